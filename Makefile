@@ -1,0 +1,59 @@
+# BLEU Explorer. The README's two commands: `make run` and `make test`.
+SHELL := /bin/bash
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 8501
+CHROMIUM := /usr/bin/chromium
+
+.PHONY: run test test-fast bench lint install install-test chromium app clean
+
+$(BIN)/python:
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+
+# The runtime install is redone only when pyproject.toml changes.
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml $(VENV)/.installed
+	$(BIN)/pip install --quiet -e ".[test]"
+	touch $@
+
+install: $(VENV)/.installed
+install-test: $(VENV)/.installed-test
+
+# Debian's Chromium for the browser tests (never `playwright install`: no browser downloads here).
+chromium:
+	@if [ ! -x $(CHROMIUM) ]; then \
+	  echo "installing Debian chromium ..."; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; \
+	fi
+	@$(CHROMIUM) --version
+
+run: install
+	$(BIN)/streamlit run app.py --server.address 127.0.0.1 --server.port $(PORT) \
+	  --server.headless true --browser.gatherUsageStats false
+
+test: install-test chromium
+	$(BIN)/ruff check .
+	$(BIN)/lint-imports
+	$(BIN)/mypy
+	$(BIN)/python -m pytest -n 2 --dist loadgroup -q
+
+test-fast: install-test
+	$(BIN)/python -m pytest -q -m "not browser and not slow"
+
+bench: install-test
+	$(BIN)/python -m bench
+
+lint: install-test
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
+	$(BIN)/mypy
+
+clean:
+	rm -rf $(VENV) artifacts .pytest_cache .ruff_cache .mypy_cache .hypothesis

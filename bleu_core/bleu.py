@@ -1,0 +1,358 @@
+"""BLEU from sufficient statistics, and the sacrebleu-compatible ``corpus_bleu`` / ``sentence_bleu``.
+
+The arithmetic is sacrebleu 2.6's ``BLEU.compute_bleu`` step for step (same order of operations, same
+``log(0) = -9999999999`` floor, same in-place add-k), so scores agree to the last bits; ``score_many``
+is the same function vectorised over rows of a statistics matrix and is tested against it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Final
+
+import numpy as np
+
+from ._version import __version__
+from .config import BleuConfig, SmoothMethod
+from .errors import InputError
+from .stats import SegmentStats, check_streams, corpus_matrix, prepare_references
+from .tokenizers import get_tokenizer
+
+__all__ = ["BleuScore", "corpus_bleu", "make_signature", "score_from_stats", "score_many", "sentence_bleu"]
+
+_LOG_ZERO: Final = -9999999999.0  # sacrebleu.utils.my_log
+
+
+def _my_log(x: float) -> float:
+    return _LOG_ZERO if x == 0.0 else math.log(x)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class BleuScore:
+    """A BLEU score with what it was computed from.
+
+    ``counts``, ``totals`` and ``precisions`` are lists, as in sacrebleu, so results compare equal to
+    sacrebleu's field for field.
+
+    Attributes:
+        score: BLEU on sacrebleu's 0-100 scale.
+        counts: clipped matches per order (with add-k: after adding k, as sacrebleu reports them).
+        totals: candidate n-grams per order.
+        precisions: p_n in percent (smoothed where smoothing applied).
+        bp: brevity penalty.
+        sys_len: c, candidate tokens.
+        ref_len: r, effective reference length.
+        signature: what produced the number (sacrebleu's format, with ``order`` and our version).
+        eff_order: the number of orders that entered the geometric mean.
+        segment_matrix: the per-segment statistics it was summed from (``segments`` as values).
+    """
+
+    score: float
+    counts: list[float]
+    totals: list[float]
+    precisions: list[float]
+    bp: float
+    sys_len: int
+    ref_len: int
+    signature: str = ""
+    eff_order: int = 0
+    segment_matrix: np.ndarray | None = field(default=None, repr=False)
+
+    @property
+    def ratio(self) -> float:
+        """c / r (0 when r is 0), as sacrebleu reports it."""
+        return self.sys_len / self.ref_len if self.ref_len else 0.0
+
+    @property
+    def segments(self) -> tuple[SegmentStats, ...]:
+        """The per-segment statistics, as values."""
+        if self.segment_matrix is None:
+            return ()
+        return tuple(SegmentStats.from_row(r) for r in self.segment_matrix.tolist())
+
+    def format(self, width: int = 2) -> str:
+        """sacrebleu's one-line report, e.g. ``BLEU = 42.00 70.0/50.0/40.0/30.0 (BP = 1.000 ...)``."""
+        prec = "/".join(f"{p:.1f}" for p in self.precisions)
+        return (
+            f"BLEU = {self.score:.{width}f} {prec} (BP = {self.bp:.3f} ratio = {self.ratio:.3f} "
+            f"hyp_len = {self.sys_len:d} ref_len = {self.ref_len:d})"
+        )
+
+    def to_dict(self) -> dict[str, object]:
+        """The CLI's JSON object (DESIGN.md section 3)."""
+        return {
+            "score": self.score,
+            "counts": list(self.counts),
+            "totals": list(self.totals),
+            "precisions": list(self.precisions),
+            "bp": self.bp,
+            "sys_len": self.sys_len,
+            "ref_len": self.ref_len,
+            "signature": self.signature,
+        }
+
+    def __str__(self) -> str:
+        return self.format()
+
+
+def make_signature(config: BleuConfig, nrefs: int | str, **extra: object) -> str:
+    """sacrebleu's signature format, with ``order`` (and ``w`` for custom weights) and our version.
+
+    Example:
+        >>> make_signature(BleuConfig(), 1)  # doctest: +ELLIPSIS
+        'nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|order:4|version:bleu-explorer-...'
+    """
+    smooth = config.smooth_method
+    value = config.effective_smooth_value
+    if value is not None:
+        smooth += f"[{value:.2f}]"
+    parts = [
+        f"nrefs:{'var' if nrefs == -1 else nrefs}",
+        *(f"{k}:{v}" for k, v in extra.items() if v is not None),
+        f"case:{'lc' if config.lowercase else 'mixed'}",
+        f"eff:{'yes' if config.use_effective_order else 'no'}",
+        f"tok:{get_tokenizer(config.tokenize).signature}",
+        f"smooth:{smooth}",
+        f"order:{config.max_ngram_order}",
+    ]
+    if config.weights is not None:
+        parts.append("w:" + ",".join(f"{w:g}" for w in config.weights))
+    parts.append(f"version:bleu-explorer-{__version__}")
+    return "|".join(parts)
+
+
+def score_from_stats(
+    correct: Sequence[float],
+    total: Sequence[float],
+    sys_len: int,
+    ref_len: int,
+    config: BleuConfig = BleuConfig(),
+    *,
+    signature: str = "",
+) -> BleuScore:
+    """BLEU from corpus statistics, exactly as sacrebleu's ``BLEU.compute_bleu``.
+
+    Args:
+        correct: clipped matches per order.
+        total: candidate n-grams per order.
+        sys_len: c.
+        ref_len: r.
+        config: smoothing, effective order, max order and weights.
+        signature: copied into the result.
+
+    Example:
+        >>> s = score_from_stats([17, 10, 7, 4], [18, 17, 16, 15], 18, 16, BleuConfig.paper())
+        >>> round(s.score / 100, 4), s.bp
+        (0.5046, 1.0)
+    """
+    order = config.max_ngram_order
+    correct = list(correct)
+    total = list(total)
+    smooth_value = config.effective_smooth_value
+    bp = 1.0
+    if sys_len < ref_len:
+        bp = math.exp(1 - ref_len / sys_len) if sys_len > 0 else 0.0
+    precisions = [0.0] * order
+    if not any(correct):  # sacrebleu #141: no match at all is 0, whatever the smoothing
+        return BleuScore(0.0, correct, total, precisions, bp, sys_len, ref_len, signature, 0)
+    smooth_mteval = 1.0
+    eff_order = order
+    method: SmoothMethod = config.smooth_method
+    for n in range(1, order + 1):
+        if method == "add-k" and n > 1:
+            correct[n - 1] += smooth_value  # type: ignore[operator]
+            total[n - 1] += smooth_value  # type: ignore[operator]
+        if total[n - 1] == 0:
+            break
+        if config.use_effective_order:
+            eff_order = n
+        if correct[n - 1] == 0:
+            if method == "exp":
+                smooth_mteval *= 2
+                precisions[n - 1] = 100.0 / (smooth_mteval * total[n - 1])
+            elif method == "floor":
+                precisions[n - 1] = 100.0 * smooth_value / total[n - 1]  # type: ignore[operator]
+        else:
+            precisions[n - 1] = 100.0 * correct[n - 1] / total[n - 1]
+    if config.weights is None:
+        score = bp * math.exp(sum([_my_log(p) for p in precisions[:eff_order]]) / eff_order)
+    else:
+        w = config.weights[:eff_order]
+        score = bp * math.exp(sum(wi * _my_log(p) for wi, p in zip(w, precisions)) / sum(w))
+    return BleuScore(score, correct, total, precisions, bp, sys_len, ref_len, signature, eff_order)
+
+
+def score_many(matrix: np.ndarray, config: BleuConfig = BleuConfig()) -> np.ndarray:
+    """BLEU (0-100) for every row of a matrix of summed statistics; the vectorised ``score_from_stats``.
+
+    Each row is ``[sys_len, ref_len, correct_1..N, total_1..N]`` (already summed over segments).
+
+    Example:
+        >>> import numpy as np
+        >>> m = np.array([[18, 16, 17, 10, 7, 4, 18, 17, 16, 15], [14, 18, 8, 1, 0, 0, 14, 13, 12, 11]])
+        >>> [round(x, 4) for x in score_many(m, BleuConfig.paper()).tolist()]
+        [50.4567, 0.0]
+    """
+    m = np.asarray(matrix, dtype=np.float64)
+    if m.ndim == 1:
+        m = m[None, :]
+    order = config.max_ngram_order
+    sys_len, ref_len = m[:, 0], m[:, 1]
+    correct = m[:, 2 : 2 + order].copy()
+    total = m[:, 2 + order : 2 + 2 * order].copy()
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        bp = np.where(sys_len < ref_len, np.where(sys_len > 0, np.exp(1 - ref_len / sys_len), 0.0), 1.0)
+        any_match = (correct != 0).any(axis=1)
+        method = config.smooth_method
+        k = config.effective_smooth_value
+        if method == "add-k" and order > 1:
+            correct[:, 1:] += k
+            total[:, 1:] += k
+        alive = np.cumprod(total != 0, axis=1).astype(bool)  # sacrebleu stops at the first empty order
+        zero = (correct == 0) & alive
+        if method == "exp":
+            doublings = np.cumsum(zero, axis=1)
+            smoothed = 100.0 / (np.power(2.0, doublings) * total)
+        elif method == "floor":
+            smoothed = 100.0 * float(k or 0.0) / total  # type: ignore[arg-type]
+        else:
+            smoothed = np.zeros_like(total)
+        prec = np.where(zero, smoothed, 100.0 * correct / total)
+        prec = np.where(alive, prec, 0.0)
+        logs = np.where(prec == 0.0, _LOG_ZERO, np.log(np.where(prec == 0.0, 1.0, prec)))
+        eff = alive.sum(axis=1) if config.use_effective_order else np.full(len(m), order)
+        eff = np.maximum(eff, 1)
+        cols = np.arange(order)[None, :] < eff[:, None]
+        if config.weights is None:
+            acc = np.zeros(len(m))
+            for n in range(order):  # left-to-right, as sacrebleu's sum()
+                acc = acc + np.where(cols[:, n], logs[:, n], 0.0)
+            score = bp * np.exp(acc / eff)
+        else:
+            w = np.asarray(config.weights)[None, :] * cols
+            acc = np.zeros(len(m))
+            for n in range(order):
+                acc = acc + np.where(cols[:, n], w[:, n] * logs[:, n], 0.0)
+            score = bp * np.exp(acc / w.sum(axis=1))
+    return np.where(any_match, score, 0.0)
+
+
+def _config(
+    smooth_method: str,
+    smooth_value: float | None,
+    force: bool,
+    lowercase: bool,
+    tokenize: str,
+    use_effective_order: bool,
+    max_ngram_order: int,
+    weights: Sequence[float] | None,
+) -> BleuConfig:
+    return BleuConfig(
+        tokenize=tokenize,
+        lowercase=lowercase,
+        smooth_method=smooth_method,  # type: ignore[arg-type]
+        smooth_value=smooth_value,
+        use_effective_order=use_effective_order,
+        max_ngram_order=max_ngram_order,
+        weights=None if weights is None else tuple(weights),
+        force=force,
+    )
+
+
+def corpus_score(hypotheses: Sequence[str], references: Sequence[Sequence[str | None]],
+                 config: BleuConfig) -> BleuScore:
+    """Corpus BLEU under a :class:`BleuConfig` (what ``corpus_bleu`` calls)."""
+    hyps, streams = check_streams(hypotheses, references)
+    infos, nrefs = prepare_references(streams, config)
+    matrix = corpus_matrix(hyps, infos, config)
+    return score_matrix(matrix, config, nrefs)
+
+
+def score_matrix(matrix: np.ndarray, config: BleuConfig, nrefs: int | str) -> BleuScore:
+    """Corpus BLEU of a per-segment statistics matrix, keeping the matrix in the result."""
+    order = config.max_ngram_order
+    if matrix.shape[1] != 2 + 2 * order:
+        raise InputError(f"matrix has {matrix.shape[1]} columns, expected {2 + 2 * order}", "matrix")
+    sums = [int(x) for x in matrix.sum(axis=0).tolist()] if len(matrix) else [0] * (2 + 2 * order)
+    result = score_from_stats(sums[2 : 2 + order], sums[2 + order :], sums[0], sums[1], config,
+                              signature=make_signature(config, nrefs))
+    object.__setattr__(result, "segment_matrix", matrix)
+    return result
+
+
+def corpus_bleu(
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[str | None]],
+    *,
+    smooth_method: str = "exp",
+    smooth_value: float | None = None,
+    force: bool = False,
+    lowercase: bool = False,
+    tokenize: str = "13a",
+    use_effective_order: bool = False,
+    max_ngram_order: int = 4,
+    weights: Sequence[float] | None = None,
+) -> BleuScore:
+    """Corpus BLEU, a drop-in for ``sacrebleu.corpus_bleu`` (same arguments, defaults and numbers).
+
+    Args:
+        hypotheses: one candidate string per segment.
+        references: reference *streams*: ``references[k][i]`` is reference k of segment i; ``None``
+            where a segment has fewer references.
+        smooth_method: ``none``, ``floor``, ``add-k`` or ``exp``.
+        smooth_value: the value for ``floor`` (0.1) and ``add-k`` (1).
+        force: accepted for compatibility (sacrebleu only uses it to silence a warning).
+        lowercase: case-fold before tokenizing.
+        tokenize: a name from ``TOKENIZERS``.
+        use_effective_order: leave out orders with no candidate n-grams.
+        max_ngram_order: N, 1 to 9.
+        weights: one weight per order, summing to 1 (default: uniform 1/N).
+
+    Returns:
+        The :class:`BleuScore`, with the per-segment statistics it was summed from.
+
+    Raises:
+        InputError: bad options, a flat list of references, streams of different lengths.
+
+    Example:
+        >>> hyp = ["It is a guide to action which ensures that the military always obeys the commands of the party."]
+        >>> refs = [["It is a guide to action that ensures that the military will forever heed Party commands."],
+        ...         ["It is the guiding principle which guarantees the military forces always being under the command of the Party."],
+        ...         ["It is the practical guide for the army always to heed the directions of the party."]]
+        >>> s = corpus_bleu(hyp, refs, tokenize="paper", lowercase=True)
+        >>> s.counts, s.totals
+        ([17, 10, 7, 4], [18, 17, 16, 15])
+    """
+    config = _config(smooth_method, smooth_value, force, lowercase, tokenize, use_effective_order,
+                     max_ngram_order, weights)
+    return corpus_score(hypotheses, references, config)
+
+
+def sentence_bleu(
+    hypothesis: str,
+    references: Sequence[str],
+    *,
+    smooth_method: str = "exp",
+    smooth_value: float | None = None,
+    force: bool = False,
+    lowercase: bool = False,
+    tokenize: str = "13a",
+    use_effective_order: bool = True,
+    max_ngram_order: int = 4,
+    weights: Sequence[float] | None = None,
+) -> BleuScore:
+    """Sentence BLEU, a drop-in for ``sacrebleu.sentence_bleu``: one candidate, its references.
+
+    Example:
+        >>> round(sentence_bleu("the cat sat on the mat", ["the cat sat on the mat"]).score, 6)
+        100.0
+    """
+    if not isinstance(hypothesis, str):
+        raise InputError(f"must be a string, got {type(hypothesis).__name__}", "hypothesis")
+    if isinstance(references, str) or not isinstance(references, Sequence):
+        raise InputError("must be a list of reference strings for this sentence", "references")
+    config = _config(smooth_method, smooth_value, force, lowercase, tokenize, use_effective_order,
+                     max_ngram_order, weights)
+    return corpus_score([hypothesis], [[r] for r in references], config)

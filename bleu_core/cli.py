@@ -1,0 +1,200 @@
+"""``bleu-explorer`` / ``python -m bleu_core``: score, explain, compare, app (DESIGN.md section 3).
+
+Input errors print one line on stderr naming the file and line and exit with status 2; never a traceback.
+This module imports nothing heavy at start-up (no Streamlit, no pandas), so ``score`` starts fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+from ._version import __version__
+from .errors import InputError
+
+__all__ = ["main"]
+
+EXIT_INPUT = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:  # one line, not usage + error
+        raise InputError(message, self.prog)
+
+
+def _add_bleu_options(p: argparse.ArgumentParser, *, sentence: bool = False) -> None:
+    from .tokenizers import TOKENIZERS
+
+    p.add_argument("--tokenize", "-tok", default="13a", metavar="T",
+                   help=f"tokenizer: {', '.join(TOKENIZERS)} (default 13a)")
+    p.add_argument("--lowercase", "-lc", action="store_true", help="case-fold before tokenizing")
+    p.add_argument("--smooth-method", "-s", default="exp", metavar="M",
+                   help="none, floor, add-k or exp (default exp)")
+    p.add_argument("--smooth-value", "-sv", type=float, default=None, metavar="V",
+                   help="value for floor (0.1) or add-k (1)")
+    p.add_argument("--max-order", type=int, default=4, metavar="N", help="max n-gram order, 1-9 (default 4)")
+    p.add_argument("--weights", default=None, metavar="W,W,...",
+                   help="comma-separated weights, one per order, summing to 1 (default uniform)")
+    if sentence:
+        p.add_argument("--no-effective-order", dest="effective_order", action="store_false",
+                       help="keep orders with no n-grams in the mean (default: effective order, as sentence BLEU)")
+    else:
+        p.add_argument("--effective-order", action="store_true", help="leave out orders with no n-grams")
+
+
+def _config(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+    from .config import BleuConfig
+
+    weights = None
+    if args.weights:
+        try:
+            weights = tuple(float(w) for w in args.weights.split(","))
+        except ValueError:
+            raise InputError(f"not a comma-separated list of numbers: {args.weights!r}", "--weights") from None
+    try:
+        return BleuConfig(tokenize=args.tokenize, lowercase=args.lowercase, smooth_method=args.smooth_method,
+                          smooth_value=args.smooth_value, use_effective_order=args.effective_order,
+                          max_ngram_order=args.max_order, weights=weights)
+    except InputError as exc:
+        flag = {"max_ngram_order": "--max-order", "tokenize": "--tokenize", "smooth_method": "--smooth-method",
+                "smooth_value": "--smooth-value", "weights": "--weights"}.get(exc.where, exc.where)
+        raise InputError(exc.what, flag) from None
+
+
+def _read_all(refs: Sequence[str], hyps: Sequence[str]):  # type: ignore[no-untyped-def]
+    from .corpus import check_parallel, read_text_file
+
+    ref_files = [read_text_file(p) for p in refs]
+    hyp_files = [read_text_file(p) for p in hyps]
+    check_parallel([*ref_files, *hyp_files])
+    return ref_files, hyp_files
+
+
+def _cmd_score(args: argparse.Namespace) -> int:
+    from .bleu import corpus_score
+
+    config = _config(args)
+    ref_files, hyp_files = _read_all(args.refs, args.input)
+    streams = [list(f.lines) for f in ref_files]
+    results = []
+    for hf in hyp_files:
+        s = corpus_score(list(hf.lines), streams, config)
+        results.append((hf.name, s))
+    if args.json:
+        objs = [s.to_dict() for _, s in results]
+        if len(results) > 1:
+            objs = [{"system": os.path.basename(name), **o} for (name, _), o in zip(results, objs, strict=True)]
+            print(json.dumps(objs, ensure_ascii=False, indent=1))
+        else:
+            print(json.dumps(objs[0], ensure_ascii=False, indent=1))
+    else:
+        width = max(len(os.path.basename(n)) for n, _ in results)
+        for name, s in results:
+            prefix = f"{os.path.basename(name):<{width}}  " if len(results) > 1 else ""
+            print(f"{prefix}{s.format()}")
+        print(f"signature: {results[0][1].signature}")
+    return 0
+
+
+def _cmd_explain(args: argparse.Namespace) -> int:
+    from .explain import explain_segment
+
+    config = _config(args)
+    e = explain_segment(args.hyp, args.ref, config)
+    if args.json:
+        out = {
+            "hyp_len": e.hyp_len,
+            "ref_lens": list(e.ref_lens),
+            "closest_ref_len": e.closest_ref_len,
+            "orders": [
+                {"n": o.n, "matches": o.matches, "total": o.total,
+                 "rows": [{"ngram": list(r.ngram), "count": r.count, "ref_counts": list(r.ref_counts),
+                           "max_ref_count": r.max_ref_count, "clipped": r.clipped} for r in o.rows]}
+                for o in e.orders
+            ],
+        }
+        print(json.dumps(out, ensure_ascii=False, indent=1))
+        return 0
+    print(f"candidate ({e.hyp_len} tokens): {' '.join(e.hyp_tokens)}")
+    for k, toks in enumerate(e.ref_tokens):
+        mark = "  <- best match length" if k == e.best_ref else ""
+        print(f"reference {k + 1} ({len(toks)} tokens): {' '.join(toks)}{mark}")
+    for o in e.orders:
+        print(f"\n{o.n}-grams: p_{o.n} = {o.matches}/{o.total}")
+        w = max([len(" ".join(r.ngram)) for r in o.rows] + [6])
+        refs_hdr = " ".join(f"ref{k + 1}" for k in range(len(e.ref_tokens)))
+        print(f"  {'n-gram':<{w}}  count  {refs_hdr}  max  clip")
+        for r in o.rows:
+            rc = " ".join(f"{c:>4}" for c in r.ref_counts)
+            print(f"  {' '.join(r.ngram):<{w}}  {r.count:>5}  {rc}  {r.max_ref_count:>3}  {r.clipped:>4}")
+    s = e.score
+    print(f"\nc = {e.hyp_len}, r = {e.closest_ref_len}, BP = {s.bp:.4f}")
+    print(f"{s.format()}\nsignature: {s.signature}")
+    return 0
+
+
+def _cmd_app(args: argparse.Namespace) -> int:
+    import subprocess
+
+    app = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "app.py")
+    if not os.path.exists(app):
+        raise InputError("app.py not found next to the package; run from a source checkout", app)
+    cmd = [sys.executable, "-m", "streamlit", "run", app, "--server.address", args.address,
+           "--server.port", str(args.port), "--server.headless", "true", "--browser.gatherUsageStats", "false"]
+    return subprocess.call(cmd)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser (also used by the docs)."""
+    parser = _Parser(prog="bleu-explorer", description="Exact, explainable BLEU (sacrebleu-compatible).")
+    parser.add_argument("--version", action="version", version=f"bleu-explorer {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    p = sub.add_parser("score", help="corpus BLEU of one or more systems")
+    p.add_argument("refs", nargs="+", metavar="REF", help="reference files, one segment per line")
+    p.add_argument("-i", "--input", nargs="+", required=True, metavar="HYP", help="system output files")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    _add_bleu_options(p)
+    p.set_defaults(func=_cmd_score)
+
+    p = sub.add_parser("explain", help="clipping tables and matches for one sentence")
+    p.add_argument("--hyp", required=True, help="the candidate")
+    p.add_argument("--ref", required=True, action="append", help="a reference (repeat for more)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    _add_bleu_options(p, sentence=True)
+    p.set_defaults(func=_cmd_explain)
+
+    try:
+        from .significance import add_compare_parser
+    except ImportError:  # pragma: no cover - significance ships with the package
+        pass
+    else:
+        add_compare_parser(sub, _add_bleu_options, _config, _read_all)
+
+    p = sub.add_parser("app", help="start the Streamlit app on 127.0.0.1")
+    p.add_argument("--port", type=int, default=8501)
+    p.add_argument("--address", default="127.0.0.1")
+    p.set_defaults(func=_cmd_app)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI; return the exit status."""
+    try:
+        args = build_parser().parse_args(argv)
+        return int(args.func(args))
+    except InputError as exc:
+        print(f"bleu-explorer: error: {exc}", file=sys.stderr)
+        return EXIT_INPUT
+    except BrokenPipeError:
+        return 0
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,203 @@
+"""Named tokenizers: sacrebleu's (13a, intl, zh, char, ja-mecab) and our own ``none`` and ``paper``.
+
+A tokenizer maps one line to one line whose whitespace-separated pieces are the tokens, exactly as
+sacrebleu does, so n-grams and lengths agree with it token for token. ``13a``, ``intl``, ``char`` and
+``none`` are re-implemented here (so scoring does not import sacrebleu's whole package at start-up) and
+tested against sacrebleu's own; ``zh`` and ``ja-mecab`` are sacrebleu's, loaded on first use.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import import_module
+from typing import Final
+
+from .errors import InputError
+
+__all__ = ["TOKENIZERS", "Tokenizer", "get_tokenizer", "preprocess", "tokenize_line"]
+
+# --- 13a: mteval-v13a.pl as sacrebleu implements it (tokenizer_13a.py + tokenizer_re.py) -------------
+_13A_RULES: Final = (
+    # language-dependent part (assuming Western languages)
+    (re.compile(r"([\{-\~\[-\` -\&\(-\+\:-\@\/])"), r" \1 "),
+    # period and comma unless preceded by a digit
+    (re.compile(r"([^0-9])([\.,])"), r"\1 \2 "),
+    # period and comma unless followed by a digit
+    (re.compile(r"([\.,])([^0-9])"), r" \1 \2"),
+    # dash when preceded by a digit
+    (re.compile(r"([0-9])(-)"), r"\1 \2 "),
+)
+
+
+@lru_cache(maxsize=2**16)
+def _tok_13a(line: str) -> str:
+    line = line.replace("<skipped>", "").replace("-\n", "").replace("\n", " ")
+    if "&" in line:
+        line = line.replace("&quot;", '"').replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">")
+    line = f" {line} "
+    for pattern, repl in _13A_RULES:
+        line = pattern.sub(repl, line)
+    return " ".join(line.split())
+
+
+# --- intl: mteval-v14 international tokenization (tokenizer_intl.py), needs the `regex` module --------
+@lru_cache(maxsize=1)
+def _intl_rules() -> tuple[tuple[object, str], ...]:
+    import regex  # sacrebleu's own dependency; only needed for this tokenizer
+
+    return (
+        (regex.compile(r"(\P{N})(\p{P})"), r"\1 \2 "),
+        (regex.compile(r"(\p{P})(\P{N})"), r" \1 \2"),
+        (regex.compile(r"(\p{S})"), r" \1 "),
+    )
+
+
+@lru_cache(maxsize=2**16)
+def _tok_intl(line: str) -> str:
+    for pattern, repl in _intl_rules():
+        line = pattern.sub(repl, line)  # type: ignore[attr-defined]
+    return " ".join(line.split())
+
+
+@lru_cache(maxsize=2**16)
+def _tok_char(line: str) -> str:
+    return " ".join(line)
+
+
+def _tok_none(line: str) -> str:
+    return line
+
+
+def _is_punct(ch: str) -> bool:
+    return unicodedata.category(ch).startswith("P")
+
+
+@lru_cache(maxsize=2**16)
+def _tok_paper(line: str) -> str:
+    # The paper counts words: "party." is "party", and a lone "," is no word at all. Punctuation is
+    # stripped from both ends of each whitespace-separated word; inner punctuation ("guide-book",
+    # "don't") stays, so a word is never split in two.
+    words = []
+    for word in line.split():
+        start, end = 0, len(word)
+        while start < end and _is_punct(word[start]):
+            start += 1
+        while end > start and _is_punct(word[end - 1]):
+            end -= 1
+        if start < end:
+            words.append(word[start:end])
+    return " ".join(words)
+
+
+def _sacrebleu_tokenizer(module: str, cls: str) -> Callable[[], Callable[[str], str]]:
+    def load() -> Callable[[str], str]:
+        try:
+            tok = getattr(import_module(f"sacrebleu.tokenizers.{module}"), cls)()
+        except ImportError as exc:  # ja-mecab needs the optional mecab-python3 + ipadic packages
+            raise InputError(f"tokenizer needs an optional package that is not installed ({exc})") from exc
+        return tok  # type: ignore[no-any-return]
+
+    return load
+
+
+@dataclass(frozen=True, slots=True)
+class Tokenizer:
+    """A named tokenizer.
+
+    Attributes:
+        name: the registry name (``13a``, ``paper``, ...).
+        description: one sentence for users.
+        loader: returns the line -> line function (loaded lazily, once).
+    """
+
+    name: str
+    description: str
+    loader: Callable[[], Callable[[str], str]]
+
+    def __call__(self, line: str) -> str:
+        return _loaded(self.name)(line)
+
+    @property
+    def signature(self) -> str:
+        """The ``tok:`` value of the signature (sacrebleu's, e.g. ``ja-mecab-0.996-IPA``)."""
+        fn = _loaded(self.name)
+        sig = getattr(fn, "signature", None)
+        return str(sig()) if callable(sig) else self.name
+
+
+TOKENIZERS: Final[dict[str, Tokenizer]] = {
+    t.name: t
+    for t in (
+        Tokenizer("13a", "mteval-v13a: splits punctuation, keeps decimals together (the WMT standard).",
+                  lambda: _tok_13a),
+        Tokenizer("intl", "mteval-v14 international: splits Unicode punctuation and symbols.", lambda: _tok_intl),
+        Tokenizer("zh", "Chinese: each CJK character is a token, other text as 13a.",
+                  _sacrebleu_tokenizer("tokenizer_zh", "TokenizerZh")),
+        Tokenizer("char", "Every character is a token (spaces dropped).", lambda: _tok_char),
+        Tokenizer("none", "No tokenization: the text is split on whitespace as it is.", lambda: _tok_none),
+        Tokenizer("paper", "The paper's words: split on whitespace, punctuation at word edges dropped.",
+                  lambda: _tok_paper),
+        Tokenizer("ja-mecab", "Japanese with MeCab (needs the optional ja extra).",
+                  _sacrebleu_tokenizer("tokenizer_ja_mecab", "TokenizerJaMecab")),
+    )
+}
+
+_LOADED: dict[str, Callable[[str], str]] = {}
+
+
+def _loaded(name: str) -> Callable[[str], str]:
+    fn = _LOADED.get(name)
+    if fn is None:
+        fn = _LOADED[name] = TOKENIZERS[name].loader()
+    return fn
+
+
+def get_tokenizer(name: str) -> Tokenizer:
+    """Look a tokenizer up by name.
+
+    Args:
+        name: one of ``TOKENIZERS``.
+
+    Returns:
+        The tokenizer.
+
+    Raises:
+        InputError: for an unknown name (the message lists the known ones).
+
+    Example:
+        >>> get_tokenizer("13a")("Hello, world.")
+        'Hello , world .'
+        >>> get_tokenizer("paper")("the party.")
+        'the party'
+    """
+    try:
+        return TOKENIZERS[name]
+    except (KeyError, TypeError):
+        known = ", ".join(TOKENIZERS)
+        raise InputError(f"unknown tokenizer {name!r} (known: {known})", "tokenize") from None
+
+
+def tokenize_line(line: str, tokenize: str = "13a", *, lowercase: bool = False) -> str:
+    """sacrebleu's preprocessing of one segment: lowercase (optional), strip the right end, tokenize.
+
+    Example:
+        >>> tokenize_line("It is a guide.  ", "13a", lowercase=True)
+        'it is a guide .'
+    """
+    if lowercase:
+        line = line.lower()
+    return _loaded(get_tokenizer(tokenize).name)(line.rstrip())
+
+
+def preprocess(line: str, tokenize: str = "13a", *, lowercase: bool = False) -> tuple[str, ...]:
+    """The tokens BLEU counts for one segment.
+
+    Example:
+        >>> preprocess("It is a guide to action.", "paper", lowercase=True)
+        ('it', 'is', 'a', 'guide', 'to', 'action')
+    """
+    return tuple(tokenize_line(line, tokenize, lowercase=lowercase).split())
