@@ -1,0 +1,1 @@
+"""bleu_app: support code for the Streamlit app (frames, charts, samples, and the ui package)."""
