@@ -1,13 +1,19 @@
-"""BLEU Explorer (placeholder frame until the app lands): the paper's Example 1, scored exactly."""
+"""BLEU Explorer: the frame. Page config, state, the shared sidebar of BLEU settings, navigation."""
 
 import streamlit as st
 
-from bleu_core import BleuConfig, explain_segment
-from bleu_core.paper import EXAMPLE_1
+from bleu_app.ui import state, widgets
 
-st.set_page_config(page_title="BLEU Explorer", layout="wide")
-st.title("BLEU Explorer")
-e = explain_segment(EXAMPLE_1.candidates[0], EXAMPLE_1.references, BleuConfig.paper())
-st.metric("BLEU, Example 1, Candidate 1", f"{e.score.score / 100:.4f}")
-st.caption(e.score.signature)
-st.table([{"n": o.n, "p_n": f"{o.matches}/{o.total}"} for o in e.orders])
+st.set_page_config(page_title="BLEU Explorer", page_icon=":material/translate:", layout="wide",
+                   initial_sidebar_state="expanded")
+state.init()
+
+PAGES = [
+    st.Page("pages/learn.py", title="Learn BLEU", icon=":material/school:", url_path="learn", default=True),
+    st.Page("pages/sentence.py", title="One sentence", icon=":material/manage_search:", url_path="sentence"),
+    st.Page("pages/corpus.py", title="Corpus", icon=":material/table_rows:", url_path="corpus"),
+    st.Page("pages/compare.py", title="Compare systems", icon=":material/compare_arrows:", url_path="compare"),
+]
+nav = st.navigation(PAGES)
+widgets.settings_sidebar()
+nav.run()

@@ -1,0 +1,130 @@
+"""Every session-state key, defined once, and typed accessors.
+
+The BLEU settings are sidebar widgets bound to the URL (``bind="query-params"``), so their keys are
+short query-parameter names; everything else uses dotted names. ``init()`` is idempotent (setdefault).
+Pages use only these accessors and their own page-prefixed widget keys.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final
+
+import streamlit as st
+
+from bleu_core import BleuConfig, InputError
+
+# --- BLEU settings (widget keys = query-parameter names) -------------------------------------------
+PRESET: Final = "preset"
+TOKENIZE: Final = "tok"
+LOWERCASE: Final = "lc"
+MAX_ORDER: Final = "order"
+SMOOTH: Final = "smooth"
+SMOOTH_VALUE: Final = "sv"
+EFFECTIVE: Final = "eff"
+
+SETTING_KEYS: Final = (TOKENIZE, LOWERCASE, MAX_ORDER, SMOOTH, SMOOTH_VALUE, EFFECTIVE)
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """A named bundle of settings."""
+
+    label: str
+    description: str
+    values: dict[str, Any]
+
+
+PRESETS: Final[dict[str, Preset]] = {
+    "paper": Preset(
+        "The paper",
+        "Papineni et al. (2002): words with punctuation dropped, case folded, no smoothing.",
+        {TOKENIZE: "paper", LOWERCASE: True, MAX_ORDER: 4, SMOOTH: "none", SMOOTH_VALUE: 0.1, EFFECTIVE: False},
+    ),
+    "sacrebleu": Preset(
+        "sacreBLEU default",
+        "sacreBLEU's corpus BLEU: 13a tokenization, mixed case, exp smoothing (the WMT standard).",
+        {TOKENIZE: "13a", LOWERCASE: False, MAX_ORDER: 4, SMOOTH: "exp", SMOOTH_VALUE: 0.1, EFFECTIVE: False},
+    ),
+    "sentence": Preset(
+        "sacreBLEU sentence",
+        "sacreBLEU's sentence_bleu: as the default, plus effective order.",
+        {TOKENIZE: "13a", LOWERCASE: False, MAX_ORDER: 4, SMOOTH: "exp", SMOOTH_VALUE: 0.1, EFFECTIVE: True},
+    ),
+}
+CUSTOM: Final = "custom"
+DEFAULT_PRESET: Final = "paper"  # the app opens on the paper's Example 1
+
+# --- other shared state ------------------------------------------------------------------------------
+SENTENCE_HYP: Final = "sentence.hyp"  # the sentence page's candidate (mirrored, survives page switches)
+SENTENCE_REFS: Final = "sentence.refs"  # list[str]
+SENTENCE_EXAMPLE: Final = "sentence.example"  # key of the loaded paper example, or ""
+HANDOFF: Final = "handoff.sentence"  # a sentence sent from the corpus/compare pages: dict or None
+
+
+def init() -> None:
+    """Create every key with its default (idempotent)."""
+    ss = st.session_state
+    # A value assigned through session state wins over the URL, so settings that a shared link carries
+    # are left for their bound widgets to read from the URL.
+    in_url = set(st.query_params.keys())
+    if PRESET not in in_url:
+        ss.setdefault(PRESET, CUSTOM if in_url & set(SETTING_KEYS) else DEFAULT_PRESET)
+    for key, value in PRESETS[DEFAULT_PRESET].values.items():
+        if key not in in_url:
+            ss.setdefault(key, value)
+    ss.setdefault(SENTENCE_HYP, None)
+    ss.setdefault(SENTENCE_REFS, None)
+    ss.setdefault(SENTENCE_EXAMPLE, "ex1")
+    ss.setdefault(HANDOFF, None)
+
+
+def apply_preset() -> None:
+    """on_change of the preset box: copy the preset's values into the setting widgets."""
+    preset = PRESETS.get(st.session_state[PRESET])
+    if preset is not None:
+        for key, value in preset.values.items():
+            st.session_state[key] = value
+
+
+def mark_custom() -> None:
+    """on_change of a setting: the preset no longer describes the settings unless they still match."""
+    st.session_state[PRESET] = matching_preset()
+
+
+def matching_preset() -> str:
+    """The preset whose values equal the current settings, or ``custom``."""
+    current = {k: st.session_state.get(k) for k in SETTING_KEYS}
+    for name, preset in PRESETS.items():
+        relevant = {k: v for k, v in preset.values.items() if k != SMOOTH_VALUE}
+        if all(current[k] == v for k, v in relevant.items()):
+            return name
+    return CUSTOM
+
+
+def config() -> BleuConfig:
+    """The BleuConfig of the sidebar settings; falls back to sacreBLEU's default if they are invalid."""
+    ss = st.session_state
+    method = ss.get(SMOOTH, "exp")
+    value = ss.get(SMOOTH_VALUE) if method in ("floor", "add-k") else None
+    try:
+        return BleuConfig(
+            tokenize=ss.get(TOKENIZE, "13a"),
+            lowercase=bool(ss.get(LOWERCASE, False)),
+            smooth_method=method,
+            smooth_value=None if value is None else float(value),
+            use_effective_order=bool(ss.get(EFFECTIVE, False)),
+            max_ngram_order=int(ss.get(MAX_ORDER, 4)),
+        )
+    except (InputError, TypeError, ValueError):
+        return BleuConfig()
+
+
+def get(key: str, default: Any = None) -> Any:
+    """Read a shared key."""
+    return st.session_state.get(key, default)
+
+
+def put(key: str, value: Any) -> None:
+    """Write a shared key."""
+    st.session_state[key] = value
