@@ -282,8 +282,9 @@ def leave_one_out(matrix: np.ndarray, config: BleuConfig) -> np.ndarray:
     if len(matrix) == 0:
         return np.zeros(0)
     total = matrix.sum(axis=0)
-    full = score_many(total[None, :], config)[0]
-    return score_many(total[None, :] - matrix, config) - full
+    full = float(score_many(total[None, :], config)[0])
+    delta: np.ndarray = score_many(total[None, :] - matrix, config) - full
+    return delta
 
 
 def explain_corpus(

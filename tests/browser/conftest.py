@@ -7,6 +7,7 @@ browser. Screenshots go to artifacts/screenshots/.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -18,6 +19,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -135,10 +137,8 @@ def wait_for_app(p: Page, timeout: float = 60_000) -> None:
 
 def rerun_settled(p: Page, timeout: float = 60_000) -> None:
     """After an interaction: wait for the rerun it triggers to start (briefly) and then to finish."""
-    try:
+    with contextlib.suppress(PlaywrightTimeout):  # a fast rerun may have started and finished already
         p.wait_for_selector("[data-testid='stApp'][data-test-script-state='running']", timeout=1500)
-    except Exception:  # a fast rerun may have started and finished already
-        pass
     wait_for_app(p, timeout)
 
 
