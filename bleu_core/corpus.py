@@ -6,14 +6,39 @@ for the CLI, a path the caller chose to read.
 
 from __future__ import annotations
 
+import csv
 import gzip
+import hashlib
+import json
+import math
 import os
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from .errors import InputError
 
-__all__ = ["TextFile", "check_parallel", "decode_lines", "read_text_file"]
+__all__ = [
+    "DEFAULT_LIMIT_MB",
+    "Corpus",
+    "System",
+    "TextFile",
+    "build_corpus",
+    "check_corpus_parallel",
+    "check_parallel",
+    "check_size",
+    "decode_lines",
+    "empty_line_warnings",
+    "out_of_step",
+    "parse_folder",
+    "parse_human_scores",
+    "parse_jsonl",
+    "parse_table",
+    "read_text_file",
+    "system_name",
+    "text_digest",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,3 +129,589 @@ def check_parallel(files: Sequence[TextFile]) -> None:
 
 def _n(k: int) -> str:
     return f"{k} line" if k == 1 else f"{k} lines"
+
+
+# --- corpora: value types, parsers for the app's inputs, validation ---------------------------------
+
+DEFAULT_LIMIT_MB: Final = 50  # the app's per-file upload limit (.streamlit/config.toml maxUploadSize)
+
+_TEXT_EXTS: Final = ("", "txt", "en", "de", "zh", "fr", "cs", "ja", "ru", "es", "eng", "slk", "detok", "tok")
+
+
+@dataclass(frozen=True, slots=True)
+class System:
+    """One system's output: a name (editable) and one segment per line.
+
+    Attributes:
+        name: what the app calls it.
+        lines: its segments.
+        file: the file it came from (for messages), or ``""``.
+    """
+
+    name: str
+    lines: tuple[str, ...]
+    file: str = ""
+
+    @property
+    def digest(self) -> str:
+        """A content hash of the lines (the cache key; independent of the name)."""
+        return text_digest(self.lines)
+
+
+@dataclass(frozen=True, slots=True)
+class Corpus:
+    """A test set with any number of systems: references, optional source and human scores.
+
+    Attributes:
+        name: a label for the corpus (folder or file name).
+        references: the reference files; ``references[k].lines[i]`` is reference k of segment i.
+        systems: the systems, names unique.
+        source: the source file, if given.
+        human: (system name, human score) pairs, if given.
+        human_label: what the human score is (e.g. the TSV column ``da_z``).
+        warnings: things worth knowing that do not stop scoring (empty lines, ignored files).
+
+    Example:
+        >>> c = Corpus("toy", (TextFile("ref", ("a b", "c")),), (System("s1", ("a b", "c")),))
+        >>> c.n_segments, c.names, c.ref_streams
+        (2, ('s1',), [['a b', 'c']])
+    """
+
+    name: str
+    references: tuple[TextFile, ...]
+    systems: tuple[System, ...]
+    source: TextFile | None = None
+    human: tuple[tuple[str, float], ...] = ()
+    human_label: str = ""
+    warnings: tuple[str, ...] = ()
+
+    @property
+    def n_segments(self) -> int:
+        """The number of segments."""
+        return len(self.references[0].lines) if self.references else 0
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The system names, in order."""
+        return tuple(s.name for s in self.systems)
+
+    @property
+    def ref_streams(self) -> list[list[str]]:
+        """References as sacrebleu-style streams."""
+        return [list(r.lines) for r in self.references]
+
+    @property
+    def refs_digest(self) -> str:
+        """A content hash of all references (the cache key)."""
+        return text_digest(tuple(line for r in self.references for line in (*r.lines, "\x00")))
+
+    def system(self, name: str) -> System:
+        """The system called ``name``.
+
+        Raises:
+            InputError: no such system.
+        """
+        for s in self.systems:
+            if s.name == name:
+                return s
+        raise InputError(f"no system called {name!r} (have: {', '.join(self.names)})", "system")
+
+    def human_scores(self) -> dict[str, float]:
+        """Human scores of the systems that have one (other rows, e.g. a reference rated as a system, dropped)."""
+        names = set(self.names)
+        return {k: v for k, v in self.human if k in names}
+
+    def renamed(self, names: Sequence[str]) -> Corpus:
+        """The same corpus with the systems renamed (human scores follow their system).
+
+        Raises:
+            InputError: wrong number of names, an empty or a duplicate name.
+        """
+        if len(names) != len(self.systems):
+            raise InputError(f"{len(names)} names for {len(self.systems)} systems", "system names")
+        clean = [n.strip() for n in names]
+        for n in clean:
+            if not n:
+                raise InputError("a system name is empty", "system names")
+        _check_unique(clean, [s.file or s.name for s in self.systems])
+        mapping = {s.name: n for s, n in zip(self.systems, clean, strict=True)}
+        systems = tuple(System(n, s.lines, s.file) for s, n in zip(self.systems, clean, strict=True))
+        human = tuple((mapping.get(k, k), v) for k, v in self.human)
+        return Corpus(self.name, self.references, systems, self.source, human, self.human_label, self.warnings)
+
+
+def text_digest(lines: Sequence[str]) -> str:
+    """A short, stable content hash of lines.
+
+    Example:
+        >>> text_digest(("a", "b")) == text_digest(["a", "b"]), text_digest(("a b",)) == text_digest(("a", "b"))
+        (True, False)
+    """
+    h = hashlib.blake2b(digest_size=16)
+    for line in lines:
+        h.update(line.encode("utf-8", "surrogatepass"))
+        h.update(b"\n")
+    return h.hexdigest()
+
+
+def check_size(name: str, size: int, limit_mb: float = DEFAULT_LIMIT_MB) -> None:
+    """Refuse a file over the upload limit.
+
+    Example:
+        >>> check_size("big.txt", 60 * 2**20)
+        Traceback (most recent call last):
+        ...
+        bleu_core.errors.InputError: big.txt: is 60.0 MB, over the 50 MB limit per file
+    """
+    if size > limit_mb * 2**20:
+        raise InputError(f"is {size / 2**20:.1f} MB, over the {limit_mb:g} MB limit per file", name)
+
+
+def out_of_step(a: Sequence[str], b: Sequence[str]) -> int | None:
+    """Where two files of different length probably go out of step (1-based line of ``a``), or None.
+
+    Parallel lines have similar lengths (after the typical ratio between the files) and are empty
+    together, so the first place where shifting one file by a line explains the next few lines much
+    better than keeping them aligned is where a line was dropped or added. A heuristic: it says "around".
+
+    Example:
+        >>> ref = [f"sentence number {i} " + "word " * (i % 7) for i in range(40)]
+        >>> hyp = ref[:17] + ref[18:]
+        >>> out_of_step(ref, hyp)
+        18
+    """
+    n = min(len(a), len(b))
+    if n == 0 or len(a) == len(b):
+        return None
+    la = [len(x) for x in a]
+    lb = [len(x) for x in b]
+    ratios = sorted(math.log((lb[i] + 1) / (la[i] + 1)) for i in range(n))
+    typical = ratios[len(ratios) // 2]
+
+    def dev(i: int, j: int) -> float:
+        if (la[i] == 0) != (lb[j] == 0):
+            return 3.0
+        return min(3.0, abs(math.log((lb[j] + 1) / (la[i] + 1)) - typical))
+
+    da, db = (0, 1) if len(b) > len(a) else (1, 0)  # the longer file has the extra line
+    m = n
+    # The single break point that best explains the files: aligned before it, shifted after it.
+    aligned = [dev(i, i) for i in range(m)]
+    shifted = [dev(i + da, i + db) for i in range(m)]
+    best, best_cost = m, sum(aligned)
+    cost = best_cost
+    for i in range(m - 1, -1, -1):
+        cost += shifted[i] - aligned[i]
+        if cost < best_cost - 1e-9:
+            best, best_cost = i, cost
+    return best + 1
+
+
+def check_corpus_parallel(files: Sequence[TextFile]) -> None:
+    """Like :func:`check_parallel`, and say where the files probably go out of step.
+
+    Example:
+        >>> ref = TextFile("ref.txt", tuple(f"line {i} " + "x " * (i % 5) for i in range(30)))
+        >>> hyp = TextFile("hyp.txt", ref.lines[:9] + ref.lines[10:])
+        >>> try:
+        ...     check_corpus_parallel([ref, hyp])
+        ... except InputError as e:
+        ...     print(e.where, *e.what.split("; "), sep="\\n")
+        hyp.txt
+        has 29 lines but ref.txt has 30 lines
+        they probably go out of step around line 10 (hyp.txt:10 reads like ref.txt:11)
+        every file needs one line per segment
+    """
+    if not files:
+        return
+    first = files[0]
+    for other in files[1:]:
+        if len(other.lines) == len(first.lines):
+            continue
+        where = out_of_step(first.lines, other.lines)
+        hint = ""
+        if where is not None and where <= min(len(first.lines), len(other.lines)):
+            if len(other.lines) < len(first.lines):
+                hint = (f"; they probably go out of step around line {where} "
+                        f"({other.name}:{where} reads like {first.name}:{where + 1})")
+            else:
+                hint = (f"; they probably go out of step around line {where} "
+                        f"({other.name}:{where + 1} reads like {first.name}:{where})")
+        raise InputError(
+            f"has {_n(len(other.lines))} but {first.name} has {_n(len(first.lines))}{hint}; "
+            "every file needs one line per segment",
+            other.name,
+        )
+
+
+def empty_line_warnings(files: Sequence[TextFile]) -> tuple[str, ...]:
+    """One warning per file with empty lines (they score, but usually mean a missing translation).
+
+    Example:
+        >>> empty_line_warnings([TextFile("hyp.txt", ("a", "", "b", " "))])
+        ('hyp.txt: 2 empty lines (first at line 2); an empty line scores 0 for that segment',)
+    """
+    out = []
+    for f in files:
+        empty = [i + 1 for i, line in enumerate(f.lines) if not line.strip()]
+        if empty:
+            label = "1 empty line" if len(empty) == 1 else f"{len(empty)} empty lines"
+            out.append(f"{f.name}: {label} (first at line {empty[0]}); an empty line scores 0 for that segment")
+    return tuple(out)
+
+
+def _check_unique(names: Sequence[str], files: Sequence[str]) -> None:
+    seen: dict[str, str] = {}
+    for name, file in zip(names, files, strict=True):
+        if name in seen:
+            raise InputError(f"two systems are called {name!r} ({seen[name]} and {file}); rename one", file)
+        seen[name] = file
+
+
+def system_name(path: str) -> str:
+    """A system name from a file name: the base name without a short extension.
+
+    Example:
+        >>> system_name("wmt22/systems/Online-A.en"), system_name("hyp.base.txt"), system_name("sys2")
+        ('Online-A', 'hyp.base', 'sys2')
+    """
+    base = path.replace("\\", "/").rsplit("/", 1)[-1]
+    stem, dot, ext = base.rpartition(".")
+    if dot and stem and (ext.lower() in _TEXT_EXTS or len(ext) <= 3):
+        return stem
+    return base
+
+
+def build_corpus(
+    name: str,
+    references: Sequence[TextFile],
+    systems: Sequence[TextFile],
+    *,
+    source: TextFile | None = None,
+    human: Sequence[tuple[str, float]] = (),
+    human_label: str = "",
+    names: Sequence[str] | None = None,
+    warnings: Sequence[str] = (),
+) -> Corpus:
+    """Validate parallel files and make a :class:`Corpus`.
+
+    Args:
+        name: a label.
+        references: one file per reference (at least one).
+        systems: one file per system (at least one).
+        source: optional source file.
+        human: optional (system, score) pairs.
+        human_label: what the human score is.
+        names: system names (default: from the file names).
+        warnings: warnings from parsing, kept with the corpus.
+
+    Raises:
+        InputError: no reference or system, files of different length (with where they go out of
+            step), duplicate system names.
+
+    Example:
+        >>> c = build_corpus("t", [TextFile("ref", ("a", ""))], [TextFile("sys/A.txt", ("a", "b"))])
+        >>> c.names, c.warnings
+        (('A',), ('ref: 1 empty line (first at line 2); an empty line scores 0 for that segment',))
+    """
+    if not references:
+        raise InputError("no reference file; give at least one (one segment per line)", name)
+    if not systems:
+        raise InputError("no system output; give at least one file (one segment per line)", name)
+    files = [*references, *systems, *([source] if source is not None else [])]
+    check_corpus_parallel(files)
+    sys_names = [system_name(f.name) for f in systems] if names is None else [n.strip() for n in names]
+    _check_unique(sys_names, [f.name for f in systems])
+    if any(not n for n in sys_names):
+        raise InputError("a system name is empty", name)
+    notes = (*warnings, *empty_line_warnings([*references, *systems]))
+    return Corpus(
+        name,
+        tuple(references),
+        tuple(System(n, f.lines, f.name) for n, f in zip(sys_names, systems, strict=True)),
+        source,
+        tuple((str(k), float(v)) for k, v in human),
+        human_label,
+        notes,
+    )
+
+
+def parse_human_scores(data: bytes, name: str, column: str | None = None) -> tuple[str, tuple[tuple[str, float], ...]]:
+    """Human scores per system: ``system<TAB>score`` lines, or a TSV/CSV with a header and a ``system`` column.
+
+    With a header, the score is ``column`` if given, else the first column whose values are numbers
+    (for the WMT tables in ``../shared/data`` that is ``da_z``). Empty cells are skipped.
+
+    Returns:
+        The score's label and the (system, score) pairs.
+
+    Raises:
+        InputError: not UTF-8, no numeric column, a score that is not a number (naming the line).
+
+    Example:
+        >>> parse_human_scores(b"A\\t0.5\\nB\\t-0.1\\n", "h.tsv")
+        ('human', (('A', 0.5), ('B', -0.1)))
+        >>> parse_human_scores(b"system,kind,da_z\\nA,mt,0.2\\n", "h.csv")
+        ('da_z', (('A', 0.2),))
+        >>> parse_human_scores(b"A\\tgood\\n", "h.tsv")
+        Traceback (most recent call last):
+        ...
+        bleu_core.errors.InputError: h.tsv:1: score 'good' is not a number; expected system<TAB>score
+    """
+    text = decode_lines(data, name)
+    rows = [(i + 1, _split_row(line, name)) for i, line in enumerate(text.lines) if line.strip()]
+    if not rows:
+        raise InputError("no scores; expected lines of system<TAB>score", name)
+    first = rows[0][1]
+    has_header = first[0].strip().lower() in ("system", "sys", "name") or (
+        len(rows) > 1 and not any(_is_number(c) for c in first) and any(_is_number(c) for c in rows[1][1])
+    )
+    if not has_header:
+        out = []
+        for lineno, cells in rows:
+            if len(cells) < 2:
+                raise InputError("expected system<TAB>score", f"{name}:{lineno}")
+            if not _is_number(cells[1]):
+                raise InputError(f"score {cells[1]!r} is not a number; expected system<TAB>score", f"{name}:{lineno}")
+            out.append((cells[0].strip(), float(cells[1])))
+        return "human", tuple(out)
+    header = [c.strip() for c in first]
+    key = next((i for i, h in enumerate(header) if h.lower() in ("system", "sys", "name")), 0)
+    body = rows[1:]
+    if column is not None:
+        if column not in header:
+            raise InputError(f"no column {column!r} (have: {', '.join(header)})", name)
+        col = header.index(column)
+    else:
+        numeric = [
+            i for i in range(len(header))
+            if i != key and any(i < len(c) and c[i].strip() for _, c in body)
+            and all(i >= len(c) or not c[i].strip() or _is_number(c[i]) for _, c in body)
+        ]
+        if not numeric:
+            raise InputError("no column of numbers to use as the human score", name)
+        col = numeric[0]
+    out = []
+    for lineno, cells in body:
+        if col >= len(cells) or not cells[col].strip():
+            continue
+        if not _is_number(cells[col]):
+            raise InputError(f"score {cells[col]!r} is not a number", f"{name}:{lineno}")
+        out.append((cells[key].strip(), float(cells[col])))
+    return header[col], tuple(out)
+
+
+def _split_row(line: str, name: str) -> list[str]:
+    if "\t" in line or name.lower().endswith(".tsv"):
+        return line.split("\t")
+    return next(csv.reader([line]))
+
+
+def _is_number(s: str) -> bool:
+    try:
+        return math.isfinite(float(s))
+    except ValueError:
+        return False
+
+
+_REF = re.compile(r"(^|[._\-])ref(erence)?s?([._\-]|\d|$)")
+_SRC = re.compile(r"(^|[._\-])(src|source|orig)([._\-]|$)")
+_SYS_DIRS: Final = ("systems", "system", "hyps", "hypotheses", "sys", "outputs")
+
+
+def _role(path: str) -> str:
+    """ref, src, human, system or ignore, from a path relative to the folder."""
+    parts = path.replace("\\", "/").split("/")
+    base = parts[-1].lower()
+    if base.startswith(".") or base.endswith((".md", ".json", ".py", ".pdf", ".html")) or "readme" in base:
+        return "ignore"
+    if len(parts) > 1:
+        return "system" if parts[-2].lower() in _SYS_DIRS else "ignore"
+    if "human" in base and base.endswith((".tsv", ".csv", ".txt")):
+        return "human"
+    if _REF.search(base):
+        return "ref"
+    if _SRC.search(base):
+        return "src"
+    if re.search(r"(^|[._\-])(sys|hyp|system|output)", base):
+        return "system"
+    return "ignore"
+
+
+def parse_folder(files: Sequence[tuple[str, bytes]], *, limit_mb: float = DEFAULT_LIMIT_MB) -> Corpus:
+    """A folder like the WMT data: reference files, a ``systems/`` folder, optional source and human scores.
+
+    Roles come from the paths: ``ref``/``reference`` in a top-level name is a reference, ``src``/
+    ``source`` the source, a top-level ``*human*.tsv`` the human scores, every file in ``systems/``
+    (or ``hyps/``) a system named after its file; README files and other folders are ignored (and listed
+    in the warnings).
+
+    Args:
+        files: (path inside the chosen folder, bytes); a shared top folder is stripped.
+        limit_mb: the per-file size limit.
+
+    Raises:
+        InputError: see :func:`build_corpus`, :func:`decode_lines`, :func:`check_size`.
+
+    Example:
+        >>> c = parse_folder([("d/ref.A.en", b"a b\\n"), ("d/systems/X.en", b"a c\\n"), ("d/README.md", b"#")])
+        >>> c.name, c.names, [r.name for r in c.references], c.warnings
+        ('d', ('X',), ['d/ref.A.en'], ('ignored d/README.md',))
+    """
+    if not files:
+        raise InputError("the folder is empty", "folder")
+    paths = [p.replace("\\", "/") for p, _ in files]
+    tops = {p.split("/", 1)[0] for p in paths}
+    strip = len(tops) == 1 and all("/" in p for p in paths)
+    top = tops.pop() if strip else "upload"
+    refs: list[TextFile] = []
+    systems: list[TextFile] = []
+    source: TextFile | None = None
+    human_bytes: tuple[str, bytes] | None = None
+    ignored: list[str] = []
+    for (_, data), clean in sorted(zip(files, paths, strict=True), key=lambda t: t[1].lower()):
+        rel = clean.split("/", 1)[1] if strip else clean
+        role = _role(rel)
+        if role == "ignore":
+            ignored.append(clean)
+            continue
+        check_size(clean, len(data), limit_mb)
+        if role == "human":
+            human_bytes = (clean, data)
+            continue
+        f = decode_lines(data, clean)
+        if role == "ref":
+            refs.append(f)
+        elif role == "src":
+            source = f
+        else:
+            systems.append(f)
+    if not refs:
+        raise InputError("no reference file found: name references ref*.txt or reference.*, systems go in systems/",
+                         top)
+    if not systems:
+        raise InputError("no system output found: put one file per system in a systems/ folder", top)
+    label, human = parse_human_scores(human_bytes[1], human_bytes[0]) if human_bytes else ("", ())
+    notes = []
+    if ignored:
+        shown = ", ".join(ignored[:4]) + (f" and {len(ignored) - 4} more" if len(ignored) > 4 else "")
+        notes.append(f"ignored {shown}")
+    return build_corpus(top, refs, systems, source=source, human=human, human_label=label, warnings=notes)
+
+
+def parse_table(data: bytes, name: str, *, limit_mb: float = DEFAULT_LIMIT_MB) -> Corpus:
+    """A TSV/CSV with a header: reference columns (``ref``, ``ref_b``, ``reference``...), an optional
+    ``source``/``src`` column, an optional ``id`` column, and one column per system.
+
+    Raises:
+        InputError: no header, no reference or system column, a row with the wrong number of cells
+            (naming the line), duplicate column names, not UTF-8.
+
+    Example:
+        >>> c = parse_table(b"id\\tsrc\\tref\\tA\\tB\\n1\\tx\\ta b\\ta b\\ta\\n", "t.tsv")
+        >>> c.names, c.references[0].lines, c.source.lines
+        (('A', 'B'), ('a b',), ('x',))
+    """
+    check_size(name, len(data), limit_mb)
+    text = decode_lines(data, name)
+    if not text.lines:
+        raise InputError("the file is empty", name)
+    tsv = name.lower().endswith(".tsv") or ("\t" in text.lines[0] and not name.lower().endswith(".csv"))
+    rows = [line.split("\t") for line in text.lines] if tsv else list(csv.reader(text.lines))
+    header = [h.strip() for h in rows[0]]
+    if len(set(header)) != len(header):
+        dup = next(h for h in header if header.count(h) > 1)
+        raise InputError(f"two columns are called {dup!r}; rename one", f"{name}:1")
+    roles = []
+    for h in header:
+        low = h.lower()
+        if low in ("id", "seg", "segment", "seg_id", "line"):
+            roles.append("id")
+        elif low in ("src", "source"):
+            roles.append("src")
+        elif _REF.search(low) or low.startswith("ref"):
+            roles.append("ref")
+        else:
+            roles.append("system")
+    if "ref" not in roles:
+        raise InputError("no reference column: name it ref (or ref_a, ref_b, ...); other columns are systems",
+                         f"{name}:1")
+    if "system" not in roles:
+        raise InputError("no system column: every column that is not id, src or ref* is a system", f"{name}:1")
+    body = rows[1:]
+    for i, row in enumerate(body):
+        if len(row) != len(header):
+            raise InputError(f"has {len(row)} cells but the header has {len(header)}"
+                             + (" (a TAB inside a segment?)" if tsv else ""), f"{name}:{i + 2}")
+    cols = {h: tuple(r[j] for r in body) for j, h in enumerate(header)}
+    refs = [TextFile(f"{name}[{h}]", cols[h]) for h, r in zip(header, roles, strict=True) if r == "ref"]
+    systems = [TextFile(f"{name}[{h}]", cols[h]) for h, r in zip(header, roles, strict=True) if r == "system"]
+    src = next((TextFile(f"{name}[{h}]", cols[h]) for h, r in zip(header, roles, strict=True) if r == "src"), None)
+    names = [h for h, r in zip(header, roles, strict=True) if r == "system"]
+    return build_corpus(system_name(name), refs, systems, source=src, names=names)
+
+
+def parse_jsonl(data: bytes, name: str, *, limit_mb: float = DEFAULT_LIMIT_MB) -> Corpus:
+    """JSON Lines, one object per segment: ``"ref"`` (a string) or ``"refs"`` (a list), optional
+    ``"src"``, and the systems either as ``"hyps": {"name": text}`` or as further string fields.
+
+    Raises:
+        InputError: a line that is not a JSON object, a missing reference, systems that differ from
+            the first line's (naming the line).
+
+    Example:
+        >>> c = parse_jsonl(b'{"src": "x", "refs": ["a b", "a c"], "hyps": {"A": "a b"}}\\n', "t.jsonl")
+        >>> c.names, len(c.references), c.source.lines
+        (('A',), 2, ('x',))
+    """
+    check_size(name, len(data), limit_mb)
+    text = decode_lines(data, name)
+    refs: list[list[str]] = []
+    hyps: dict[str, list[str]] = {}
+    srcs: list[str] = []
+    n_refs: int | None = None
+    rows = [(i + 1, line) for i, line in enumerate(text.lines) if line.strip()]
+    if not rows:
+        raise InputError("the file is empty", name)
+    for lineno, line in rows:
+        where = f"{name}:{lineno}"
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise InputError(f"not JSON ({exc.msg} at column {exc.colno})", where) from None
+        if not isinstance(obj, dict):
+            raise InputError("expected a JSON object per line", where)
+        r = obj.get("refs", obj.get("references", obj.get("ref", obj.get("reference"))))
+        seg_refs = [r] if isinstance(r, str) else r
+        if not isinstance(seg_refs, list) or not seg_refs or not all(isinstance(x, str) for x in seg_refs):
+            raise InputError('no reference: give "ref": "..." or "refs": ["...", ...]', where)
+        if n_refs is None:
+            n_refs = len(seg_refs)
+            refs = [[] for _ in range(n_refs)]
+        elif len(seg_refs) != n_refs:
+            raise InputError(f"has {len(seg_refs)} references but line {rows[0][0]} has {n_refs}", where)
+        for k, x in enumerate(seg_refs):
+            refs[k].append(x)
+        src = obj.get("src", obj.get("source"))
+        if src is not None:
+            if not isinstance(src, str):
+                raise InputError('"src" must be a string', where)
+            srcs.append(src)
+        h = obj.get("hyps", obj.get("systems"))
+        if h is None:
+            skip = {"refs", "references", "ref", "reference", "src", "source", "id"}
+            h = {k: v for k, v in obj.items() if k not in skip}
+        if not isinstance(h, dict) or not all(isinstance(v, str) for v in h.values()):
+            raise InputError('systems must be strings: "hyps": {"name": "text", ...}', where)
+        if not hyps and lineno == rows[0][0]:
+            hyps = {k: [] for k in h}
+        if set(h) != set(hyps):
+            raise InputError(f"has systems {sorted(h)} but line {rows[0][0]} has {sorted(hyps)}", where)
+        for k, v in h.items():
+            hyps[k].append(v)
+    if srcs and len(srcs) != len(rows):
+        raise InputError('"src" is given on some lines but not all', name)
+    ref_files = [TextFile(f"{name}[ref {k + 1}]", tuple(x)) for k, x in enumerate(refs)]
+    sys_files = [TextFile(f"{name}[{k}]", tuple(v)) for k, v in hyps.items()]
+    source = TextFile(f"{name}[src]", tuple(srcs)) if srcs else None
+    return build_corpus(system_name(name), ref_files, sys_files, source=source, names=list(hyps))
