@@ -1,12 +1,121 @@
-"""Placeholder until the sentence page lands."""
+"""Debug one translation: highlights, which reference licensed each match, clipping tables, precisions,
+the brevity penalty, what-if editing and a shareable link."""
 
 import streamlit as st
 
-from bleu_app.ui import render, state
-from bleu_core import explain_segment
-from bleu_core.paper import EXAMPLE_1
+from bleu_app.charts import sentence as charts
+from bleu_app.frames import sentence as frames
+from bleu_app.ui import cached, render, state, widgets
+from bleu_core import InputError
 
-st.title("sentence")
-e = explain_segment(EXAMPLE_1.candidates[0], EXAMPLE_1.references, state.config())
-render.score_headline("BLEU of the paper's Example 1, Candidate 1", e.score)
-st.table([{"n": o.n, "p_n": render.fraction(o.matches, o.total)} for o in e.orders])
+st.title("Debug one translation")
+render.doc("sentence_intro")
+
+with st.container(border=True):
+    inp = widgets.sentence_inputs()
+if inp.label:
+    st.caption(f"Loaded: {inp.label}")
+
+if inp.too_long:
+    st.warning(
+        f"This is more text than one sentence (over {widgets.MAX_SENTENCE_CHARS:,} characters). The page explains "
+        "one segment at a time; score a whole document on the Corpus page. Your text is kept above.",
+        icon=":material/warning:",
+    )
+    st.stop()
+if not inp.hyp.strip():
+    st.info("Type or paste a **candidate** translation above to see how BLEU scores it.", icon=":material/edit:")
+    st.stop()
+if not inp.refs:
+    st.warning("Add at least one **reference** translation: BLEU compares the candidate with references.",
+               icon=":material/warning:")
+    st.stop()
+
+config = state.config()
+try:
+    expl = cached.explain(inp.hyp, inp.refs, config)
+except InputError as exc:
+    render.user_error(exc, what="Cannot score this input")
+    st.stop()
+
+# --- the score --------------------------------------------------------------------------------------------
+head, c_col, r_col, bp_col = st.columns([3, 1, 1, 1])
+with head:
+    render.score_headline("Sentence BLEU", expl.score)
+c_col.metric("c (candidate tokens)", expl.hyp_len)
+r_col.metric("r (best match length)", expl.closest_ref_len, help=f"Reference lengths: {list(expl.ref_lens)}")
+bp_col.metric("BP", f"{expl.score.bp:.4f}")
+st.caption(render.precision_summary(expl))
+render.warnings(frames.input_warnings(inp.hyp, expl))
+
+# --- highlights -----------------------------------------------------------------------------------------
+st.subheader("Where the candidate matches")
+mode_col, n_col = st.columns([2, 3])
+mode = mode_col.segmented_control(
+    "Highlight", ["order", "longest"], default="order", key="sentence.mode", required=True,
+    format_func={"order": "Status at one order n", "longest": "Longest matched n-gram"}.get,
+)
+n = n_col.pills("Order n", list(range(1, config.max_ngram_order + 1)), default=1, key="sentence.n",
+                required=True) or 1
+occ = frames.occurrence_frame(expl, n)
+
+left, right = st.columns([3, 2], gap="large")
+with left:
+    st.markdown(f"**Candidate** ({'longest matched n-gram per token' if mode == 'longest' else f'{n}-grams'})")
+    selection_box = st.container()
+    st.markdown(f"**{n}-gram occurrences** — select a row to mark it in the candidate and the references")
+    event = st.dataframe(occ, key="sentence.occ", on_select="rerun", selection_mode="single-row",
+                         hide_index=True, width="stretch", height=min(36 * (len(occ) + 1) + 3, 320))
+    selected = render.selected_occurrence(event, occ, n)
+    with selection_box:
+        render.show_html(render.legend_html(refs=True) + render.candidate_html(
+            expl, mode="longest" if mode == "longest" else "order", n=n, selected=selected))
+    st.markdown("**References**" + (" — the selected n-gram's matches are marked" if selected else ""))
+    render.show_html(render.references_html(expl, selected))
+with right:
+    st.markdown(f"**Clipping table, {n}-grams** — p{n} = "
+                f"{render.fraction(expl.orders[n - 1].matches, expl.orders[n - 1].total)}")
+    render.clip_table(frames.clip_frame(expl, n))
+
+if inp.other_hyp:
+    st.subheader("Two systems on the same references")
+    try:
+        other = cached.explain(inp.other_hyp, inp.refs, config)
+    except InputError as exc:
+        render.user_error(exc, what="Cannot score the second candidate")
+    else:
+        a_col, b_col = st.columns(2)
+        with a_col:
+            st.markdown(f"**A** — BLEU {expl.score.score:.2f}")
+            render.show_html(render.candidate_html(expl, n=n))
+        with b_col:
+            st.markdown(f"**B** — BLEU {other.score.score:.2f}")
+            render.show_html(render.candidate_html(other, n=n))
+        st.markdown(f"**Matched {n}-grams: by both, only A, only B**")
+        st.dataframe(frames.overlap_frame(expl, other, n), hide_index=True, width="stretch")
+
+# --- precisions and brevity ---------------------------------------------------------------------------
+st.subheader("Precision per order and the brevity penalty")
+prec = frames.precision_frame(expl)
+p_col, d_col = st.columns(2)
+p_col.altair_chart(charts.precision_bars(prec), width="stretch")
+d_col.altair_chart(charts.decay_chart(prec), width="stretch")
+l_col, b_col = st.columns(2)
+l_col.altair_chart(charts.log_terms_chart(frames.log_terms_frame(expl)), width="stretch")
+b_col.altair_chart(
+    charts.bp_curve_chart(frames.bp_curve_frame(expl.closest_ref_len, c_max=expl.hyp_len),
+                          frames.bp_points_frame(expl)),
+    width="stretch",
+)
+
+with st.expander("Tokenized text (exactly what is scored)"):
+    st.markdown("**Candidate**")
+    render.tokens_line(expl.hyp_tokens)
+    st.markdown("**Best-match reference**")
+    render.tokens_line(expl.ref_tokens[expl.best_ref])
+
+with st.expander(f"Recall view: reference {n}-grams the candidate never produced"):
+    st.dataframe(frames.missed_frame(expl, n), hide_index=True, width="stretch")
+
+st.subheader("What if?")
+render.whatif_editor(inp.hyp, inp.refs, config, key="sentence.whatif")

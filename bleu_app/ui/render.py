@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import html
 from fractions import Fraction
+from pathlib import Path
+from typing import Final, Literal
 
+import pandas as pd
 import streamlit as st
 
-from bleu_core import BleuScore
+from bleu_app.frames import sentence as fs
+from bleu_core import BleuConfig, BleuScore, InputError, SegmentExplanation
 
 
 def fraction(matches: float, total: float) -> str:
@@ -36,3 +41,233 @@ def score_headline(label: str, score: BleuScore, *, paper_scale: bool = True) ->
 def signature(sig: str) -> None:
     """Show a signature as a quiet line of code."""
     st.caption(f"`{sig}`")
+
+
+# --- highlighted text (escaped HTML through st.html) -------------------------------------------------
+# Okabe & Ito's colour-blind-safe hues on semi-transparent backgrounds with `color: inherit`, so the text
+# keeps the theme's own colour in light and dark mode; every status also has its own underline shape.
+HIGHLIGHT_CSS: Final = """
+<style>
+.bleu-text { font-size: 1.2rem; line-height: 2.3; word-wrap: break-word; overflow-wrap: anywhere; }
+.bleu-tok { color: inherit; padding: 0.1em 0.18em; margin: 0 0.06em; border-radius: 0.25em;
+  border-bottom: 3px solid transparent; white-space: pre-wrap; }
+.bleu-tok.matched { background: rgba(86, 180, 233, 0.30); border-bottom: 3px solid #0072B2; }
+.bleu-tok.clipped { background: rgba(230, 159, 0, 0.30); border-bottom: 3px dashed #E69F00; }
+.bleu-tok.unmatched { background: transparent; border-bottom: 3px dotted #D55E00; }
+.bleu-tok.ref-hit { background: rgba(0, 158, 115, 0.30); border-bottom: 3px double #009E73; }
+.bleu-tok.selected { outline: 3px solid #CC79A7; outline-offset: 1px; }
+.bleu-tok sub { font-size: 0.62em; opacity: 0.85; margin-left: 0.1em; }
+.bleu-legend { display: flex; flex-wrap: wrap; gap: 0.4em 1.2em; font-size: 0.95rem; margin: 0.2em 0 0.6em; }
+.bleu-reflabel { font-size: 0.85rem; opacity: 0.8; margin-right: 0.4em; font-weight: 600; }
+</style>
+"""
+
+_STATUS_WORDS: Final = {
+    "matched": "matched (counted)",
+    "clipped": "clipped (the references' copies are used up)",
+    "unmatched": "in no reference",
+}
+
+
+def _span(text: str, classes: str, title: str = "", sub: str = "") -> str:
+    t = f' title="{html.escape(title, quote=True)}"' if title else ""
+    s = f"<sub>{html.escape(sub)}</sub>" if sub else ""
+    return f'<span class="bleu-tok {classes}"{t}>{html.escape(text)}{s}</span>'
+
+
+def token_statuses(expl: SegmentExplanation, n: int) -> list[str]:
+    """Each candidate token's status at order n: matched if a matched n-gram covers it, else clipped if
+    a clipped one does, else unmatched (tokens beyond the last n-gram start are covered by earlier ones)."""
+    rank = {"unmatched": 0, "clipped": 1, "matched": 2}
+    out = ["unmatched"] * expl.hyp_len
+    if 1 <= n <= len(expl.orders):
+        for occ in expl.orders[n - 1].occurrences:
+            for i in range(occ.start, occ.start + occ.n):
+                if rank[occ.status] > rank[out[i]]:
+                    out[i] = occ.status
+    return out
+
+
+def candidate_html(
+    expl: SegmentExplanation,
+    *,
+    mode: Literal["order", "longest"] = "order",
+    n: int = 1,
+    selected: tuple[int, int] | None = None,
+) -> str:
+    """The candidate's tokens as escaped HTML spans.
+
+    Args:
+        expl: the explanation.
+        mode: ``order`` marks each token's status at order n; ``longest`` shades each token by the
+            longest matched n-gram covering it (the number is written beside it too).
+        n: the order for ``order`` mode.
+        selected: (start, n) of an occurrence to outline.
+    """
+    chosen = set(range(selected[0], selected[0] + selected[1])) if selected else set()
+    parts = []
+    if mode == "longest":
+        longest = expl.token_max_order()
+        top = max(len(expl.orders), 1)
+        for i, (tok, m) in enumerate(zip(expl.hyp_tokens, longest, strict=True)):
+            cls = ("matched" if m else "unmatched") + (" selected" if i in chosen else "")
+            style = f' style="background: rgba(86, 180, 233, {0.12 + 0.5 * m / top:.2f})"' if m else ""
+            span = _span(tok, cls, f"longest matched n-gram here: {m}" if m else "in no matched n-gram",
+                         str(m) if m else "")
+            parts.append(span.replace(">", f"{style}>", 1) if style else span)
+    else:
+        statuses = token_statuses(expl, n)
+        where = _token_refs(expl, n)
+        for i, (tok, st_) in enumerate(zip(expl.hyp_tokens, statuses, strict=True)):
+            cls = st_ + (" selected" if i in chosen else "")
+            parts.append(_span(tok, cls, f"{_STATUS_WORDS[st_]}{where.get(i, '')}"))
+    return f'<div class="bleu-text" dir="auto">{" ".join(parts) or "<em>(no tokens)</em>"}</div>'
+
+
+def _token_refs(expl: SegmentExplanation, n: int) -> dict[int, str]:
+    if not 1 <= n <= len(expl.orders):
+        return {}
+    out: dict[int, str] = {}
+    for occ in expl.orders[n - 1].occurrences:
+        if occ.refs and occ.start not in out:
+            out[occ.start] = " — '" + " ".join(occ.ngram) + "' in " + "; ".join(
+                f"Ref {k + 1} at token {', '.join(str(p + 1) for p in occ.ref_positions[k])}" for k in occ.refs
+            )
+    return out
+
+
+def references_html(expl: SegmentExplanation, selected: tuple[int, int] | None = None) -> str:
+    """Each reference's tokens; the selected candidate n-gram's matches in them highlighted.
+
+    The best-match reference (the one whose length is r) is labelled.
+    """
+    hits: list[set[int]] = [set() for _ in expl.ref_tokens]
+    if selected is not None and 1 <= selected[1] <= len(expl.orders):
+        start, n = selected
+        occ = next((o for o in expl.orders[n - 1].occurrences if o.start == start), None)
+        if occ is not None:
+            for k, positions in enumerate(occ.ref_positions):
+                for p in positions:
+                    hits[k].update(range(p, p + n))
+    rows = []
+    for k, toks in enumerate(expl.ref_tokens):
+        label = f"Ref {k + 1} ({len(toks)} tokens{', best match length r' if k == expl.best_ref else ''})"
+        spans = " ".join(_span(t, "ref-hit" if i in hits[k] else "plain") for i, t in enumerate(toks))
+        rows.append(f'<div class="bleu-text" dir="auto"><span class="bleu-reflabel">{html.escape(label)}</span>'
+                    f"{spans}</div>")
+    return "".join(rows)
+
+
+def legend_html(*, refs: bool = False) -> str:
+    """A legend: each status with its colour and underline shape."""
+    items = [_span("matched", "matched legend"), _span("clipped (copies used up)", "clipped legend"),
+             _span("in no reference", "unmatched legend")]
+    if refs:
+        items.append(_span("where the selected n-gram is in a reference", "ref-hit legend"))
+    return f'<div class="bleu-legend">{"".join(items)}</div>'
+
+
+def show_html(body: str) -> None:
+    """Render already-escaped HTML with the highlight styles."""
+    st.html(HIGHLIGHT_CSS + body)
+
+
+def clip_table(df: pd.DataFrame) -> None:
+    """The paper's clipping table as a static table (readable when projected, searchable as text)."""
+    st.table(df.set_index(df.columns[0]))
+
+
+def user_error(exc: Exception, *, what: str) -> None:
+    """Show an input problem as a one-line error, never a traceback."""
+    st.error(f"{what}: {exc}", icon=":material/error:")
+
+
+# --- teaching prose ------------------------------------------------------------------------------------
+DOCS: Final = Path(__file__).resolve().parents[2] / "docs" / "learn"
+
+
+def doc(name: str) -> None:
+    """Render ``docs/learn/<name>.md`` (teaching prose lives in Markdown files, not in Python)."""
+    st.markdown((DOCS / f"{name}.md").read_text(encoding="utf-8"))
+
+
+# --- the sentence page's pieces --------------------------------------------------------------------------
+def selected_occurrence(event: object, df: pd.DataFrame, n: int) -> tuple[int, int] | None:
+    """(start, n) of the occurrence selected in an ``occurrence_frame`` table, or None."""
+    rows = getattr(getattr(event, "selection", None), "rows", None) or []
+    if not rows or rows[0] >= len(df):
+        return None
+    return int(df.iloc[rows[0]][fs.START]) - 1, n
+
+
+def tokens_line(tokens: tuple[str, ...]) -> None:
+    """The tokens exactly as scored, separated by a visible middle dot (so tokenization shows)."""
+    st.code(" · ".join(tokens) if tokens else "(no tokens)", language=None, wrap_lines=True)
+
+
+def warnings(items: list[str]) -> None:
+    """One warning box per input problem."""
+    for w in items:
+        st.warning(w, icon=":material/warning:")
+
+
+def precision_summary(expl: SegmentExplanation) -> str:
+    """``p1 17/18 · p2 10/17 · ...`` for a caption."""
+    return " · ".join(f"p{o.n} = {o.matches}/{o.total}" for o in expl.orders)
+
+
+@st.fragment
+def whatif_editor(hyp: str, refs: tuple[str, ...], config: BleuConfig, *, key: str) -> None:
+    """Edit the candidate and see every p_n, BP and BLEU change at once (reruns only this fragment).
+
+    Args:
+        hyp: the candidate being explained.
+        refs: its references.
+        config: the settings.
+        key: the page-prefixed key of the edit box.
+    """
+    from . import cached
+
+    base_key = f"{key}.base"
+    if st.session_state.get(base_key) != hyp:
+        st.session_state[base_key] = hyp
+        st.session_state[key] = hyp
+    edited = st.text_input("Change a word (or several) and press Enter", key=key)
+    try:
+        before = cached.explain(hyp, refs, config)
+        after = cached.explain(edited or "", refs, config)
+    except InputError as exc:
+        user_error(exc, what="What-if")
+        return
+    df = fs.whatif_frame(before, after)
+    cols = st.columns(len(df))
+    for col, row in zip(cols, df.itertuples(index=False), strict=True):
+        label, after_v, delta = row[0], row[2], row[3]
+        col.metric(str(label), f"{after_v:.3f}", delta=f"{delta:+.3f}" if delta else None,
+                   help=str(row[4]) or None)
+    show_html(candidate_html(after, n=1))
+    if edited == hyp:
+        st.caption("Edit the text above: the numbers show the new values and the change from the original.")
+
+
+def exercise_feedback(df: pd.DataFrame) -> None:
+    """Ticks per step and the first mistake explained."""
+    wrong = df[~df[fs.OK]]
+    if wrong.empty:
+        st.success("All steps are right. Well done!", icon=":material/check_circle:")
+    else:
+        first = wrong.iloc[0]
+        given = first[fs.GIVEN] or "(blank)"
+        st.error(f"First mistake — **{first[fs.STEP]}**: you wrote `{given}`. {first[fs.HINT]}",
+                 icon=":material/error:")
+    shown = df.assign(**{fs.OK: df[fs.OK].map({True: "✔ right", False: "✘ check again"})})
+    st.table(shown[[fs.STEP, fs.GIVEN, fs.OK]].set_index(fs.STEP))
+
+
+def recall_card(label: str, expl: SegmentExplanation) -> None:
+    """A candidate of Example 4 with its naive recall beside its precisions."""
+    hit, total = fs.naive_recall(expl)
+    st.markdown(f"**{label}**")
+    show_html(candidate_html(expl, n=1))
+    st.metric("Naive recall of reference words", f"{hit}/{total}")
+    st.caption(precision_summary(expl))

@@ -60,6 +60,15 @@ SENTENCE_HYP: Final = "sentence.hyp"  # the sentence page's candidate (mirrored,
 SENTENCE_REFS: Final = "sentence.refs"  # list[str]
 SENTENCE_EXAMPLE: Final = "sentence.example"  # key of the loaded paper example, or ""
 HANDOFF: Final = "handoff.sentence"  # a sentence sent from the corpus/compare pages: dict or None
+SENTENCE_OTHER_HYP: Final = "sentence.other_hyp"  # a second system's candidate from a handoff, or None
+SENTENCE_LABEL: Final = "sentence.label"  # where the loaded sentence came from ("" when typed)
+SENTENCE_URL_READ: Final = "sentence.url_read"  # the shared link's example/text was loaded once
+
+# Query parameters of the sentence page (not widget-bound: their length is capped before writing).
+URL_EXAMPLE: Final = "ex"
+URL_HYP: Final = "hyp"
+URL_REF: Final = "ref"  # repeated, one per reference
+URL_TEXT_LIMIT: Final = 600  # characters of candidate + references that a shared link may carry
 
 
 def init() -> None:
@@ -77,6 +86,9 @@ def init() -> None:
     ss.setdefault(SENTENCE_REFS, None)
     ss.setdefault(SENTENCE_EXAMPLE, "ex1")
     ss.setdefault(HANDOFF, None)
+    ss.setdefault(SENTENCE_OTHER_HYP, None)
+    ss.setdefault(SENTENCE_LABEL, "")
+    ss.setdefault(SENTENCE_URL_READ, False)
 
 
 def apply_preset() -> None:
@@ -120,6 +132,17 @@ def config() -> BleuConfig:
         return BleuConfig()
 
 
+def is_paper_config() -> bool:
+    """Whether the sidebar settings are the paper's (those that reproduce its fractions)."""
+    return config() == BleuConfig.paper()
+
+
+def use_paper_preset() -> None:
+    """on_click: switch the sidebar to the paper's preset."""
+    st.session_state[PRESET] = "paper"
+    apply_preset()
+
+
 def get(key: str, default: Any = None) -> Any:
     """Read a shared key."""
     return st.session_state.get(key, default)
@@ -128,3 +151,26 @@ def get(key: str, default: Any = None) -> Any:
 def put(key: str, value: Any) -> None:
     """Write a shared key."""
     st.session_state[key] = value
+
+
+# --- corpus and compare ------------------------------------------------------------------------------------
+CORPUS: Final = "corpus.loaded"  # the current bleu_core.corpus.Corpus (the last good one; a bad upload keeps it)
+CORPUS_ERRORS: Final = "corpus.errors"  # list[str]: messages of the last rejected input (shown until the next)
+CORPUS_SYSTEM: Final = "corpus.current_system"  # the system the corpus page shows (mirrors its selectbox)
+COMPARE_BASELINE: Final = "compare.current_baseline"  # the baseline system (mirrors the compare page's box)
+COMPARE_PAIR: Final = "compare.current_pair"  # (A, B) of the sentence-level view
+COMPARE_NGRAM: Final = "compare.current_ngram"  # the n-gram that filters the sentences, or ""
+
+
+def init_corpus(default: Any) -> None:
+    """Create the corpus keys (idempotent); ``default`` makes the corpus shown before any upload."""
+    ss = st.session_state
+    if ss.get(CORPUS) is None:
+        ss[CORPUS] = default()
+    ss.setdefault(CORPUS_ERRORS, [])
+    ss.setdefault(CORPUS_SYSTEM, "")
+    ss.setdefault(COMPARE_BASELINE, "")
+    ss.setdefault(COMPARE_PAIR, ("", ""))
+    ss.setdefault(COMPARE_NGRAM, "")
+    ss.setdefault(GOTO_SENTENCE, False)
+GOTO_SENTENCE: Final = "corpus.goto_sentence"  # set by a selection callback: switch to the sentence page

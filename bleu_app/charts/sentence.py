@@ -1,0 +1,104 @@
+"""Charts for one segment (learn and sentence pages): pure functions of the frames in
+``bleu_app.frames.sentence``. No Streamlit, no I/O, no configure_*(): the page's theme styles them.
+
+Colours are Okabe & Ito's colour-blind-safe palette, which reads on light and dark backgrounds alike.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import altair as alt
+import pandas as pd
+
+from bleu_app.frames import sentence as f
+
+__all__ = ["OKABE_ITO", "bp_curve_chart", "decay_chart", "log_terms_chart", "precision_bars"]
+
+OKABE_ITO: Final = {
+    "orange": "#E69F00",
+    "sky": "#56B4E9",
+    "green": "#009E73",
+    "yellow": "#F0E442",
+    "blue": "#0072B2",
+    "vermillion": "#D55E00",
+    "purple": "#CC79A7",
+    "grey": "#999999",
+}
+_KIND_COLOURS: Final = {"precision": OKABE_ITO["sky"], "brevity": OKABE_ITO["orange"], "total": OKABE_ITO["purple"]}
+
+
+def precision_bars(df: pd.DataFrame, *, height: int = 220) -> alt.LayerChart:
+    """One bar per order n with height p_n (0-1) and its exact fraction written above it."""
+    base = alt.Chart(df).encode(
+        x=alt.X(f"{f.N}:O", title="n-gram order n", axis=alt.Axis(labelAngle=0)),
+        y=alt.Y(f"{f.P}:Q", title="modified precision p_n", scale=alt.Scale(domain=[0, 1])),
+        tooltip=[alt.Tooltip(f"{f.N}:O"), alt.Tooltip(f"{f.FRACTION}:N"), alt.Tooltip(f"{f.P}:Q", format=".4f")],
+    )
+    bars = base.mark_bar(color=OKABE_ITO["blue"], size=36)
+    labels = base.mark_text(dy=-8, fontSize=14, fontWeight="bold").encode(text=alt.Text(f"{f.FRACTION}:N"))
+    return alt.layer(bars, labels).properties(height=height, title="Modified n-gram precision p_n")
+
+
+def decay_chart(df: pd.DataFrame, *, height: int = 220) -> alt.LayerChart:
+    """p_n against n on a log scale (the paper: precision decays roughly exponentially with n).
+
+    Zero precisions have no place on a log axis; they are left out of the line.
+    """
+    base = alt.Chart(df).transform_filter(f"datum['{f.P_SCORE}'] > 0").encode(
+        x=alt.X(f"{f.N}:O", title="n-gram order n", axis=alt.Axis(labelAngle=0)),
+        y=alt.Y(f"{f.P_SCORE}:Q", title="p_n (log scale)", scale=alt.Scale(type="log")),
+        tooltip=[alt.Tooltip(f"{f.N}:O"), alt.Tooltip(f"{f.FRACTION}:N"),
+                 alt.Tooltip(f"{f.P_SCORE}:Q", format=".4f")],
+    )
+    line = base.mark_line(color=OKABE_ITO["vermillion"], strokeWidth=3)
+    points = base.mark_point(color=OKABE_ITO["vermillion"], filled=True, size=90, shape="diamond")
+    return alt.layer(line, points).properties(height=height, title="Precision decay across n (log scale)")
+
+
+def log_terms_chart(df: pd.DataFrame, *, height: int = 240) -> alt.LayerChart:
+    """The log domain: a bar for each w_n log p_n, one for log BP, and their sum log BLEU.
+
+    A term of -inf (an order with no match) is NaN in the frame and drawn as a text mark instead of a bar.
+    """
+    order = df[f.LABEL].tolist()
+    base = alt.Chart(df).encode(
+        x=alt.X(f"{f.LABEL}:N", sort=order, title=None, axis=alt.Axis(labelAngle=0)),
+        tooltip=[alt.Tooltip(f"{f.LABEL}:N"), alt.Tooltip(f"{f.VALUE}:Q", format=".4f")],
+    )
+    bars = base.mark_bar(size=34).encode(
+        y=alt.Y(f"{f.VALUE}:Q", title="log value (0 is best)"),
+        color=alt.Color(f"{f.KIND}:N", title=None,
+                        scale=alt.Scale(domain=list(_KIND_COLOURS), range=list(_KIND_COLOURS.values())),
+                        legend=alt.Legend(orient="bottom")),
+    )
+    values = base.mark_text(dy=12, fontSize=13).encode(
+        y=alt.Y(f"{f.VALUE}:Q"), text=alt.Text(f"{f.VALUE}:Q", format=".3f"),
+    )
+    infinite = base.transform_filter(f"!isValid(datum['{f.VALUE}'])").transform_calculate(
+        zero="0", label="'−∞'"
+    ).mark_text(dy=-10, fontSize=18, fontWeight="bold", color=OKABE_ITO["vermillion"]).encode(
+        y=alt.Y("zero:Q"), text=alt.Text("label:N"),
+    )
+    return alt.layer(bars, values, infinite).properties(height=height, title="log BLEU = Σ w_n log p_n + log BP")
+
+
+def bp_curve_chart(curve: pd.DataFrame, points: pd.DataFrame, *, height: int = 240) -> alt.LayerChart:
+    """BP(c) = exp(1 - r/c) for c <= r, else 1; this candidate's point and the best match length marked."""
+    line = alt.Chart(curve).mark_line(color=OKABE_ITO["blue"], strokeWidth=3).encode(
+        x=alt.X(f"{f.C}:Q", title="candidate length c (tokens)"),
+        y=alt.Y(f"{f.BP}:Q", title="brevity penalty BP", scale=alt.Scale(domain=[0, 1.05])),
+    )
+    marks = alt.Chart(points).encode(
+        x=alt.X(f"{f.C}:Q"), y=alt.Y(f"{f.BP}:Q"),
+        shape=alt.Shape(f"{f.POINT}:N", title=None, legend=alt.Legend(orient="bottom", labelLimit=320),
+                        scale=alt.Scale(range=["circle", "diamond"])),
+        color=alt.Color(f"{f.POINT}:N", title=None,
+                        scale=alt.Scale(range=[OKABE_ITO["vermillion"], OKABE_ITO["green"]])),
+        tooltip=[alt.Tooltip(f"{f.POINT}:N"), alt.Tooltip(f"{f.C}:Q"), alt.Tooltip(f"{f.BP}:Q", format=".4f")],
+    )
+    dots = marks.mark_point(filled=True, size=160, opacity=1)
+    rule = alt.Chart(points.tail(1)).mark_rule(strokeDash=[6, 4], color=OKABE_ITO["green"]).encode(
+        x=alt.X(f"{f.C}:Q")
+    )
+    return alt.layer(line, rule, dots).properties(height=height, title="Brevity penalty BP = exp(1 − r/c) for c ≤ r")

@@ -1,0 +1,419 @@
+"""One segment's explanation as tidy DataFrames (learn and sentence pages).
+
+Every column name is a module constant; tests hold the frames to these contracts. No Streamlit here.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Final
+
+import pandas as pd
+
+from bleu_core import SegmentExplanation, VariantResult, closest_ref_len
+
+__all__ = [
+    "BP",
+    "BP_CURVE_COLUMNS",
+    "CLIP",
+    "CLIP_COLUMNS",
+    "COUNT",
+    "DELTA",
+    "EXERCISE_COLUMNS",
+    "FRACTION",
+    "KIND",
+    "LABEL",
+    "LOG_COLUMNS",
+    "MATCHES",
+    "MAX_REF",
+    "NGRAM",
+    "OCCURRENCE_COLUMNS",
+    "PRECISION_COLUMNS",
+    "P_SCORE",
+    "STATUS",
+    "TOTAL",
+    "VALUE",
+    "C",
+    "ExerciseStep",
+    "N",
+    "P",
+    "bp_curve_frame",
+    "bp_points_frame",
+    "clip_frame",
+    "exercise_frame",
+    "exercise_steps",
+    "log_terms_frame",
+    "missed_frame",
+    "occurrence_frame",
+    "overlap_frame",
+    "precision_frame",
+    "ref_col",
+    "whatif_frame",
+]
+
+# --- column names --------------------------------------------------------------------------------------
+N: Final = "n"
+NGRAM: Final = "n-gram"
+COUNT: Final = "Count"
+MAX_REF: Final = "Max_Ref_Count"
+CLIP: Final = "Count_clip"
+MATCHES: Final = "matches"
+TOTAL: Final = "total"
+P: Final = "p_n"  # unsmoothed modified precision, 0-1
+P_SCORE: Final = "p_n used"  # the precision that entered the score (smoothed where smoothing applied), 0-1
+FRACTION: Final = "fraction"
+LABEL: Final = "term"
+VALUE: Final = "value"
+KIND: Final = "kind"
+STATUS: Final = "status"
+START: Final = "position"
+REFS: Final = "found in"
+C: Final = "c"
+BP: Final = "BP"
+POINT: Final = "point"
+DELTA: Final = "change"
+BEFORE: Final = "before"
+AFTER: Final = "after"
+STEP: Final = "step"
+EXPECTED: Final = "expected"
+GIVEN: Final = "your answer"
+OK: Final = "correct"
+HINT: Final = "explanation"
+WHO: Final = "matched by"
+
+
+def ref_col(k: int) -> str:
+    """The column of reference k's count (0-based k): ``Ref 1``, ``Ref 2``, ..."""
+    return f"Ref {k + 1}"
+
+
+CLIP_COLUMNS: Final = (NGRAM, COUNT, MAX_REF, CLIP)  # plus one ref_col(k) per reference, before MAX_REF
+PRECISION_COLUMNS: Final = (N, MATCHES, TOTAL, P, P_SCORE, FRACTION)
+LOG_COLUMNS: Final = (LABEL, VALUE, KIND)
+OCCURRENCE_COLUMNS: Final = (START, NGRAM, STATUS, REFS)
+BP_CURVE_COLUMNS: Final = (C, BP)
+EXERCISE_COLUMNS: Final = (STEP, EXPECTED, GIVEN, OK, HINT)
+
+
+def _gram(tokens: Sequence[str]) -> str:
+    return " ".join(tokens)
+
+
+def clip_frame(expl: SegmentExplanation, n: int) -> pd.DataFrame:
+    """The paper's clipping table for order n: one row per distinct candidate n-gram, in reading order.
+
+    Columns: NGRAM, COUNT, one ``ref_col(k)`` per reference, MAX_REF, CLIP.
+    """
+    refs = [ref_col(k) for k in range(len(expl.ref_tokens))]
+    cols = [NGRAM, COUNT, *refs, MAX_REF, CLIP]
+    if not 1 <= n <= len(expl.orders):
+        return pd.DataFrame(columns=cols)
+    rows = [
+        {NGRAM: _gram(r.ngram), COUNT: r.count, **dict(zip(refs, r.ref_counts)), MAX_REF: r.max_ref_count,
+         CLIP: r.clipped}
+        for r in expl.orders[n - 1].rows
+    ]
+    return pd.DataFrame(rows, columns=cols).astype(dict.fromkeys(cols[1:], "int64"))
+
+
+def precision_frame(expl: SegmentExplanation) -> pd.DataFrame:
+    """p_n per order: clipped matches, total, the exact fraction, and the precision the score used."""
+    used = expl.score.precisions
+    rows = [
+        {N: o.n, MATCHES: o.matches, TOTAL: o.total, P: o.precision,
+         P_SCORE: (used[o.n - 1] / 100) if o.n - 1 < len(used) else o.precision,
+         FRACTION: f"{o.matches}/{o.total}"}
+        for o in expl.orders
+    ]
+    return pd.DataFrame(rows, columns=list(PRECISION_COLUMNS))
+
+
+def log_terms_frame(expl: SegmentExplanation) -> pd.DataFrame:
+    """The paper's log domain: one row per w_n log p_n, one for log BP, one for their sum, log BLEU.
+
+    An order with no match has log p_n = -inf; its VALUE is NaN (nothing to draw) and the sum is NaN too.
+    KIND is ``precision``, ``brevity`` or ``total``.
+    """
+    terms, log_bp = expl.log_terms()
+    rows = [{LABEL: f"w{n} log p{n}", VALUE: t, KIND: "precision"} for n, t in enumerate(terms, start=1)]
+    rows.append({LABEL: "log BP", VALUE: log_bp, KIND: "brevity"})
+    total = sum(terms) + log_bp
+    rows.append({LABEL: "log BLEU", VALUE: total, KIND: "total"})
+    df = pd.DataFrame(rows, columns=list(LOG_COLUMNS))
+    df[VALUE] = df[VALUE].astype(float).where(df[VALUE].map(math.isfinite))
+    return df
+
+
+def bp_curve_frame(r: int, *, c_max: int | None = None, points: int = 200) -> pd.DataFrame:
+    """BP(c) = 1 if c > r else exp(1 - r/c), sampled on (0, c_max] for a best match length r."""
+    r = max(int(r), 1)
+    top = max(c_max or 0, 2 * r, 4)
+    cs = [top * (i + 1) / points for i in range(points)]
+    return pd.DataFrame({C: cs, BP: [1.0 if c > r else math.exp(1 - r / c) for c in cs]})
+
+
+def bp_points_frame(expl: SegmentExplanation) -> pd.DataFrame:
+    """The marks on the BP curve: this candidate (c, BP) and the best match length r (BP = 1)."""
+    c, r = expl.hyp_len, expl.closest_ref_len
+    bp = 1.0 if c > r else (math.exp(1 - r / c) if c else 0.0)
+    return pd.DataFrame(
+        [{POINT: f"this candidate (c = {c})", C: c, BP: bp},
+         {POINT: f"best match length (r = {r})", C: r, BP: 1.0}],
+        columns=[POINT, C, BP],
+    )
+
+
+def occurrence_frame(expl: SegmentExplanation, n: int) -> pd.DataFrame:
+    """Every n-gram occurrence in the candidate, in order: where, what, its fate, the references holding it."""
+    if not 1 <= n <= len(expl.orders):
+        return pd.DataFrame(columns=list(OCCURRENCE_COLUMNS))
+    rows = [
+        {START: o.start + 1, NGRAM: _gram(o.ngram), STATUS: o.status,
+         REFS: "; ".join(f"Ref {k + 1} @ {', '.join(str(p + 1) for p in o.ref_positions[k])}" for k in o.refs)
+         or "-"}
+        for o in expl.orders[n - 1].occurrences
+    ]
+    return pd.DataFrame(rows, columns=list(OCCURRENCE_COLUMNS))
+
+
+def missed_frame(expl: SegmentExplanation, n: int) -> pd.DataFrame:
+    """The recall view: reference n-grams of order n that the candidate never produced."""
+    refs = [ref_col(k) for k in range(len(expl.ref_tokens))]
+    cols = [NGRAM, *refs]
+    if not 1 <= n <= len(expl.orders):
+        return pd.DataFrame(columns=cols)
+    rows = [{NGRAM: _gram(m.ngram), **dict(zip(refs, m.ref_counts))} for m in expl.orders[n - 1].missed]
+    return pd.DataFrame(rows, columns=cols)
+
+
+def whatif_frame(before: SegmentExplanation, after: SegmentExplanation) -> pd.DataFrame:
+    """Each p_n, BP and BLEU before and after an edit, with the change (0-1 scale; BLEU too)."""
+    rows = []
+    for b, a in zip(before.orders, after.orders, strict=False):
+        rows.append({LABEL: f"p{b.n}", BEFORE: b.precision, AFTER: a.precision, DELTA: a.precision - b.precision,
+                     FRACTION: f"{b.matches}/{b.total} -> {a.matches}/{a.total}"})
+    rows.append({LABEL: "BP", BEFORE: before.score.bp, AFTER: after.score.bp, DELTA: after.score.bp - before.score.bp,
+                 FRACTION: f"c={before.hyp_len}, r={before.closest_ref_len} -> c={after.hyp_len}, "
+                           f"r={after.closest_ref_len}"})
+    sb, sa = before.score.score / 100, after.score.score / 100
+    rows.append({LABEL: "BLEU", BEFORE: sb, AFTER: sa, DELTA: sa - sb, FRACTION: ""})
+    return pd.DataFrame(rows, columns=[LABEL, BEFORE, AFTER, DELTA, FRACTION])
+
+
+def overlap_frame(a: SegmentExplanation, b: SegmentExplanation, n: int) -> pd.DataFrame:
+    """Matched n-gram types of two candidates against the same references: both, only A, only B."""
+    def matched(e: SegmentExplanation) -> dict[str, None]:
+        if not 1 <= n <= len(e.orders):
+            return {}
+        return dict.fromkeys(_gram(r.ngram) for r in e.orders[n - 1].rows if r.clipped)
+
+    ma, mb = matched(a), matched(b)
+    rows = [{NGRAM: g, WHO: "both" if g in mb else "only A"} for g in ma]
+    rows += [{NGRAM: g, WHO: "only B"} for g in mb if g not in ma]
+    return pd.DataFrame(rows, columns=[NGRAM, WHO])
+
+
+# --- the exercise ----------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class ExerciseStep:
+    """One thing the student works out.
+
+    Attributes:
+        key: its id (``p1`` .. ``pN``, ``c``, ``r``, ``bp``).
+        label: what to type.
+        expected: the right answer, as the app shows it.
+        hint: what the step is about, shown when it is the first mistake.
+        traps: known wrong answers and what each one means (no clipping, shortest reference, ...).
+    """
+
+    key: str
+    label: str
+    expected: str
+    hint: str
+    traps: tuple[tuple[str, str], ...] = ()
+
+
+def exercise_steps(expl: SegmentExplanation) -> tuple[ExerciseStep, ...]:
+    """The steps of the exercise for one candidate: each p_n as a fraction, then c, r and BP."""
+    steps = []
+    for o in expl.orders:
+        unclipped = sum(row.count for row in o.rows if row.max_ref_count)
+        summed = sum(min(row.count, sum(row.ref_counts)) for row in o.rows)
+        traps = []
+        if unclipped != o.matches:
+            traps.append((f"{unclipped}/{o.total}", f"{unclipped}/{o.total} counts every candidate {o.n}-gram found "
+                          "in a reference without clipping: a reference word is used up once matched."))
+        if summed not in (o.matches, unclipped):
+            traps.append((f"{summed}/{o.total}", f"{summed}/{o.total} clips by the count summed over all "
+                          "references; the paper clips by the largest count in any single reference."))
+        steps.append(ExerciseStep(
+            f"p{o.n}", f"p{o.n} (clipped matches / candidate {o.n}-grams)", f"{o.matches}/{o.total}",
+            f"Count the candidate's {o.n}-grams ({o.total}) for the denominator. For the numerator, clip each "
+            f"{o.n}-gram's count by the most times it occurs in any single reference (Max_Ref_Count), then add "
+            "the clipped counts up.",
+            tuple(traps),
+        ))
+    c, r = expl.hyp_len, expl.closest_ref_len
+    shortest = min(expl.ref_lens)
+    r_traps = []
+    if shortest != r:
+        r_traps.append((str(shortest), f"{shortest} is the shortest reference; BLEU uses the length closest to c."))
+    steps.append(ExerciseStep("c", "c (candidate length in tokens)", str(c),
+                              "c is the number of tokens in the candidate after tokenization."))
+    steps.append(ExerciseStep(
+        "r", "r (best match length)", str(r),
+        f"r is the reference length closest to c = {c} (reference lengths {', '.join(map(str, expl.ref_lens))}); "
+        "on a tie take the shorter. Not the shortest, not the average.",
+        tuple(r_traps),
+    ))
+    bp = 1.0 if c > r else (math.exp(1 - r / c) if c else 0.0)
+    steps.append(ExerciseStep(
+        "bp", "BP (to 3 decimals)", f"{bp:.3f}",
+        "BP = 1 if c > r, otherwise exp(1 - r/c)."
+        + (f" Here c <= r, so BP = exp(1 - {r}/{c})." if c <= r else " Here c > r."),
+    ))
+    return tuple(steps)
+
+
+def _parse(text: str) -> Fraction | None:
+    text = (text or "").strip().replace(" ", "")
+    if not text:
+        return None
+    try:
+        if "/" in text:
+            num, den = text.split("/", 1)
+            return Fraction(int(num), int(den))
+        return Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        return None
+
+
+def _check(step: ExerciseStep, given: str) -> bool:
+    if step.key.startswith("p"):
+        # A fraction must be the paper's unreduced one or equal to it; 17/18 and 0.944 are not the same answer.
+        text = (given or "").replace(" ", "")
+        if text == step.expected:
+            return True
+        want, got = _parse(step.expected), _parse(text)
+        return "/" in text and want is not None and got == want
+    if step.key == "bp":
+        got = _parse(given)
+        return got is not None and abs(float(got) - float(step.expected)) <= 0.0015
+    got = _parse(given)
+    return got is not None and got == _parse(step.expected)
+
+
+def exercise_frame(steps: Sequence[ExerciseStep], answers: Mapping[str, str]) -> pd.DataFrame:
+    """Check the student's answers: one row per step with EXPECTED, GIVEN, OK and the HINT.
+
+    A blank answer is not correct; HINT is filled only for wrong answers.
+    """
+    rows = []
+    for s in steps:
+        given = (answers.get(s.key) or "").strip()
+        ok = bool(given) and _check(s, given)
+        hint = "" if ok else dict(s.traps).get(given.replace(" ", ""), s.hint)
+        rows.append({STEP: s.label, EXPECTED: s.expected, GIVEN: given, OK: ok, HINT: hint})
+    return pd.DataFrame(rows, columns=list(EXERCISE_COLUMNS)).astype({OK: bool})
+
+
+# --- warnings about the input ----------------------------------------------------------------------------
+_INVISIBLE: Final = {"\u200b": "zero-width space", "\u200c": "zero-width non-joiner", "\u200d": "zero-width joiner",
+                     "\u2060": "word joiner", "\ufeff": "byte-order mark", "\u200e": "left-to-right mark",
+                     "\u200f": "right-to-left mark", "\u202a": "bidi embedding", "\u202b": "bidi embedding",
+                     "\u202c": "bidi pop", "\u202d": "bidi override", "\u202e": "bidi override",
+                     "\u2066": "bidi isolate", "\u2067": "bidi isolate", "\u2068": "bidi isolate",
+                     "\u2069": "bidi isolate"}
+_TOKENIZED_HINTS: Final = (" .", " ,", " ?", " !", " 's", " n't", " ;", " :", "( ", " )", "&quot;", "&amp;")
+
+
+def input_warnings(hyp: str, expl: SegmentExplanation) -> list[str]:
+    """Things about this candidate that make its score surprising, in plain words (Markdown).
+
+    Looks for text that seems tokenized already (sacreBLEU expects detokenized text), a candidate shorter
+    than the max order (some orders have no n-grams at all), and invisible characters that split or join
+    tokens unseen.
+    """
+    out = []
+    text = hyp.rstrip()
+    if any(h in text for h in _TOKENIZED_HINTS) or text.endswith((" .", " ?", " !")):
+        out.append(
+            "The candidate **looks tokenized already** (e.g. a space before punctuation). sacreBLEU expects "
+            "detokenized text and tokenizes it itself; scoring pre-tokenized text with `13a` can change the "
+            "tokens and makes the number incomparable with published scores. Paste detokenized text, or set "
+            "the tokenizer to `none` if you really mean these tokens."
+        )
+    order = expl.config.max_ngram_order
+    if expl.hyp_len < order:
+        empty = ", ".join(str(n) for n in range(expl.hyp_len + 1, order + 1))
+        cfg = expl.config
+        now = (
+            "Effective order is on, so those orders are left out of the mean."
+            if cfg.use_effective_order
+            else f"With smoothing `{cfg.smooth_method}` and effective order off, "
+            + ("those empty orders make BLEU 0." if cfg.smooth_method == "none" else "they are smoothed, "
+               "not left out.")
+        )
+        out.append(
+            f"The candidate has **{expl.hyp_len} token(s)**, fewer than the max order N = {order}: it has no "
+            f"{empty}-grams at all. {now} *Effective order* drops orders with no n-grams from the geometric "
+            "mean (sacreBLEU's sentence default); *smoothing* (exp, floor, add-k) replaces a zero precision "
+            "by a small number instead."
+        )
+    found = sorted({name for ch, name in _INVISIBLE.items() if ch in hyp})
+    if found:
+        out.append(
+            f"The candidate contains **invisible characters** ({', '.join(found)}). They are part of the tokens, "
+            "so a word that looks identical to a reference word may not match it."
+        )
+    return out
+
+
+# --- learn page helpers ----------------------------------------------------------------------------------
+R: Final = "r"
+SHORTEST_BP: Final = "BP with the shortest reference"
+VARIANT: Final = "variant"
+WRONG: Final = "its BLEU"
+RIGHT: Final = "correct BLEU"
+MISTAKE: Final = "what it does"
+WHO_MAKES: Final = "who does it"
+DETAIL: Final = "numbers"
+
+
+def _bp(c: int, r: int) -> float:
+    return 1.0 if c > r else (math.exp(1 - r / c) if c else 0.0)
+
+
+def best_match_frame(ref_lens: Sequence[int], candidate_lens: Sequence[int]) -> pd.DataFrame:
+    """For each candidate length c: the best match length r, BP, and the BP the shortest reference would give."""
+
+    shortest = min(ref_lens)
+    rows = [{C: c, R: closest_ref_len(c, tuple(ref_lens)), BP: _bp(c, closest_ref_len(c, tuple(ref_lens))),
+             SHORTEST_BP: _bp(c, shortest)} for c in candidate_lens]
+    return pd.DataFrame(rows, columns=[C, R, BP, SHORTEST_BP])
+
+
+def naive_recall(expl: SegmentExplanation) -> tuple[int, int]:
+    """(reference word types the candidate uses, all reference word types): the paper's naive recall."""
+    if not expl.orders:
+        return 0, 0
+    hit = sum(1 for row in expl.orders[0].rows if row.max_ref_count)
+    return hit, hit + len(expl.orders[0].missed)
+
+
+def variants_frame(results: Sequence[VariantResult]) -> pd.DataFrame:
+    """Each variant's number beside the correct one (0-100), with the difference and what it did."""
+    rows = [{VARIANT: r.variant.label, WRONG: r.score, RIGHT: r.correct, DELTA: r.difference, DETAIL: r.detail}
+            for r in results]
+    return pd.DataFrame(rows, columns=[VARIANT, WRONG, RIGHT, DELTA, DETAIL])
+
+
+def plain_precision(expl: SegmentExplanation, n: int) -> tuple[int, int]:
+    """(candidate n-grams found in some reference, all candidate n-grams): precision without clipping."""
+    if not 1 <= n <= len(expl.orders):
+        return 0, 0
+    o = expl.orders[n - 1]
+    return sum(row.count for row in o.rows if row.max_ref_count), o.total

@@ -1,0 +1,120 @@
+"""Built-in examples for the app: the paper's Examples 1-4 as sentence samples and as a tiny corpus.
+
+Plain data and small helpers, no Streamlit. The paper's text and expected fractions live in
+``bleu_core.paper``; this module names the app's views of them (one candidate against its references).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+from bleu_core.corpus import Corpus, parse_folder
+from bleu_core.paper import BEST_MATCH_EXAMPLE, EXAMPLE_1, EXAMPLE_2, EXAMPLE_3, EXAMPLE_4, EXAMPLES, PaperExample
+
+__all__ = [
+    "BEST_MATCH_EXAMPLE",
+    "EXAMPLES",
+    "PAPER_CORPUS",
+    "SENTENCE_SAMPLES",
+    "SentenceSample",
+    "demo_corpus",
+    "demo_files",
+    "paper_corpus_streams",
+    "sample",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class SentenceSample:
+    """One candidate with its references, as the sentence page loads it.
+
+    Attributes:
+        key: a short id used in URLs (``ex1``, ``ex1c2``).
+        label: its name in the example picker.
+        hyp: the candidate.
+        refs: the references.
+        example: the paper example it comes from.
+    """
+
+    key: str
+    label: str
+    hyp: str
+    refs: tuple[str, ...]
+    example: PaperExample
+
+
+def _samples() -> dict[str, SentenceSample]:
+    return {
+        "ex1": SentenceSample("ex1", "Example 1, Candidate 1 (17/18)", EXAMPLE_1.candidates[0],
+                              EXAMPLE_1.references, EXAMPLE_1),
+        "ex1c2": SentenceSample("ex1c2", "Example 1, Candidate 2 (8/14)", EXAMPLE_1.candidates[1],
+                                EXAMPLE_1.references, EXAMPLE_1),
+        "ex2": SentenceSample("ex2", "Example 2: the the the ... (2/7)", EXAMPLE_2.candidates[0],
+                              EXAMPLE_2.references, EXAMPLE_2),
+        "ex3": SentenceSample("ex3", "Example 3: 'of the' (brevity)", EXAMPLE_3.candidates[0],
+                              EXAMPLE_3.references, EXAMPLE_3),
+        "ex4": SentenceSample("ex4", "Example 4, Candidate 1 (recalls every synonym)", EXAMPLE_4.candidates[0],
+                              EXAMPLE_4.references, EXAMPLE_4),
+        "ex4c2": SentenceSample("ex4c2", "Example 4, Candidate 2", EXAMPLE_4.candidates[1],
+                                EXAMPLE_4.references, EXAMPLE_4),
+    }
+
+
+SENTENCE_SAMPLES: Final[dict[str, SentenceSample]] = _samples()
+
+# Every candidate of Examples 1-4, one segment each: a six-sentence corpus with 2-3 references per
+# segment, on which every misimplementation in ``bleu_core.variants`` gives a visibly different number.
+PAPER_CORPUS: Final[tuple[SentenceSample, ...]] = tuple(SENTENCE_SAMPLES.values())
+
+
+def sample(key: str) -> SentenceSample | None:
+    """The sentence sample with this key, or None.
+
+    Example:
+        >>> sample("ex2").refs[0]
+        'The cat is on the mat.'
+        >>> sample("nope") is None
+        True
+    """
+    return SENTENCE_SAMPLES.get(key)
+
+
+def paper_corpus_streams(
+    samples: tuple[SentenceSample, ...] = PAPER_CORPUS,
+) -> tuple[tuple[str, ...], tuple[tuple[str | None, ...], ...]]:
+    """The samples as sacreBLEU streams: (hypotheses, references[k][i]), padded with None.
+
+    Example:
+        >>> hyps, refs = paper_corpus_streams()
+        >>> len(hyps), len(refs), refs[2][2]
+        (6, 3, None)
+    """
+    width = max((len(s.refs) for s in samples), default=0)
+    hyps = tuple(s.hyp for s in samples)
+    refs = tuple(tuple(s.refs[k] if k < len(s.refs) else None for s in samples) for k in range(width))
+    return hyps, refs
+
+
+# --- corpus and compare: the built-in demo corpus ------------------------------------------------------
+
+DEMO_DIR: Final = Path(__file__).resolve().parent / "demo"
+DEMO_NAME: Final = "demo"
+
+
+def demo_files() -> list[tuple[str, bytes]]:
+    """The demo corpus as (path, bytes) pairs, the shape a folder upload has (README left out)."""
+    out = []
+    for path in sorted(DEMO_DIR.rglob("*")):
+        if path.is_file() and path.suffix in (".txt", ".tsv"):
+            out.append((f"{DEMO_NAME}/{path.relative_to(DEMO_DIR).as_posix()}", path.read_bytes()))
+    return out
+
+
+def demo_corpus() -> Corpus:
+    """The demo: 30 English segments, two references, four systems (careful, literal, terse, chatty).
+
+    Written for this project (see ``bleu_app/demo/README.md``); its human scores are invented ratings.
+    """
+    return parse_folder(demo_files())

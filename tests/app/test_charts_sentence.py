@@ -1,0 +1,64 @@
+"""Charts of bleu_app.charts.sentence, checked through chart.to_dict() (marks, fields, scales)."""
+
+from __future__ import annotations
+
+from bleu_app import samples
+from bleu_app.charts import sentence as c
+from bleu_app.frames import sentence as f
+from bleu_core import BleuConfig, explain_segment
+
+
+def _expl(key: str):
+    s = samples.sample(key)
+    return explain_segment(s.hyp, s.refs, BleuConfig.paper())
+
+
+def _layers(chart):
+    d = chart.to_dict()
+    return d, d["layer"]
+
+
+def test_precision_bars_bar_with_fraction_labels():
+    _d, layers = _layers(c.precision_bars(f.precision_frame(_expl("ex1"))))
+    assert [layer["mark"]["type"] for layer in layers] == ["bar", "text"]
+    enc = layers[0]["encoding"]
+    assert enc["x"]["field"] == f.N
+    assert enc["y"]["field"] == f.P
+    assert enc["y"]["scale"]["domain"] == [0, 1]
+    assert layers[1]["encoding"]["text"]["field"] == f.FRACTION
+
+
+def test_decay_chart_is_log_scale_without_zeros():
+    _d, layers = _layers(c.decay_chart(f.precision_frame(_expl("ex3"))))
+    enc = layers[0]["encoding"]
+    assert enc["y"]["scale"]["type"] == "log"
+    assert enc["y"]["field"] == f.P_SCORE
+    assert any("> 0" in t["filter"] for t in layers[0]["transform"])
+    assert [layer["mark"]["type"] for layer in layers] == ["line", "point"]
+
+
+def test_log_terms_chart_bars_and_infinity_marks():
+    df = f.log_terms_frame(_expl("ex3"))
+    _d, layers = _layers(c.log_terms_chart(df))
+    assert layers[0]["mark"]["type"] == "bar"
+    assert layers[0]["encoding"]["color"]["field"] == f.KIND
+    assert layers[0]["encoding"]["x"]["sort"] == df[f.LABEL].tolist()
+    assert layers[2]["mark"]["type"] == "text"  # the −∞ marks
+    assert set(c.OKABE_ITO.values()) >= set(layers[0]["encoding"]["color"]["scale"]["range"])
+
+
+def test_bp_curve_marks_candidate_and_best_match():
+    e = _expl("ex3")
+    chart = c.bp_curve_chart(f.bp_curve_frame(e.closest_ref_len, c_max=e.hyp_len), f.bp_points_frame(e))
+    d, layers = _layers(chart)
+    assert [layer["mark"]["type"] for layer in layers] == ["line", "rule", "point"]
+    assert layers[0]["encoding"]["x"]["field"] == f.C
+    assert layers[0]["encoding"]["y"]["field"] == f.BP
+    assert layers[2]["encoding"]["shape"]["field"] == f.POINT
+    datasets = d["datasets"].values()
+    assert any(any(row.get(f.C) == 16 and row.get(f.BP) == 1.0 for row in ds) for ds in datasets)
+
+
+def test_charts_do_not_configure_themes():
+    for chart in (c.precision_bars(f.precision_frame(_expl("ex1"))), c.decay_chart(f.precision_frame(_expl("ex1")))):
+        assert "config" not in chart.to_dict() or "axis" not in chart.to_dict().get("config", {})
