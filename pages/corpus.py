@@ -1,12 +1,76 @@
-"""Placeholder until the corpus page lands."""
+"""Corpus: one system over the whole test set: score card, decay and BP, sentences, buckets, block test."""
 
 import streamlit as st
 
-from bleu_app.ui import render, state
-from bleu_core import explain_segment
-from bleu_core.paper import EXAMPLE_1
+from bleu_app.charts import corpus as charts
+from bleu_app.frames import corpus as frames
+from bleu_app.ui import cached, corpus_input, render, state
 
-st.title("corpus")
-e = explain_segment(EXAMPLE_1.candidates[0], EXAMPLE_1.references, state.config())
-render.score_headline("BLEU of the paper's Example 1, Candidate 1", e.score)
-st.table([{"n": o.n, "p_n": render.fraction(o.matches, o.total)} for o in e.orders])
+st.title("A corpus, one system")
+corpus = corpus_input.loader("corpus")
+config = state.config()
+system = corpus_input.system_picker("System", "corpus.system", state.CORPUS_SYSTEM, corpus)
+matrix = cached.matrices(corpus, config)[system]
+score = frames.corpus_score(matrix, config, cached.nrefs(corpus))
+mean_term, bp = frames.factorisation(score)
+
+left, right = st.columns([2, 3])
+with left:
+    render.score_headline(f"Corpus BLEU of {system}", score)
+    st.markdown(f"BLEU = (geometric mean of p_n) × BP = **{mean_term:.4f} × {bp:.4f}**  \n"
+                f"c = {score.sys_len} candidate tokens, r = {score.ref_len} reference tokens, "
+                f"c/r = {score.ratio:.4f}")
+    st.dataframe(frames.order_rows(matrix, config, cached.nrefs(corpus)), hide_index=True,
+                 column_config={frames.PRECISION: st.column_config.NumberColumn("p_n", format="%.4f"),
+                                frames.FRACTION: "matches / total", frames.N: "n"})
+with right:
+    c1, c2 = st.columns(2)
+    c1.altair_chart(charts.precision_decay(frames.precision_frame({system: matrix})))
+    c2.altair_chart(charts.bp_chart(frames.bp_curve(), frames.bp_points(matrix, config)))
+
+sentences = cached.sentences(corpus, system, config)
+corpus_bleu, mean_bleu, gap = frames.mean_vs_corpus(sentences, score.score)
+with st.container(border=True):
+    m1, m2, m3 = st.columns(3)
+    m1.metric("Corpus BLEU", f"{corpus_bleu:.2f}")
+    m2.metric("Mean of sentence BLEU", f"{mean_bleu:.2f}", f"{gap:+.2f} vs corpus BLEU", delta_color="off")
+    m3.metric("Segments", f"{corpus.n_segments}")
+    st.markdown(corpus_input.st_doc("mean_vs_corpus"))
+
+st.subheader("Sentences")
+st.caption(corpus_input.st_doc("loo"))
+f1, f2, f3, f4 = st.columns([3, 2, 1, 1])
+query = f1.text_input("Search the hypothesis and reference", key="corpus.query", placeholder="a word or phrase")
+sort_by = f2.selectbox("Sort by", [frames.SEGMENT, frames.LOO, frames.SENT_BLEU, frames.HYP_LEN, frames.RATIO],
+                       key="corpus.sort")
+descending = f3.toggle("Descending", key="corpus.desc")
+page_no = f4.number_input("Page", min_value=1, value=1, step=1, key="corpus.page")
+view = frames.table_page(sentences, query=query, sort_by=sort_by, ascending=not descending, page=int(page_no))
+st.caption(f"{view.matching} matching sentences · page {view.page} of {view.pages} · select a row to open it")
+st.dataframe(
+    view.rows, hide_index=True, key="corpus.table", selection_mode="single-row",
+    on_select=corpus_input.row_opener("corpus.table", view.rows[frames.SEGMENT].tolist(), system),
+    column_config={
+        frames.SENT_BLEU: st.column_config.NumberColumn(format="%.2f"),
+        frames.LOO: st.column_config.NumberColumn(format="%+.4f", help="corpus BLEU without it minus with it"),
+        frames.RATIO: st.column_config.NumberColumn(format="%.2f"),
+        frames.HYP: st.column_config.TextColumn(width="large"),
+        frames.REF: st.column_config.TextColumn("reference (first)", width="large"),
+    },
+)
+
+st.subheader("BLEU by bucket")
+st.caption(corpus_input.st_doc("buckets"))
+b1, b2 = st.columns(2)
+b1.altair_chart(charts.bucket_chart(cached.bucket_frame(corpus, system, config, "ref_len"), "reference length"))
+b2.altair_chart(charts.bucket_chart(cached.bucket_frame(corpus, system, config, "ratio"), "length ratio c/r"))
+
+st.subheader("The paper's block test")
+st.markdown(corpus_input.st_doc("block_test"))
+blocks = cached.block_frame(corpus, config)
+k1, k2 = st.columns([3, 2])
+k1.altair_chart(charts.block_chart(blocks))
+k2.dataframe(frames.block_summary(blocks), hide_index=True,
+             column_config={frames.MEAN: st.column_config.NumberColumn(format="%.2f"),
+                            frames.STD: st.column_config.NumberColumn(format="%.2f")})
+corpus_input.follow_handoff()

@@ -190,3 +190,23 @@ def block_table(digests: tuple[tuple[str, str], ...], refs_digest: str, config: 
 def block_frame(corpus: Corpus, config: BleuConfig) -> pd.DataFrame:
     """``block_table`` for the loaded corpus."""
     return block_table(_digests(corpus), corpus.refs_digest, config, matrices(corpus, config))
+
+
+@st.cache_data(max_entries=32, scope="session", show_spinner=False)
+def pair_table(a: str, a_digest: str, b: str, b_digest: str, refs_digest: str, config: BleuConfig,
+               _ma: np.ndarray, _mb: np.ndarray, _corpus: Corpus) -> pd.DataFrame:
+    """Sentence BLEU of A and B per segment, sorted by B - A."""
+    return corpus_frames.pair_sentences(_ma, _mb, config, _corpus.system(a).lines, _corpus.system(b).lines,
+                                        _corpus.ref_streams)
+
+
+def pair_frame(corpus: Corpus, a: str, b: str, config: BleuConfig) -> pd.DataFrame:
+    """``pair_table`` for two systems of the loaded corpus."""
+    m = matrices(corpus, config)
+    return pair_table(a, corpus.system(a).digest, b, corpus.system(b).digest, corpus.refs_digest, config, m[a], m[b],
+                      corpus)
+
+
+def precision_long(corpus: Corpus, config: BleuConfig) -> pd.DataFrame:
+    """p_n per system, long format."""
+    return corpus_frames.precision_frame(matrices(corpus, config))

@@ -158,8 +158,10 @@ CORPUS: Final = "corpus.loaded"  # the current bleu_core.corpus.Corpus (the last
 CORPUS_ERRORS: Final = "corpus.errors"  # list[str]: messages of the last rejected input (shown until the next)
 CORPUS_SYSTEM: Final = "corpus.current_system"  # the system the corpus page shows (mirrors its selectbox)
 COMPARE_BASELINE: Final = "compare.current_baseline"  # the baseline system (mirrors the compare page's box)
-COMPARE_PAIR: Final = "compare.current_pair"  # (A, B) of the sentence-level view
+COMPARE_A: Final = "compare.current_a"  # system A of the sentence-level view
+COMPARE_B: Final = "compare.current_b"  # system B of the sentence-level view
 COMPARE_NGRAM: Final = "compare.current_ngram"  # the n-gram that filters the sentences, or ""
+GOTO_SENTENCE: Final = "corpus.goto_sentence"  # set by a selection callback: switch to the sentence page
 
 
 def init_corpus(default: Any) -> None:
@@ -170,7 +172,7 @@ def init_corpus(default: Any) -> None:
     ss.setdefault(CORPUS_ERRORS, [])
     ss.setdefault(CORPUS_SYSTEM, "")
     ss.setdefault(COMPARE_BASELINE, "")
-    ss.setdefault(COMPARE_PAIR, ("", ""))
+    ss.setdefault(COMPARE_A, "")
+    ss.setdefault(COMPARE_B, "")
     ss.setdefault(COMPARE_NGRAM, "")
     ss.setdefault(GOTO_SENTENCE, False)
-GOTO_SENTENCE: Final = "corpus.goto_sentence"  # set by a selection callback: switch to the sentence page

@@ -1,0 +1,574 @@
+"""Corpus and compare pages: bleu_core statistics matrices -> tidy DataFrames (column names are constants).
+
+Every number here is arithmetic over per-segment statistics matrices (``[hyp_len, ref_len, correct_1..N,
+total_1..N]`` per row, DESIGN.md section 2): corpus BLEU is ``score_many`` of the column sums, a bucket or
+a block is a sum over its rows, leave-one-out is a subtraction. Nothing re-tokenizes.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from bleu_core import BleuConfig, score_many
+from bleu_core.bleu import score_matrix
+from bleu_core.explain import leave_one_out
+from bleu_core.ngrams import Ngram, ngram_counts
+
+# --- column names ----------------------------------------------------------------------------------------
+SEGMENT = "segment"  # 1-based line number
+SYSTEM = "system"
+BLEU = "BLEU"
+SENT_BLEU = "sentence BLEU"
+LOO = "leave-one-out effect"
+HYP_LEN = "c (hyp len)"
+REF_LEN = "r (ref len)"
+RATIO = "c/r"
+BP = "BP"
+HYP = "hypothesis"
+REF = "reference"
+SOURCE = "source"
+N = "n"
+PRECISION = "precision"
+MATCHES = "matches"
+TOTAL = "total"
+FRACTION = "fraction"
+CI_LOW = "CI low"
+CI_HIGH = "CI high"
+BUCKET = "bucket"
+COUNT = "segments"
+BLOCK = "block"
+MEAN = "mean"
+STD = "std"
+KIND = "kind"
+BLEU_A = "BLEU A"
+BLEU_B = "BLEU B"
+DIFF = "B - A"
+NGRAM = "n-gram"
+ONLY_A = "only A matches"
+ONLY_B = "only B matches"
+LOG_ODDS = "z (log-odds)"
+FAVOURS = "favours"
+SEGMENTS_LIST = "segments with it"
+ROW = "row system"
+COL = "column system"
+P_RAW = "p"
+P_HOLM = "p (Holm)"
+DELTA = "row - column"
+SIGNIFICANT = "significant"
+HUMAN = "human score"
+
+CiFn = Callable[[np.ndarray, BleuConfig], tuple[float, float, float, float]]
+
+
+def order_of(matrix: np.ndarray) -> int:
+    """N, from a statistics matrix's width."""
+    return (matrix.shape[1] - 2) // 2
+
+
+def corpus_score(matrix: np.ndarray, config: BleuConfig, nrefs: int) -> object:
+    """The corpus BleuScore of a matrix (with counts, totals, BP and signature)."""
+    return score_matrix(matrix, config, nrefs)
+
+
+def fraction(m: float, t: float) -> str:
+    """``17/18``."""
+    return f"{int(m)}/{int(t)}"
+
+
+# --- one system ------------------------------------------------------------------------------------------
+
+
+def sentence_table(
+    matrix: np.ndarray,
+    config: BleuConfig,
+    hyps: Sequence[str],
+    refs: Sequence[Sequence[str]],
+    source: Sequence[str] | None = None,
+) -> pd.DataFrame:
+    """One row per segment: sentence BLEU (effective order, as sacreBLEU's sentence_bleu), c, r, c/r,
+    matches per order as fractions, and the exact leave-one-out effect on corpus BLEU.
+
+    The leave-one-out effect is corpus BLEU without the segment minus corpus BLEU with it: positive when
+    the segment pulls the corpus score down.
+    """
+    order = order_of(matrix)
+    sent = score_many(matrix, _sentence_config(config)) if len(matrix) else np.zeros(0)
+    loo = leave_one_out(matrix, config)
+    df = pd.DataFrame({
+        SEGMENT: np.arange(1, len(matrix) + 1),
+        SENT_BLEU: sent,
+        LOO: loo,
+        HYP_LEN: matrix[:, 0],
+        REF_LEN: matrix[:, 1],
+        RATIO: np.divide(matrix[:, 0], matrix[:, 1], out=np.zeros(len(matrix)), where=matrix[:, 1] > 0),
+    })
+    for n in range(1, order + 1):
+        m, t = matrix[:, 1 + n], matrix[:, 1 + order + n]
+        df[f"p{n}"] = [f"{a}/{b}" for a, b in zip(m.tolist(), t.tolist(), strict=True)]
+    df[HYP] = list(hyps)
+    df[REF] = list(refs[0]) if refs else ""
+    if source is not None:
+        df[SOURCE] = list(source)
+    return df
+
+
+def _sentence_config(config: BleuConfig) -> BleuConfig:
+    from dataclasses import replace
+
+    return replace(config, use_effective_order=True)
+
+
+def precision_frame(matrices: Mapping[str, np.ndarray]) -> pd.DataFrame:
+    """Long format: system, n, matches, total, precision (0-1), fraction, for the decay and grouped bars."""
+    rows = []
+    for name, matrix in matrices.items():
+        order = order_of(matrix)
+        sums = matrix.sum(axis=0)
+        for n in range(1, order + 1):
+            m, t = int(sums[1 + n]), int(sums[1 + order + n])
+            rows.append({SYSTEM: name, N: n, MATCHES: m, TOTAL: t, PRECISION: m / t if t else 0.0,
+                         FRACTION: fraction(m, t)})
+    return pd.DataFrame(rows, columns=[SYSTEM, N, MATCHES, TOTAL, PRECISION, FRACTION])
+
+
+def bp_curve(max_ratio: float = 1.6, points: int = 161) -> pd.DataFrame:
+    """The brevity penalty as a function of c/r: exp(1 - r/c) below 1, 1 above."""
+    x = np.linspace(0.02, max(max_ratio, 1.2), points)
+    return pd.DataFrame({RATIO: x, BP: np.where(x < 1, np.exp(1 - 1 / x), 1.0)})
+
+
+def bp_points(matrix: np.ndarray, config: BleuConfig) -> pd.DataFrame:
+    """Every sentence's (c/r, BP) and the corpus point, with ``kind`` = sentence or corpus.
+
+    The corpus point uses the summed c and r: BP is not the mean of the sentences' BPs.
+    """
+    c, r = matrix[:, 0].astype(float), matrix[:, 1].astype(float)
+    ratio = np.divide(c, r, out=np.ones(len(c)), where=r > 0)
+    with np.errstate(divide="ignore"):
+        bp = np.where(c < r, np.where(c > 0, np.exp(1 - r / np.where(c > 0, c, 1)), 0.0), 1.0)
+    sent = pd.DataFrame({SEGMENT: np.arange(1, len(c) + 1), RATIO: ratio, BP: bp, KIND: "sentence"})
+    cs, rs = float(c.sum()), float(r.sum())
+    cbp = 1.0 if cs >= rs else (math.exp(1 - rs / cs) if cs > 0 else 0.0)
+    corpus = pd.DataFrame({SEGMENT: [0], RATIO: [cs / rs if rs else 1.0], BP: [cbp], KIND: ["corpus"]})
+    return pd.concat([sent, corpus], ignore_index=True)
+
+
+def resample_weights(n_segments: int, *, n_samples: int = 1000, seed: int = 12345) -> np.ndarray:
+    """Bootstrap resamples as a (samples x segments) matrix of how often each segment was drawn.
+
+    One resample's corpus statistics are then ``weights @ matrix``: a matrix product, no rescoring, and
+    the same weights serve every system (a paired resample).
+    """
+    rng = np.random.default_rng(seed)
+    idx = rng.integers(0, n_segments, size=(n_samples, n_segments))
+    w = np.zeros((n_samples, n_segments))
+    np.add.at(w, (np.repeat(np.arange(n_samples), n_segments), idx.ravel()), 1.0)
+    return w
+
+
+def bootstrap_ci(
+    matrix: np.ndarray, config: BleuConfig, *, n_samples: int = 1000, seed: int = 12345,
+    weights: np.ndarray | None = None,
+) -> tuple[float, float, float, float]:
+    """Percentile bootstrap CI (95 %) of corpus BLEU by resampling segments: (mean, half width, low, high)."""
+    if len(matrix) == 0:
+        return 0.0, 0.0, 0.0, 0.0
+    w = resample_weights(len(matrix), n_samples=n_samples, seed=seed) if weights is None else weights
+    s = score_many(w @ matrix.astype(float), config)
+    lo, hi = np.percentile(s, [2.5, 97.5])
+    return float(s.mean()), float((hi - lo) / 2), float(lo), float(hi)
+
+
+def _ci_fn() -> CiFn:
+    return bootstrap_ci
+
+
+def buckets(
+    matrix: np.ndarray, config: BleuConfig, *, by: str = "ref_len", n_buckets: int = 5, ci: CiFn | None = None
+) -> pd.DataFrame:
+    """BLEU of the segments in each bucket (reference length, or length ratio c/r), with a bootstrap CI.
+
+    Reference-length buckets are quantiles (equal-sized groups); ratio buckets are fixed ranges around 1.
+    """
+    ci = ci or _ci_fn()
+    r = matrix[:, 1].astype(float)
+    if by == "ratio":
+        ratio = np.divide(matrix[:, 0], r, out=np.ones(len(r)), where=r > 0)
+        edges = [0.0, 0.8, 0.9, 1.0, 1.1, 1.25, np.inf]
+        labels = ["< 0.8", "0.8-0.9", "0.9-1.0", "1.0-1.1", "1.1-1.25", ">= 1.25"]
+        which = np.digitize(ratio, edges[1:-1], right=False)
+    else:
+        qs = np.unique(np.quantile(r, np.linspace(0, 1, n_buckets + 1)[1:-1])) if len(r) else np.zeros(0)
+        which = np.digitize(r, qs, right=True)
+        bounds = [-np.inf, *qs.tolist(), np.inf]
+        labels = []
+        for k in range(len(bounds) - 1):
+            lo_b = int(r[which == k].min()) if (which == k).any() else 0
+            hi_b = int(r[which == k].max()) if (which == k).any() else 0
+            labels.append(f"{lo_b}-{hi_b} tokens")
+    rows = []
+    for k, label in enumerate(labels):
+        sub = matrix[which == k]
+        if not len(sub):
+            continue
+        bleu = float(score_many(sub.sum(axis=0)[None, :], config)[0])
+        _, _, lo, hi = ci(sub, config)
+        rows.append({BUCKET: label, "order": k, COUNT: len(sub), BLEU: bleu, CI_LOW: lo, CI_HIGH: hi})
+    return pd.DataFrame(rows, columns=[BUCKET, "order", COUNT, BLEU, CI_LOW, CI_HIGH])
+
+
+def blocks(matrices: Mapping[str, np.ndarray], config: BleuConfig, *, n_blocks: int = 20) -> pd.DataFrame:
+    """The paper's block test (its Table 2): the corpus cut into ``n_blocks`` consecutive blocks, BLEU of
+    each block per system. Long format: system, block, BLEU."""
+    rows = []
+    for name, matrix in matrices.items():
+        parts = np.array_split(np.arange(len(matrix)), min(n_blocks, max(len(matrix), 1)))
+        sums = np.stack([matrix[p].sum(axis=0) for p in parts if len(p)])
+        for b, s in enumerate(score_many(sums, config).tolist(), start=1):
+            rows.append({SYSTEM: name, BLOCK: b, BLEU: s})
+    return pd.DataFrame(rows, columns=[SYSTEM, BLOCK, BLEU])
+
+
+def block_summary(block_frame: pd.DataFrame) -> pd.DataFrame:
+    """Mean and (sample) standard deviation of block BLEU per system, as in the paper's Table 2."""
+    g = block_frame.groupby(SYSTEM, sort=False)[BLEU]
+    return pd.DataFrame({MEAN: g.mean(), STD: g.std(ddof=1), BLOCK + "s": g.count()}).reset_index()
+
+
+# --- many systems ----------------------------------------------------------------------------------------
+
+
+def system_table(
+    matrices: Mapping[str, np.ndarray], config: BleuConfig, *, nrefs: int, ci: CiFn | None = None,
+    baseline: str | None = None, human: Mapping[str, float] | None = None,
+) -> pd.DataFrame:
+    """One row per system: BLEU with its bootstrap CI, BP, c, r, c/r, p_1..p_N (percent) and fractions,
+    the difference to the baseline, and the human score when given."""
+    if ci is None:
+        some = next(iter(matrices.values()), np.zeros((0, 0)))
+        w = resample_weights(len(some)) if len(some) else None
+
+        def ci(m: np.ndarray, c: BleuConfig) -> tuple[float, float, float, float]:
+            return bootstrap_ci(m, c, weights=w)
+    rows = []
+    base_score = None
+    for name, matrix in matrices.items():
+        s = score_matrix(matrix, config, nrefs)
+        _, _, lo, hi = ci(matrix, config)
+        row: dict[str, object] = {SYSTEM: name, BLEU: s.score, CI_LOW: lo, CI_HIGH: hi, BP: s.bp,
+                                  HYP_LEN: s.sys_len, REF_LEN: s.ref_len, RATIO: s.ratio}
+        for n, (m, t) in enumerate(zip(s.counts, s.totals, strict=True), start=1):
+            row[f"p{n}"] = 100.0 * m / t if t else 0.0
+            row[f"p{n} fraction"] = fraction(m, t)
+        if human is not None:
+            row[HUMAN] = human.get(name, np.nan)
+        rows.append(row)
+        if name == baseline:
+            base_score = s.score
+    df = pd.DataFrame(rows)
+    if base_score is not None and len(df):
+        df["vs baseline"] = df[BLEU] - base_score
+    return df
+
+
+def significance_frame(
+    names: Sequence[str], p_raw: np.ndarray, p_holm: np.ndarray, delta: np.ndarray, *, alpha: float = 0.05
+) -> pd.DataFrame:
+    """Long format of an N x N comparison: row system, column system, BLEU difference, raw and Holm p."""
+    rows = []
+    for i, a in enumerate(names):
+        for j, b in enumerate(names):
+            same = i == j
+            rows.append({
+                ROW: a, COL: b, DELTA: 0.0 if same else float(delta[i, j]),
+                P_RAW: np.nan if same else float(p_raw[i, j]),
+                P_HOLM: np.nan if same else float(p_holm[i, j]),
+                SIGNIFICANT: False if same else bool(p_holm[i, j] < alpha),
+            })
+    return pd.DataFrame(rows, columns=[ROW, COL, DELTA, P_RAW, P_HOLM, SIGNIFICANT])
+
+
+def pair_sentences(
+    matrix_a: np.ndarray, matrix_b: np.ndarray, config: BleuConfig,
+    hyps_a: Sequence[str], hyps_b: Sequence[str], refs: Sequence[Sequence[str]],
+) -> pd.DataFrame:
+    """Sentence BLEU of A and B per segment and B - A, sorted by the difference (largest first)."""
+    sc = _sentence_config(config)
+    a = score_many(matrix_a, sc) if len(matrix_a) else np.zeros(0)
+    b = score_many(matrix_b, sc) if len(matrix_b) else np.zeros(0)
+    df = pd.DataFrame({
+        SEGMENT: np.arange(1, len(a) + 1), BLEU_A: a, BLEU_B: b, DIFF: b - a,
+        "A": list(hyps_a), "B": list(hyps_b), REF: list(refs[0]) if refs else "",
+    })
+    return df.sort_values(DIFF, ascending=False, kind="stable").reset_index(drop=True)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchedNgrams:
+    """Per segment, the clipped matched n-grams of one system (what BLEU credited it with)."""
+
+    per_segment: tuple[Mapping[Ngram, int], ...]
+
+
+def matched_ngrams(hyp_tokens: Sequence[Sequence[str]], ref_max: Sequence[Mapping[Ngram, int]],
+                   max_order: int) -> MatchedNgrams:
+    """Clipped matches per segment: min(Count, Max_Ref_Count) for every candidate n-gram that matched."""
+    out = []
+    for toks, refs in zip(hyp_tokens, ref_max, strict=True):
+        counts = ngram_counts(toks, max_order)
+        out.append({g: min(c, refs[g]) for g, c in counts.items() if refs.get(g)})
+    return MatchedNgrams(tuple(out))
+
+
+def ngram_diff(
+    a: MatchedNgrams, b: MatchedNgrams, *, min_support: int = 2, alpha: float = 0.5, top: int = 25,
+    orders: Sequence[int] | None = None,
+) -> pd.DataFrame:
+    """n-grams that one system matches and the other does not, ranked by a smoothed log-odds z-score.
+
+    For each n-gram, ``only A`` counts the matches A earned in a segment beyond B's there (and the other
+    way round). Ranking by the z-score of the log-odds ratio with an add-``alpha`` prior (Monroe et al.,
+    2008) rather than by raw ratio keeps one-off flukes (1 vs 0) from dominating, and rather than by raw
+    count keeps frequent n-grams that both systems mostly match from filling the list; n-grams seen fewer
+    than ``min_support`` times are dropped.
+    """
+    only_a: Counter[Ngram] = Counter()
+    only_b: Counter[Ngram] = Counter()
+    segs: dict[Ngram, list[int]] = {}
+    for i, (ma, mb) in enumerate(zip(a.per_segment, b.per_segment, strict=True), start=1):
+        for g in set(ma) | set(mb):
+            d = ma.get(g, 0) - mb.get(g, 0)
+            if d > 0:
+                only_a[g] += d
+            elif d < 0:
+                only_b[g] -= d
+            else:
+                continue
+            segs.setdefault(g, []).append(i)
+    na, nb = sum(only_a.values()), sum(only_b.values())
+    rows = []
+    for g, seg in segs.items():
+        if orders is not None and len(g) not in orders:
+            continue
+        ca, cb = only_a[g], only_b[g]
+        if ca + cb < min_support:
+            continue
+        la = math.log((ca + alpha) / (na - ca + alpha))
+        lb = math.log((cb + alpha) / (nb - cb + alpha))
+        z = (la - lb) / math.sqrt(1 / (ca + alpha) + 1 / (cb + alpha))
+        rows.append({NGRAM: " ".join(g), N: len(g), ONLY_A: ca, ONLY_B: cb, LOG_ODDS: z,
+                     FAVOURS: "A" if z > 0 else "B", SEGMENTS_LIST: tuple(seg)})
+    df = pd.DataFrame(rows, columns=[NGRAM, N, ONLY_A, ONLY_B, LOG_ODDS, FAVOURS, SEGMENTS_LIST])
+    if df.empty:
+        return df
+    df = df.assign(_abs=df[LOG_ODDS].abs()).sort_values(["_abs", NGRAM], ascending=[False, True]).drop(columns="_abs")
+    fa = df[df[FAVOURS] == "A"].head(top)
+    fb = df[df[FAVOURS] == "B"].head(top)
+    return pd.concat([fa, fb], ignore_index=True)
+
+
+def pearson(x: Sequence[float], y: Sequence[float]) -> float:
+    """Pearson's r (nan for fewer than 3 points or no variance)."""
+    xa, ya = np.asarray(x, float), np.asarray(y, float)
+    if len(xa) < 3 or xa.std() == 0 or ya.std() == 0:
+        return math.nan
+    return float(np.corrcoef(xa, ya)[0, 1])
+
+
+def kendall(x: Sequence[float], y: Sequence[float]) -> float:
+    """Kendall's tau-b (ties handled), nan for fewer than 3 points.
+
+    Example:
+        >>> kendall([1, 2, 3, 4], [1, 3, 2, 4])
+        0.6666666666666666
+    """
+    n = len(x)
+    if n < 3:
+        return math.nan
+    conc = disc = tx = ty = 0
+    for i in range(n):
+        for j in range(i + 1, n):
+            dx = np.sign(x[i] - x[j])
+            dy = np.sign(y[i] - y[j])
+            if dx == 0 and dy == 0:
+                continue
+            if dx == 0:
+                tx += 1
+            elif dy == 0:
+                ty += 1
+            elif dx == dy:
+                conc += 1
+            else:
+                disc += 1
+    denom = math.sqrt((conc + disc + tx) * (conc + disc + ty))
+    return (conc - disc) / denom if denom else math.nan
+
+
+def human_frame(systems: pd.DataFrame) -> tuple[pd.DataFrame, float, float]:
+    """The systems that have a human score, with Pearson's r and Kendall's tau of BLEU against it."""
+    if HUMAN not in systems:
+        return pd.DataFrame(columns=[SYSTEM, BLEU, HUMAN]), math.nan, math.nan
+    df = systems.dropna(subset=[HUMAN])[[SYSTEM, BLEU, HUMAN]].reset_index(drop=True)
+    return df, pearson(df[BLEU], df[HUMAN]), kendall(df[BLEU].tolist(), df[HUMAN].tolist())
+
+
+def latex_table(systems: pd.DataFrame, *, signature: str, caption: str = "BLEU with 95% bootstrap CIs") -> str:
+    r"""A booktabs LaTeX table of the comparison (system, BLEU [CI], p_1..p_4, BP, c/r), escaped.
+
+    Example:
+        >>> df = pd.DataFrame({SYSTEM: ["a_b"], BLEU: [1.0], CI_LOW: [0.5], CI_HIGH: [1.5], BP: [1.0],
+        ...                    RATIO: [1.0], "p1": [50.0]})
+        >>> "a\_b & 1.00 [0.50, 1.50] & 50.0 & 1.000 & 1.000" in latex_table(df, signature="s")
+        True
+    """
+    pcols = [c for c in systems.columns if c.startswith("p") and c[1:].isdigit()]
+    head = ["System", "BLEU [95\\% CI]", *[f"$p_{c[1:]}$" for c in pcols], "BP", "$c/r$"]
+    lines = [
+        "\\begin{table}[t]", "\\centering", "\\begin{tabular}{l" + "r" * (len(head) - 1) + "}", "\\toprule",
+        " & ".join(head) + " \\\\", "\\midrule",
+    ]
+    for _, row in systems.iterrows():
+        cells = [_tex(str(row[SYSTEM])), f"{row[BLEU]:.2f} [{row[CI_LOW]:.2f}, {row[CI_HIGH]:.2f}]",
+                 *[f"{row[c]:.1f}" for c in pcols], f"{row[BP]:.3f}", f"{row[RATIO]:.3f}"]
+        lines.append(" & ".join(cells) + " \\\\")
+    lines += ["\\bottomrule", "\\end{tabular}", f"\\caption{{{_tex(caption)}. \\texttt{{{_tex(signature)}}}}}",
+              "\\end{table}"]
+    return "\n".join(lines) + "\n"
+
+
+def _tex(s: str) -> str:
+    repl = {"\\": "\\textbackslash{}", "&": "\\&", "%": "\\%", "$": "\\$", "#": "\\#", "_": "\\_", "{": "\\{",
+            "}": "\\}", "~": "\\textasciitilde{}", "^": "\\textasciicircum{}"}
+    return "".join(repl.get(ch, ch) for ch in s)
+
+
+# --- significance ----------------------------------------------------------------------------------------
+
+
+def holm(p: Sequence[float]) -> np.ndarray:
+    """Holm's step-down correction of a family of p-values (monotone, capped at 1).
+
+    Example:
+        >>> holm([0.01, 0.04, 0.03]).round(2).tolist()
+        [0.03, 0.06, 0.06]
+    """
+    pv = np.asarray(p, float)
+    m = len(pv)
+    order = np.argsort(pv, kind="stable")
+    adj = np.minimum(1.0, np.maximum.accumulate((m - np.arange(m)) * pv[order]))
+    out = np.empty(m)
+    out[order] = adj
+    return out
+
+
+def pairwise(
+    matrices: Sequence[np.ndarray], config: BleuConfig, *, method: str = "bs", trials: int = 1000, seed: int = 12345,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """All pairs: (raw p, Holm p, BLEU difference row - column), each N x N.
+
+    ``bs``: paired bootstrap (Koehn 2004), the same resampled test sets for every system; p is the share of
+    resamples whose difference, centred on its mean, is at least as large as the observed one (two-sided).
+    ``ar``: paired approximate randomization (Riezler & Maxwell 2005): swap the two outputs of each
+    sentence with probability 1/2. Holm's correction runs over the N(N-1)/2 pairs.
+    """
+    k = len(matrices)
+    full = np.array([score_many(m.sum(axis=0)[None, :], config)[0] for m in matrices])
+    delta = full[:, None] - full[None, :]
+    p = np.ones((k, k))
+    if k < 2 or len(matrices[0]) == 0:
+        return p, p.copy(), delta
+    s = len(matrices[0])
+    if method == "bs":
+        w = resample_weights(s, n_samples=trials, seed=seed)
+        boot = np.stack([score_many(w @ m.astype(float), config) for m in matrices], axis=1)  # trials x k
+        for i in range(k):
+            for j in range(i + 1, k):
+                d = boot[:, i] - boot[:, j]
+                p[i, j] = p[j, i] = (1 + np.sum(np.abs(d - d.mean()) >= abs(delta[i, j]) - 1e-12)) / (trials + 1)
+    else:
+        rng = np.random.default_rng(seed)
+        hits = np.zeros((k, k))
+        sums = [m.sum(axis=0).astype(float) for m in matrices]
+        for start in range(0, trials, 500):
+            mask = rng.integers(0, 2, size=(min(500, trials - start), s)).astype(float)
+            for i in range(k):
+                for j in range(i + 1, k):
+                    moved = mask @ (matrices[j] - matrices[i]).astype(float)
+                    si = score_many(sums[i][None, :] + moved, config)
+                    sj = score_many(sums[j][None, :] - moved, config)
+                    hits[i, j] += np.sum(np.abs(si - sj) >= abs(delta[i, j]) - 1e-12)
+        for i in range(k):
+            for j in range(i + 1, k):
+                p[i, j] = p[j, i] = (1 + hits[i, j]) / (trials + 1)
+    iu = np.triu_indices(k, 1)
+    adj = holm(p[iu])
+    ph = np.ones((k, k))
+    ph[iu] = adj
+    ph[(iu[1], iu[0])] = adj
+    return p, ph, delta
+
+
+# --- table views -----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TablePage:
+    """One page of a filtered, sorted table."""
+
+    rows: pd.DataFrame
+    page: int
+    pages: int
+    matching: int
+
+
+def table_page(
+    df: pd.DataFrame, *, query: str = "", columns: Sequence[str] = (HYP, REF), sort_by: str | None = None,
+    ascending: bool = True, page: int = 1, page_size: int = 50, segments: Sequence[int] | None = None,
+) -> TablePage:
+    """Filter (case-insensitive substring in ``columns``; optional segment subset), sort and cut a page."""
+    out = df
+    if segments is not None:
+        out = out[out[SEGMENT].isin(set(segments))]
+    q = query.strip().lower()
+    if q:
+        hit = np.zeros(len(out), dtype=bool)
+        for c in columns:
+            if c in out:
+                hit |= out[c].astype(str).str.lower().str.contains(q, regex=False).to_numpy()
+        out = out[hit]
+    if sort_by and sort_by in out:
+        out = out.sort_values(sort_by, ascending=ascending, kind="stable")
+    pages = max(1, math.ceil(len(out) / page_size))
+    page = min(max(1, page), pages)
+    return TablePage(out.iloc[(page - 1) * page_size : page * page_size].reset_index(drop=True), page, pages,
+                     len(out))
+
+
+def order_rows(matrix: np.ndarray, config: BleuConfig, nrefs: int) -> pd.DataFrame:
+    """The score card's rows: per order n, matches/total as a fraction and the precision."""
+    s = score_matrix(matrix, config, nrefs)
+    return pd.DataFrame({
+        N: list(range(1, len(s.counts) + 1)),
+        FRACTION: [fraction(m, t) if float(m).is_integer() else f"{m:g}/{t:g}" for m, t in zip(s.counts, s.totals,
+                                                                                               strict=True)],
+        PRECISION: [p / 100 for p in s.precisions],
+    })
+
+
+def factorisation(score: object) -> tuple[float, float]:
+    """BLEU = (geometric mean of the precisions) x BP, on the paper's 0-1 scale: returns (mean term, BP)."""
+    bleu = float(score.score) / 100  # type: ignore[attr-defined]
+    bp = float(score.bp)  # type: ignore[attr-defined]
+    return (bleu / bp if bp > 0 else 0.0), bp
+
+
+def mean_vs_corpus(sentences: pd.DataFrame, corpus_bleu: float) -> tuple[float, float, float]:
+    """(corpus BLEU, mean of sentence BLEU, their difference)."""
+    mean = float(sentences[SENT_BLEU].mean()) if len(sentences) else 0.0
+    return corpus_bleu, mean, mean - corpus_bleu

@@ -1,0 +1,341 @@
+"""Getting a corpus in: a folder, one file per system and reference, a TSV/CSV/JSONL table, pasted text, or
+the built-in demo. Every path validates before scoring and, on bad input, shows messages that name the file
+and line while the last good corpus stays loaded.
+
+Uploads are parsed in ``on_change`` callbacks, so a corpus is parsed once per upload, not on every rerun.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pandas as pd
+import streamlit as st
+
+from bleu_app import samples
+from bleu_core import InputError
+from bleu_core.corpus import (
+    DEFAULT_LIMIT_MB,
+    Corpus,
+    TextFile,
+    build_corpus,
+    check_size,
+    decode_lines,
+    parse_folder,
+    parse_human_scores,
+    parse_jsonl,
+    parse_table,
+)
+
+from . import state
+
+LIMIT_MB = DEFAULT_LIMIT_MB
+
+
+def current() -> Corpus:
+    """The loaded corpus (the built-in demo until something else is loaded)."""
+    state.init_corpus(samples.demo_corpus)
+    corpus: Corpus = state.get(state.CORPUS)
+    return corpus
+
+
+def _accept(make: Callable[[], Corpus]) -> None:
+    """Run a parser: keep its corpus, or keep the old one and remember the error."""
+    try:
+        corpus = make()
+    except InputError as exc:
+        state.put(state.CORPUS_ERRORS, [str(exc)])
+        return
+    state.put(state.CORPUS, corpus)
+    state.put(state.CORPUS_ERRORS, [])
+    state.put(state.CORPUS_SYSTEM, corpus.names[0])
+    state.put(state.COMPARE_BASELINE, corpus.names[0])
+    state.put(state.COMPARE_A, corpus.names[0])
+    state.put(state.COMPARE_B, corpus.names[min(1, len(corpus.names) - 1)])
+    state.put(state.COMPARE_NGRAM, "")
+
+
+def _files(key: str) -> list[tuple[str, bytes]]:
+    value = st.session_state.get(key)
+    if value is None:
+        return []
+    items = value if isinstance(value, list) else [value]
+    return [(f.name, f.getvalue()) for f in items]
+
+
+def _load_folder(key: str) -> None:
+    files = _files(key)
+    if files:
+        _accept(lambda: parse_folder(files, limit_mb=LIMIT_MB))
+
+
+def _load_table(key: str) -> None:
+    files = _files(key)
+    if not files:
+        return
+    name, data = files[0]
+    parser = parse_jsonl if name.lower().endswith((".jsonl", ".json")) else parse_table
+    _accept(lambda: parser(data, name, limit_mb=LIMIT_MB))
+
+
+def _decode(name: str, data: bytes) -> TextFile:
+    check_size(name, len(data), LIMIT_MB)
+    return decode_lines(data, name)
+
+
+def _load_files(prefix: str) -> None:
+    refs = _files(f"{prefix}.in_refs")
+    systems = _files(f"{prefix}.in_systems")
+    src = _files(f"{prefix}.in_source")
+    human = _files(f"{prefix}.in_human")
+
+    def make() -> Corpus:
+        if not refs:
+            raise InputError("upload at least one reference file (one segment per line)", "references")
+        if not systems:
+            raise InputError("upload at least one system output (one segment per line)", "systems")
+        label, scores = parse_human_scores(human[0][1], human[0][0]) if human else ("", ())
+        return build_corpus(
+            "uploaded files",
+            [_decode(n, d) for n, d in refs],
+            [_decode(n, d) for n, d in systems],
+            source=_decode(*src[0]) if src else None,
+            human=scores,
+            human_label=label,
+        )
+
+    _accept(make)
+
+
+def _load_paste(prefix: str) -> None:
+    ss = st.session_state
+
+    def lines(key: str, label: str) -> TextFile:
+        text = ss.get(key) or ""
+        return decode_lines(text.encode("utf-8"), label)
+
+    def make() -> Corpus:
+        refs = [lines(f"{prefix}.paste_ref", "pasted reference")]
+        if (ss.get(f"{prefix}.paste_ref2") or "").strip():
+            refs.append(lines(f"{prefix}.paste_ref2", "pasted reference 2"))
+        systems = []
+        names = []
+        for k in ("a", "b"):
+            if (ss.get(f"{prefix}.paste_{k}") or "").strip():
+                systems.append(lines(f"{prefix}.paste_{k}", f"pasted system {k.upper()}"))
+                names.append((ss.get(f"{prefix}.paste_{k}_name") or k.upper()).strip())
+        if not refs[0].lines:
+            raise InputError("paste the reference, one segment per line", "pasted reference")
+        return build_corpus("pasted", refs, systems, names=names)
+
+    _accept(make)
+
+
+def _load_demo() -> None:
+    _accept(samples.demo_corpus)
+
+
+def _rename(key: str) -> None:
+    corpus: Corpus = state.get(state.CORPUS)
+    edits = st.session_state.get(key, {}).get("edited_rows", {})
+    names = list(corpus.names)
+    for row, change in edits.items():
+        if "name" in change:
+            names[int(row)] = str(change["name"] or "")
+    if names == list(corpus.names):
+        return
+    try:
+        renamed = corpus.renamed(names)
+    except InputError as exc:
+        state.put(state.CORPUS_ERRORS, [str(exc)])
+        return
+    state.put(state.CORPUS, renamed)
+    state.put(state.CORPUS_ERRORS, [])
+    mapping = dict(zip(corpus.names, renamed.names, strict=True))
+    state.put(state.CORPUS_SYSTEM, mapping.get(state.get(state.CORPUS_SYSTEM), renamed.names[0]))
+    state.put(state.COMPARE_BASELINE, mapping.get(state.get(state.COMPARE_BASELINE), renamed.names[0]))
+    for mirror in (state.COMPARE_A, state.COMPARE_B):
+        state.put(mirror, mapping.get(state.get(mirror), renamed.names[0]))
+
+
+def summary(corpus: Corpus) -> str:
+    """One line: what is loaded."""
+    parts = [
+        f"**{_md_escape(corpus.name)}**: {len(corpus.systems)} system{'s' if len(corpus.systems) != 1 else ''}",
+        f"{corpus.n_segments} segments",
+        f"{len(corpus.references)} reference{'s' if len(corpus.references) != 1 else ''}",
+        "with source" if corpus.source is not None else "no source",
+        f"human scores ({_md_escape(corpus.human_label)})" if corpus.human_scores() else "no human scores",
+    ]
+    return " · ".join(parts)
+
+
+def loader(prefix: str, *, expanded: bool = False) -> Corpus:
+    """The corpus input panel (an expander); returns the loaded corpus.
+
+    Args:
+        prefix: the page's widget-key prefix (``corpus`` or ``compare``).
+        expanded: open the panel.
+    """
+    corpus = current()
+    errors = state.get(state.CORPUS_ERRORS) or []
+    title = f"Corpus: {_md_escape(corpus.name)} · {len(corpus.systems)} systems · {corpus.n_segments} segments"
+    with st.expander(f"{title} (load another)", expanded=expanded or bool(errors), icon=":material/upload_file:"):
+        folder, files, table, paste, demo = st.tabs(["Folder", "Files", "TSV / CSV / JSONL", "Paste", "Demo"])
+        with folder:
+            st.markdown(st_doc("load_folder"))
+            st.file_uploader("A folder like the WMT data", accept_multiple_files="directory",
+                             key=f"{prefix}.in_folder", on_change=_load_folder, args=(f"{prefix}.in_folder",),
+                             max_upload_size=LIMIT_MB)
+        with files:
+            c1, c2 = st.columns(2)
+            c1.file_uploader("Reference file(s)", accept_multiple_files=True, key=f"{prefix}.in_refs",
+                             max_upload_size=LIMIT_MB)
+            c2.file_uploader("System output(s), one file per system", accept_multiple_files=True,
+                             key=f"{prefix}.in_systems", max_upload_size=LIMIT_MB)
+            c1.file_uploader("Source (optional)", key=f"{prefix}.in_source", max_upload_size=LIMIT_MB)
+            c2.file_uploader("Human scores (optional): system<TAB>score", type=["tsv", "csv", "txt"],
+                             key=f"{prefix}.in_human", max_upload_size=LIMIT_MB)
+            st.button("Load these files", key=f"{prefix}.load_files", on_click=_load_files, args=(prefix,),
+                      type="primary")
+        with table:
+            st.markdown(st_doc("load_table"))
+            st.file_uploader("One table", type=["tsv", "csv", "jsonl", "json"], key=f"{prefix}.in_table",
+                             on_change=_load_table, args=(f"{prefix}.in_table",), max_upload_size=LIMIT_MB)
+        with paste:
+            c1, c2 = st.columns(2)
+            c1.text_area("Reference (one segment per line)", key=f"{prefix}.paste_ref", height=140)
+            c2.text_area("Second reference (optional)", key=f"{prefix}.paste_ref2", height=140)
+            c1.text_input("Name of system A", value="A", key=f"{prefix}.paste_a_name")
+            c1.text_area("System A", key=f"{prefix}.paste_a", height=140)
+            c2.text_input("Name of system B", value="B", key=f"{prefix}.paste_b_name")
+            c2.text_area("System B (optional)", key=f"{prefix}.paste_b", height=140)
+            st.button("Score the pasted text", key=f"{prefix}.load_paste", on_click=_load_paste, args=(prefix,),
+                      type="primary")
+        with demo:
+            st.markdown(st_doc("demo"))
+            st.button("Load the built-in demo", key=f"{prefix}.load_demo", on_click=_load_demo)
+        st.markdown(summary(corpus))
+        names = pd.DataFrame({"name": list(corpus.names), "file": [s.file for s in corpus.systems],
+                              "human score": [corpus.human_scores().get(n) for n in corpus.names]})
+        st.caption("System names come from the file names; edit a name in the table to rename it.")
+        st.data_editor(names, key=f"{prefix}.in_names", disabled=["file", "human score"], hide_index=True,
+                       on_change=_rename, args=(f"{prefix}.in_names",), width="stretch")
+    for msg in errors:
+        st.error(f"Not loaded, the previous corpus is kept. {_md_escape(msg)}", icon=":material/error:")
+    if corpus.warnings:
+        with st.expander(f"{len(corpus.warnings)} note(s) about the input", icon=":material/warning:"):
+            for w in corpus.warnings:
+                st.markdown(f"- {_md_escape(w)}")
+    return corpus
+
+
+def _md_escape(text: str) -> str:
+    """User text (file names) shown through Markdown: escape the characters Markdown would act on."""
+    out = []
+    for ch in text:
+        if ch in "\\`*_{}[]()#+-.!|<>~$":
+            out.append("\\" + ch)
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def st_doc(name: str) -> str:
+    """A Markdown file from ``docs/corpus/``."""
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "docs" / "corpus" / f"{name}.md"
+    return path.read_text(encoding="utf-8") if path.exists() else ""
+
+
+# --- drill-down: from a table row or a chart point to the sentence page ------------------------------------
+
+
+def send_sentence(corpus: Corpus, system: str, segment: int, other: str | None = None) -> None:
+    """Hand one segment (1-based) to the sentence page (``state.HANDOFF``) and ask to switch there."""
+    i = int(segment) - 1
+    if not 0 <= i < corpus.n_segments:
+        return
+    refs = [r.lines[i] for r in corpus.references]
+    hyp = corpus.system(system).lines[i]
+    other_hyp = corpus.system(other).lines[i] if other else None
+    label = f"{corpus.name}, segment {segment}: {system}" + (f" (A) vs {other} (B)" if other else "")
+    state.put(state.HANDOFF, {"hyp": hyp, "refs": refs, "other_hyp": other_hyp, "label": label})
+    state.put(state.GOTO_SENTENCE, True)
+
+
+def on_row_select(key: str, segments: list[int], system: str, other: str | None = None) -> None:
+    """``on_select`` of a sentence table: ``segments`` are the shown rows' segment numbers, in order."""
+    rows = st.session_state.get(key, {}).get("selection", {}).get("rows", [])
+    if rows and 0 <= rows[0] < len(segments):
+        send_sentence(current(), system, segments[rows[0]], other)
+
+
+def on_point_select(key: str, selection: str, field: str, system: str, other: str | None = None) -> None:
+    """``on_select`` of a chart with a point selection carrying a segment number."""
+    picked = st.session_state.get(key, {}).get("selection", {}).get(selection, [])
+    if picked and field in picked[0]:
+        send_sentence(current(), system, int(picked[0][field]), other)
+
+
+def follow_handoff() -> None:
+    """If a selection asked for it, switch to the sentence page (a callback may not switch pages itself)."""
+    if state.get(state.GOTO_SENTENCE):
+        state.put(state.GOTO_SENTENCE, False)
+        st.switch_page("pages/sentence.py")
+
+
+def system_picker(label: str, key: str, mirror: str, corpus: Corpus, *, default_index: int = 0,
+                  help: str | None = None) -> str:
+    """A selectbox of the corpus's systems whose choice survives page switches (mirrored in ``mirror``)."""
+    names = list(corpus.names)
+    if st.session_state.get(key) not in names:
+        remembered = state.get(mirror)
+        st.session_state[key] = remembered if remembered in names else names[min(default_index, len(names) - 1)]
+    choice: str = st.selectbox(label, names, key=key, help=help)
+    state.put(mirror, choice)
+    return choice
+
+
+def row_opener(key: str, segments: list[int], system: str, other: str | None = None) -> Callable[[], None]:
+    """An ``on_select`` callback for a sentence table showing ``segments`` (st.dataframe takes no args)."""
+    return lambda: on_row_select(key, segments, system, other)
+
+
+def point_opener(key: str, selection: str, field: str, system: str, other: str | None = None) -> Callable[[], None]:
+    """An ``on_select`` callback for a chart whose point selection carries a segment number."""
+    return lambda: on_point_select(key, selection, field, system, other)
+
+
+def on_ngram_select(key: str) -> None:
+    """``on_select`` of the n-gram chart: remember the n-gram that filters the sentences."""
+    picked = st.session_state.get(key, {}).get("selection", {}).get("ngram_pick", [])
+    state.put(state.COMPARE_NGRAM, str(picked[0].get("n-gram", "")) if picked else "")
+
+
+def clear_ngram() -> None:
+    """Drop the n-gram filter."""
+    state.put(state.COMPARE_NGRAM, "")
+
+
+def ngram_segments(ngrams: pd.DataFrame) -> tuple[str, list[int] | None]:
+    """The chosen n-gram and the segments where the two systems differ on it (None: no filter)."""
+    chosen = state.get(state.COMPARE_NGRAM) or ""
+    if not chosen or ngrams.empty:
+        return "", None
+    hit = ngrams[ngrams["n-gram"] == chosen]
+    return (chosen, list(hit.iloc[0]["segments with it"])) if len(hit) else ("", None)
+
+
+def downloads(label: str, items: dict[str, tuple[Callable[[], bytes | str], str, str]], key: str) -> None:
+    """A row of lazy download buttons: name -> (make data, file name, mime)."""
+    cols = st.columns(len(items))
+    for col, (name, (make, file_name, mime)) in zip(cols, items.items(), strict=True):
+        col.download_button(f"{label} {name}", data=make, file_name=file_name, mime=mime, key=f"{key}.{name}",
+                            on_click="ignore", icon=":material/download:")
+
+
+def on_ngram_select_cb() -> None:
+    """``on_select`` of the compare page's n-gram chart."""
+    on_ngram_select("compare.ngrams")
