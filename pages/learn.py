@@ -1,12 +1,175 @@
-"""Placeholder until the learn page lands."""
+"""Learn BLEU: the paper's Examples 1-4 step by step, a misimplementation lab and an exercise."""
 
 import streamlit as st
 
-from bleu_app.ui import render, state
-from bleu_core import explain_segment
-from bleu_core.paper import EXAMPLE_1
+from bleu_app import samples
+from bleu_app.charts import sentence as charts
+from bleu_app.frames import sentence as frames
+from bleu_app.ui import cached, render, state, widgets
+from bleu_core import VARIANTS, InputError, make_signature
 
-st.title("learn")
-e = explain_segment(EXAMPLE_1.candidates[0], EXAMPLE_1.references, state.config())
-render.score_headline("BLEU of the paper's Example 1, Candidate 1", e.score)
-st.table([{"n": o.n, "p_n": render.fraction(o.matches, o.total)} for o in e.orders])
+st.title("Learn BLEU, step by step")
+render.doc("00_intro")
+
+config = state.config()
+if not state.is_paper_config():
+    with st.container(border=True):
+        render.doc("settings_note")
+        st.button("Use the paper's settings", key="learn.use_paper", on_click=state.use_paper_preset,
+                  type="primary", icon=":material/history_edu:")
+
+ex1a, ex1b = samples.SENTENCE_SAMPLES["ex1"], samples.SENTENCE_SAMPLES["ex1c2"]
+ex2, ex3 = samples.SENTENCE_SAMPLES["ex2"], samples.SENTENCE_SAMPLES["ex3"]
+ex4a, ex4b = samples.SENTENCE_SAMPLES["ex4"], samples.SENTENCE_SAMPLES["ex4c2"]
+try:
+    c1 = cached.explain(ex1a.hyp, ex1a.refs, config)
+    c2 = cached.explain(ex1b.hyp, ex1b.refs, config)
+    e2 = cached.explain(ex2.hyp, ex2.refs, config)
+    e3 = cached.explain(ex3.hyp, ex3.refs, config)
+    e4a = cached.explain(ex4a.hyp, ex4a.refs, config)
+    e4b = cached.explain(ex4b.hyp, ex4b.refs, config)
+except InputError as exc:
+    render.user_error(exc, what="These settings cannot score the paper's examples")
+    st.stop()
+
+walk, lab, exercise = st.tabs(["Walk through the paper", "Misimplementation lab", "Exercise"])
+
+with walk:
+    st.header("1 · Modified unigram precision")
+    render.doc("01_unigram")
+    st.markdown("**Example 1.** The three references:")
+    render.show_html(render.references_html(c1))
+    st.markdown(f"**Candidate 1** — modified unigram precision "
+                f"**p₁ = {render.fraction(c1.orders[0].matches, c1.orders[0].total)}**")
+    render.show_html(render.legend_html() + render.candidate_html(c1, n=1))
+    render.clip_table(frames.clip_frame(c1, 1))
+    st.markdown(f"**Candidate 2** — **p₁ = {render.fraction(c2.orders[0].matches, c2.orders[0].total)}**")
+    render.show_html(render.candidate_html(c2, n=1))
+    with st.expander("Candidate 2's clipping table"):
+        render.clip_table(frames.clip_frame(c2, 1))
+
+    st.header("2 · Why clip: Example 2")
+    render.doc("02_clipping")
+    render.show_html(render.candidate_html(e2, n=1))
+    left, right = st.columns(2)
+    left.metric("Plain precision (no clipping)", render.fraction(*frames.plain_precision(e2, 1)),
+                help="Every candidate word that occurs in some reference counts.")
+    right.metric("Modified precision p₁", render.fraction(e2.orders[0].matches, e2.orders[0].total),
+                 help="Each word's count clipped by Max_Ref_Count.")
+    render.clip_table(frames.clip_frame(e2, 1))
+
+    st.header("3 · Bigrams and longer n-grams")
+    render.doc("03_bigrams")
+    left, right = st.columns(2)
+    with left:
+        st.markdown(f"**Candidate 1: p₂ = {render.fraction(c1.orders[1].matches, c1.orders[1].total)}**"
+                    if len(c1.orders) > 1 else "Max order is 1: no bigrams.")
+        render.show_html(render.candidate_html(c1, n=2))
+    with right:
+        st.markdown(f"**Candidate 2: p₂ = {render.fraction(c2.orders[1].matches, c2.orders[1].total)}**"
+                    if len(c2.orders) > 1 else "")
+        render.show_html(render.candidate_html(c2, n=2))
+    with st.expander("The bigram clipping tables"):
+        st.markdown("**Candidate 1**")
+        render.clip_table(frames.clip_frame(c1, 2))
+        st.markdown("**Candidate 2**")
+        render.clip_table(frames.clip_frame(c2, 2))
+
+    st.header("4 · Precision decays with n")
+    render.doc("04_decay")
+    left, right = st.columns(2)
+    with left:
+        st.markdown(f"**Candidate 1:** {render.precision_summary(c1)}")
+        st.altair_chart(charts.decay_chart(frames.precision_frame(c1)), width="stretch")
+    with right:
+        st.markdown(f"**Candidate 2:** {render.precision_summary(c2)}")
+        st.altair_chart(charts.decay_chart(frames.precision_frame(c2)), width="stretch")
+
+    st.header("5 · The geometric mean, in the log domain")
+    render.doc("05_logdomain")
+    logs = frames.log_terms_frame(c1)
+    left, right = st.columns([3, 2])
+    left.altair_chart(charts.log_terms_chart(logs), width="stretch")
+    with right:
+        st.markdown("**Candidate 1's terms**")
+        st.table(logs.set_index(frames.LABEL)[[frames.VALUE]].round(4))
+        render.score_headline("BLEU = exp(log BLEU)", c1.score)
+
+    st.header("6 · The brevity penalty")
+    render.doc("06_brevity")
+    st.markdown(f"**Example 3** — candidate *{ex3.hyp}*: {render.precision_summary(e3)}")
+    left, right = st.columns([2, 3])
+    with left:
+        st.metric("c (candidate length)", e3.hyp_len)
+        st.metric("r (best match length)", e3.closest_ref_len, help=f"Reference lengths {list(e3.ref_lens)}")
+        st.metric("BP = exp(1 − r/c)", f"{e3.score.bp:.5f}")
+    right.altair_chart(
+        charts.bp_curve_chart(frames.bp_curve_frame(e3.closest_ref_len, c_max=e3.hyp_len),
+                              frames.bp_points_frame(e3)),
+        width="stretch",
+    )
+    st.subheader("The best match length: 12, 15 and 17 words")
+    render.doc("06b_best_match")
+    lens = samples.BEST_MATCH_EXAMPLE[1]
+    st.table(frames.best_match_frame(lens, (8, 10, 12, 13, 14, 16, 17, 20)).set_index(frames.C).round(4))
+
+    st.header("7 · Why not recall: Example 4")
+    render.doc("07_recall")
+    left, right = st.columns(2)
+    with left:
+        render.recall_card(ex4a.label, e4a)
+    with right:
+        render.recall_card(ex4b.label, e4b)
+    render.show_html(render.references_html(e4a))
+
+with lab:
+    st.header("Misimplementation lab")
+    render.doc("lab")
+    corpus_keys = ["paper", *samples.SENTENCE_SAMPLES]
+    which = st.selectbox(
+        "Score", corpus_keys, key="learn.lab_corpus",
+        format_func=lambda k: "All six candidates of Examples 1-4 as one corpus" if k == "paper"
+        else samples.SENTENCE_SAMPLES[k].label,
+    )
+    key = st.selectbox("Variant", list(VARIANTS), key="learn.variant", format_func=lambda k: VARIANTS[k].label)
+    nltk = st.selectbox("NLTK smoothing (SmoothingFunction)", [0, 1, 2, 3, 4], key="learn.nltk",
+                        format_func=lambda m: f"method{m}" + (" (none)" if m == 0 else ""),
+                        disabled=key != "nltk")
+    chosen = samples.PAPER_CORPUS if which == "paper" else (samples.SENTENCE_SAMPLES[which],)
+    hyps, refs = samples.paper_corpus_streams(chosen)
+    try:
+        result = cached.variant(key, hyps, refs, config, nltk)
+        everything = cached.all_variants(hyps, refs, config, nltk)
+    except InputError as exc:
+        render.user_error(exc, what="The lab cannot run")
+        st.stop()
+    right_col, wrong_col = st.columns(2)
+    right_col.metric("Correct BLEU", f"{result.correct:.2f}")
+    wrong_col.metric(result.variant.label, f"{result.score:.2f}", delta=f"{result.difference:+.2f} BLEU points",
+                     delta_color="off")
+    st.markdown(f"**What it does:** {result.variant.mistake}")
+    st.markdown(f"**Who does it:** {result.variant.who}")
+    st.markdown(f"**The numbers:** {result.detail}")
+    render.signature(make_signature(config, len(refs) if which != "paper" else "var"))
+    st.subheader("Every variant at a glance")
+    st.dataframe(frames.variants_frame(everything).round(2), hide_index=True, width="stretch")
+
+with exercise:
+    st.header("Exercise: compute BLEU by hand")
+    render.doc("exercise")
+    pick = st.selectbox("Example", list(samples.SENTENCE_SAMPLES), key="learn.exercise_pick",
+                        format_func=lambda k: samples.SENTENCE_SAMPLES[k].label.split(" (")[0])
+    task = samples.SENTENCE_SAMPLES[pick]
+    try:
+        target = cached.explain(task.hyp, task.refs, config)
+    except InputError as exc:
+        render.user_error(exc, what="Cannot build the exercise")
+        st.stop()
+    st.markdown("**Candidate, tokenized**")
+    render.tokens_line(target.hyp_tokens)
+    st.markdown("**References, tokenized**")
+    render.show_html(render.references_html(target))
+    steps = frames.exercise_steps(target)
+    answers = widgets.exercise_form(steps, key=f"learn.exercise.{pick}")
+    if answers is not None:
+        render.exercise_feedback(frames.exercise_frame(steps, answers))

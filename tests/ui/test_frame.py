@@ -1,0 +1,45 @@
+"""AppTest of the frame as the learn and sentence pages use it: default preset, URL settings, caching."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+from bleu_app.ui import cached, state
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+
+
+def test_opens_on_learn_with_the_papers_preset():
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    assert not at.exception
+    assert at.session_state[state.PRESET] == "paper"
+    assert at.title[0].value == "Learn BLEU, step by step"
+    assert any("tok:paper" in c.value for c in at.sidebar.code)
+
+
+def test_settings_from_a_shared_link_reach_the_pages():
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["tok"] = "13a"
+    at.query_params["lc"] = "false"
+    at.run()
+    assert not at.exception
+    assert any("differ from the paper" in m.value for m in at.markdown)
+    at.switch_page("pages/sentence.py").run()
+    assert any("tok:13a" in c.value for c in at.caption)
+
+
+def test_example_link_loads_the_sentence_page():
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["ex"] = "ex3"
+    at.run()
+    at.switch_page("pages/sentence.py").run()
+    assert at.text_area(key="sentence.hyp_box").value == "of the"
+
+
+def test_cached_wrappers_are_bounded_and_session_scoped():
+    for fn in (cached.explain, cached.variant, cached.all_variants):
+        assert fn._info.max_entries is not None  # type: ignore[attr-defined]
+        assert fn._info.scope == "session"  # type: ignore[attr-defined]
