@@ -1,0 +1,44 @@
+"""``import bleu_core`` (and the CLI module) loads no Streamlit, pandas or Altair (DESIGN.md section 1)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+
+import pytest
+
+from tests.core.conftest import REPO
+
+HEAVY = ("streamlit", "pandas", "altair")
+
+PROBE = """
+import json, sys
+{imports}
+heavy = sorted(m for m in sys.modules if m.split(".")[0] in {heavy!r})
+print(json.dumps(heavy))
+"""
+
+
+@pytest.mark.parametrize(
+    "imports",
+    [
+        "import bleu_core",
+        "import bleu_core.cli",
+        "from bleu_core.cli import build_parser; build_parser()",
+        "import bleu_core, bleu_core.explain, bleu_core.variants, bleu_core.paper, bleu_core.corpus",
+        "from bleu_core import corpus_bleu; corpus_bleu(['a b'], [['a b']], tokenize='intl')",
+    ],
+)
+def test_no_heavy_modules(python: str, imports: str) -> None:
+    code = PROBE.format(imports=imports, heavy=HEAVY)
+    p = subprocess.run([python, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=120, check=False)
+    assert p.returncode == 0, p.stderr
+    assert json.loads(p.stdout.strip().splitlines()[-1]) == []
+
+
+def test_probe_can_fail(python: str) -> None:
+    """The probe itself sees a heavy module when one is imported (so the test above can fail)."""
+    code = PROBE.format(imports="import pandas", heavy=HEAVY)
+    p = subprocess.run([python, "-c", code], capture_output=True, text=True, cwd=REPO, timeout=120, check=False)
+    assert p.returncode == 0, p.stderr
+    assert "pandas" in json.loads(p.stdout.strip().splitlines()[-1])
