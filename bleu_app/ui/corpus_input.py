@@ -29,7 +29,8 @@ from bleu_core.corpus import (
 
 from . import state
 
-LIMIT_MB = DEFAULT_LIMIT_MB
+LIMIT_MB = DEFAULT_LIMIT_MB  # the uploaders' per-file limit (MB)
+PARSE_LIMIT_MB: float = DEFAULT_LIMIT_MB  # checked again when parsing (pasted text, tests)
 
 
 def current() -> Corpus:
@@ -66,7 +67,7 @@ def _files(key: str) -> list[tuple[str, bytes]]:
 def _load_folder(key: str) -> None:
     files = _files(key)
     if files:
-        _accept(lambda: parse_folder(files, limit_mb=LIMIT_MB))
+        _accept(lambda: parse_folder(files, limit_mb=PARSE_LIMIT_MB))
 
 
 def _load_table(key: str) -> None:
@@ -75,11 +76,11 @@ def _load_table(key: str) -> None:
         return
     name, data = files[0]
     parser = parse_jsonl if name.lower().endswith((".jsonl", ".json")) else parse_table
-    _accept(lambda: parser(data, name, limit_mb=LIMIT_MB))
+    _accept(lambda: parser(data, name, limit_mb=PARSE_LIMIT_MB))
 
 
 def _decode(name: str, data: bytes) -> TextFile:
-    check_size(name, len(data), LIMIT_MB)
+    check_size(name, len(data), PARSE_LIMIT_MB)
     return decode_lines(data, name)
 
 

@@ -1,0 +1,91 @@
+"""Charts of the corpus/compare pages via to_dict(): marks, fields, selections; exports."""
+
+from __future__ import annotations
+
+import pytest
+
+from bleu_app.charts import corpus as ch
+from bleu_app.frames import corpus as f
+from bleu_app.samples import demo_corpus
+from bleu_core import BleuConfig
+from bleu_core.stats import corpus_matrix, prepare_references
+
+CFG = BleuConfig()
+
+
+@pytest.fixture(scope="module")
+def mats():
+    c = demo_corpus()
+    infos, _ = prepare_references(c.ref_streams, CFG)
+    return c, {s.name: corpus_matrix(list(s.lines), infos, CFG) for s in c.systems}
+
+
+def _marks(spec: dict) -> list[str]:
+    layers = spec.get("layer", [spec])
+    return [(m["type"] if isinstance(m, dict) else m) for m in (lay["mark"] for lay in layers)]
+
+
+def test_precision_decay(mats):
+    spec = ch.precision_decay(f.precision_frame(mats[1])).to_dict()
+    assert _marks(spec) == ["line", "point"]
+    assert spec["layer"][0]["encoding"]["x"]["field"] == f.N
+    assert spec["layer"][0]["encoding"]["y"]["scale"]["domain"] == [0, 1]
+
+
+def test_bp_chart_has_curve_sentences_and_corpus(mats):
+    spec = ch.bp_chart(f.bp_curve(), f.bp_points(mats[1]["terse"], CFG)).to_dict()
+    assert _marks(spec) == ["line", "circle", "point", "text"]
+    assert spec["layer"][2]["mark"]["shape"] == "diamond"
+
+
+def test_systems_ci_and_bars(mats):
+    df = f.system_table(mats[1], CFG, nrefs=2, baseline="careful")
+    spec = ch.systems_ci_chart(df, "careful").to_dict()
+    assert _marks(spec) == ["rule", "point"]
+    assert spec["layer"][0]["encoding"]["x2"]["field"] == f.CI_HIGH
+    bars = ch.precision_bars(f.precision_frame(mats[1])).to_dict()
+    assert bars["mark"]["type"] == "bar"
+    assert bars["encoding"]["xOffset"]["field"] == f.SYSTEM
+
+
+def test_heatmap(mats):
+    p, ph, d = f.pairwise(list(mats[1].values()), CFG, trials=100)
+    names = list(mats[1])
+    spec = ch.significance_heatmap(f.significance_frame(names, p, ph, d), names).to_dict()
+    assert _marks(spec) == ["rect", "text"]
+    assert spec["layer"][0]["encoding"]["x"]["sort"] == names
+
+
+def test_scatter_has_point_selection_on_segment(mats):
+    c, m = mats
+    pairs = f.pair_sentences(m["careful"], m["terse"], CFG, c.system("careful").lines, c.system("terse").lines,
+                             c.ref_streams)
+    spec = ch.pair_scatter(pairs, "careful", "terse", highlight=(1, 2)).to_dict()
+    params = spec["params"] if "params" in spec else spec["layer"][1]["params"]
+    assert params[0]["name"] == ch.PICK
+    assert params[0]["select"]["fields"] == [f.SEGMENT]
+
+
+def test_ngram_and_human_charts(mats):
+    a = f.MatchedNgrams(({("x",): 1}, {("x",): 1}))
+    df = f.ngram_diff(a, f.MatchedNgrams(({}, {})))
+    spec = ch.ngram_chart(df).to_dict()
+    assert spec["params"][0]["name"] == ch.NGRAM_PICK
+    table = f.system_table(mats[1], CFG, nrefs=2, human=mats[0].human_scores())
+    human, _, _ = f.human_frame(table)
+    hs = ch.human_chart(human, "rating").to_dict()
+    assert _marks(hs) == ["line", "point", "text"]
+
+
+def test_block_and_bucket(mats):
+    assert _marks(ch.block_chart(f.blocks(mats[1], CFG)).to_dict()) == ["circle", "tick"]
+    assert _marks(ch.bucket_chart(f.buckets(mats[1]["careful"], CFG), "reference length").to_dict()) == ["rule",
+                                                                                                        "point"]
+
+
+def test_exports(mats):
+    chart = ch.precision_bars(f.precision_frame(mats[1]))
+    assert "<html" in ch.export(chart, "html").lower()
+    pytest.importorskip("vl_convert")
+    assert ch.export(chart, "svg").lstrip().startswith("<svg")
+    assert ch.export(chart, "png")[:8] == b"\x89PNG\r\n\x1a\n"

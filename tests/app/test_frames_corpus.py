@@ -1,0 +1,115 @@
+"""Frames of the corpus/compare pages: column contracts and numbers checked against bleu_core."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from bleu_app.frames import corpus as f
+from bleu_app.samples import demo_corpus
+from bleu_core import BleuConfig, corpus_bleu, explain_corpus
+from bleu_core.stats import corpus_matrix, prepare_references
+
+CFG = BleuConfig()
+
+
+@pytest.fixture(scope="module")
+def demo():
+    c = demo_corpus()
+    infos, _ = prepare_references(c.ref_streams, CFG)
+    return c, {s.name: corpus_matrix(list(s.lines), infos, CFG) for s in c.systems}
+
+
+def test_sentence_table_matches_explain_corpus(demo):
+    c, m = demo
+    df = f.sentence_table(m["terse"], CFG, c.system("terse").lines, c.ref_streams)
+    e = explain_corpus(list(c.system("terse").lines), c.ref_streams, CFG)
+    assert list(df.columns[:6]) == [f.SEGMENT, f.SENT_BLEU, f.LOO, f.HYP_LEN, f.REF_LEN, f.RATIO]
+    np.testing.assert_allclose(df[f.SENT_BLEU], e.sentence_scores)
+    np.testing.assert_allclose(df[f.LOO], e.loo_delta)
+    assert df[f.SEGMENT].tolist() == list(range(1, 31))
+
+
+def test_system_table_scores_and_cis(demo):
+    c, m = demo
+    df = f.system_table(m, CFG, nrefs=2, baseline="careful", human=c.human_scores())
+    for name in c.names:
+        row = df[df[f.SYSTEM] == name].iloc[0]
+        assert row[f.BLEU] == pytest.approx(corpus_bleu(list(c.system(name).lines), c.ref_streams).score, abs=1e-9)
+        assert row[f.CI_LOW] <= row[f.BLEU] <= row[f.CI_HIGH]
+    assert df.loc[df[f.SYSTEM] == "careful", "vs baseline"].iloc[0] == 0
+    human, r, tau = f.human_frame(df)
+    assert len(human) == 4
+    assert -1 <= r <= 1
+    assert -1 <= tau <= 1
+
+
+def test_precision_and_bp(demo):
+    _, m = demo
+    p = f.precision_frame({"terse": m["terse"]})
+    assert p[f.N].tolist() == [1, 2, 3, 4]
+    assert p[f.FRACTION].iloc[0] == f"{p[f.MATCHES].iloc[0]}/{p[f.TOTAL].iloc[0]}"
+    pts = f.bp_points(m["terse"], CFG)
+    corpus = pts[pts[f.KIND] == "corpus"].iloc[0]
+    s = corpus_bleu(list(demo[0].system("terse").lines), demo[0].ref_streams)
+    assert corpus[f.BP] == pytest.approx(s.bp)
+    assert (pts[f.KIND] == "sentence").sum() == 30
+
+
+def test_buckets_and_blocks(demo):
+    _, m = demo
+    b = f.buckets(m["careful"], CFG, by="ref_len")
+    assert b[f.COUNT].sum() == 30
+    assert (b[f.CI_LOW] <= b[f.CI_HIGH]).all()
+    r = f.buckets(m["terse"], CFG, by="ratio")
+    assert r[f.COUNT].sum() == 30
+    bl = f.blocks(m, CFG)
+    assert set(bl[f.BLOCK]) == set(range(1, 21))
+    summary = f.block_summary(bl)
+    assert list(summary.columns) == [f.SYSTEM, f.MEAN, f.STD, "blocks"]
+
+
+def test_holm_and_pairwise(demo):
+    _, m = demo
+    assert f.holm([0.01, 0.04, 0.03]).round(2).tolist() == [0.03, 0.06, 0.06]
+    mats = [m["careful"], m["terse"], m["careful"]]
+    for method in ("bs", "ar"):
+        p, ph, d = f.pairwise(mats, CFG, method=method, trials=200, seed=1)
+        assert p[0, 1] < 0.05  # careful beats terse by ~50 BLEU
+        assert p[0, 2] == 1.0  # a system against itself
+        assert d[0, 1] > 0
+        assert (ph >= p - 1e-12).all()
+    sig = f.significance_frame(["a", "b", "c"], p, ph, d)
+    assert len(sig) == 9
+    assert sig[f.SIGNIFICANT].sum() == 4
+
+
+def test_ngram_diff_ranks_and_min_support():
+    a = f.MatchedNgrams(({("x",): 1}, {("x",): 1}, {("y",): 1}, {("x",): 1}))
+    b = f.MatchedNgrams(({}, {}, {}, {("z",): 1}))
+    df = f.ngram_diff(a, b, min_support=2)
+    assert df[f.NGRAM].tolist() == ["x"]  # y (1 vs 0) and z fall below the support
+    assert df[f.ONLY_A].iloc[0] == 3
+    assert df[f.SEGMENTS_LIST].iloc[0] == (1, 2, 4)
+
+
+def test_table_page_filters_and_pages(demo):
+    c, m = demo
+    df = f.sentence_table(m["careful"], CFG, c.system("careful").lines, c.ref_streams)
+    v = f.table_page(df, query="LIGHTHOUSE", page_size=2)
+    assert v.matching == 3  # careful's lines 4, 8, 9 or their first reference mention it
+    assert v.pages == 2
+    assert len(v.rows) == 2
+    v2 = f.table_page(df, sort_by=f.LOO, ascending=False, page=99, page_size=10)
+    assert v2.page == 3
+    assert v2.rows[f.LOO].is_monotonic_decreasing
+
+
+def test_latex_escapes():
+    import pandas as pd
+
+    df = pd.DataFrame({f.SYSTEM: ["a&b_%"], f.BLEU: [1.0], f.CI_LOW: [0.5], f.CI_HIGH: [1.5], f.BP: [1.0],
+                       f.RATIO: [1.0], "p1": [50.0]})
+    tex = f.latex_table(df, signature="nrefs:1|tok:13a")
+    assert "a\\&b\\_\\%" in tex
+    assert "\\begin{tabular}" in tex

@@ -1,0 +1,105 @@
+"""AppTest: the compare page on the demo and on WMT22 zh-en (12 systems, 2 references, human scores)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.ui.test_corpus_page import _uploader, folder_files
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _df(at: AppTest, key: str):
+    if key == "compare.systems":  # a display-only table has no widget id: find it by its columns
+        return next(d for d in at.dataframe if "CI low" in d.value.columns)
+    return next(d for d in at.dataframe if key in getattr(d.proto, "id", ""))
+
+
+def _app() -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180)
+    at.run()
+    at.switch_page("pages/compare.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+@pytest.fixture(scope="module")
+def wmt22(data_dir) -> AppTest:
+    at = _app()
+    _uploader(at, "compare.in_folder").set_value(folder_files(data_dir / "wmt22-general-zh-en")).run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def test_demo_renders_every_section():
+    at = _app()
+    heads = [h.value for h in at.subheader]
+    for h in ("Systems side by side", "Which differences are significant?", "Sentence by sentence: A vs B",
+              "n-gram differences", "BLEU against human scores", "Export"):
+        assert h in heads
+    assert [m.label for m in at.metric] == ["Pearson r", "Kendall τ"]
+
+
+def test_significance_signature_names_method_trials_seed():
+    at = _app()
+    assert any("test:bs|trials:1000|seed:12345" in c.value for c in at.caption)
+    at.select_slider(key="compare.trials").set_value(500).run()
+    at.number_input(key="compare.seed").set_value(7).run()
+    assert any("trials:500|seed:7" in c.value for c in at.caption)
+
+
+def test_wmt22_systems_and_human_correlation(wmt22):
+    at = wmt22
+    assert len(at.selectbox(key="compare.baseline").options) == 12
+    systems = _df(at, "compare.systems").value
+    assert len(systems) == 12
+    assert {"BLEU", "CI low", "CI high", "p1", "p4", "human score"} <= set(systems.columns)
+    assert (systems["CI low"] <= systems["BLEU"]).all()
+    assert (systems["BLEU"] <= systems["CI high"]).all()
+    assert "over 12 systems" in [c.value for c in at.caption]
+    pearson = float(at.metric[0].value)
+    assert -1 <= pearson <= 1
+
+
+def test_wmt22_baseline_and_pair(wmt22):
+    at = wmt22
+    at.selectbox(key="compare.baseline").set_value("Online-W").run()
+    assert not at.exception
+    systems = _df(at, "compare.systems").value
+    assert systems.loc[systems["system"] == "Online-W", "vs baseline"].iloc[0] == 0
+    at.selectbox(key="compare.a").set_value("Online-A").run()
+    at.selectbox(key="compare.b").set_value("Online-B").run()
+    pairs = _df(at, "compare.pairs").value
+    assert len(pairs) == 200  # first page of 1875, sorted by B - A
+    assert pairs["B - A"].is_monotonic_decreasing
+
+
+def test_ngram_filter_narrows_the_sentences():
+    from bleu_app.ui import state
+
+    at = _app()
+    all_rows = len(_df(at, "compare.pairs").value)
+    at.session_state[state.COMPARE_NGRAM] = "the"
+    at.run()
+    assert any("differ on the n-gram" in i.value for i in at.info)
+    assert len(_df(at, "compare.pairs").value) < all_rows
+    at.button(key="compare.clear_ngram").click().run()
+    assert len(_df(at, "compare.pairs").value) == all_rows
+
+
+def test_exports_are_lazy_downloads():
+    at = _app()
+    labels = [b.label for b in at.get("download_button")]
+    for want in ("CSV: systems", "CSV: significance", "LaTeX: table", "Chart: CIs PNG", "Chart: matrix SVG"):
+        assert want in labels
+
+
+def test_bad_upload_on_compare_keeps_demo():
+    at = _app()
+    _uploader(at, "compare.in_folder").set_value([("d/ref.txt", b"a\n\xfe\n", "text/plain"),
+                                                  ("d/systems/x.txt", b"a\nb\n", "text/plain")]).run()
+    assert any("d/ref.txt:2" in e.value.replace("\\", "") for e in at.error)
+    assert at.selectbox(key="compare.baseline").options == ["careful", "chatty", "literal", "terse"]

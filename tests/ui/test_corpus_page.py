@@ -1,0 +1,186 @@
+"""AppTest: the corpus page through app.py: demo on first open, every upload path and each bad input, drill-down."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _app(page: str = "pages/corpus.py") -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at.run()
+    at.switch_page(page)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def _uploader(at: AppTest, key: str):
+    return next(u for u in at.get("file_uploader") if u.proto.id.endswith(key) or key in u.proto.id)
+
+
+def folder_files(path: Path) -> list[tuple[str, bytes, str]]:
+    out = []
+    for root, _, files in os.walk(path):
+        for f in sorted(files):
+            p = Path(root) / f
+            out.append((str(p.relative_to(path.parent)), p.read_bytes(), "text/plain"))
+    return out
+
+
+def _errors(at: AppTest) -> list[str]:
+    return [e.value for e in at.error]
+
+
+def test_demo_on_first_open():
+    at = _app()
+    assert at.title[0].value == "A corpus, one system"
+    assert "80.89" in at.metric[0].value  # careful, corpus BLEU on the paper preset
+    assert any("Mean of sentence BLEU" in m.label for m in at.metric)
+    assert not _errors(at)
+
+
+def test_settings_reach_the_signature():
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at.query_params["tok"] = "13a"
+    at.query_params["lc"] = "false"
+    at.run()
+    at.switch_page("pages/corpus.py").run()
+    assert any("tok:13a" in c.value and "nrefs:2" in c.value and "case:mixed" in c.value for c in at.caption)
+
+
+def test_folder_upload_wmt22(data_dir):
+    at = _app()
+    _uploader(at, "corpus.in_folder").set_value(folder_files(data_dir / "wmt22-general-zh-en")).run()
+    assert not at.exception
+    assert not _errors(at)
+    assert at.selectbox(key="corpus.system").options[:2] == ["AISP-SJTU", "DLUT"]
+    assert len(at.selectbox(key="corpus.system").options) == 12
+    assert any("1479" in md.value for md in at.markdown)  # Online-W's empty line, as a note
+
+
+@pytest.mark.parametrize(
+    ("files", "expected"),
+    [
+        ([("d/ref.txt", b"a\nb\n", "text/plain"), ("d/systems/x.txt", b"a\n\xff\n", "text/plain")],
+         "d/systems/x.txt:2"),
+        ([("d/ref.txt", b"a\nb\n", "text/plain"), ("d/systems/x.txt", b"a\x00\n", "text/plain")], "binary"),
+        ([("d/ref.txt", b"a\nb\nc\n", "text/plain"), ("d/systems/x.txt", b"a\n", "text/plain")],
+         "has 1 line but d/ref.txt has 3 lines"),
+        ([("d/ref.txt", b"a\n", "text/plain"), ("d/systems/x.txt", b"a\n", "text/plain"),
+          ("d/systems/x.en", b"b\n", "text/plain")], "two systems are called"),
+        ([("d/systems/x.txt", b"a\n", "text/plain")], "no reference file"),
+    ],
+)
+def test_bad_folder_keeps_the_corpus(files, expected):
+    at = _app()
+    before = at.selectbox(key="corpus.system").options
+    _uploader(at, "corpus.in_folder").set_value(files).run()
+    errs = _errors(at)
+    assert errs, "a bad upload must show an error"
+    assert any(expected.replace("_", "\\_").replace(".", "\\.") in e or expected in e for e in errs), errs
+    assert "previous corpus is kept" in errs[0]
+    assert at.selectbox(key="corpus.system").options == before
+
+
+def test_file_over_limit(monkeypatch):
+    from bleu_app.ui import corpus_input
+
+    monkeypatch.setattr(corpus_input, "PARSE_LIMIT_MB", 0.000001)
+    at = _app()
+    _uploader(at, "corpus.in_folder").set_value([("d/ref.txt", b"a b c\n", "text/plain"),
+                                                 ("d/systems/x.txt", b"a\n", "text/plain")]).run()
+    assert any("limit" in e for e in _errors(at))
+
+
+def test_files_tab_and_human_scores():
+    at = _app()
+    _uploader(at, "corpus.in_refs").set_value([("ref.txt", b"the cat sat\na dog\n", "text/plain")])
+    _uploader(at, "corpus.in_systems").set_value([("one.txt", b"the cat sat\na cat\n", "text/plain"),
+                                                  ("two.txt", b"a cat sat\na dog\n", "text/plain")])
+    _uploader(at, "corpus.in_human").set_value(("h.tsv", b"one\t1\ntwo\t2\n", "text/plain"))
+    at.button(key="corpus.load_files").click().run()
+    assert not _errors(at)
+    assert at.selectbox(key="corpus.system").options == ["one", "two"]
+
+
+def test_files_tab_without_reference():
+    at = _app()
+    _uploader(at, "corpus.in_systems").set_value([("one.txt", b"x\n", "text/plain")])
+    at.button(key="corpus.load_files").click().run()
+    assert any("reference" in e for e in _errors(at))
+
+
+def test_table_upload_tsv_csv_jsonl():
+    at = _app()
+    _uploader(at, "corpus.in_table").set_value(("t.tsv", b"src\tref\tA\tB\nx\ta b\ta b\ta\n", "text/plain")).run()
+    assert at.selectbox(key="corpus.system").options == ["A", "B"]
+    _uploader(at, "corpus.in_table").set_value(("t.csv", b"ref,P\na b,a b\n", "text/csv")).run()
+    assert at.selectbox(key="corpus.system").options == ["P"]
+    _uploader(at, "corpus.in_table").set_value(
+        ("t.jsonl", b'{"refs": ["a b"], "hyps": {"J": "a"}}\n', "application/json")).run()
+    assert at.selectbox(key="corpus.system").options == ["J"]
+    _uploader(at, "corpus.in_table").set_value(("bad.jsonl", b'{"refs": ["a"], "hyps": {"J": "a"}}\n[1]\n',
+                                                "application/json")).run()
+    assert any("bad.jsonl:2" in e.replace("\\", "") for e in _errors(at))
+    assert at.selectbox(key="corpus.system").options == ["J"]
+
+
+def test_paste_and_rename():
+    at = _app()
+    at.text_area(key="corpus.paste_ref").set_value("the cat sat on the mat\nhello world")
+    at.text_area(key="corpus.paste_a").set_value("the cat sat on a mat\nhello world")
+    at.text_input(key="corpus.paste_a_name").set_value("mine")
+    at.button(key="corpus.load_paste").click().run()
+    assert at.selectbox(key="corpus.system").options == ["mine"]
+    at.text_area(key="corpus.paste_a").set_value("only one line")
+    at.button(key="corpus.load_paste").click().run()
+    assert any("has 1 line but pasted reference has 2 lines" in e for e in _errors(at))
+    assert at.selectbox(key="corpus.system").options == ["mine"]
+
+
+def test_row_selection_opens_the_sentence_page():
+    def script():
+        import streamlit as st
+
+        from bleu_app.ui import corpus_input, state
+
+        corpus_input.current()
+        st.session_state["corpus.table"] = {"selection": {"rows": [1]}}
+        corpus_input.row_opener("corpus.table", [5, 2, 9], "careful")()
+        st.write(state.get(state.HANDOFF))
+        st.write(state.get(state.GOTO_SENTENCE))
+
+    at = AppTest.from_function(script, default_timeout=60)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    handoff = at.session_state["handoff.sentence"]
+    assert handoff["hyp"].startswith("Fishermen sort the fish")  # segment 2 of careful
+    assert len(handoff["refs"]) == 2
+    assert handoff["other_hyp"] is None
+    assert "segment 2" in handoff["label"]
+
+
+def test_handoff_switches_to_the_sentence_page():
+    from bleu_app.ui import state
+
+    at = _app()
+    at.session_state[state.HANDOFF] = {"hyp": "the cat", "refs": ["the cat sat"], "other_hyp": None,
+                                       "label": "demo, segment 1"}
+    at.session_state[state.GOTO_SENTENCE] = True
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.session_state[state.GOTO_SENTENCE] is False
+    assert "corpus" not in at.title[0].value.lower()
+
+
+def test_block_test_and_buckets_render():
+    at = _app()
+    headers = [h.value for h in at.subheader]
+    assert "The paper's block test" in headers
+    assert "BLEU by bucket" in headers
