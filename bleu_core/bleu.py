@@ -10,13 +10,14 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, Literal
 
 import numpy as np
 
 from ._version import __version__
-from .config import BleuConfig, SmoothMethod
+from .config import SMOOTH_DEFAULTS, BleuConfig, SmoothMethod
 from .errors import InputError
+from .fast import FastPathUnsupportedError, ReferenceSet
 from .stats import SegmentStats, check_streams, corpus_matrix, prepare_references
 from .tokenizers import get_tokenizer
 
@@ -104,9 +105,9 @@ def make_signature(config: BleuConfig, nrefs: int | str, **extra: object) -> str
         >>> make_signature(BleuConfig(), 1)  # doctest: +ELLIPSIS
         'nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|order:4|version:bleu-explorer-...'
     """
-    smooth = config.smooth_method
+    smooth: str = config.smooth_method
     value = config.effective_smooth_value
-    if value is not None:
+    if SMOOTH_DEFAULTS[smooth] is not None and value is not None:  # sacrebleu shows a value for floor/add-k only
         smooth += f"[{value:.2f}]"
     parts = [
         f"nrefs:{'var' if nrefs == -1 else nrefs}",
@@ -206,7 +207,7 @@ def score_many(matrix: np.ndarray, config: BleuConfig = BleuConfig()) -> np.ndar
         bp = np.where(sys_len < ref_len, np.where(sys_len > 0, np.exp(1 - ref_len / sys_len), 0.0), 1.0)
         any_match = (correct != 0).any(axis=1)
         method = config.smooth_method
-        k = config.effective_smooth_value
+        k = float(config.effective_smooth_value or 0.0)
         if method == "add-k" and order > 1:
             correct[:, 1:] += k
             total[:, 1:] += k
@@ -216,7 +217,7 @@ def score_many(matrix: np.ndarray, config: BleuConfig = BleuConfig()) -> np.ndar
             doublings = np.cumsum(zero, axis=1)
             smoothed = 100.0 / (np.power(2.0, doublings) * total)
         elif method == "floor":
-            smoothed = 100.0 * float(k or 0.0) / total  # type: ignore[arg-type]
+            smoothed = 100.0 * k / total
         else:
             smoothed = np.zeros_like(total)
         prec = np.where(zero, smoothed, 100.0 * correct / total)
@@ -262,9 +263,32 @@ def _config(
 
 
 def corpus_score(hypotheses: Sequence[str], references: Sequence[Sequence[str | None]],
-                 config: BleuConfig) -> BleuScore:
-    """Corpus BLEU under a :class:`BleuConfig` (what ``corpus_bleu`` calls)."""
+                 config: BleuConfig, *, engine: Literal["fast", "explain"] = "fast") -> BleuScore:
+    """Corpus BLEU under a :class:`BleuConfig` (what ``corpus_bleu`` calls).
+
+    Args:
+        hypotheses: one candidate per segment.
+        references: reference streams.
+        config: the settings.
+        engine: ``fast`` (whole-corpus, vectorised: :mod:`bleu_core.fast`) or ``explain`` (line by
+            line with ``Counter``s, as the paper describes); both give the same statistics matrix.
+
+    Example:
+        >>> hyps, refs = ["the cat sat on the mat ."], [["the cat sat on a mat ."]]
+        >>> fast = corpus_score(hyps, refs, BleuConfig())
+        >>> slow = corpus_score(hyps, refs, BleuConfig(), engine="explain")
+        >>> fast.score == slow.score, (fast.segment_matrix == slow.segment_matrix).all()
+        (True, np.True_)
+    """
     hyps, streams = check_streams(hypotheses, references)
+    if engine == "fast":
+        try:
+            refs = ReferenceSet.from_config(streams, config)
+            return score_matrix(refs.stats(hyps, config.max_ngram_order), config, refs.nrefs)
+        except FastPathUnsupportedError:
+            pass  # a NUL or a newline inside a line: the explainable path handles it
+    elif engine != "explain":
+        raise InputError(f"unknown engine {engine!r} (known: fast, explain)", "engine")
     infos, nrefs = prepare_references(streams, config)
     matrix = corpus_matrix(hyps, infos, config)
     return score_matrix(matrix, config, nrefs)
@@ -319,7 +343,8 @@ def corpus_bleu(
     Example:
         >>> hyp = ["It is a guide to action which ensures that the military always obeys the commands of the party."]
         >>> refs = [["It is a guide to action that ensures that the military will forever heed Party commands."],
-        ...         ["It is the guiding principle which guarantees the military forces always being under the command of the Party."],
+        ...         ["It is the guiding principle which guarantees the military forces always being under the "
+        ...          "command of the Party."],
         ...         ["It is the practical guide for the army always to heed the directions of the party."]]
         >>> s = corpus_bleu(hyp, refs, tokenize="paper", lowercase=True)
         >>> s.counts, s.totals

@@ -1,0 +1,200 @@
+"""The fast path (bleu_core.fast) against the explainable path, sacrebleu, and per-line 13a."""
+
+from __future__ import annotations
+
+import gzip
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+import sacrebleu
+
+from bleu_core import BleuConfig, InputError
+from bleu_core.bleu import corpus_score
+from bleu_core.fast import (
+    FastPathUnsupportedError,
+    ReferenceSet,
+    _rules_13a,
+    _rules_13a_reference,
+    corpus_bleu_files,
+    corpus_stats,
+    tokenize_13a_corpus,
+    tokenize_corpus,
+)
+from bleu_core.stats import corpus_matrix, prepare_references
+from bleu_core.tokenizers import preprocess
+from tests.core.cases import ALL_WORDS, random_corpus
+
+TOKENIZERS = ("13a", "intl", "zh", "char", "none", "paper")
+
+
+def explain_matrix(hyps: list[str], refs: list[list[str | None]], config: BleuConfig) -> tuple[np.ndarray, int]:
+    infos, nrefs = prepare_references(refs, config)
+    return corpus_matrix(hyps, infos, config), nrefs
+
+
+def assert_same(hyps: list[str], refs: list[list[str | None]], config: BleuConfig) -> None:
+    want, want_nrefs = explain_matrix(hyps, refs, config)
+    got, got_nrefs = corpus_stats(hyps, refs, config)
+    assert got.dtype == want.dtype == np.int64
+    np.testing.assert_array_equal(got, want, err_msg=f"{config} hyps={hyps!r} refs={refs!r}")
+    assert got_nrefs == want_nrefs
+
+
+@pytest.mark.parametrize("tokenize", TOKENIZERS)
+@pytest.mark.parametrize("lowercase", [False, True])
+def test_random_corpora_full_matrix_equal(tokenize: str, lowercase: bool) -> None:
+    rng = random.Random(f"{tokenize}{lowercase}")
+    for _ in range(60):
+        hyps, refs = random_corpus(rng, max_segments=8)
+        if any("\n" in x for x in [*hyps, *(r for s in refs for r in s if r is not None)]):
+            hyps = [h.replace("\n", " ") for h in hyps]
+            refs = [[None if r is None else r.replace("\n", " ") for r in s] for s in refs]
+        assert_same(hyps, refs, BleuConfig(tokenize=tokenize, lowercase=lowercase, max_ngram_order=rng.randint(1, 9)))
+
+
+@pytest.mark.parametrize("order", range(1, 10))
+def test_every_order_with_variable_and_empty_references(order: int) -> None:
+    hyps = ["a a a b", "", "the cat the cat the cat", "x y z w v u t s r q p", "  ", "1,000.5 km. , ."]
+    refs: list[list[str | None]] = [
+        ["a a b", "", "the cat", "x y z w v u t s r q p", "", "1,000.5 km ."],
+        [None, "nothing", "cat the cat the", None, " ", None],
+        ["a", None, None, "x y z w v u t s r q", None, "1,000.5 km. , ."],
+    ]
+    assert_same(hyps, refs, BleuConfig(max_ngram_order=order))
+
+
+def test_empty_corpus_and_all_empty_lines() -> None:
+    assert corpus_stats([], [[]], BleuConfig())[0].shape == (0, 10)
+    assert_same(["", "", ""], [["", "", ""]], BleuConfig())
+    assert_same(["a b", "c"], [["", ""]], BleuConfig())
+
+
+def test_real_data_matrix_equal_and_sacrebleu_scores(data_dir: Path) -> None:
+    folder = data_dir / "wmt21-news-en-de"
+    refs = [(folder / f"reference.{k}.de").read_text(encoding="utf-8").split("\n")[:-1] for k in "ACD"]
+    ref_set = ReferenceSet(refs)
+    infos, _ = prepare_references(refs, BleuConfig())
+    for path in sorted((folder / "systems").glob("*.de"))[:4]:
+        hyps = path.read_text(encoding="utf-8").split("\n")[:-1]
+        got = ref_set.stats(hyps, 4)
+        np.testing.assert_array_equal(got, corpus_matrix(hyps, infos, BleuConfig()), err_msg=path.name)
+        ours = corpus_score(hyps, refs, BleuConfig())
+        theirs = sacrebleu.corpus_bleu(hyps, refs)
+        assert (ours.score, ours.counts, ours.totals, ours.sys_len, ours.ref_len) == (
+            theirs.score, theirs.counts, theirs.totals, theirs.sys_len, theirs.ref_len)
+
+
+@pytest.mark.slow
+def test_real_data_zh_and_ted_matrix_equal(data_dir: Path) -> None:
+    zh = data_dir / "wmt22-general-zh-en"
+    refs = [(zh / f"reference.{k}.en").read_text(encoding="utf-8").split("\n")[:-1] for k in "AB"]
+    hyps = sorted((zh / "systems").glob("*.en"))[0].read_text(encoding="utf-8").split("\n")[:-1]
+    for config in (BleuConfig(), BleuConfig(tokenize="intl", lowercase=True, max_ngram_order=6),
+                   BleuConfig(tokenize="char")):
+        assert_same(hyps, refs, config)
+    ted = data_dir / "compare-mt-ted-sk-en"
+    assert_same((ted / "ted.sys1.detok.eng").read_text().split("\n")[:-1],
+                [(ted / "ted.ref.detok.eng").read_text().split("\n")[:-1]], BleuConfig(lowercase=True))
+
+
+def test_reference_set_is_reused_across_systems_and_settings() -> None:
+    refs = [["the cat sat on the mat", "hello world , again"]]
+    ref_set = ReferenceSet(refs)
+    a = ref_set.stats(["the cat sat on a mat", "hello world"], 2)
+    b = ref_set.stats(["a dog", "hello world , again"], 9)  # higher orders counted on demand
+    c = ref_set.stats(["the cat sat on a mat", "hello world"], 4)  # candidate-only tokens leave refs alone
+    np.testing.assert_array_equal(a, explain_matrix(["the cat sat on a mat", "hello world"], refs,
+                                                    BleuConfig(max_ngram_order=2))[0])
+    np.testing.assert_array_equal(b, explain_matrix(["a dog", "hello world , again"], refs,
+                                                    BleuConfig(max_ngram_order=9))[0])
+    np.testing.assert_array_equal(c[:, [0, 1, 2, 3, 6, 7]], a)
+    with pytest.raises(InputError, match="hypotheses: 1 segments"):
+        ref_set.stats(["one"], 4)
+
+
+def test_13a_whole_corpus_equals_per_line_on_real_data(data_dir: Path) -> None:
+    lines: list[str] = []
+    for path in sorted(data_dir.glob("*/*")):
+        if path.is_file() and path.suffix in {".de", ".en", ".eng"}:
+            lines += path.read_text(encoding="utf-8").split("\n")[:-1]
+    for path in sorted((data_dir / "wmt21-news-en-de" / "systems").glob("*.de"))[:5]:
+        lines += path.read_text(encoding="utf-8").split("\n")[:-1]
+    assert len(lines) > 10_000
+    for lowercase in (False, True):
+        got = tokenize_13a_corpus(lines, lowercase=lowercase)
+        want = [list(preprocess(line, "13a", lowercase=lowercase)) for line in lines]
+        assert got == want
+
+
+def test_13a_rules_rewrite_equals_regexes_on_random_text() -> None:
+    rng = random.Random(13)
+    alphabet = list(" .,.,.,--0123456789aZé中\t\u00a0…!&;:/()'\"<>[]{}~`^_|\\@#$%*+=?ß")
+    for _ in range(50_000):
+        text = " " + "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 16))) + " "
+        assert _rules_13a(text).split() == _rules_13a_reference(text).split(), repr(text)
+
+
+def test_13a_corpus_random_unicode_lines_equal_per_line() -> None:
+    rng = random.Random(7)
+    pool = [w for w in ALL_WORDS if "\n" not in w] + ["\u00a0", "ΣΑΣ", "ΌΣ.", "x\u2028y", "\r", "Σ'"]
+    lines = [" ".join(rng.choice(pool) for _ in range(rng.randint(0, 12))) + rng.choice(["", " ", "\t"])
+             for _ in range(3000)]
+    for lowercase in (False, True):
+        assert tokenize_13a_corpus(lines, lowercase=lowercase) == [
+            list(preprocess(line, "13a", lowercase=lowercase)) for line in lines]
+        for name in TOKENIZERS:
+            assert tokenize_corpus(lines[:300], name, lowercase=lowercase) == [
+                list(preprocess(line, name, lowercase=lowercase)) for line in lines[:300]]
+
+
+def test_nul_and_newline_fall_back_to_the_explainable_path() -> None:
+    with pytest.raises(FastPathUnsupportedError):
+        tokenize_13a_corpus(["a\x00b"])
+    with pytest.raises(FastPathUnsupportedError):
+        corpus_stats(["ab-\ncd"], [["abcd"]], BleuConfig())
+    hyps, refs = ["ab-\ncd x", "a\x00 b"], [["abcd x", "a\x00 b"]]
+    fast = corpus_score(hyps, refs, BleuConfig())
+    slow = corpus_score(hyps, refs, BleuConfig(), engine="explain")
+    np.testing.assert_array_equal(fast.segment_matrix, slow.segment_matrix)
+    assert fast.counts == sacrebleu.corpus_bleu(hyps, refs).counts
+
+
+def test_corpus_score_engines_agree_and_unknown_engine_is_refused() -> None:
+    hyps, refs = ["It is a guide to action ."], [["It is a guide to action that ensures ."]]
+    a = corpus_score(hyps, refs, BleuConfig())
+    b = corpus_score(hyps, refs, BleuConfig(), engine="explain")
+    assert (a.score, a.signature) == (b.score, b.signature)
+    with pytest.raises(InputError, match="engine"):
+        corpus_score(hyps, refs, BleuConfig(), engine="slow")  # type: ignore[arg-type]
+
+
+def test_streaming_files_equal_in_memory_score(tmp_path: Path, data_dir: Path) -> None:
+    folder = data_dir / "wmt21-news-en-de"
+    ref_paths = [folder / f"reference.{k}.de" for k in "AC"]
+    hyp_path = folder / "systems" / "UEdin.de"
+    gz = tmp_path / "hyp.de.gz"
+    gz.write_bytes(gzip.compress(hyp_path.read_bytes()))
+    hyps = hyp_path.read_text(encoding="utf-8").split("\n")[:-1]
+    refs = [p.read_text(encoding="utf-8").split("\n")[:-1] for p in ref_paths]
+    want = corpus_score(hyps, refs, BleuConfig())
+    for chunk in (1, 97, 1000, 10**6):
+        got = corpus_bleu_files(gz, ref_paths, BleuConfig(), chunk_lines=chunk)
+        assert (got.counts, got.totals, got.sys_len, got.ref_len, got.signature) == (
+            want.counts, want.totals, want.sys_len, want.ref_len, want.signature)
+        assert got.score == pytest.approx(want.score, abs=1e-9)
+
+
+def test_streaming_errors_name_the_file(tmp_path: Path) -> None:
+    (tmp_path / "h").write_text("a\nb\nc\n")
+    (tmp_path / "r").write_text("a\nb\n")
+    (tmp_path / "bad").write_bytes(b"a\n\xff\n")
+    with pytest.raises(InputError, match=r"r: has 2 lines but .*h has more"):
+        corpus_bleu_files(tmp_path / "h", [tmp_path / "r"], chunk_lines=2)
+    with pytest.raises(InputError, match=r"bad:2: not UTF-8"):
+        corpus_bleu_files(tmp_path / "bad", [tmp_path / "h"])
+    with pytest.raises(InputError, match="no such file"):
+        corpus_bleu_files(tmp_path / "missing", [tmp_path / "h"])
+    with pytest.raises(InputError, match="chunk_lines"):
+        corpus_bleu_files(tmp_path / "h", [tmp_path / "h"], chunk_lines=0)
