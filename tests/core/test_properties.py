@@ -236,3 +236,19 @@ def test_score_many_on_edge_rows(method: str, eff: bool, order: int) -> None:
     for row, g in zip(rows, got.tolist(), strict=True):
         want = score_from_stats(row[2 : 2 + order], row[2 + order :], row[0], row[1], config).score
         assert g == pytest.approx(want, abs=1e-9), row
+
+
+@pytest.mark.parametrize("weights", [(0.0, 0.0, 0.0, 1.0), (0.0, 0.0, 0.5, 0.5), (0.0, 1.0, 0.0, 0.0)])
+@pytest.mark.parametrize("method", ["none", "floor", "add-k", "exp"])
+def test_zero_weights_on_the_effective_orders_do_not_crash(weights: tuple[float, ...], method: str) -> None:
+    """Weights may be 0 (they must only be >= 0 and sum to 1). With effective order, a short segment keeps
+    only orders whose weights are all 0: the score must still be a number in [0, 100], the same through
+    ``corpus_bleu``, ``sentence_bleu``, ``score_from_stats`` and ``score_many``; not ZeroDivisionError / nan.
+    """
+    config = BleuConfig(smooth_method=method, use_effective_order=True, weights=weights)  # type: ignore[arg-type]
+    s = corpus_bleu(["a b"], [["a b"]], **_kwargs(config))
+    assert math.isfinite(s.score)
+    assert 0.0 <= s.score <= 100.0 + 1e-9
+    many = score_many(np.array([[2, 2, 2, 1, 0, 0, 2, 1, 0, 0]]), config)
+    assert math.isfinite(float(many[0]))
+    assert float(many[0]) == pytest.approx(s.score, abs=1e-9)
