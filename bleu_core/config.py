@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import numbers
 from dataclasses import dataclass, replace
 from typing import Final, Literal, get_args
 
@@ -52,13 +53,19 @@ class BleuConfig:
                 "smooth_method",
             )
         order = self.max_ngram_order
-        if isinstance(order, bool) or not isinstance(order, int) or not 1 <= order <= MAX_ORDER_LIMIT:
+        # numpy integers and floats are numbers too (numbers.Integral / Real): accept and normalise them
+        if isinstance(order, bool) or not isinstance(order, numbers.Integral) or not 1 <= order <= MAX_ORDER_LIMIT:
             raise InputError(f"must be between 1 and {MAX_ORDER_LIMIT}, got {order!r}", "max_ngram_order")
-        if self.smooth_value is not None and (
-            not isinstance(self.smooth_value, (int, float)) or not math.isfinite(self.smooth_value)
-            or self.smooth_value < 0
-        ):
-            raise InputError(f"must be a finite number >= 0, got {self.smooth_value!r}", "smooth_value")
+        order = int(order)
+        object.__setattr__(self, "max_ngram_order", order)
+        if self.smooth_value is not None:
+            if (
+                not isinstance(self.smooth_value, numbers.Real) or not math.isfinite(self.smooth_value)
+                or self.smooth_value < 0
+            ):
+                raise InputError(f"must be a finite number >= 0, got {self.smooth_value!r}", "smooth_value")
+            if not isinstance(self.smooth_value, (int, float)):
+                object.__setattr__(self, "smooth_value", float(self.smooth_value))
         if self.weights is not None:
             w = tuple(float(x) for x in self.weights)
             object.__setattr__(self, "weights", w)

@@ -258,3 +258,17 @@ def test_input_error_is_a_value_error_with_where() -> None:
 
 def test_repo_root_is_where_the_package_is() -> None:
     assert (REPO / "bleu_core" / "__init__.py").is_file()
+
+
+def test_numpy_numbers_are_accepted_and_normalised() -> None:
+    import numpy as np
+
+    c = BleuConfig(max_ngram_order=np.int64(3), smooth_method="floor", smooth_value=np.float32(0.5))  # type: ignore[arg-type]
+    assert type(c.max_ngram_order) is int
+    assert type(c.smooth_value) is float
+    assert c == BleuConfig(max_ngram_order=3, smooth_method="floor", smooth_value=0.5)
+    assert hash(c) == hash(BleuConfig(max_ngram_order=3, smooth_method="floor", smooth_value=0.5))
+    s = corpus_bleu(["a b c d"], [["a b c d"]], max_ngram_order=np.int64(3))  # type: ignore[arg-type]
+    assert "|order:3|" in s.signature
+    with pytest.raises(InputError, match="between 1 and 9"):
+        BleuConfig(max_ngram_order=np.int64(0))  # type: ignore[arg-type]
