@@ -59,23 +59,23 @@ n = n_col.pills("Order n", list(range(1, config.max_ngram_order + 1)), default=1
                 required=True) or 1
 occ = frames.occurrence_frame(expl, n)
 
-left, right = st.columns([3, 2], gap="large")
-with left:
-    st.markdown(f"**Candidate** ({'longest matched n-gram per token' if mode == 'longest' else f'{n}-grams'})")
-    selection_box = st.container()
+candidate_box = st.container()
+table_col, occ_col = st.columns(2, gap="large")
+with occ_col:
     st.markdown(f"**{n}-gram occurrences** — select a row to mark it in the candidate and the references")
     event = st.dataframe(occ, key="sentence.occ", on_select="rerun", selection_mode="single-row",
-                         hide_index=True, width="stretch", height=min(36 * (len(occ) + 1) + 3, 320))
-    selected = render.selected_occurrence(event, occ, n)
-    with selection_box:
-        render.show_html(render.legend_html(refs=True) + render.candidate_html(
-            expl, mode="longest" if mode == "longest" else "order", n=n, selected=selected))
-    st.markdown("**References**" + (" — the selected n-gram's matches are marked" if selected else ""))
-    render.show_html(render.references_html(expl, selected))
-with right:
+                         hide_index=True, width="stretch", height=min(36 * (len(occ) + 1) + 3, 420))
+selected = render.selected_occurrence(event, occ, n)
+with candidate_box:
+    st.markdown(f"**Candidate** ({'longest matched n-gram per token' if mode == 'longest' else f'{n}-grams'})")
+    render.show_html(render.legend_html(refs=True) + render.candidate_html(
+        expl, mode="longest" if mode == "longest" else "order", n=n, selected=selected))
+with table_col:
     st.markdown(f"**Clipping table, {n}-grams** — p{n} = "
                 f"{render.fraction(expl.orders[n - 1].matches, expl.orders[n - 1].total)}")
     render.clip_table(frames.clip_frame(expl, n))
+st.markdown("**References**" + (" — the selected n-gram's matches are marked" if selected else ""))
+render.show_html(render.references_html(expl, selected))
 
 if inp.other_hyp:
     st.subheader("Two systems on the same references")

@@ -28,16 +28,17 @@ OKABE_ITO: Final = {
 _KIND_COLOURS: Final = {"precision": OKABE_ITO["sky"], "brevity": OKABE_ITO["orange"], "total": OKABE_ITO["purple"]}
 
 
-def precision_bars(df: pd.DataFrame, *, height: int = 220) -> alt.LayerChart:
-    """One bar per order n with height p_n (0-1) and its exact fraction written above it."""
-    base = alt.Chart(df).encode(
-        x=alt.X(f"{f.N}:O", title="n-gram order n", axis=alt.Axis(labelAngle=0)),
+def precision_bars(df: pd.DataFrame, *, height: int = 220) -> alt.Chart:
+    """One bar per order n with height p_n (0-1); each exact fraction is in its axis label ("p1 = 17/18").
+
+    Axis labels follow the theme's text colour, so the fractions read in light and dark mode alike.
+    """
+    return alt.Chart(df).mark_bar(color=OKABE_ITO["blue"], size=36).encode(
+        x=alt.X(f"{f.AXIS}:N", sort=df[f.AXIS].tolist(), title=None,
+                axis=alt.Axis(labelAngle=0, labelFontSize=14, labelFontWeight="bold")),
         y=alt.Y(f"{f.P}:Q", title="modified precision p_n", scale=alt.Scale(domain=[0, 1])),
         tooltip=[alt.Tooltip(f"{f.N}:O"), alt.Tooltip(f"{f.FRACTION}:N"), alt.Tooltip(f"{f.P}:Q", format=".4f")],
-    )
-    bars = base.mark_bar(color=OKABE_ITO["blue"], size=36)
-    labels = base.mark_text(dy=-8, fontSize=14, fontWeight="bold").encode(text=alt.Text(f"{f.FRACTION}:N"))
-    return alt.layer(bars, labels).properties(height=height, title="Modified n-gram precision p_n")
+    ).properties(height=height, title="Modified n-gram precision p_n")
 
 
 def decay_chart(df: pd.DataFrame, *, height: int = 220) -> alt.LayerChart:
@@ -59,42 +60,42 @@ def decay_chart(df: pd.DataFrame, *, height: int = 220) -> alt.LayerChart:
 def log_terms_chart(df: pd.DataFrame, *, height: int = 240) -> alt.LayerChart:
     """The log domain: a bar for each w_n log p_n, one for log BP, and their sum log BLEU.
 
-    A term of -inf (an order with no match) is NaN in the frame and drawn as a text mark instead of a bar.
+    Each value is written under its term in the axis label; a term of -inf (an order with no match) is NaN
+    in the frame and marked by a downward triangle at 0 instead of a bar.
     """
-    order = df[f.LABEL].tolist()
-    base = alt.Chart(df).encode(
-        x=alt.X(f"{f.LABEL}:N", sort=order, title=None, axis=alt.Axis(labelAngle=0)),
-        tooltip=[alt.Tooltip(f"{f.LABEL}:N"), alt.Tooltip(f"{f.VALUE}:Q", format=".4f")],
-    )
-    bars = base.mark_bar(size=34).encode(
+    x = alt.X(f"{f.AXIS}:N", sort=df[f.AXIS].tolist(), title=None,
+              axis=alt.Axis(labelAngle=0, labelExpr="split(datum.label, '|')", labelFontSize=13))
+    tooltip = [alt.Tooltip(f"{f.LABEL}:N"), alt.Tooltip(f"{f.VALUE}:Q", format=".4f")]
+    bars = alt.Chart(df).mark_bar(size=34).encode(
+        x=x,
         y=alt.Y(f"{f.VALUE}:Q", title="log value (0 is best)"),
         color=alt.Color(f"{f.KIND}:N", title=None,
                         scale=alt.Scale(domain=list(_KIND_COLOURS), range=list(_KIND_COLOURS.values())),
-                        legend=alt.Legend(orient="bottom")),
+                        legend=None),  # the axis labels name each bar; a bottom legend would crowd out the title
+        tooltip=tooltip,
     )
-    values = base.mark_text(dy=12, fontSize=13).encode(
-        y=alt.Y(f"{f.VALUE}:Q"), text=alt.Text(f"{f.VALUE}:Q", format=".3f"),
+    infinite = alt.Chart(df).transform_filter(f"!isValid(datum['{f.VALUE}'])").transform_calculate(
+        zero="0"
+    ).mark_point(shape="triangle-down", filled=True, size=220, color=OKABE_ITO["vermillion"]).encode(
+        x=x, y=alt.Y("zero:Q"), tooltip=tooltip,
     )
-    infinite = base.transform_filter(f"!isValid(datum['{f.VALUE}'])").transform_calculate(
-        zero="0", label="'−∞'"
-    ).mark_text(dy=-10, fontSize=18, fontWeight="bold", color=OKABE_ITO["vermillion"]).encode(
-        y=alt.Y("zero:Q"), text=alt.Text("label:N"),
-    )
-    return alt.layer(bars, values, infinite).properties(height=height, title="log BLEU = Σ w_n log p_n + log BP")
+    return alt.layer(bars, infinite).properties(height=height, title="log BLEU = Σ w_n log p_n + log BP")
 
 
 def bp_curve_chart(curve: pd.DataFrame, points: pd.DataFrame, *, height: int = 240) -> alt.LayerChart:
     """BP(c) = exp(1 - r/c) for c <= r, else 1; this candidate's point and the best match length marked."""
     line = alt.Chart(curve).mark_line(color=OKABE_ITO["blue"], strokeWidth=3).encode(
         x=alt.X(f"{f.C}:Q", title="candidate length c (tokens)"),
-        y=alt.Y(f"{f.BP}:Q", title="brevity penalty BP", scale=alt.Scale(domain=[0, 1.05])),
+        y=alt.Y(f"{f.BP}:Q", title="brevity penalty BP", scale=alt.Scale(domain=[0, 1.1])),
     )
     marks = alt.Chart(points).encode(
         x=alt.X(f"{f.C}:Q"), y=alt.Y(f"{f.BP}:Q"),
-        shape=alt.Shape(f"{f.POINT}:N", title=None, legend=alt.Legend(orient="bottom", labelLimit=320),
-                        scale=alt.Scale(range=["circle", "diamond"])),
+        shape=alt.Shape(f"{f.POINT}:N", title=None, legend=alt.Legend(orient="bottom-right", labelLimit=320,
+                                                             labelFontSize=13, symbolSize=140),
+                        scale=alt.Scale(domain=points[f.POINT].tolist(), range=["circle", "diamond"])),
         color=alt.Color(f"{f.POINT}:N", title=None,
-                        scale=alt.Scale(range=[OKABE_ITO["vermillion"], OKABE_ITO["green"]])),
+                        scale=alt.Scale(domain=points[f.POINT].tolist(),
+                                        range=[OKABE_ITO["vermillion"], OKABE_ITO["green"]])),
         tooltip=[alt.Tooltip(f"{f.POINT}:N"), alt.Tooltip(f"{f.C}:Q"), alt.Tooltip(f"{f.BP}:Q", format=".4f")],
     )
     dots = marks.mark_point(filled=True, size=160, opacity=1)

@@ -65,6 +65,7 @@ TOTAL: Final = "total"
 P: Final = "p_n"  # unsmoothed modified precision, 0-1
 P_SCORE: Final = "p_n used"  # the precision that entered the score (smoothed where smoothing applied), 0-1
 FRACTION: Final = "fraction"
+AXIS: Final = "axis label"  # a chart's category label with its number, e.g. "p1 = 17/18"
 LABEL: Final = "term"
 VALUE: Final = "value"
 KIND: Final = "kind"
@@ -91,8 +92,8 @@ def ref_col(k: int) -> str:
 
 
 CLIP_COLUMNS: Final = (NGRAM, COUNT, MAX_REF, CLIP)  # plus one ref_col(k) per reference, before MAX_REF
-PRECISION_COLUMNS: Final = (N, MATCHES, TOTAL, P, P_SCORE, FRACTION)
-LOG_COLUMNS: Final = (LABEL, VALUE, KIND)
+PRECISION_COLUMNS: Final = (N, MATCHES, TOTAL, P, P_SCORE, FRACTION, AXIS)
+LOG_COLUMNS: Final = (LABEL, VALUE, KIND, AXIS)
 OCCURRENCE_COLUMNS: Final = (START, NGRAM, STATUS, REFS)
 BP_CURVE_COLUMNS: Final = (C, BP)
 EXERCISE_COLUMNS: Final = (STEP, EXPECTED, GIVEN, OK, HINT)
@@ -125,7 +126,7 @@ def precision_frame(expl: SegmentExplanation) -> pd.DataFrame:
     rows = [
         {N: o.n, MATCHES: o.matches, TOTAL: o.total, P: o.precision,
          P_SCORE: (used[o.n - 1] / 100) if o.n - 1 < len(used) else o.precision,
-         FRACTION: f"{o.matches}/{o.total}"}
+         FRACTION: f"{o.matches}/{o.total}", AXIS: f"p{o.n} = {o.matches}/{o.total}"}
         for o in expl.orders
     ]
     return pd.DataFrame(rows, columns=list(PRECISION_COLUMNS))
@@ -142,8 +143,11 @@ def log_terms_frame(expl: SegmentExplanation) -> pd.DataFrame:
     rows.append({LABEL: "log BP", VALUE: log_bp, KIND: "brevity"})
     total = sum(terms) + log_bp
     rows.append({LABEL: "log BLEU", VALUE: total, KIND: "total"})
-    df = pd.DataFrame(rows, columns=list(LOG_COLUMNS))
+    df = pd.DataFrame(rows, columns=[LABEL, VALUE, KIND])
     df[VALUE] = df[VALUE].astype(float).where(df[VALUE].map(math.isfinite))
+    # Numbers go into the axis labels (which follow the theme's text colour) as "label|value" lines.
+    df[AXIS] = [f"{lab}|{v:.3f}".replace("-", "−") if not math.isnan(v) else f"{lab}|−∞"
+                for lab, v in zip(df[LABEL], df[VALUE], strict=True)]
     return df
 
 

@@ -205,22 +205,25 @@ def sentence_inputs() -> SentenceInput:
     """
     _read_sources()
     ss = st.session_state
-    st.selectbox(
-        "Load an example from the paper", list(samples.SENTENCE_SAMPLES), index=None, key=EXAMPLE_PICK,
-        format_func=lambda k: samples.SENTENCE_SAMPLES[k].label, on_change=_load_example,
-        placeholder="Pick one of the paper's examples ...",
-    )
-    hyp = st.text_area("Candidate (the machine translation)", key=HYP_BOX, height=90,
-                       help="Detokenized text, as a system outputs it. The tokenizer in the sidebar splits it.")
+    cand_col, refs_col = st.columns(2, gap="medium")
+    with cand_col:
+        st.selectbox(
+            "Load an example from the paper", list(samples.SENTENCE_SAMPLES), index=None, key=EXAMPLE_PICK,
+            format_func=lambda k: samples.SENTENCE_SAMPLES[k].label, on_change=_load_example,
+            placeholder="Pick one of the paper's examples ...",
+        )
+        hyp = st.text_area("Candidate (the machine translation)", key=HYP_BOX, height=120,
+                           help="Detokenized text, as a system outputs it. The sidebar's tokenizer splits it.")
     refs = _current_refs()
-    st.markdown("**References** (human translations; BLEU clips each n-gram by its count in any one of them)")
-    for i in range(len(refs)):
-        box, btn = st.columns([12, 1], vertical_alignment="center")
-        refs[i] = box.text_area(f"Reference {i + 1}", key=_ref_box(i), height=68, label_visibility="collapsed",
-                                placeholder=f"Reference {i + 1}") or ""
-        btn.button(":material/delete:", key=f"sentence.del_ref.{i}", on_click=_remove_ref, args=(i,),
-                   disabled=len(refs) == 1, help=f"Remove reference {i + 1}")
-    st.button("Add a reference", key="sentence.add_ref", icon=":material/add:", on_click=_add_ref)
+    with refs_col:
+        st.markdown("**References** (BLEU clips each n-gram by its count in any one of them)")
+        for i in range(len(refs)):
+            box, btn = st.columns([8, 1], vertical_alignment="center", gap="small")
+            refs[i] = box.text_area(f"Reference {i + 1}", key=_ref_box(i), height=68,
+                                    label_visibility="collapsed", placeholder=f"Reference {i + 1}") or ""
+            btn.button(":material/delete:", key=f"sentence.del_ref.{i}", on_click=_remove_ref, args=(i,),
+                       disabled=len(refs) == 1, help=f"Remove reference {i + 1}")
+        st.button("Add a reference", key="sentence.add_ref", icon=":material/add:", on_click=_add_ref)
 
     hyp = hyp or ""
     ss[state.SENTENCE_HYP] = hyp

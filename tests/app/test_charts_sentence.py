@@ -18,14 +18,15 @@ def _layers(chart):
     return d, d["layer"]
 
 
-def test_precision_bars_bar_with_fraction_labels():
-    _d, layers = _layers(c.precision_bars(f.precision_frame(_expl("ex1"))))
-    assert [layer["mark"]["type"] for layer in layers] == ["bar", "text"]
-    enc = layers[0]["encoding"]
-    assert enc["x"]["field"] == f.N
+def test_precision_bars_bar_with_fractions_in_axis_labels():
+    df = f.precision_frame(_expl("ex1"))
+    d = c.precision_bars(df).to_dict()
+    assert d["mark"]["type"] == "bar"
+    enc = d["encoding"]
+    assert enc["x"]["field"] == f.AXIS
+    assert enc["x"]["sort"] == ["p1 = 17/18", "p2 = 10/17", "p3 = 7/16", "p4 = 4/15"]
     assert enc["y"]["field"] == f.P
     assert enc["y"]["scale"]["domain"] == [0, 1]
-    assert layers[1]["encoding"]["text"]["field"] == f.FRACTION
 
 
 def test_decay_chart_is_log_scale_without_zeros():
@@ -40,10 +41,11 @@ def test_decay_chart_is_log_scale_without_zeros():
 def test_log_terms_chart_bars_and_infinity_marks():
     df = f.log_terms_frame(_expl("ex3"))
     _d, layers = _layers(c.log_terms_chart(df))
-    assert layers[0]["mark"]["type"] == "bar"
+    assert [layer["mark"]["type"] for layer in layers] == ["bar", "point"]
     assert layers[0]["encoding"]["color"]["field"] == f.KIND
-    assert layers[0]["encoding"]["x"]["sort"] == df[f.LABEL].tolist()
-    assert layers[2]["mark"]["type"] == "text"  # the −∞ marks
+    assert layers[0]["encoding"]["x"]["sort"] == df[f.AXIS].tolist()
+    assert "split" in layers[0]["encoding"]["x"]["axis"]["labelExpr"]
+    assert layers[1]["mark"]["shape"] == "triangle-down"  # the −∞ marks
     assert set(c.OKABE_ITO.values()) >= set(layers[0]["encoding"]["color"]["scale"]["range"])
 
 
@@ -60,5 +62,6 @@ def test_bp_curve_marks_candidate_and_best_match():
 
 
 def test_charts_do_not_configure_themes():
-    for chart in (c.precision_bars(f.precision_frame(_expl("ex1"))), c.decay_chart(f.precision_frame(_expl("ex1")))):
+    for chart in (c.precision_bars(f.precision_frame(_expl("ex1"))), c.decay_chart(f.precision_frame(_expl("ex1"))),
+                  c.log_terms_chart(f.log_terms_frame(_expl("ex1")))):
         assert "config" not in chart.to_dict() or "axis" not in chart.to_dict().get("config", {})
