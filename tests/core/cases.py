@@ -61,6 +61,23 @@ ENTITIES = ["&amp;", "&lt;", "&gt;", "&quot;", "&amp;amp;", "AT&amp;T", "&#39;",
 SPECIAL = ["<skipped>", "word<skipped>", "don't", "U.S.", "e-mail", "http://x.org/a?b=c", "ab-\ncd"]
 GLUED = ["end.", "end,", "(aside)", '"quoted"', "x/y", "1.5%", "cat's", "Mr.", "9,5.", "a-b-c"]
 
+# str.split() (sacrebleu's token split) also splits on these; a byte-level or regex split might not
+EXOTIC = [
+    "a\xa0b",
+    "x\u3000y",
+    "p\u2028q",
+    "m\x1cn",
+    "u\x85v",
+    "zero\u200bwidth",
+    "\ufeffbom",
+    "v\x0bt",
+    "f\x0cf",
+    "cr\rlf",
+    "nul\x00x",
+    "\u2003em",
+    " ogham",
+]
+
 FAMILIES = {
     "ascii": ASCII,
     "unicode": UNICODE,
@@ -70,6 +87,7 @@ FAMILIES = {
     "entities": ENTITIES,
     "special": SPECIAL,
     "glued": GLUED,
+    "exotic": EXOTIC,
 }
 ALL_WORDS = [w for ws in FAMILIES.values() for w in ws]
 

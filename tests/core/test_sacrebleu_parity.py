@@ -16,6 +16,7 @@ from sacrebleu.metrics import BLEU
 
 from bleu_core import corpus_bleu, sentence_bleu
 from tests.core.cases import (
+    FAMILIES,
     SMOOTH,
     TOKENIZERS,
     Case,
@@ -89,6 +90,9 @@ def _family_counts(cases: list[Case]) -> str:
         c["lc"] += k.lowercase
         c[f"nrefs={len(k.refs)}"] += 1
         c["var-refs"] += any(r is None for s in k.refs for r in s)
+        text = "\n".join([*k.hyps, *(r for s in k.refs for r in s if r is not None)])
+        for fam, words in FAMILIES.items():
+            c[f"has-{fam}"] += any(w in text for w in words)
     return ", ".join(f"{k}:{v}" for k, v in sorted(c.items()))
 
 
