@@ -48,6 +48,7 @@ def _add_bleu_options(p: argparse.ArgumentParser, *, sentence: bool = False) -> 
 
 def _config(args: argparse.Namespace):  # type: ignore[no-untyped-def]
     from .config import BleuConfig
+    from .tokenizers import get_tokenizer
 
     weights = None
     if args.weights:
@@ -56,9 +57,11 @@ def _config(args: argparse.Namespace):  # type: ignore[no-untyped-def]
         except ValueError:
             raise InputError(f"not a comma-separated list of numbers: {args.weights!r}", "--weights") from None
     try:
-        return BleuConfig(tokenize=args.tokenize, lowercase=args.lowercase, smooth_method=args.smooth_method,
-                          smooth_value=args.smooth_value, use_effective_order=args.effective_order,
-                          max_ngram_order=args.max_order, weights=weights)
+        config = BleuConfig(tokenize=args.tokenize, lowercase=args.lowercase, smooth_method=args.smooth_method,
+                            smooth_value=args.smooth_value, use_effective_order=args.effective_order,
+                            max_ngram_order=args.max_order, weights=weights)
+        _ = get_tokenizer(config.tokenize).signature  # load it now: a missing optional package is an option error
+        return config
     except InputError as exc:
         flag = {"max_ngram_order": "--max-order", "tokenize": "--tokenize", "smooth_method": "--smooth-method",
                 "smooth_value": "--smooth-value", "weights": "--weights"}.get(exc.where, exc.where)

@@ -93,12 +93,18 @@ def _tok_paper(line: str) -> str:
     return " ".join(words)
 
 
-def _sacrebleu_tokenizer(module: str, cls: str) -> Callable[[], Callable[[str], str]]:
+def _sacrebleu_tokenizer(module: str, cls: str, name: str) -> Callable[[], Callable[[str], str]]:
     def load() -> Callable[[str], str]:
         try:
             tok = getattr(import_module(f"sacrebleu.tokenizers.{module}"), cls)()
-        except ImportError as exc:  # ja-mecab needs the optional mecab-python3 + ipadic packages
-            raise InputError(f"tokenizer needs an optional package that is not installed ({exc})") from exc
+        except (ImportError, RuntimeError) as exc:
+            # ja-mecab needs the optional mecab-python3 + ipadic packages; without them sacrebleu raises a
+            # RuntimeError with a multi-line message from the constructor, so we say it in one line.
+            raise InputError(
+                f"the {name} tokenizer needs optional packages that are not installed "
+                "(pip install 'bleu-explorer[ja]')",
+                "tokenize",
+            ) from exc
         return tok  # type: ignore[no-any-return]
 
     return load
@@ -136,13 +142,13 @@ TOKENIZERS: Final[dict[str, Tokenizer]] = {
                   lambda: _tok_13a),
         Tokenizer("intl", "mteval-v14 international: splits Unicode punctuation and symbols.", lambda: _tok_intl),
         Tokenizer("zh", "Chinese: each CJK character is a token, other text as 13a.",
-                  _sacrebleu_tokenizer("tokenizer_zh", "TokenizerZh")),
+                  _sacrebleu_tokenizer("tokenizer_zh", "TokenizerZh", "zh")),
         Tokenizer("char", "Every character is a token (spaces dropped).", lambda: _tok_char),
         Tokenizer("none", "No tokenization: the text is split on whitespace as it is.", lambda: _tok_none),
         Tokenizer("paper", "The paper's words: split on whitespace, punctuation at word edges dropped.",
                   lambda: _tok_paper),
         Tokenizer("ja-mecab", "Japanese with MeCab (needs the optional ja extra).",
-                  _sacrebleu_tokenizer("tokenizer_ja_mecab", "TokenizerJaMecab")),
+                  _sacrebleu_tokenizer("tokenizer_ja_mecab", "TokenizerJaMecab", "ja-mecab")),
     )
 }
 

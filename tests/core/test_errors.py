@@ -272,3 +272,25 @@ def test_numpy_numbers_are_accepted_and_normalised() -> None:
     assert "|order:3|" in s.signature
     with pytest.raises(InputError, match="between 1 and 9"):
         BleuConfig(max_ngram_order=np.int64(0))  # type: ignore[arg-type]
+
+
+def _mecab_installed() -> bool:
+    try:
+        import MeCab  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def test_ja_mecab_without_its_extra_is_one_clear_line(python: str, files: Path) -> None:
+    """sacrebleu raises a multi-line RuntimeError when MeCab is missing; we give one InputError line."""
+    rc, out, err = cli(python, files, "score", "ref.txt", "-i", "hyp.txt", "--tokenize", "ja-mecab")
+    if _mecab_installed():
+        assert (rc, err) == (0, "")
+        assert corpus_bleu(["猫が座った"], [["猫が座った"]], tokenize="ja-mecab").score > 99
+        return
+    msg = one_error_line(rc, out, err)
+    assert msg.startswith("--tokenize: the ja-mecab tokenizer needs optional packages")
+    with pytest.raises(InputError, match="ja-mecab"):
+        corpus_bleu(["a"], [["a"]], tokenize="ja-mecab")
+    one_error_line(*cli(python, files, "explain", "--hyp", "a", "--ref", "a", "--tokenize", "ja-mecab"))
