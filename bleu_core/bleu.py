@@ -181,7 +181,9 @@ def score_from_stats(
         score = bp * math.exp(sum([_my_log(p) for p in precisions[:eff_order]]) / eff_order)
     else:
         w = config.weights[:eff_order]
-        score = bp * math.exp(sum(wi * _my_log(p) for wi, p in zip(w, precisions)) / sum(w))
+        if sum(w) == 0:  # effective order kept only zero-weight orders: renormalising is 0/0, weigh them alike
+            w = (1.0,) * eff_order
+        score = bp * math.exp(sum(wi * _my_log(p) for wi, p in zip(w, precisions, strict=False)) / sum(w))
     return BleuScore(score, correct, total, precisions, bp, sys_len, ref_len, signature, eff_order)
 
 
@@ -233,6 +235,7 @@ def score_many(matrix: np.ndarray, config: BleuConfig = BleuConfig()) -> np.ndar
             score = bp * np.exp(acc / eff)
         else:
             w = np.asarray(config.weights)[None, :] * cols
+            w = np.where((w.sum(axis=1) == 0)[:, None], cols.astype(np.float64), w)  # as score_from_stats
             acc = np.zeros(len(m))
             for n in range(order):
                 acc = acc + np.where(cols[:, n], w[:, n] * logs[:, n], 0.0)
