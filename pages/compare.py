@@ -35,11 +35,16 @@ c2.altair_chart(bars)
 st.subheader("Which differences are significant?")
 s1, s2, s3 = st.columns(3)
 method = s1.segmented_control("Test", ["bs", "ar"], key="compare.method", default="bs", required=True,
-                              format_func={"bs": "paired bootstrap", "ar": "approximate randomization"}.get)
-trials = s2.select_slider("Trials", [100, 500, 1000, 2000, 5000, 10000], value=1000, key="compare.trials")
+                              format_func={"bs": "bootstrap", "ar": "approx. randomization"}.get,
+                              help="Paired bootstrap resampling or paired approximate randomization.")
+trials = s2.select_slider("Trials", [100, 500, 1000, 2000, 5000, 10000], value=2000, key="compare.trials")
 seed = s3.number_input("Seed", min_value=0, value=12345, step=1, key="compare.seed")
 significance = cached.significance_frame(corpus, config, method, int(trials), int(seed))
 heatmap = charts.significance_heatmap(significance, list(corpus.names))
+floor = frames.holm_floor(len(corpus.systems), int(trials))
+if floor >= 0.05:
+    st.warning(f"With {len(corpus.systems)} systems and {trials} trials the smallest possible Holm-corrected p-value "
+               f"is {floor:.3f}, so no cell can reach 0.05: raise the number of trials.")
 st.altair_chart(heatmap, key="compare.matrix")
 st.caption(f"`{make_signature(config, cached.nrefs(corpus), test=method, trials=int(trials), seed=int(seed))}`")
 st.markdown(corpus_input.st_doc("significance"))

@@ -20,13 +20,12 @@ with left:
     st.markdown(f"BLEU = (geometric mean of p_n) × BP = **{mean_term:.4f} × {bp:.4f}**  \n"
                 f"c = {score.sys_len} candidate tokens, r = {score.ref_len} reference tokens, "
                 f"c/r = {score.ratio:.4f}")
-    st.dataframe(frames.order_rows(matrix, config, cached.nrefs(corpus)), hide_index=True,
-                 column_config={frames.PRECISION: st.column_config.NumberColumn("p_n", format="%.4f"),
-                                frames.FRACTION: "matches / total", frames.N: "n"})
-with right:
-    c1, c2 = st.columns(2)
-    c1.altair_chart(charts.precision_decay(frames.precision_frame({system: matrix})))
-    c2.altair_chart(charts.bp_chart(frames.bp_curve(), frames.bp_points(matrix, config)))
+right.dataframe(frames.order_rows(matrix, config, cached.nrefs(corpus)), hide_index=True,
+                column_config={frames.PRECISION: st.column_config.NumberColumn("p_n", format="%.4f"),
+                               frames.FRACTION: "matches / total", frames.N: "n"})
+c1, c2 = st.columns(2)
+c1.altair_chart(charts.precision_decay(frames.precision_frame({system: matrix})))
+c2.altair_chart(charts.bp_chart(*frames.bp_frames(matrix, config)))
 
 sentences = cached.sentences(corpus, system, config)
 corpus_bleu, mean_bleu, gap = frames.mean_vs_corpus(sentences, score.score)

@@ -16,7 +16,7 @@ from bleu_app.frames import corpus as f
 OKABE_ITO = ["#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#000000"]
 PICK = "pick"  # point selection on the A-vs-B scatter (field: segment)
 NGRAM_PICK = "ngram_pick"  # point selection on the n-gram chart (field: n-gram)
-SIG_COLOURS = ("#0072B2", "#D55E00", "#9e9e9e")  # row better, row worse, not significant
+SIG_COLOURS = ("#0072B2", "#D55E00", "#d0d0d0")  # row better, row worse, not significant
 
 
 def _palette(n: int) -> list[str]:
@@ -35,7 +35,7 @@ def precision_decay(prec: pd.DataFrame) -> alt.Chart:
     )
     return (base.mark_line() + base.mark_point(filled=True, size=70).encode(shape=alt.Shape(f"{f.SYSTEM}:N",
                                                                                        legend=None))).properties(
-        title="Precision decay across n", height=260)
+        title="Precision decay", height=260)
 
 
 def bp_chart(curve: pd.DataFrame, points: pd.DataFrame) -> alt.LayerChart:
@@ -59,7 +59,7 @@ def bp_chart(curve: pd.DataFrame, points: pd.DataFrame) -> alt.LayerChart:
     )
     label = alt.Chart(corpus).mark_text(align="left", dx=10, dy=-10, fontWeight="bold", color=OKABE_ITO[3]).encode(
         x=f"{f.RATIO}:Q", y=f"{f.BP}:Q", text=alt.value("corpus (Σc/Σr)"))
-    return alt.layer(line, sent, dot, label).properties(title="Brevity penalty: sentences and the corpus", height=260)
+    return alt.layer(line, sent, dot, label).properties(title="Brevity penalty", height=260)
 
 
 def bucket_chart(buckets: pd.DataFrame, title: str) -> alt.LayerChart:
@@ -93,7 +93,7 @@ def systems_ci_chart(systems: pd.DataFrame, baseline: str = "") -> alt.LayerChar
     """Each system's corpus BLEU with its 95 % bootstrap interval, best first; the baseline is marked."""
     df = systems.assign(role=[("baseline" if s == baseline else "system") for s in systems[f.SYSTEM]])
     order = list(df.sort_values(f.BLEU, ascending=False)[f.SYSTEM])
-    y = alt.Y(f"{f.SYSTEM}:N", sort=order, title=None)
+    y = alt.Y(f"{f.SYSTEM}:N", sort=order, title=None, axis=alt.Axis(labelOverlap=False))
     colour = alt.Color("role:N", scale=alt.Scale(domain=["baseline", "system"], range=[OKABE_ITO[3], OKABE_ITO[0]]),
                        title=None)
     rule = alt.Chart(df).mark_rule(strokeWidth=2).encode(
@@ -105,7 +105,7 @@ def systems_ci_chart(systems: pd.DataFrame, baseline: str = "") -> alt.LayerChar
         tooltip=[f.SYSTEM, alt.Tooltip(f.BLEU, format=".2f"), alt.Tooltip(f.CI_LOW, format=".2f"),
                  alt.Tooltip(f.CI_HIGH, format=".2f"), alt.Tooltip(f.BP, format=".3f"),
                  alt.Tooltip(f.RATIO, format=".3f")])
-    return alt.layer(rule, pts).properties(title="Corpus BLEU per system", height=max(140, 26 * len(df)))
+    return alt.layer(rule, pts).properties(title="Corpus BLEU per system", height=max(140, 24 * len(df)))
 
 
 def precision_bars(prec: pd.DataFrame) -> alt.Chart:
@@ -116,7 +116,7 @@ def precision_bars(prec: pd.DataFrame) -> alt.Chart:
         xOffset=alt.XOffset(f"{f.SYSTEM}:N", sort=systems),
         y=alt.Y(f"{f.PRECISION}:Q", title="modified precision p_n", scale=alt.Scale(domain=[0, 1])),
         color=alt.Color(f"{f.SYSTEM}:N", scale=alt.Scale(domain=systems, range=_palette(len(systems))),
-                        title="system"),
+                        title="system", legend=alt.Legend(orient="bottom", columns=4)),
         tooltip=[f.SYSTEM, f.N, f.FRACTION, alt.Tooltip(f.PRECISION, format=".4f")],
     ).properties(title="Modified precisions p_n per system", height=260)
 
@@ -124,22 +124,24 @@ def precision_bars(prec: pd.DataFrame) -> alt.Chart:
 def significance_heatmap(sig: pd.DataFrame, names: list[str]) -> alt.LayerChart:
     """The N x N matrix: cell colour says whether the row system is significantly better or worse than the
     column system after Holm's correction; the text is the BLEU difference (row - column)."""
+    sig = sig[sig[f.ROW] != sig[f.COL]]
     df = sig.assign(
         verdict=[("row better" if d > 0 else "row worse") if s else ("-" if r == c else "not significant")
                  for d, s, r, c in zip(sig[f.DELTA], sig[f.SIGNIFICANT], sig[f.ROW], sig[f.COL], strict=True)],
         label=[("" if r == c else f"{d:+.2f}{'*' if s else ''}")
                for d, s, r, c in zip(sig[f.DELTA], sig[f.SIGNIFICANT], sig[f.ROW], sig[f.COL], strict=True)],
     )
-    x = alt.X(f"{f.COL}:N", sort=names, title="column system", axis=alt.Axis(labelAngle=-40))
-    y = alt.Y(f"{f.ROW}:N", sort=names, title="row system")
+    x = alt.X(f"{f.COL}:N", sort=names, title="column system", axis=alt.Axis(labelAngle=-40, labelOverlap=False))
+    y = alt.Y(f"{f.ROW}:N", sort=names, title="row system", axis=alt.Axis(labelOverlap=False))
     rect = alt.Chart(df).mark_rect(stroke="white", strokeWidth=1).encode(
         x=x, y=y,
         color=alt.Color("verdict:N", scale=alt.Scale(
-            domain=["row better", "row worse", "not significant", "-"],
-            range=[*SIG_COLOURS, "#ffffff00"]), title="Holm p < 0.05"),
+            domain=["row better", "row worse", "not significant"], range=list(SIG_COLOURS)), title="Holm p < 0.05"),
         tooltip=[f.ROW, f.COL, alt.Tooltip(f.DELTA, format="+.2f"), alt.Tooltip(f.P_RAW, format=".4f"),
                  alt.Tooltip(f.P_HOLM, format=".4f"), "verdict:N"])
-    text = alt.Chart(df).mark_text(fontSize=11, color="white").encode(x=x, y=y, text="label:N")
+    text = alt.Chart(df).mark_text(fontSize=11).encode(
+        x=x, y=y, text="label:N",
+        color=alt.condition("datum.verdict == 'not significant'", alt.value("#111111"), alt.value("white")))
     size = max(240, 34 * len(names))
     return alt.layer(rect, text).properties(title="Pairwise significance (BLEU difference, * = significant)",
                                             width=size, height=size)
@@ -149,7 +151,8 @@ def pair_scatter(pairs: pd.DataFrame, a: str, b: str, *, highlight: tuple[int, .
     """Sentence BLEU of system A (x) against B (y); above the diagonal B is better. Click a point (selection
     ``PICK`` on ``segment``) to open the sentence."""
     pick = alt.selection_point(name=PICK, fields=[f.SEGMENT], on="click", clear="dblclick")
-    df = pairs.assign(marked=pairs[f.SEGMENT].isin(highlight)) if highlight else pairs.assign(marked=False)
+    numbers = pairs[[f.SEGMENT, f.BLEU_A, f.BLEU_B, f.DIFF]]  # the texts stay out of the chart's spec
+    df = numbers.assign(marked=numbers[f.SEGMENT].isin(highlight))
     pts = alt.Chart(df).mark_point(filled=True).encode(
         x=alt.X(f"{f.BLEU_A}:Q", title=f"sentence BLEU of {a} (A)", scale=alt.Scale(domain=[0, 100])),
         y=alt.Y(f"{f.BLEU_B}:Q", title=f"sentence BLEU of {b} (B)", scale=alt.Scale(domain=[0, 100])),

@@ -143,6 +143,25 @@ def bp_curve(max_ratio: float = 1.6, points: int = 161) -> pd.DataFrame:
     return pd.DataFrame({RATIO: x, BP: np.where(x < 1, np.exp(1 - 1 / x), 1.0)})
 
 
+def holm_floor(n_systems: int, trials: int) -> float:
+    """The smallest Holm-corrected p-value the test can produce: pairs x 1/(trials + 1).
+
+    With 12 systems (66 pairs) and 1000 trials it is 0.066, so nothing can be significant at 0.05.
+
+    Example:
+        >>> round(holm_floor(12, 1000), 3)
+        0.066
+    """
+    pairs = n_systems * (n_systems - 1) // 2
+    return pairs / (trials + 1)
+
+
+def bp_frames(matrix: np.ndarray, config: BleuConfig) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The BP curve over the range of the points, and the points (see :func:`bp_points`)."""
+    points = bp_points(matrix, config)
+    return bp_curve(float(min(points[RATIO].max(), 3.0)) + 0.05), points
+
+
 def bp_points(matrix: np.ndarray, config: BleuConfig) -> pd.DataFrame:
     """Every sentence's (c/r, BP) and the corpus point, with ``kind`` = sentence or corpus.
 
@@ -167,9 +186,8 @@ def resample_weights(n_segments: int, *, n_samples: int = 1000, seed: int = 1234
     """
     rng = np.random.default_rng(seed)
     idx = rng.integers(0, n_segments, size=(n_samples, n_segments))
-    w = np.zeros((n_samples, n_segments))
-    np.add.at(w, (np.repeat(np.arange(n_samples), n_segments), idx.ravel()), 1.0)
-    return w
+    flat = (idx + (np.arange(n_samples) * n_segments)[:, None]).ravel()
+    return np.bincount(flat, minlength=n_samples * n_segments).reshape(n_samples, n_segments).astype(float)
 
 
 def bootstrap_ci(
