@@ -105,7 +105,7 @@ def systems_ci_chart(systems: pd.DataFrame, baseline: str = "") -> alt.LayerChar
         tooltip=[f.SYSTEM, alt.Tooltip(f.BLEU, format=".2f"), alt.Tooltip(f.CI_LOW, format=".2f"),
                  alt.Tooltip(f.CI_HIGH, format=".2f"), alt.Tooltip(f.BP, format=".3f"),
                  alt.Tooltip(f.RATIO, format=".3f")])
-    return alt.layer(rule, pts).properties(title="Corpus BLEU per system", height=max(140, 24 * len(df)))
+    return alt.layer(rule, pts).properties(title="Corpus BLEU per system", height=max(220, 30 * len(df)))
 
 
 def precision_bars(prec: pd.DataFrame) -> alt.Chart:
@@ -116,9 +116,9 @@ def precision_bars(prec: pd.DataFrame) -> alt.Chart:
         xOffset=alt.XOffset(f"{f.SYSTEM}:N", sort=systems),
         y=alt.Y(f"{f.PRECISION}:Q", title="modified precision p_n", scale=alt.Scale(domain=[0, 1])),
         color=alt.Color(f"{f.SYSTEM}:N", scale=alt.Scale(domain=systems, range=_palette(len(systems))),
-                        title="system", legend=alt.Legend(orient="bottom", columns=4)),
+                        title="system", legend=alt.Legend(symbolLimit=0)),
         tooltip=[f.SYSTEM, f.N, f.FRACTION, alt.Tooltip(f.PRECISION, format=".4f")],
-    ).properties(title="Modified precisions p_n per system", height=260)
+    ).properties(title="Modified precisions p_n per system", height=max(300, 20 * len(systems)))
 
 
 def significance_heatmap(sig: pd.DataFrame, names: list[str]) -> alt.LayerChart:
