@@ -28,7 +28,7 @@ def starts(tokens: tuple[str, ...], gram: tuple[str, ...]) -> tuple[int, ...]:
 def test_explain_segment_random(tokenize: str) -> None:
     rng = random.Random(600 + TOKENIZERS.index(tokenize))
     for i in range(150):
-        hyps, refs = random_corpus(rng, max_segments=1, allow_none=False)
+        hyps, refs = random_corpus(rng, max_segments=1, allow_none=False, exotic=True)
         hyp, seg_refs = hyps[0], [r[0] for r in refs]
         order = rng.choice([1, 2, 4, 4, 6])
         lc = rng.random() < 0.3
@@ -75,7 +75,7 @@ def test_explain_segment_ignores_none_references() -> None:
 def test_explain_corpus_with_variable_references() -> None:
     rng = random.Random(3)
     for _ in range(50):
-        hyps, refs = random_corpus(rng)
+        hyps, refs = random_corpus(rng, exotic=True)
         e = explain_corpus(hyps, refs, BleuConfig())
         assert e.score.score == corpus_bleu(hyps, refs).score
         assert len(e.loo_delta) == len(e.sentence_scores) == len(hyps)

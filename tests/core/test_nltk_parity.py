@@ -47,7 +47,7 @@ def test_random_cases(method: int) -> None:
     rng = random.Random(31 + method)
     n = 0
     for i in range(600):
-        hyps, refs = random_corpus(rng)
+        hyps, refs = random_corpus(rng, exotic=True)
         order = rng.choice([4, 4, 1, 2, 3, 5, 6])
         weights = None
         if rng.random() < 0.3:

@@ -38,6 +38,7 @@ def _all_files(real: dict[str, RealSet]) -> list:
     return sorted(set(files))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("tok", OWN)
 def test_tokenizers_on_all_real_files(real: dict[str, RealSet], tok: str) -> None:
     ours = get_tokenizer(tok)
