@@ -1,0 +1,613 @@
+"""Significance: paired bootstrap, paired approximate randomization, the paper's block test, Holm.
+
+Everything is arithmetic on (segments x statistics) matrices (``stats.corpus_matrix`` rows): a
+resample or a shuffle is a weighted column sum, so a thousand resamples are one matrix product and
+one vectorised :func:`~bleu_core.bleu.score_many`, never a rescoring.
+
+The paired tests are sacrebleu's (``--paired-bs``, ``--paired-ar``, ``significance.py``), draw for
+draw: the same ``numpy.random.default_rng(seed)`` calls in the same order, the same test statistics,
+the same ``(c + 1) / (n + 1)`` p-value and the same 95% interval, so with the same seed the p-values
+agree with sacrebleu's up to float32 rounding in sacrebleu's resampled scores.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Final, Literal
+
+import numpy as np
+
+from .bleu import make_signature, score_many
+from .config import BleuConfig
+from .errors import InputError
+
+__all__ = [
+    "BlockPair",
+    "BlockTestResult",
+    "PairedResult",
+    "PairwiseResult",
+    "add_compare_parser",
+    "block_test",
+    "bootstrap_ci",
+    "holm",
+    "paired_ar",
+    "paired_bootstrap",
+    "pairwise_matrix",
+]
+
+Method = Literal["bs", "ar"]
+DEFAULT_SEED: Final = 12345  # sacrebleu's SACREBLEU_SEED default
+_CHUNK: Final = 1000  # resamples per matrix product (bounds memory: chunk x segments floats)
+
+
+@dataclass(frozen=True, slots=True)
+class PairedResult:
+    """One system against the baseline.
+
+    Attributes:
+        score: the system's corpus BLEU.
+        baseline_score: the baseline's corpus BLEU.
+        p_value: probability of a difference at least this large by chance (sacrebleu's estimate).
+        mean: mean BLEU over the bootstrap resamples.
+        half_width: half the width of the 95% interval (sacrebleu's ``ci``: ``mean ± half_width``).
+        low: the interval's lower end (the 2.5% resample).
+        high: its upper end.
+        method: ``bs`` or ``ar``.
+        trials: resamples (bs) or shuffles (ar).
+        seed: the generator's seed.
+        signature: the BLEU signature with method, trials and seed (``...|bs:1000|rs:12345|...``).
+    """
+
+    score: float
+    baseline_score: float
+    p_value: float
+    mean: float
+    half_width: float
+    low: float
+    high: float
+    method: Method
+    trials: int
+    seed: int
+    signature: str
+
+    @property
+    def difference(self) -> float:
+        """score - baseline_score."""
+        return self.score - self.baseline_score
+
+
+@dataclass(frozen=True, slots=True)
+class BlockPair:
+    """The paired t-test of two adjacent systems over blocks.
+
+    Attributes:
+        first: index of the first system.
+        second: index of the second.
+        mean_difference: mean of (second - first) block BLEU.
+        t: the paired t statistic.
+        df: degrees of freedom (blocks - 1).
+        p_value: two-sided p-value.
+    """
+
+    first: int
+    second: int
+    mean_difference: float
+    t: float
+    df: int
+    p_value: float
+
+
+@dataclass(frozen=True, slots=True)
+class BlockTestResult:
+    """The paper's Table 2: BLEU on contiguous blocks, mean and standard deviation, paired t.
+
+    Attributes:
+        block_sizes: segments per block.
+        scores: per system, its BLEU on each block.
+        means: per system, the mean block BLEU.
+        stds: per system, the sample standard deviation of block BLEU.
+        pairs: the t-test of each adjacent pair, in the given order.
+    """
+
+    block_sizes: tuple[int, ...]
+    scores: tuple[tuple[float, ...], ...]
+    means: tuple[float, ...]
+    stds: tuple[float, ...]
+    pairs: tuple[BlockPair, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PairwiseResult:
+    """Every pair of N systems.
+
+    Attributes:
+        names: the systems.
+        scores: their corpus BLEU.
+        differences: ``differences[i][j] = scores[j] - scores[i]``.
+        p_values: raw p-values (``nan`` on the diagonal), symmetric.
+        adjusted: Holm-adjusted over the N(N-1)/2 pairs.
+        method: ``bs`` or ``ar``.
+        trials: resamples or shuffles.
+        seed: the seed.
+        signature: the BLEU signature with method, trials and seed.
+    """
+
+    names: tuple[str, ...]
+    scores: tuple[float, ...]
+    differences: tuple[tuple[float, ...], ...]
+    p_values: tuple[tuple[float, ...], ...]
+    adjusted: tuple[tuple[float, ...], ...]
+    method: Method
+    trials: int
+    seed: int
+    signature: str
+
+
+# --- helpers ---------------------------------------------------------------------------------------------
+
+def _check(matrices: Sequence[np.ndarray], config: BleuConfig) -> list[np.ndarray]:
+    out = [np.asarray(m) for m in matrices]
+    if not out:
+        raise InputError("no systems given", "systems")
+    width = 2 + 2 * config.max_ngram_order
+    for i, m in enumerate(out):
+        if m.ndim != 2 or m.shape[1] != width:
+            raise InputError(f"system {i + 1}: expected a (segments x {width}) statistics matrix, got shape "
+                             f"{m.shape}", "matrix")
+        if len(m) != len(out[0]):
+            raise InputError(f"system {i + 1} has {len(m)} segments, the first has {len(out[0])}", "matrix")
+    if len(out[0]) == 0:
+        raise InputError("no segments to resample", "matrix")
+    return out
+
+
+def _corpus_score(m: np.ndarray, config: BleuConfig) -> float:
+    return float(score_many(m.sum(axis=0)[None, :], config)[0])
+
+
+def _resampled_scores(weights: np.ndarray, matrices: Sequence[np.ndarray], config: BleuConfig) -> np.ndarray:
+    """BLEU of every weighted resample: (samples x systems). Rows of ``weights`` weigh segments."""
+    width = matrices[0].shape[1]
+    stacked = np.hstack([m.astype(np.float64) for m in matrices])
+    out = np.empty((len(weights), len(matrices)))
+    for lo in range(0, len(weights), _CHUNK):
+        sums = weights[lo : lo + _CHUNK].astype(np.float64) @ stacked  # exact: integer sums < 2**53
+        for j in range(len(matrices)):
+            out[lo : lo + _CHUNK, j] = score_many(sums[:, j * width : (j + 1) * width], config)
+    return out
+
+
+def _bootstrap_weights(rng: np.random.Generator, n: int, n_samples: int) -> np.ndarray:
+    # sacrebleu draws rng.choice(n, size=(n_samples, n)); a resample's column sums are the counts of
+    # each segment in it times its row, so draw the same indices and count them.
+    idxs = rng.choice(n, size=(n_samples, n), replace=True)
+    offsets = (np.arange(n_samples, dtype=np.int64) * n)[:, None]
+    return np.bincount((idxs + offsets).ravel(), minlength=n_samples * n).reshape(n_samples, n)
+
+
+def _estimate_ci(scores: np.ndarray) -> tuple[float, float, float, float]:
+    """sacrebleu's ``estimate_ci``: mean, half width, and the 2.5% / 97.5% order statistics."""
+    ordered = np.sort(scores)
+    lower = len(ordered) // 40
+    upper = len(ordered) - lower - 1
+    low, high = float(ordered[lower]), float(ordered[upper])
+    return float(ordered.mean()), 0.5 * (high - low), low, high
+
+
+def _p_value(stats: np.ndarray, real: float) -> float:
+    # multeval / sacrebleu: strictly greater, plus one in numerator and denominator
+    return (int(np.sum(stats > real)) + 1) / (len(stats) + 1)
+
+
+def _signature(config: BleuConfig, nrefs: int | str, method: Method, trials: int, seed: int) -> str:
+    return make_signature(config, nrefs, **{method: trials, "rs": seed})
+
+
+def _check_trials(trials: int, name: str) -> None:
+    if isinstance(trials, bool) or not isinstance(trials, int) or trials < 1:
+        raise InputError(f"must be a positive whole number, got {trials!r}", name)
+
+
+# --- paired tests ----------------------------------------------------------------------------------------
+
+def bootstrap_ci(
+    matrix: np.ndarray, config: BleuConfig = BleuConfig(), *, n_samples: int = 1000, seed: int = DEFAULT_SEED
+) -> tuple[float, float, float, float]:
+    """Bootstrap 95% confidence interval of one system's BLEU (sacrebleu's, for the baseline).
+
+    Returns:
+        ``(mean, half_width, low, high)``: sacrebleu reports ``mean ± half_width``; ``low`` and
+        ``high`` are the 2.5% and 97.5% resamples.
+
+    Example:
+        >>> import numpy as np
+        >>> m = np.array([[4, 4, 4, 3, 2, 1, 4, 3, 2, 1], [5, 6, 3, 1, 0, 0, 5, 4, 3, 2]] * 50)
+        >>> mean, half, low, high = bootstrap_ci(m, n_samples=200, seed=1)
+        >>> low <= mean <= high and half == (high - low) / 2
+        True
+    """
+    (m,) = _check([matrix], config)
+    _check_trials(n_samples, "n_samples")
+    rng = np.random.default_rng(seed)
+    scores = _resampled_scores(_bootstrap_weights(rng, len(m), n_samples), [m], config)[:, 0]
+    return _estimate_ci(scores)
+
+
+def paired_bootstrap(
+    baseline: np.ndarray,
+    systems: Sequence[np.ndarray],
+    config: BleuConfig = BleuConfig(),
+    *,
+    n_samples: int = 1000,
+    seed: int = DEFAULT_SEED,
+    nrefs: int | str = 1,
+) -> list[PairedResult]:
+    """Paired bootstrap resampling (Koehn 2004; sacrebleu ``--paired-bs``), each system vs the baseline.
+
+    The same resamples serve every system (as in sacrebleu, which reseeds per system). The test
+    statistic is ``|BLEU_sys - BLEU_base|`` per resample, centred on its mean, compared with the real
+    difference.
+
+    Args:
+        baseline: the baseline's statistics matrix.
+        systems: the other systems' matrices (same segments).
+        config: the BLEU settings the matrices were computed with.
+        n_samples: resamples.
+        seed: the generator's seed.
+        nrefs: references per segment, for the signature.
+
+    Returns:
+        One :class:`PairedResult` per system, in order.
+
+    Example:
+        >>> import numpy as np
+        >>> base = np.array([[4, 4, 4, 3, 2, 1, 4, 3, 2, 1], [5, 6, 3, 1, 0, 0, 5, 4, 3, 2]] * 50)
+        >>> same = paired_bootstrap(base, [base], n_samples=100)[0]
+        >>> same.p_value == 1 / 101, same.signature.split("|")[1:3]  # sacrebleu's: no resample differs more
+        (True, ['bs:100', 'rs:12345'])
+    """
+    mats = _check([baseline, *systems], config)
+    _check_trials(n_samples, "n_samples")
+    rng = np.random.default_rng(seed)
+    scores = _resampled_scores(_bootstrap_weights(rng, len(mats[0]), n_samples), mats, config)
+    real = [_corpus_score(m, config) for m in mats]
+    sig = _signature(config, nrefs, "bs", n_samples, seed)
+    results = []
+    for j in range(1, len(mats)):
+        diffs = np.abs(scores[:, j] - scores[:, 0])
+        p = _p_value(diffs - diffs.mean(), abs(real[0] - real[j]))
+        mean, half, low, high = _estimate_ci(scores[:, j])
+        results.append(PairedResult(real[j], real[0], p, mean, half, low, high, "bs", n_samples, seed, sig))
+    return results
+
+
+def _ar_shuffle_sums(selector: np.ndarray, mats: Sequence[np.ndarray]) -> np.ndarray:
+    """For every shuffle row, the column sums of the selected segments of each system: (trials x (systems*w))."""
+    stacked = np.hstack([m.astype(np.float64) for m in mats])
+    out = np.empty((len(selector), stacked.shape[1]))
+    for lo in range(0, len(selector), _CHUNK):
+        out[lo : lo + _CHUNK] = selector[lo : lo + _CHUNK].astype(np.float64) @ stacked
+    return out
+
+
+def paired_ar(
+    baseline: np.ndarray,
+    systems: Sequence[np.ndarray],
+    config: BleuConfig = BleuConfig(),
+    *,
+    n_trials: int = 10000,
+    seed: int = DEFAULT_SEED,
+    n_confidence: int = 1000,
+    nrefs: int | str = 1,
+) -> list[PairedResult]:
+    """Paired approximate randomization (Riezler & Maxwell 2005; sacrebleu ``--paired-ar``).
+
+    Each trial swaps the two systems' outputs on a random half of the segments; the p-value is the
+    share of trials whose ``|BLEU_a - BLEU_b|`` exceeds the real difference. The interval comes from
+    ``n_confidence`` bootstrap resamples drawn next from the same generator (sacrebleu's
+    ``--paired-ar-confidence-n``).
+
+    Example:
+        >>> import numpy as np
+        >>> base = np.array([[4, 4, 4, 3, 2, 1, 4, 3, 2, 1], [5, 6, 3, 1, 0, 0, 5, 4, 3, 2]] * 50)
+        >>> worse = base.copy(); worse[:, 2] -= 1
+        >>> r = paired_ar(base, [worse], n_trials=500, seed=3)[0]
+        >>> r.p_value < 0.01, r.score < r.baseline_score, r.signature.split("|")[1:3]
+        (True, True, ['ar:500', 'rs:3'])
+    """
+    mats = _check([baseline, *systems], config)
+    _check_trials(n_trials, "n_trials")
+    n = len(mats[0])
+    width = mats[0].shape[1]
+    real = [_corpus_score(m, config) for m in mats]
+    totals = [m.sum(axis=0).astype(np.float64) for m in mats]
+    sig = _signature(config, nrefs, "ar", n_trials, seed)
+    results = []
+    for j in range(1, len(mats)):
+        # sacrebleu reseeds for every system: the same shuffles, then the same bootstrap draws
+        rng = np.random.default_rng(seed)
+        pos = rng.integers(2, size=(n_trials, n), dtype=bool)
+        sums = _ar_shuffle_sums(pos, [mats[0], mats[j]])
+        pos_base, pos_sys = sums[:, :width], sums[:, width:]
+        shuf_a = pos_base + (totals[j] - pos_sys)  # pos @ base + (~pos) @ sys
+        shuf_b = (totals[0] - pos_base) + pos_sys
+        stat = np.abs(score_many(shuf_a, config) - score_many(shuf_b, config))
+        p = _p_value(stat, abs(real[0] - real[j]))
+        if n_confidence > 0:
+            weights = _bootstrap_weights(rng, n, n_confidence)
+            mean, half, low, high = _estimate_ci(_resampled_scores(weights, [mats[j]], config)[:, 0])
+        else:
+            mean = half = low = high = math.nan
+        results.append(PairedResult(real[j], real[0], p, mean, half, low, high, "ar", n_trials, seed, sig))
+    return results
+
+
+# --- Holm and all pairs ----------------------------------------------------------------------------------
+
+def holm(p_values: Sequence[float]) -> tuple[float, ...]:
+    """Holm's step-down adjustment of m p-values (family-wise error), in the input order.
+
+    The k-th smallest p becomes ``max over j <= k of min(1, (m - j + 1) * p_(j))``.
+
+    Example:
+        >>> holm([0.01, 0.04, 0.03, 0.005])
+        (0.03, 0.06, 0.06, 0.02)
+    """
+    p = np.asarray(p_values, dtype=np.float64)
+    m = len(p)
+    if m == 0:
+        return ()
+    if np.any(~np.isfinite(p)) or np.any((p < 0) | (p > 1)):
+        raise InputError("p-values must be numbers between 0 and 1", "p_values")
+    order = np.argsort(p, kind="stable")
+    scaled = np.minimum(1.0, (m - np.arange(m)) * p[order])
+    adjusted = np.empty(m)
+    adjusted[order] = np.maximum.accumulate(scaled)
+    return tuple(round(float(x), 15) for x in adjusted)
+
+
+def pairwise_matrix(
+    matrices: Sequence[np.ndarray],
+    names: Sequence[str],
+    config: BleuConfig = BleuConfig(),
+    *,
+    method: Method = "bs",
+    trials: int | None = None,
+    seed: int = DEFAULT_SEED,
+    nrefs: int | str = 1,
+) -> PairwiseResult:
+    """Paired tests for every pair of N systems, with Holm's correction over the N(N-1)/2 pairs.
+
+    Each pair is tested exactly as :func:`paired_bootstrap` / :func:`paired_ar` would with the first
+    system as baseline (same seed, so same resamples or shuffles for every pair).
+
+    Example:
+        >>> import numpy as np
+        >>> a = np.array([[4, 4, 4, 3, 2, 1, 4, 3, 2, 1], [5, 6, 3, 1, 0, 0, 5, 4, 3, 2]] * 50)
+        >>> b = a.copy(); b[:, 2] -= 1
+        >>> r = pairwise_matrix([a, a, b], ["a", "a2", "b"], trials=200)
+        >>> r.p_values[0][1] == 1 / 201, r.p_values[0][2] < 0.05, r.adjusted[0][2] >= r.p_values[0][2]
+        (True, True, True)
+    """
+    mats = _check(matrices, config)
+    if len(names) != len(mats):
+        raise InputError(f"{len(names)} names for {len(mats)} systems", "names")
+    if method not in ("bs", "ar"):
+        raise InputError(f"unknown method {method!r} (known: bs, ar)", "method")
+    n_trials = trials if trials is not None else (1000 if method == "bs" else 10000)
+    _check_trials(n_trials, "trials")
+    k = len(mats)
+    real = [_corpus_score(m, config) for m in mats]
+    p = np.full((k, k), math.nan)
+    n = len(mats[0])
+    width = mats[0].shape[1]
+    if method == "bs":
+        scores = _resampled_scores(_bootstrap_weights(np.random.default_rng(seed), n, n_trials), mats, config)
+        for i in range(k):
+            for j in range(i + 1, k):
+                diffs = np.abs(scores[:, j] - scores[:, i])
+                p[i, j] = p[j, i] = _p_value(diffs - diffs.mean(), abs(real[i] - real[j]))
+    else:
+        pos = np.random.default_rng(seed).integers(2, size=(n_trials, n), dtype=bool)
+        sums = _ar_shuffle_sums(pos, mats)
+        totals = [m.sum(axis=0).astype(np.float64) for m in mats]
+        for i in range(k):
+            for j in range(i + 1, k):
+                pi, pj = sums[:, i * width : (i + 1) * width], sums[:, j * width : (j + 1) * width]
+                stat = np.abs(score_many(pi + totals[j] - pj, config) - score_many(totals[i] - pi + pj, config))
+                p[i, j] = p[j, i] = _p_value(stat, abs(real[i] - real[j]))
+    upper = [(i, j) for i in range(k) for j in range(i + 1, k)]
+    adjusted = np.full((k, k), math.nan)
+    for (i, j), a in zip(upper, holm([float(p[i, j]) for i, j in upper]), strict=True):
+        adjusted[i, j] = adjusted[j, i] = a
+    diffs = [[real[j] - real[i] for j in range(k)] for i in range(k)]
+    return PairwiseResult(
+        tuple(names), tuple(real), tuple(tuple(r) for r in diffs), tuple(tuple(float(x) for x in r) for r in p),
+        tuple(tuple(float(x) for x in r) for r in adjusted), method, n_trials, seed,
+        _signature(config, nrefs, method, n_trials, seed),
+    )
+
+
+# --- the paper's block test ------------------------------------------------------------------------------
+
+def _betacf(a: float, b: float, x: float) -> float:
+    # continued fraction of the regularized incomplete beta function (modified Lentz)
+    tiny = 1e-300
+    qab, qap, qam = a + b, a + 1.0, a - 1.0
+    c, d = 1.0, 1.0 - qab * x / qap
+    d = 1.0 / (d if abs(d) > tiny else tiny)
+    h = d
+    for m in range(1, 300):
+        m2 = 2 * m
+        aa = m * (b - m) * x / ((qam + m2) * (a + m2))
+        d = 1.0 + aa * d
+        d = 1.0 / (d if abs(d) > tiny else tiny)
+        c = 1.0 + aa / c if abs(1.0 + aa / c) > tiny else tiny
+        h *= d * c
+        aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2))
+        d = 1.0 + aa * d
+        d = 1.0 / (d if abs(d) > tiny else tiny)
+        c = 1.0 + aa / c if abs(1.0 + aa / c) > tiny else tiny
+        delta = d * c
+        h *= delta
+        if abs(delta - 1.0) < 1e-15:
+            break
+    return h
+
+
+def _betainc(a: float, b: float, x: float) -> float:
+    if x <= 0.0:
+        return 0.0
+    if x >= 1.0:
+        return 1.0
+    front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x))
+    if x < (a + 1.0) / (a + b + 2.0):
+        return front * _betacf(a, b, x) / a
+    return 1.0 - front * _betacf(b, a, 1.0 - x) / b
+
+
+def student_t_two_sided(t: float, df: int) -> float:
+    """Two-sided p-value of Student's t with ``df`` degrees of freedom.
+
+    Example:
+        >>> round(student_t_two_sided(2.093, 19), 4)  # the 5% critical value for 19 df
+        0.05
+    """
+    if math.isnan(t):
+        return 1.0
+    if math.isinf(t):
+        return 0.0
+    return _betainc(df / 2.0, 0.5, df / (df + t * t))
+
+
+def block_test(
+    matrices: Sequence[np.ndarray], config: BleuConfig = BleuConfig(), *, n_blocks: int = 20
+) -> BlockTestResult:
+    """The paper's significance check (section 4, Table 2): BLEU on contiguous blocks of segments.
+
+    The corpus is cut into ``n_blocks`` contiguous blocks (sizes differing by at most one); each
+    system is scored on each block; per system the mean and sample standard deviation of the block
+    scores; for each adjacent pair in the given order, a paired t-test on the block scores.
+
+    Example:
+        >>> import numpy as np
+        >>> good = np.array([[4, 4, 4, 3, 2, 1, 4, 3, 2, 1]] * 4)
+        >>> r = block_test([good, good], BleuConfig(), n_blocks=2)
+        >>> r.block_sizes, [round(m, 9) for m in r.means], r.stds, r.pairs[0].t, r.pairs[0].p_value
+        ((2, 2), [100.0, 100.0], (0.0, 0.0), 0.0, 1.0)
+    """
+    mats = _check(matrices, config)
+    n = len(mats[0])
+    if isinstance(n_blocks, bool) or not isinstance(n_blocks, int) or not 2 <= n_blocks <= n:
+        raise InputError(f"must be between 2 and the number of segments ({n}), got {n_blocks!r}", "n_blocks")
+    sizes = [len(b) for b in np.array_split(np.arange(n), n_blocks)]
+    starts = np.concatenate(([0], np.cumsum(sizes)[:-1]))
+    scores = np.array([score_many(np.add.reduceat(m, starts, axis=0), config) for m in mats])
+    means = scores.mean(axis=1)
+    stds = scores.std(axis=1, ddof=1)
+    pairs = []
+    for i in range(len(mats) - 1):
+        d = scores[i + 1] - scores[i]
+        mean_d, sd = float(d.mean()), float(d.std(ddof=1))
+        if sd == 0.0:
+            t = 0.0 if mean_d == 0.0 else math.copysign(math.inf, mean_d)
+        else:
+            t = mean_d / (sd / math.sqrt(n_blocks))
+        pairs.append(BlockPair(i, i + 1, mean_d, t, n_blocks - 1, student_t_two_sided(t, n_blocks - 1)))
+    return BlockTestResult(
+        tuple(sizes), tuple(tuple(float(x) for x in row) for row in scores),
+        tuple(float(x) for x in means), tuple(float(x) for x in stds), tuple(pairs),
+    )
+
+
+# --- the compare command ---------------------------------------------------------------------------------
+
+def add_compare_parser(
+    sub: Any,
+    add_bleu_options: Callable[..., None],
+    make_config: Callable[[argparse.Namespace], BleuConfig],
+    read_all: Callable[[Sequence[str], Sequence[str]], Any],
+) -> None:
+    """Register ``bleu-explorer compare`` on the CLI's subparsers (``cli.build_parser`` calls this)."""
+    p = sub.add_parser("compare", help="systems against a baseline: BLEU, 95%% CI, paired p-values")
+    p.add_argument("refs", nargs="+", metavar="REF", help="reference files, one segment per line")
+    p.add_argument("-i", "--input", nargs="+", required=True, metavar="HYP",
+                   help="system outputs; the first is the baseline")
+    group = p.add_mutually_exclusive_group()
+    group.add_argument("--paired-bs", type=int, nargs="?", const=1000, default=None, metavar="N",
+                       help="paired bootstrap with N resamples (the default, N = 1000)")
+    group.add_argument("--paired-ar", type=int, nargs="?", const=10000, default=None, metavar="N",
+                       help="paired approximate randomization with N trials (default N = 10000)")
+    p.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"random seed (default {DEFAULT_SEED})")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    add_bleu_options(p)
+
+    def run(args: argparse.Namespace) -> int:
+        return _cmd_compare(args, make_config, read_all)
+
+    p.set_defaults(func=run)
+
+
+def _cmd_compare(
+    args: argparse.Namespace,
+    make_config: Callable[[argparse.Namespace], BleuConfig],
+    read_all: Callable[[Sequence[str], Sequence[str]], Any],
+) -> int:
+    from .fast import FastPathUnsupportedError, ReferenceSet
+
+    config = make_config(args)
+    if len(args.input) < 2:
+        raise InputError("give a baseline and at least one system to compare (-i BASE SYS [SYS ...])", "-i")
+    method: Method = "ar" if args.paired_ar is not None else "bs"
+    trials = args.paired_ar if method == "ar" else (args.paired_bs if args.paired_bs is not None else 1000)
+    _check_trials(trials, "--paired-ar" if method == "ar" else "--paired-bs")
+    ref_files, hyp_files = read_all(args.refs, args.input)
+    if not ref_files[0].lines:
+        raise InputError("no segments to compare", ref_files[0].name)
+    streams = [list(f.lines) for f in ref_files]
+    try:
+        ref_set = ReferenceSet.from_config(streams, config)
+        mats = [ref_set.stats(list(h.lines), config.max_ngram_order) for h in hyp_files]
+        nrefs = ref_set.nrefs
+    except FastPathUnsupportedError:
+        from .stats import corpus_matrix, prepare_references
+
+        infos, nrefs = prepare_references(streams, config)
+        mats = [corpus_matrix(list(h.lines), infos, config) for h in hyp_files]
+    if method == "bs":
+        results = paired_bootstrap(mats[0], mats[1:], config, n_samples=trials, seed=args.seed, nrefs=nrefs)
+        base_ci = bootstrap_ci(mats[0], config, n_samples=trials, seed=args.seed)
+    else:
+        results = paired_ar(mats[0], mats[1:], config, n_trials=trials, seed=args.seed, nrefs=nrefs)
+        base_ci = bootstrap_ci(mats[0], config, n_samples=1000, seed=args.seed)
+    names = [os.path.basename(h.name) for h in hyp_files]
+    base_score = results[0].baseline_score
+    rows: list[dict[str, object]] = [{
+        "system": names[0], "baseline": True, "score": base_score, "mean": base_ci[0], "ci": base_ci[1],
+        "low": base_ci[2], "high": base_ci[3], "p_value": None,
+    }]
+    for name, r in zip(names[1:], results, strict=True):
+        rows.append({"system": name, "baseline": False, "score": r.score, "mean": r.mean, "ci": r.half_width,
+                     "low": r.low, "high": r.high, "p_value": r.p_value})
+    signature = results[0].signature
+    if args.json:
+        print(json.dumps({"method": method, "trials": trials, "seed": args.seed, "signature": signature,
+                          "systems": rows}, ensure_ascii=False, indent=1))
+        return 0
+    width = max(len("system"), *(len(n) for n in names))
+    print(f"{'system':<{width}}  {'BLEU':>6}  {'mean ± 95% CI':>16}  {'p-value':>9}")
+    for row in rows:
+        p = row["p_value"]
+        p_text = "(baseline)" if p is None else f"{p:.4f}{'*' if p < 0.05 else ' '}"  # type: ignore[operator]
+        ci = f"{row['mean']:.2f} ± {row['ci']:.2f}"
+        print(f"{row['system']!s:<{width}}  {row['score']:>6.2f}  {ci:>16}  {p_text:>9}")
+    label = "paired bootstrap" if method == "bs" else "paired approximate randomization"
+    print(f"\n{label}, {trials} {'resamples' if method == 'bs' else 'trials'}, seed {args.seed}; "
+          "* p < 0.05 against the baseline")
+    print(f"signature: {signature}")
+    return 0

@@ -1,0 +1,175 @@
+"""``bleu-explorer compare``: text and JSON output, agreement with the API, input errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from bleu_core.cli import main
+from bleu_core.fast import ReferenceSet
+from bleu_core.significance import bootstrap_ci, paired_ar, paired_bootstrap
+
+
+@pytest.fixture
+def files(tmp_path: Path) -> dict[str, Path]:
+    ref = ["the cat sat on the mat .", "a quick brown fox jumps over the dog", "hello world , how are you ?"] * 10
+    base = ["the cat sat on a mat .", "a quick fox jumps over the lazy dog", "hello world how are you"] * 10
+    better = ["the cat sat on the mat .", "a quick brown fox jumps over a dog", "hello world , how are you"] * 10
+    out = {}
+    for name, lines in (("ref.txt", ref), ("base.txt", base), ("better.txt", better), ("short.txt", base[:-1])):
+        out[name] = tmp_path / name
+        out[name].write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return out
+
+
+def _json(capsys: pytest.CaptureFixture[str], argv: list[str]) -> dict:
+    assert main(argv) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_json_bootstrap_matches_the_api(files, capsys) -> None:
+    out = _json(
+        capsys,
+        [
+            "compare",
+            str(files["ref.txt"]),
+            "-i",
+            str(files["base.txt"]),
+            str(files["better.txt"]),
+            "--json",
+            "--seed",
+            "5",
+            "--paired-bs",
+            "200",
+        ],
+    )
+    assert (out["method"], out["trials"], out["seed"]) == ("bs", 200, 5)
+    assert "|bs:200|rs:5|" in out["signature"]
+    base, better = out["systems"]
+    assert (base["system"], base["baseline"], base["p_value"]) == ("base.txt", True, None)
+    assert better["system"] == "better.txt"
+    assert not better["baseline"]
+    ref_set = ReferenceSet([files["ref.txt"].read_text().split("\n")[:-1]])
+    mats = [ref_set.stats(files[n].read_text().split("\n")[:-1]) for n in ("base.txt", "better.txt")]
+    (want,) = paired_bootstrap(mats[0], mats[1:], n_samples=200, seed=5)
+    assert better["score"] == want.score
+    assert better["p_value"] == want.p_value
+    assert (better["mean"], better["ci"], better["low"], better["high"]) == (
+        want.mean,
+        want.half_width,
+        want.low,
+        want.high,
+    )
+    assert (base["mean"], base["ci"]) == bootstrap_ci(mats[0], n_samples=200, seed=5)[:2]
+    assert better["score"] > base["score"]
+    assert better["p_value"] < 0.05
+
+
+def test_json_ar_default_trials_and_reproducible(files, capsys) -> None:
+    argv = [
+        "compare",
+        str(files["ref.txt"]),
+        "-i",
+        str(files["base.txt"]),
+        str(files["better.txt"]),
+        str(files["base.txt"]),
+        "--json",
+        "--paired-ar",
+        "500",
+    ]
+    a, b = _json(capsys, argv), _json(capsys, argv)
+    assert a == b
+    assert (a["method"], a["trials"], a["seed"]) == ("ar", 500, 12345)
+    assert len(a["systems"]) == 3
+    assert a["systems"][2]["p_value"] == pytest.approx(1 / 501)  # the baseline against itself
+    ref_set = ReferenceSet([files["ref.txt"].read_text().split("\n")[:-1]])
+    mats = [ref_set.stats(files[n].read_text().split("\n")[:-1]) for n in ("base.txt", "better.txt")]
+    assert a["systems"][1]["p_value"] == paired_ar(mats[0], mats[1:], n_trials=500)[0].p_value
+    default = _json(capsys, argv[:-2])
+    assert (default["method"], default["trials"]) == ("bs", 1000)
+
+
+def test_text_table(files, capsys) -> None:
+    assert (
+        main(
+            [
+                "compare",
+                str(files["ref.txt"]),
+                "-i",
+                str(files["base.txt"]),
+                str(files["better.txt"]),
+                "--paired-bs",
+                "100",
+                "--lowercase",
+            ]
+        )
+        == 0
+    )
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].split() == ["system", "BLEU", "mean", "±", "95%", "CI", "p-value"]
+    assert out[1].startswith("base.txt")
+    assert out[1].endswith("(baseline)")
+    assert out[2].startswith("better.txt")
+    assert out[2].rstrip().endswith("*")
+    assert "±" in out[2]
+    assert out[-1].startswith("signature: nrefs:1|bs:100|rs:12345|case:lc|")
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--paired-bs", "10", "--paired-ar", "10"], "not allowed with argument"),
+        (["--paired-bs", "0"], "--paired-bs: must be a positive whole number"),
+        (["--seed", "x"], "invalid int value"),
+        (["--max-order", "12"], "--max-order"),
+    ],
+)
+def test_option_errors_exit_2_with_one_line(files, capsys, extra: list[str], message: str) -> None:
+    code = main(["compare", str(files["ref.txt"]), "-i", str(files["base.txt"]), str(files["better.txt"]), *extra])
+    err = capsys.readouterr()
+    assert code == 2
+    assert err.out == ""
+    assert err.err.count("\n") == 1, err.err
+    assert message in err.err, err.err
+
+
+def test_input_errors_exit_2_naming_the_file(files, capsys, tmp_path: Path) -> None:
+    ref, base = str(files["ref.txt"]), str(files["base.txt"])
+    cases = [
+        (["-i", base], "-i: give a baseline and at least one system"),
+        (["-i", base, str(files["short.txt"])], "short.txt: has 29 lines but"),
+        (["-i", base, str(tmp_path / "missing.txt")], "missing.txt: no such file"),
+    ]
+    for argv, message in cases:
+        assert main(["compare", ref, *argv]) == 2
+        err = capsys.readouterr()
+        assert err.out == ""
+        assert err.err.count("\n") == 1, err.err
+        assert message in err.err, err.err
+
+
+def test_console_script_runs(files, python: str) -> None:
+    proc = subprocess.run(
+        [
+            python,
+            "-m",
+            "bleu_core",
+            "compare",
+            str(files["ref.txt"]),
+            "-i",
+            str(files["base.txt"]),
+            str(files["better.txt"]),
+            "--json",
+            "--paired-bs",
+            "50",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["trials"] == 50

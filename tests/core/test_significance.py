@@ -1,0 +1,209 @@
+"""bleu_core.significance: sacrebleu agreement, reproducibility, Holm and the block test by hand."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+from sacrebleu.metrics import BLEU
+from sacrebleu.significance import PairedTest
+
+from bleu_core import BleuConfig, InputError
+from bleu_core.fast import ReferenceSet
+from bleu_core.significance import (
+    block_test,
+    bootstrap_ci,
+    holm,
+    paired_ar,
+    paired_bootstrap,
+    pairwise_matrix,
+    student_t_two_sided,
+)
+
+
+@pytest.fixture(scope="module")
+def wmt21(data_dir: Path) -> tuple[list[list[str]], list[str], list[list[str]]]:
+    """References, names and outputs of the baseline and the three systems closest to it in BLEU."""
+    folder = data_dir / "wmt21-news-en-de"
+    refs = [(folder / "reference.A.de").read_text(encoding="utf-8").split("\n")[:-1]]
+    paths = sorted((folder / "systems").glob("*.de"))
+    outputs = {p.name: p.read_text(encoding="utf-8").split("\n")[:-1] for p in paths}
+    ref_set = ReferenceSet(refs)
+    scores = {n: float(np.asarray(ref_set.stats(h).sum(axis=0))[2]) for n, h in outputs.items()}
+    base = "UEdin.de"
+    near = sorted((n for n in outputs if n != base), key=lambda n: abs(scores[n] - scores[base]))[:3]
+    names = [base, *near]
+    return refs, names, [outputs[n] for n in names]
+
+
+def _matrices(refs: list[list[str]], systems: list[list[str]]) -> list[np.ndarray]:
+    ref_set = ReferenceSet(refs)
+    return [ref_set.stats(h) for h in systems]
+
+
+def _binomial_tolerance(p: float, n: int) -> float:
+    # Both estimates are (c + 1) / (n + 1) from n Bernoulli trials: allow 4 standard errors (two
+    # independent estimates: sqrt(2) x SE each) plus one count.
+    return 4 * math.sqrt(2 * max(p * (1 - p), 1 / n) / n) + 1 / (n + 1)
+
+
+def _sacrebleu(test: str, refs: list[list[str]], names: list[str], systems: list[list[str]], n: int) -> list:
+    named = list(zip(names, systems, strict=True))
+    bleu = BLEU(references=refs)
+    ps = PairedTest(
+        named,
+        {"BLEU": bleu},
+        references=None,
+        test_type=test,
+        n_samples=n,
+        n_ar_confidence=1000 if test == "ar" else -1,
+    )
+    _, scores = ps()
+    return scores["BLEU"]
+
+
+@pytest.mark.slow
+def test_paired_bootstrap_agrees_with_sacrebleu(wmt21) -> None:
+    refs, names, systems = wmt21
+    mats = _matrices(refs, systems)
+    theirs = _sacrebleu("bs", refs, names, systems, 1000)
+    ours = paired_bootstrap(mats[0], mats[1:], BleuConfig(), n_samples=1000, seed=12345)
+    base = bootstrap_ci(mats[0], n_samples=1000, seed=12345)
+    assert base[0] == pytest.approx(theirs[0].mean, abs=1e-3)
+    assert base[1] == pytest.approx(theirs[0].ci, abs=1e-3)
+    assert any(0.01 < r.p_value < 0.99 for r in ours), "pick systems that make the p-value test informative"
+    for r, t in zip(ours, theirs[1:], strict=True):
+        assert r.score == pytest.approx(t.score, abs=1e-9)
+        assert abs(r.p_value - t.p_value) <= _binomial_tolerance(t.p_value, 1000), (r, t)
+        # the same draws: sacrebleu's float32 resample scores are the only difference
+        assert r.mean == pytest.approx(t.mean, abs=1e-3)
+        assert r.half_width == pytest.approx(t.ci, abs=1e-3)
+
+
+@pytest.mark.slow
+def test_paired_ar_agrees_with_sacrebleu(wmt21) -> None:
+    refs, names, systems = wmt21
+    mats = _matrices(refs, systems)
+    n = 2000
+    theirs = _sacrebleu("ar", refs, names, systems, n)
+    ours = paired_ar(mats[0], mats[1:], BleuConfig(), n_trials=n, seed=12345)
+    for r, t in zip(ours, theirs[1:], strict=True):
+        assert r.score == pytest.approx(t.score, abs=1e-9)
+        assert abs(r.p_value - t.p_value) <= _binomial_tolerance(t.p_value, n), (r, t)
+        assert r.mean == pytest.approx(t.mean, abs=1e-3)
+        assert r.half_width == pytest.approx(t.ci, abs=1e-3)
+
+
+def test_same_seed_same_result_other_seed_other_draws(wmt21) -> None:
+    refs, _, systems = wmt21
+    mats = _matrices(refs, systems[:2])
+    a = paired_bootstrap(mats[0], mats[1:], n_samples=300, seed=7)
+    b = paired_bootstrap(mats[0], mats[1:], n_samples=300, seed=7)
+    c = paired_bootstrap(mats[0], mats[1:], n_samples=300, seed=8)
+    assert a == b
+    assert (a[0].mean, a[0].half_width) != (c[0].mean, c[0].half_width)
+    assert paired_ar(mats[0], mats[1:], n_trials=300, seed=7) == paired_ar(mats[0], mats[1:], n_trials=300, seed=7)
+    assert "bs:300|rs:7" in a[0].signature
+    assert "ar:300|rs:7" in paired_ar(mats[0], mats[1:], n_trials=300, seed=7)[0].signature
+
+
+def test_identical_similar_and_clearly_different_systems() -> None:
+    rng = np.random.default_rng(0)
+    good = np.column_stack(
+        [np.full(200, 10), np.full(200, 10), rng.integers(5, 10, (200, 4)), np.tile([10, 9, 8, 7], (200, 1))]
+    )
+    bad = good.copy()
+    bad[:, 2:6] = np.maximum(bad[:, 2:6] - 3, 0)
+    # sacrebleu's convention (from multeval): a zero difference is never "beaten", so p = 1 / (n + 1)
+    assert paired_ar(good, [good], n_trials=500)[0].p_value == pytest.approx(1 / 501)
+    assert paired_bootstrap(good, [good], n_samples=500)[0].p_value == pytest.approx(1 / 501)
+    diff = paired_ar(good, [bad], n_trials=500)[0]
+    assert diff.p_value == pytest.approx(1 / 501)
+    assert paired_bootstrap(good, [bad], n_samples=500)[0].p_value == pytest.approx(1 / 501)
+    assert diff.low <= diff.mean <= diff.high
+    assert diff.difference < 0
+    # same quality: each segment's matches come from one system or the other at random
+    swap = rng.integers(0, 2, 200).astype(bool)
+    mixed = np.where(swap[:, None], bad, good)
+    other = np.where(swap[:, None], good, bad)
+    assert paired_ar(mixed, [other], n_trials=1000)[0].p_value > 0.05
+    assert paired_bootstrap(mixed, [other], n_samples=1000)[0].p_value > 0.05
+
+
+def test_holm_by_hand() -> None:
+    # sorted: 0.005*4 = 0.02, 0.01*3 = 0.03, 0.03*2 = 0.06, 0.04*1 = 0.04 -> max(0.06, 0.04) = 0.06
+    assert holm([0.01, 0.04, 0.03, 0.005]) == pytest.approx((0.03, 0.06, 0.06, 0.02))
+    # capped at 1 and monotone: 0.2*3 = 0.6, 0.5*2 = 1.0, 0.9*1 = 0.9 -> 1.0
+    assert holm([0.9, 0.2, 0.5]) == pytest.approx((1.0, 0.6, 1.0))
+    assert holm([]) == ()
+    assert holm([0.3]) == (0.3,)
+    with pytest.raises(InputError):
+        holm([0.1, 1.5])
+
+
+def test_pairwise_matrix_is_symmetric_and_matches_the_baseline_tests(wmt21) -> None:
+    refs, names, systems = wmt21
+    mats = _matrices(refs, systems)
+    for method, trials in (("bs", 300), ("ar", 500)):
+        r = pairwise_matrix(mats, names, BleuConfig(), method=method, trials=trials, seed=11)
+        p = np.array(r.p_values)
+        assert np.isnan(np.diag(p)).all()
+        np.testing.assert_array_equal(np.nan_to_num(p), np.nan_to_num(p.T))
+        pairs = (
+            paired_bootstrap(mats[0], mats[1:], n_samples=trials, seed=11)
+            if method == "bs"
+            else paired_ar(mats[0], mats[1:], n_trials=trials, seed=11)
+        )
+        assert [x.p_value for x in pairs] == list(p[0, 1:])
+        upper = [p[i, j] for i in range(4) for j in range(i + 1, 4)]
+        adj = [r.adjusted[i][j] for i in range(4) for j in range(i + 1, 4)]
+        assert list(holm(upper)) == adj
+        assert r.differences[0][1] == pytest.approx(r.scores[1] - r.scores[0])
+        assert f"{method}:{trials}|rs:11" in r.signature
+
+
+def test_block_test_by_hand() -> None:
+    config = BleuConfig(max_ngram_order=1, smooth_method="none")
+    half, full = [2, 2, 1, 2], [2, 2, 2, 2]
+    a = np.array([half, half, full, full])  # blocks: 2/4 -> 50, 4/4 -> 100
+    b = np.array([half, full, full, full])  # blocks: 3/4 -> 75, 100
+    r = block_test([a, b], config, n_blocks=2)
+    assert r.block_sizes == (2, 2)
+    np.testing.assert_allclose(r.scores, [[50.0, 100.0], [75.0, 100.0]])
+    assert r.means == pytest.approx((75.0, 87.5))
+    assert r.stds == pytest.approx((math.sqrt(2 * 25**2), math.sqrt(2 * 12.5**2)))
+    (pair,) = r.pairs
+    # d = (25, 0): mean 12.5, sd 17.68, t = 12.5 / (17.68 / sqrt 2) = 1, df 1: Cauchy, p = 0.5
+    assert (pair.first, pair.second, pair.df) == (0, 1, 1)
+    assert pair.mean_difference == pytest.approx(12.5)
+    assert pair.t == pytest.approx(1.0)
+    assert pair.p_value == pytest.approx(0.5)
+    assert block_test([a, a, b], config, n_blocks=3).block_sizes == (2, 1, 1)
+    with pytest.raises(InputError, match="n_blocks"):
+        block_test([a, b], config, n_blocks=5)
+
+
+def test_student_t_against_known_values() -> None:
+    assert student_t_two_sided(0.0, 5) == pytest.approx(1.0)
+    assert student_t_two_sided(2.0, 1) == pytest.approx(1 - 2 * math.atan(2.0) / math.pi)
+    assert student_t_two_sided(2.093024, 19) == pytest.approx(0.05, abs=1e-6)
+    assert student_t_two_sided(-2.860935, 19) == pytest.approx(0.01, abs=1e-6)
+    assert student_t_two_sided(1.959964, 10**6) == pytest.approx(0.05, abs=1e-5)
+
+
+def test_bad_inputs_are_input_errors() -> None:
+    m = np.ones((5, 10), dtype=np.int64)
+    with pytest.raises(InputError, match="segments"):
+        paired_bootstrap(m, [m[:4]])
+    with pytest.raises(InputError, match="matrix"):
+        paired_ar(m, [np.ones((5, 8))])
+    with pytest.raises(InputError, match="n_samples"):
+        paired_bootstrap(m, [m], n_samples=0)
+    with pytest.raises(InputError, match="method"):
+        pairwise_matrix([m, m], ["a", "b"], method="t")  # type: ignore[arg-type]
+    with pytest.raises(InputError, match="names"):
+        pairwise_matrix([m, m], ["a"])
+    with pytest.raises(InputError, match="no segments"):
+        bootstrap_ci(np.zeros((0, 10)))
