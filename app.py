@@ -9,10 +9,10 @@ st.set_page_config(page_title="BLEU Explorer", page_icon=":material/translate:",
 state.init()
 
 PAGES = [
-    st.Page("pages/learn.py", title="Learn BLEU", icon=":material/school:", url_path="learn", default=True),
-    st.Page("pages/sentence.py", title="One sentence", icon=":material/manage_search:", url_path="sentence"),
-    st.Page("pages/corpus.py", title="Corpus", icon=":material/table_rows:", url_path="corpus"),
-    st.Page("pages/compare.py", title="Compare systems", icon=":material/compare_arrows:", url_path="compare"),
+    st.Page("app_pages/learn.py", title="Learn BLEU", icon=":material/school:", url_path="learn", default=True),
+    st.Page("app_pages/sentence.py", title="One sentence", icon=":material/manage_search:", url_path="sentence"),
+    st.Page("app_pages/corpus.py", title="Corpus", icon=":material/table_rows:", url_path="corpus"),
+    st.Page("app_pages/compare.py", title="Compare systems", icon=":material/compare_arrows:", url_path="compare"),
 ]
 nav = st.navigation(PAGES)
 widgets.settings_sidebar()

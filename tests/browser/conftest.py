@@ -48,9 +48,9 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture(scope="session")
-def app_url() -> Iterator[str]:
-    """Start `make run` on a free port; yield its URL; stop it."""
+@contextlib.contextmanager
+def serve() -> Iterator[str]:
+    """Start `make run` on a free 127.0.0.1 port; yield its URL; stop its whole process group."""
     port = _free_port()
     (ROOT / "artifacts").mkdir(exist_ok=True)
     log = open(ROOT / "artifacts" / f"server-{port}.log", "w")  # noqa: SIM115
@@ -82,6 +82,13 @@ def app_url() -> Iterator[str]:
         except (ProcessLookupError, subprocess.TimeoutExpired):
             os.killpg(proc.pid, signal.SIGKILL)
         log.close()
+
+
+@pytest.fixture(scope="session")
+def app_url() -> Iterator[str]:
+    """The app, served once for the whole session."""
+    with serve() as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
