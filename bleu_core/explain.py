@@ -151,11 +151,13 @@ class SegmentExplanation:
         """
         s = self.score
         eff = s.eff_order or self.config.max_ngram_order
-        weights = self.config.weights or (1.0 / eff,) * eff
-        norm = sum(weights[:eff])
+        weights = (self.config.weights or (1.0 / eff,) * eff)[:eff]
+        if sum(weights) == 0:  # as score_from_stats: only zero-weight orders are left, weigh them alike
+            weights = (1.0,) * eff
+        norm = sum(weights)
         terms = tuple(
             (w / norm) * (math.log(p / 100) if p > 0 else -math.inf)
-            for w, p in zip(weights[:eff], s.precisions[:eff])
+            for w, p in zip(weights, s.precisions[:eff])
         )
         return terms, (math.log(s.bp) if s.bp > 0 else -math.inf)
 

@@ -150,9 +150,10 @@ def _arith(data: Tokenized, config: BleuConfig, _: int) -> tuple[float, str]:
     correct, total, c, closest = _clip_stats(data, config.max_ngram_order, "max")
     s = score_from_stats(correct, total, c, sum(closest), config)
     eff = s.eff_order or config.max_ngram_order
-    weights = config.weights or (1.0 / eff,) * eff
-    norm = sum(weights[:eff])
-    mean = sum(w * p for w, p in zip(weights[:eff], s.precisions[:eff])) / norm
+    weights = (config.weights or (1.0 / eff,) * eff)[:eff]
+    if sum(weights) == 0:  # as score_from_stats: only zero-weight orders are left, weigh them alike
+        weights = (1.0,) * eff
+    mean = sum(w * p for w, p in zip(weights, s.precisions[:eff])) / sum(weights)
     geo = s.score / s.bp if s.bp else 0.0
     return s.bp * mean, f"arithmetic mean of p_n = {mean:.2f} instead of geometric {geo:.2f}"
 

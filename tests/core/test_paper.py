@@ -284,6 +284,9 @@ def test_token_max_order_examples_2_and_3() -> None:
         BleuConfig(tokenize="paper", lowercase=True, smooth_method="floor", max_ngram_order=6),
         BleuConfig(tokenize="paper", smooth_method="add-k", weights=(0.4, 0.3, 0.2, 0.1)),
         BleuConfig(tokenize="13a", smooth_method="exp", use_effective_order=True, weights=(0.1, 0.2, 0.3, 0.4)),
+        # Example 3 is 2 words: effective order keeps orders 1-2, whose weights are 0 here
+        BleuConfig(tokenize="paper", lowercase=True, use_effective_order=True, weights=(0.0, 0.0, 0.5, 0.5)),
+        BleuConfig(tokenize="paper", lowercase=True, use_effective_order=True, weights=(0.0, 0.0, 0.0, 1.0)),
     ],
 )
 def test_log_terms_sum_to_log_bleu(config: BleuConfig) -> None:

@@ -78,6 +78,13 @@ def test_arithmetic_mean_example_1() -> None:
     assert r.score > r.correct  # the arithmetic mean is never below the geometric one
 
 
+def test_arithmetic_mean_with_zero_weights_on_the_effective_orders() -> None:
+    # "a b c": effective order keeps orders 1-3, whose weights are all 0: they count alike (as score_from_stats)
+    config = BleuConfig(tokenize="none", use_effective_order=True, weights=(0.0, 0.0, 0.0, 1.0))
+    r = run_variant("arithmetic_mean", ["a b c"], [["a b x"]], config)
+    assert r.score == pytest.approx((100 * 2 / 3 + 100 * 1 / 2 + 100 * 0.5 / 1) / 3, abs=1e-9)  # exp-smoothed p_3
+
+
 def test_sentence_bp_exposed() -> None:
     # segment 1: c = 4 against r = 8, BP = e^-1; segment 2: c = 12 against r = 4, BP = 1;
     # corpus: c = 16 >= r = 12, BP = 1. p_1 = (4 + 4) / 16 = 1/2.
