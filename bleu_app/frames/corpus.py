@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from bleu_core import BleuConfig, score_many
+from bleu_core import BleuConfig, score_many, significance
 from bleu_core.bleu import score_matrix
 from bleu_core.explain import leave_one_out
 from bleu_core.ngrams import Ngram, ngram_counts
@@ -178,29 +178,14 @@ def bp_points(matrix: np.ndarray, config: BleuConfig) -> pd.DataFrame:
     return pd.concat([sent, corpus], ignore_index=True)
 
 
-def resample_weights(n_segments: int, *, n_samples: int = 1000, seed: int = 12345) -> np.ndarray:
-    """Bootstrap resamples as a (samples x segments) matrix of how often each segment was drawn.
-
-    One resample's corpus statistics are then ``weights @ matrix``: a matrix product, no rescoring, and
-    the same weights serve every system (a paired resample).
-    """
-    rng = np.random.default_rng(seed)
-    idx = rng.integers(0, n_segments, size=(n_samples, n_segments))
-    flat = (idx + (np.arange(n_samples) * n_segments)[:, None]).ravel()
-    return np.bincount(flat, minlength=n_samples * n_segments).reshape(n_samples, n_segments).astype(float)
-
-
 def bootstrap_ci(
     matrix: np.ndarray, config: BleuConfig, *, n_samples: int = 1000, seed: int = 12345,
-    weights: np.ndarray | None = None,
 ) -> tuple[float, float, float, float]:
-    """Percentile bootstrap CI (95 %) of corpus BLEU by resampling segments: (mean, half width, low, high)."""
+    """95% bootstrap CI of corpus BLEU: (mean, half width, low, high); ``bleu_core.significance``'s, so the
+    same seed gives the same resamples for every system and the numbers match the CLI's ``compare``."""
     if len(matrix) == 0:
         return 0.0, 0.0, 0.0, 0.0
-    w = resample_weights(len(matrix), n_samples=n_samples, seed=seed) if weights is None else weights
-    s = score_many(w @ matrix.astype(float), config)
-    lo, hi = np.percentile(s, [2.5, 97.5])
-    return float(s.mean()), float((hi - lo) / 2), float(lo), float(hi)
+    return significance.bootstrap_ci(matrix, config, n_samples=n_samples, seed=seed)
 
 
 def _ci_fn() -> CiFn:
@@ -268,12 +253,7 @@ def system_table(
 ) -> pd.DataFrame:
     """One row per system: BLEU with its bootstrap CI, BP, c, r, c/r, p_1..p_N (percent) and fractions,
     the difference to the baseline, and the human score when given."""
-    if ci is None:
-        some = next(iter(matrices.values()), np.zeros((0, 0)))
-        w = resample_weights(len(some)) if len(some) else None
-
-        def ci(m: np.ndarray, c: BleuConfig) -> tuple[float, float, float, float]:
-            return bootstrap_ci(m, c, weights=w)
+    ci = ci or _ci_fn()
     rows = []
     base_score = None
     for name, matrix in matrices.items():
@@ -470,63 +450,39 @@ def _tex(s: str) -> str:
 
 
 def holm(p: Sequence[float]) -> np.ndarray:
-    """Holm's step-down correction of a family of p-values (monotone, capped at 1).
+    """Holm's step-down correction (``bleu_core.significance.holm``) as an array.
 
     Example:
         >>> holm([0.01, 0.04, 0.03]).round(2).tolist()
         [0.03, 0.06, 0.06]
     """
-    pv = np.asarray(p, float)
-    m = len(pv)
-    order = np.argsort(pv, kind="stable")
-    adj = np.minimum(1.0, np.maximum.accumulate((m - np.arange(m)) * pv[order]))
-    out = np.empty(m)
-    out[order] = adj
-    return out
+    return np.asarray(significance.holm([float(x) for x in p]), dtype=float)
 
 
 def pairwise(
     matrices: Sequence[np.ndarray], config: BleuConfig, *, method: str = "bs", trials: int = 1000, seed: int = 12345,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """All pairs: (raw p, Holm p, BLEU difference row - column), each N x N.
+    """All pairs as N x N arrays: (raw p, Holm p, BLEU difference row - column), 1 on the diagonal.
 
-    ``bs``: paired bootstrap (Koehn 2004), the same resampled test sets for every system; p is the share of
-    resamples whose difference, centred on its mean, is at least as large as the observed one (two-sided).
-    ``ar``: paired approximate randomization (Riezler & Maxwell 2005): swap the two outputs of each
-    sentence with probability 1/2. Holm's correction runs over the N(N-1)/2 pairs.
+    The tests are ``bleu_core.significance.pairwise_matrix``'s: paired bootstrap (``bs``, Koehn 2004) or
+    paired approximate randomization (``ar``, Riezler & Maxwell 2005), as sacreBLEU runs them, with Holm's
+    correction over the N(N-1)/2 pairs.
     """
     k = len(matrices)
-    full = np.array([score_many(m.sum(axis=0)[None, :], config)[0] for m in matrices])
-    delta = full[:, None] - full[None, :]
-    p = np.ones((k, k))
     if k < 2 or len(matrices[0]) == 0:
-        return p, p.copy(), delta
-    s = len(matrices[0])
-    if method == "bs":
-        w = resample_weights(s, n_samples=trials, seed=seed)
-        boot = np.stack([score_many(w @ m.astype(float), config) for m in matrices], axis=1)  # trials x k
-        for i in range(k):
-            for j in range(i + 1, k):
-                d = boot[:, i] - boot[:, j]
-                p[i, j] = p[j, i] = (1 + np.sum(np.abs(d - d.mean()) >= abs(delta[i, j]) - 1e-12)) / (trials + 1)
-    else:
-        rng = np.random.default_rng(seed)
-        hits = np.zeros((k, k))
-        sums = [m.sum(axis=0).astype(float) for m in matrices]
-        for start in range(0, trials, 500):
-            mask = rng.integers(0, 2, size=(min(500, trials - start), s)).astype(float)
-            for i in range(k):
-                for j in range(i + 1, k):
-                    moved = mask @ (matrices[j] - matrices[i]).astype(float)
-                    si = score_many(sums[i][None, :] + moved, config)
-                    sj = score_many(sums[j][None, :] - moved, config)
-                    hits[i, j] += np.sum(np.abs(si - sj) >= abs(delta[i, j]) - 1e-12)
-        for i in range(k):
-            for j in range(i + 1, k):
-                p[i, j] = p[j, i] = (1 + hits[i, j]) / (trials + 1)
+        full = np.array([score_many(m.sum(axis=0)[None, :], config)[0] if len(m) else 0.0 for m in matrices])
+        return np.ones((k, k)), np.ones((k, k)), full[:, None] - full[None, :]
+    r = significance.pairwise_matrix(list(matrices), [str(i) for i in range(k)], config,
+                                     method=method, trials=trials, seed=seed)  # type: ignore[arg-type]
+    p = np.nan_to_num(np.array(r.p_values, dtype=float), nan=1.0)
+    delta = -np.array(r.differences, dtype=float)  # theirs is column - row
+    # sacreBLEU's p-value (after multeval) is (#{stat > real} + 1) / (trials + 1), which gives identical
+    # outputs p = 1/(trials + 1): "significant" at a difference of exactly 0. The app shows no evidence
+    # of a difference there (p = 1); the CLI and the engine keep sacreBLEU's number.
+    p[delta == 0] = 1.0
     iu = np.triu_indices(k, 1)
-    adj = holm(p[iu])
     ph = np.ones((k, k))
+    adj = holm(p[iu])
     ph[iu] = adj
     ph[(iu[1], iu[0])] = adj
     return p, ph, delta
