@@ -24,6 +24,7 @@ from .tokenizers import get_tokenizer
 __all__ = ["BleuScore", "corpus_bleu", "make_signature", "score_from_stats", "score_many", "sentence_bleu"]
 
 _LOG_ZERO: Final = -9999999999.0  # sacrebleu.utils.my_log
+_SLICE: Final = 25_000  # segments per ReferenceSet in corpus_score (bounds the fast path's memory)
 
 
 def _my_log(x: float) -> float:
@@ -286,8 +287,14 @@ def corpus_score(hypotheses: Sequence[str], references: Sequence[Sequence[str | 
     hyps, streams = check_streams(hypotheses, references)
     if engine == "fast":
         try:
-            refs = ReferenceSet.from_config(streams, config)
-            return score_matrix(refs.stats(hyps, config.max_ngram_order), config, refs.nrefs)
+            # Segments are independent: count big corpora in slices so that the arrays stay small.
+            parts, counts = [], set()
+            for lo in range(0, max(len(hyps), 1), _SLICE):
+                refs = ReferenceSet.from_config([s[lo : lo + _SLICE] for s in streams], config)
+                parts.append(refs.stats(hyps[lo : lo + _SLICE], config.max_ngram_order))
+                counts.add(refs.nrefs)
+            nrefs = counts.pop() if len(counts) == 1 else -1
+            return score_matrix(np.concatenate(parts) if len(parts) > 1 else parts[0], config, nrefs)
         except FastPathUnsupportedError:
             pass  # a NUL or a newline inside a line: the explainable path handles it
     elif engine != "explain":

@@ -198,3 +198,17 @@ def test_streaming_errors_name_the_file(tmp_path: Path) -> None:
         corpus_bleu_files(tmp_path / "missing", [tmp_path / "h"])
     with pytest.raises(InputError, match="chunk_lines"):
         corpus_bleu_files(tmp_path / "h", [tmp_path / "h"], chunk_lines=0)
+
+
+def test_corpus_score_slices_big_corpora_exactly(monkeypatch: pytest.MonkeyPatch) -> None:
+    import bleu_core.bleu as bleu_module
+
+    rng = random.Random(3)
+    hyps, refs = random_corpus(rng, max_segments=40, max_refs=3)
+    hyps = [h.replace("\n", " ") for h in hyps]
+    refs = [[None if r is None else r.replace("\n", " ") for r in s] for s in refs]
+    whole = corpus_score(hyps, refs, BleuConfig())
+    monkeypatch.setattr(bleu_module, "_SLICE", 3)
+    sliced = corpus_score(hyps, refs, BleuConfig())
+    np.testing.assert_array_equal(sliced.segment_matrix, whole.segment_matrix)
+    assert (sliced.score, sliced.signature) == (whole.score, whole.signature)

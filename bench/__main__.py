@@ -1,0 +1,254 @@
+"""``python -m bench``: bleu-explorer vs sacrebleu vs bleuscore, in one process, on the same inputs.
+
+Inputs are built at run time from ../shared/data (never committed): 3,000 lines with 1 and 4
+references, 100,000 lines, the 20 WMT21 en-de systems, and the paired tests. Times are the best of a
+few runs (``time.perf_counter``); peak memory is the peak resident set (``VmHWM`` in
+/proc/self/status) of a fresh child process per tool, input lines included. Results print as a
+table and go to artifacts/bench.json.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import bleuscore
+import numpy as np
+import sacrebleu
+from sacrebleu.metrics import BLEU
+from sacrebleu.significance import PairedTest
+
+from bleu_core import BleuConfig, corpus_bleu
+from bleu_core.bleu import score_matrix
+from bleu_core.fast import ReferenceSet
+from bleu_core.significance import bootstrap_ci, paired_ar, paired_bootstrap
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT.parent / "shared" / "data"
+WMT21 = DATA / "wmt21-news-en-de"
+WMT22 = DATA / "wmt22-general-zh-en"
+VENV_BIN = Path(sys.executable).parent
+
+
+def lines(path: Path) -> list[str]:
+    return path.read_text(encoding="utf-8").split("\n")[:-1]
+
+
+def best(fn: Callable[[], Any], repeat: int) -> tuple[float, Any]:
+    times, out = [], None
+    for _ in range(repeat):
+        t = time.perf_counter()
+        out = fn()
+        times.append(time.perf_counter() - t)
+    return min(times), out
+
+
+def build_inputs() -> dict[str, Any]:
+    refs21 = [lines(WMT21 / f"reference.{k}.de") for k in "ACD"]
+    systems21 = sorted((WMT21 / "systems").glob("*.de"))
+    outs21 = [lines(p) for p in systems21]
+    refs22 = [lines(WMT22 / f"reference.{k}.en") for k in "AB"]
+    outs22 = [lines(p) for p in sorted((WMT22 / "systems").glob("*.en"))]
+    # 3,000 lines: three different WMT21 systems, each against a rotated reference (no line twice);
+    # the 4th reference is another system's output (WMT21 has three human references)
+    hyp3k, refs3k = [], [[], [], [], []]
+    for b in range(3):
+        hyp3k += outs21[b]
+        for k in range(3):
+            refs3k[k] += refs21[(b + k) % 3]
+        refs3k[3] += outs21[10 + b]
+    hyp3k, refs3k = hyp3k[:3000], [r[:3000] for r in refs3k]
+    # 100,000 lines: every WMT21 and WMT22 system, each against its (rotated) reference, cycled
+    hyp100k: list[str] = []
+    ref100k: list[str] = []
+    cycle = 0
+    while len(hyp100k) < 100_000:
+        for s, out in enumerate(outs21):
+            hyp100k += out
+            ref100k += refs21[(s + cycle) % 3]
+        for s, out in enumerate(outs22):
+            hyp100k += out
+            ref100k += refs22[(s + cycle) % 2]
+        cycle += 1
+    return {
+        "refs21": refs21, "names21": [p.name for p in systems21], "outs21": outs21,
+        "hyp3k": hyp3k, "refs3k": refs3k, "hyp100k": hyp100k[:100_000], "ref100k": ref100k[:100_000],
+    }
+
+
+def corpus_row(name: str, hyps: list[str], refs: list[list[str]], repeat: int) -> dict[str, Any]:
+    per_seg = [list(r) for r in zip(*refs, strict=True)]  # bleuscore's layout, built outside the timing
+    t_sb, sb = best(lambda: sacrebleu.corpus_bleu(hyps, refs), repeat)
+    t_bs, bs = best(lambda: bleuscore.compute(per_seg, hyps, max_order=4, ref_len_method="sacrebleu"), repeat)
+    t_us, us = best(lambda: corpus_bleu(hyps, refs), repeat)
+    return {
+        "case": name, "ours_s": t_us, "sacrebleu_s": t_sb, "bleuscore_s": t_bs,
+        "x_vs_sacrebleu": t_sb / t_us, "x_vs_bleuscore": t_bs / t_us,
+        "scores": {"ours": us.score, "sacrebleu": sb.score, "bleuscore": 100 * float(bs["bleu"])},
+        "identical": us.score == sb.score and us.counts == sb.counts and us.ref_len == sb.ref_len
+        and abs(us.score - 100 * float(bs["bleu"])) < 1e-9,
+    }
+
+
+def systems_row(inp: dict[str, Any]) -> dict[str, Any]:
+    refs, outs = inp["refs21"], inp["outs21"]
+    per_seg = [list(r) for r in zip(*refs, strict=True)]
+    config = BleuConfig()
+
+    def ours() -> list[float]:
+        ref_set = ReferenceSet(refs)
+        return [score_matrix(ref_set.stats(h), config, ref_set.nrefs).score for h in outs]
+
+    def theirs() -> list[float]:
+        bleu = BLEU(references=refs)  # sacrebleu's own reference cache
+        return [bleu.corpus_score(h, None).score for h in outs]
+
+    t_us, us = best(ours, 3)
+    t_sb, sb = best(theirs, 2)
+    t_bs, bs = best(lambda: [100 * float(bleuscore.compute(per_seg, h, ref_len_method="sacrebleu")["bleu"])
+                             for h in outs], 3)
+    return {
+        "case": "20 systems x 1002 lines x 3 refs", "ours_s": t_us, "sacrebleu_s": t_sb, "bleuscore_s": t_bs,
+        "x_vs_sacrebleu": t_sb / t_us, "x_vs_bleuscore": t_bs / t_us,
+        "identical": us == sb and all(abs(a - b) < 1e-9 for a, b in zip(us, bs, strict=True)),
+    }
+
+
+def paired_rows(inp: dict[str, Any]) -> list[dict[str, Any]]:
+    refs = inp["refs21"][:1]
+    names, outs = inp["names21"], inp["outs21"]
+    base, other = names.index("UEdin.de"), names.index("Online-W.de")
+    named = [(names[base], outs[base]), (names[other], outs[other])]
+    config = BleuConfig()
+    rows = []
+    for test, n in (("bs", 1000), ("ar", 10000)):
+        def theirs(test: str = test, n: int = n) -> list[Any]:
+            pt = PairedTest(named, {"BLEU": BLEU(references=refs)}, references=None, test_type=test, n_samples=n)
+            return pt()[1]["BLEU"]
+
+        def ours(test: str = test, n: int = n) -> list[Any]:
+            ref_set = ReferenceSet(refs)
+            mats = [ref_set.stats(h) for _, h in named]
+            if test == "bs":
+                return [bootstrap_ci(mats[0], config, n_samples=n), *paired_bootstrap(mats[0], mats[1:], config,
+                                                                                       n_samples=n)]
+            return paired_ar(mats[0], mats[1:], config, n_trials=n, n_confidence=0)
+
+        t_sb, sb = best(theirs, 2)
+        t_us, us = best(ours, 3)
+        rows.append({
+            "case": f"paired {test} {n} (1002 lines, 2 systems)", "ours_s": t_us, "sacrebleu_s": t_sb,
+            "x_vs_sacrebleu": t_sb / t_us, "p_ours": us[-1].p_value, "p_sacrebleu": sb[1].p_value,
+        })
+    return rows
+
+
+def cli_row(tmp: Path, inp: dict[str, Any]) -> dict[str, Any]:
+    ref, hyp = tmp / "small.ref", tmp / "small.hyp"
+    ref.write_text("\n".join(inp["refs21"][0][:20]) + "\n", encoding="utf-8")
+    hyp.write_text("\n".join(inp["outs21"][0][:20]) + "\n", encoding="utf-8")
+
+    def run(cmd: list[str]) -> float:
+        t = time.perf_counter()
+        subprocess.run(cmd, check=True, capture_output=True)
+        return time.perf_counter() - t
+
+    ours_cmd = [str(VENV_BIN / "bleu-explorer"), "score", str(ref), "-i", str(hyp)]
+    sb_cmd = [str(VENV_BIN / "sacrebleu"), str(ref), "-i", str(hyp), "-m", "bleu"]
+    run(ours_cmd), run(sb_cmd)  # warm the page cache
+    ours = statistics.median(run(ours_cmd) for _ in range(7))
+    theirs = statistics.median(run(sb_cmd) for _ in range(7))
+    return {"case": "CLI start-up (20 lines, median of 7)", "ours_s": ours, "sacrebleu_s": theirs,
+            "x_vs_sacrebleu": theirs / ours}
+
+
+_MEM_SCRIPT = """
+import resource, sys
+tool, hyp, ref = sys.argv[1:4]
+hyps = open(hyp, encoding="utf-8").read().split("\\n")[:-1]
+refs = [open(ref, encoding="utf-8").read().split("\\n")[:-1]]
+if tool == "sacrebleu":
+    import sacrebleu; s = sacrebleu.corpus_bleu(hyps, refs).score
+elif tool == "bleuscore":
+    import bleuscore; s = 100 * bleuscore.compute([[r] for r in refs[0]], hyps, ref_len_method="sacrebleu")["bleu"]
+elif tool == "ours":
+    from bleu_core import corpus_bleu; s = corpus_bleu(hyps, refs).score
+elif tool == "ours-streaming":
+    del hyps, refs
+    from bleu_core.fast import corpus_bleu_files; s = corpus_bleu_files(hyp, [ref], chunk_lines=20000).score
+else:
+    import numpy; s = 0.0
+# VmHWM: this process's own peak resident set (ru_maxrss would carry the parent's peak across exec)
+hwm = next(line.split()[1] for line in open("/proc/self/status") if line.startswith("VmHWM:"))
+print(s, hwm)
+"""
+
+
+def memory_row(tmp: Path, inp: dict[str, Any]) -> dict[str, Any]:
+    hyp, ref = tmp / "100k.hyp", tmp / "100k.ref"
+    hyp.write_text("\n".join(inp["hyp100k"]) + "\n", encoding="utf-8")
+    ref.write_text("\n".join(inp["ref100k"]) + "\n", encoding="utf-8")
+    out: dict[str, Any] = {"case": "peak RSS, 100k lines (MB, fresh process, VmHWM)"}
+    for tool in ("baseline", "ours", "ours-streaming", "sacrebleu", "bleuscore"):
+        proc = subprocess.run([sys.executable, "-c", _MEM_SCRIPT, tool, str(hyp), str(ref)], check=True,
+                              capture_output=True, text=True, cwd=ROOT)
+        score, kb = proc.stdout.split()
+        out[f"{tool}_mb"] = int(kb) / 1024
+        out[f"{tool}_score"] = float(score)
+    out["ratio_sacrebleu_over_ours"] = out["sacrebleu_mb"] / out["ours_mb"]
+    return out
+
+
+def main() -> int:
+    assert DATA.is_dir(), f"real data not found at {DATA}"
+    start = time.perf_counter()
+    inp = build_inputs()
+    rows = [
+        corpus_row("3000 lines x 1 ref", inp["hyp3k"], inp["refs3k"][:1], 5),
+        corpus_row("3000 lines x 4 refs", inp["hyp3k"], inp["refs3k"], 5),
+        corpus_row("100000 lines x 1 ref", inp["hyp100k"], [inp["ref100k"]], 1),
+        systems_row(inp),
+        *paired_rows(inp),
+    ]
+    with tempfile.TemporaryDirectory() as d:
+        rows.append(cli_row(Path(d), inp))
+        mem = memory_row(Path(d), inp)
+    print(f"{'case':<42} {'ours s':>8} {'sacrebleu s':>11} {'bleuscore s':>11} {'x sacre':>8} {'x bleusc':>8}  same")
+    for r in rows:
+        bs = f"{r['bleuscore_s']:>11.3f}" if "bleuscore_s" in r else f"{'-':>11}"
+        xb = f"{r['x_vs_bleuscore']:>8.1f}" if "x_vs_bleuscore" in r else f"{'-':>8}"
+        same = r.get("identical")
+        if "p_ours" in r:
+            same = f"p {r['p_ours']:.4f} vs {r['p_sacrebleu']:.4f}"
+        print(f"{r['case']:<42} {r['ours_s']:>8.3f} {r['sacrebleu_s']:>11.3f} {bs} {r['x_vs_sacrebleu']:>8.1f} {xb}"
+              f"  {'' if same is None else same}")
+    print(f"\n{mem['case']}: ours {mem['ours_mb']:.0f}, ours streaming {mem['ours-streaming_mb']:.0f}, "
+          f"sacrebleu {mem['sacrebleu_mb']:.0f}, bleuscore {mem['bleuscore_mb']:.0f}, "
+          f"bare interpreter + numpy {mem['baseline_mb']:.0f}; "
+          f"sacrebleu / ours = {mem['ratio_sacrebleu_over_ours']:.1f}x")
+    scores = {k: round(v, 9) for k, v in mem.items() if k.endswith("_score") and not k.startswith("baseline")}
+    print(f"100k scores: {scores}")
+    elapsed = time.perf_counter() - start
+    print(f"bench took {elapsed:.0f} s on {os.cpu_count()} CPUs, Python {platform.python_version()}, "
+          f"numpy {np.__version__}, sacrebleu {sacrebleu.__version__}, bleuscore {bleuscore.__version__}")
+    out = ROOT / "artifacts" / "bench.json"
+    out.parent.mkdir(exist_ok=True)
+    out.write_text(json.dumps({"rows": rows, "memory": mem, "seconds": elapsed, "cpus": os.cpu_count(),
+                               "maxrss_parent_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024},
+                              indent=1) + "\n", encoding="utf-8")
+    print(f"wrote {out.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
