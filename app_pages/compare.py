@@ -4,7 +4,7 @@ import streamlit as st
 
 from bleu_app.charts import corpus as charts
 from bleu_app.frames import corpus as frames
-from bleu_app.ui import cached, corpus_input, state
+from bleu_app.ui import cached, corpus_input, render, state
 from bleu_core import make_signature
 
 st.title("Compare systems")
@@ -19,7 +19,7 @@ bars = charts.precision_bars(precisions)
 
 st.subheader("Systems side by side")
 st.caption(f"95% bootstrap confidence intervals: 1000 resamples of the {corpus.n_segments} segments, seed 12345. "
-           f"`{make_signature(config, cached.nrefs(corpus))}`")
+           f"Signature: {make_signature(config, cached.nrefs(corpus)).replace('|', ' | ')}")
 st.dataframe(systems, hide_index=True, key="compare.systems", column_config={
     frames.BLEU: st.column_config.NumberColumn(format="%.2f"),
     frames.CI_LOW: st.column_config.NumberColumn(format="%.2f"),
@@ -46,7 +46,7 @@ if floor >= 0.05:
     st.warning(f"With {len(corpus.systems)} systems and {trials} trials the smallest possible Holm-corrected p-value "
                f"is {floor:.3f}, so no cell can reach 0.05: raise the number of trials.")
 st.altair_chart(heatmap, key="compare.matrix")
-st.caption(f"`{make_signature(config, cached.nrefs(corpus), test=method, trials=int(trials), seed=int(seed))}`")
+render.signature(make_signature(config, cached.nrefs(corpus), **{str(method): int(trials)}, rs=int(seed)))
 st.markdown(corpus_input.st_doc("significance"))
 
 st.subheader("Sentence by sentence: A vs B")

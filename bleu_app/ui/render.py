@@ -39,8 +39,8 @@ def score_headline(label: str, score: BleuScore, *, paper_scale: bool = True) ->
 
 
 def signature(sig: str) -> None:
-    """Show a signature as a quiet line of code."""
-    st.caption(f"`{sig}`")
+    """Show a signature as a quiet caption (theme text colour: inline code was faint in the dark theme)."""
+    st.caption("Signature: " + sig.replace("|", " | ").replace("_", "\\_").replace("*", "\\*"))
 
 
 # --- highlighted text (escaped HTML through st.html) -------------------------------------------------
