@@ -48,7 +48,7 @@ def test_wmt22_folder_matrix_scatter_to_sentence(app_url, page, data_dir):
     matrix = page.locator("[data-testid='stVegaLiteChart']", has_text="Pairwise significance")
     matrix.wait_for(timeout=60_000)
     matrix.scroll_into_view_if_needed()
-    assert "test:bs|trials:2000|seed:12345" in page.inner_text("[data-testid='stMain']")
+    assert "bs:2000 | rs:12345" in page.inner_text("[data-testid='stMain']")
     shot(page, "compare-wmt22-light")
     assert _click_a_point(page), "no scatter point could be clicked"
     wait_for_app(page)
