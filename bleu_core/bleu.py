@@ -10,20 +10,21 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Final, Literal
-
-import numpy as np
+from typing import TYPE_CHECKING, Final, Literal
 
 from ._version import __version__
 from .config import SMOOTH_DEFAULTS, BleuConfig, SmoothMethod
 from .errors import InputError
-from .fast import FastPathUnsupportedError, ReferenceSet
-from .stats import SegmentStats, check_streams, corpus_matrix, prepare_references
+from .stats import SegmentStats, check_streams, corpus_rows, prepare_references
 from .tokenizers import get_tokenizer
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["BleuScore", "corpus_bleu", "make_signature", "score_from_stats", "score_many", "sentence_bleu"]
 
 _LOG_ZERO: Final = -9999999999.0  # sacrebleu.utils.my_log
+_FAST_MIN: Final = 500  # segments from which the vectorised path pays off
 _SLICE: Final = 25_000  # segments per ReferenceSet in corpus_score (bounds the fast path's memory)
 
 
@@ -60,7 +61,24 @@ class BleuScore:
     ref_len: int
     signature: str = ""
     eff_order: int = 0
-    segment_matrix: np.ndarray | None = field(default=None, repr=False)
+    _segment_data: object = field(default=None, repr=False)
+
+    @property
+    def segment_matrix(self) -> np.ndarray | None:
+        """The (segments x (2 + 2N)) int64 statistics matrix the score was summed from.
+
+        Small corpora are counted without numpy (so the CLI starts fast); their rows become an array on
+        first access.
+        """
+        data = self._segment_data
+        if data is None or hasattr(data, "shape"):
+            return data  # type: ignore[return-value]
+        import numpy as np
+
+        rows = list(data)  # type: ignore[call-overload]
+        arr = np.array(rows, dtype=np.int64).reshape(len(rows), 2 + 2 * len(self.counts))
+        object.__setattr__(self, "_segment_data", arr)
+        return arr
 
     @property
     def ratio(self) -> float:
@@ -70,9 +88,11 @@ class BleuScore:
     @property
     def segments(self) -> tuple[SegmentStats, ...]:
         """The per-segment statistics, as values."""
-        if self.segment_matrix is None:
+        data = self._segment_data
+        if data is None:
             return ()
-        return tuple(SegmentStats.from_row(r) for r in self.segment_matrix.tolist())
+        rows = data.tolist() if hasattr(data, "tolist") else data
+        return tuple(SegmentStats.from_row(r) for r in rows)  # type: ignore[union-attr]
 
     def format(self, width: int = 2) -> str:
         """sacrebleu's one-line report, e.g. ``BLEU = 42.00 70.0/50.0/40.0/30.0 (BP = 1.000 ...)``."""
@@ -199,6 +219,8 @@ def score_many(matrix: np.ndarray, config: BleuConfig = BleuConfig()) -> np.ndar
         >>> [round(x, 4) for x in score_many(m, BleuConfig.paper()).tolist()]
         [50.4567, 0.0]
     """
+    import numpy as np
+
     m = np.asarray(matrix, dtype=np.float64)
     if m.ndim == 1:
         m = m[None, :]
@@ -267,25 +289,34 @@ def _config(
 
 
 def corpus_score(hypotheses: Sequence[str], references: Sequence[Sequence[str | None]],
-                 config: BleuConfig, *, engine: Literal["fast", "explain"] = "fast") -> BleuScore:
+                 config: BleuConfig, *, engine: Literal["auto", "fast", "explain"] = "auto") -> BleuScore:
     """Corpus BLEU under a :class:`BleuConfig` (what ``corpus_bleu`` calls).
 
     Args:
         hypotheses: one candidate per segment.
         references: reference streams.
         config: the settings.
-        engine: ``fast`` (whole-corpus, vectorised: :mod:`bleu_core.fast`) or ``explain`` (line by
-            line with ``Counter``s, as the paper describes); both give the same statistics matrix.
+        engine: ``fast`` (whole-corpus, vectorised: :mod:`bleu_core.fast`), ``explain`` (line by
+            line with ``Counter``s, as the paper describes) or ``auto`` (fast from 500 segments on); all
+            give the same statistics matrix.
 
     Example:
         >>> hyps, refs = ["the cat sat on the mat ."], [["the cat sat on a mat ."]]
-        >>> fast = corpus_score(hyps, refs, BleuConfig())
+        >>> fast = corpus_score(hyps, refs, BleuConfig(), engine="fast")
         >>> slow = corpus_score(hyps, refs, BleuConfig(), engine="explain")
         >>> fast.score == slow.score, (fast.segment_matrix == slow.segment_matrix).all()
         (True, np.True_)
     """
     hyps, streams = check_streams(hypotheses, references)
+    if engine == "auto":
+        # A few hundred lines are counted faster line by line than numpy's set-up costs (and the CLI
+        # then never imports numpy); the statistics are identical either way.
+        engine = "fast" if len(hyps) >= _FAST_MIN else "explain"
     if engine == "fast":
+        import numpy as np
+
+        from .fast import FastPathUnsupportedError, ReferenceSet
+
         try:
             # Segments are independent: count big corpora in slices so that the arrays stay small.
             parts, counts = [], set()
@@ -298,21 +329,31 @@ def corpus_score(hypotheses: Sequence[str], references: Sequence[Sequence[str | 
         except FastPathUnsupportedError:
             pass  # a NUL or a newline inside a line: the explainable path handles it
     elif engine != "explain":
-        raise InputError(f"unknown engine {engine!r} (known: fast, explain)", "engine")
+        raise InputError(f"unknown engine {engine!r} (known: auto, fast, explain)", "engine")
     infos, nrefs = prepare_references(streams, config)
-    matrix = corpus_matrix(hyps, infos, config)
-    return score_matrix(matrix, config, nrefs)
+    return score_matrix(corpus_rows(hyps, infos, config), config, nrefs)
 
 
-def score_matrix(matrix: np.ndarray, config: BleuConfig, nrefs: int | str) -> BleuScore:
-    """Corpus BLEU of a per-segment statistics matrix, keeping the matrix in the result."""
+def score_matrix(matrix: np.ndarray | Sequence[Sequence[int]], config: BleuConfig, nrefs: int | str) -> BleuScore:
+    """Corpus BLEU of per-segment statistics (an array or a list of rows), keeping them in the result."""
     order = config.max_ngram_order
-    if matrix.shape[1] != 2 + 2 * order:
-        raise InputError(f"matrix has {matrix.shape[1]} columns, expected {2 + 2 * order}", "matrix")
-    sums = [int(x) for x in matrix.sum(axis=0).tolist()] if len(matrix) else [0] * (2 + 2 * order)
+    width = 2 + 2 * order
+    data: object
+    if hasattr(matrix, "shape"):
+        arr: np.ndarray = matrix  # type: ignore[assignment]
+        if arr.shape[1] != width:
+            raise InputError(f"matrix has {arr.shape[1]} columns, expected {width}", "matrix")
+        sums = [int(x) for x in arr.sum(axis=0).tolist()] if len(arr) else [0] * width
+        data = arr
+    else:
+        rows = list(matrix)
+        if any(len(r) != width for r in rows):
+            raise InputError(f"rows must have {width} values", "matrix")
+        sums = [int(sum(col)) for col in zip(*rows, strict=True)] if rows else [0] * width
+        data = rows
     result = score_from_stats(sums[2 : 2 + order], sums[2 + order :], sums[0], sums[1], config,
                               signature=make_signature(config, nrefs))
-    object.__setattr__(result, "segment_matrix", matrix)
+    object.__setattr__(result, "_segment_data", data)
     return result
 
 

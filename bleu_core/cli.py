@@ -171,12 +171,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_bleu_options(p, sentence=True)
     p.set_defaults(func=_cmd_explain)
 
-    try:
-        from .significance import add_compare_parser
-    except ImportError:  # pragma: no cover - significance ships with the package
-        pass
-    else:
-        add_compare_parser(sub, _add_bleu_options, _config, _read_all)
+    from .compare_cli import add_compare_parser
+
+    add_compare_parser(sub, _add_bleu_options, _config, _read_all)
 
     p = sub.add_parser("app", help="start the Streamlit app on 127.0.0.1")
     p.add_argument("--port", type=int, default=8501)

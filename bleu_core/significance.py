@@ -12,13 +12,10 @@ agree with sacrebleu's up to float32 rounding in sacrebleu's resampled scores.
 
 from __future__ import annotations
 
-import argparse
-import json
 import math
-import os
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import Final, Literal
 
 import numpy as np
 
@@ -31,7 +28,6 @@ __all__ = [
     "BlockTestResult",
     "PairedResult",
     "PairwiseResult",
-    "add_compare_parser",
     "block_test",
     "bootstrap_ci",
     "holm",
@@ -523,91 +519,3 @@ def block_test(
         tuple(sizes), tuple(tuple(float(x) for x in row) for row in scores),
         tuple(float(x) for x in means), tuple(float(x) for x in stds), tuple(pairs),
     )
-
-
-# --- the compare command ---------------------------------------------------------------------------------
-
-def add_compare_parser(
-    sub: Any,
-    add_bleu_options: Callable[..., None],
-    make_config: Callable[[argparse.Namespace], BleuConfig],
-    read_all: Callable[[Sequence[str], Sequence[str]], Any],
-) -> None:
-    """Register ``bleu-explorer compare`` on the CLI's subparsers (``cli.build_parser`` calls this)."""
-    p = sub.add_parser("compare", help="systems against a baseline: BLEU, 95%% CI, paired p-values")
-    p.add_argument("refs", nargs="+", metavar="REF", help="reference files, one segment per line")
-    p.add_argument("-i", "--input", nargs="+", required=True, metavar="HYP",
-                   help="system outputs; the first is the baseline")
-    group = p.add_mutually_exclusive_group()
-    group.add_argument("--paired-bs", type=int, nargs="?", const=1000, default=None, metavar="N",
-                       help="paired bootstrap with N resamples (the default, N = 1000)")
-    group.add_argument("--paired-ar", type=int, nargs="?", const=10000, default=None, metavar="N",
-                       help="paired approximate randomization with N trials (default N = 10000)")
-    p.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"random seed (default {DEFAULT_SEED})")
-    p.add_argument("--json", action="store_true", help="print JSON")
-    add_bleu_options(p)
-
-    def run(args: argparse.Namespace) -> int:
-        return _cmd_compare(args, make_config, read_all)
-
-    p.set_defaults(func=run)
-
-
-def _cmd_compare(
-    args: argparse.Namespace,
-    make_config: Callable[[argparse.Namespace], BleuConfig],
-    read_all: Callable[[Sequence[str], Sequence[str]], Any],
-) -> int:
-    from .fast import FastPathUnsupportedError, ReferenceSet
-
-    config = make_config(args)
-    if len(args.input) < 2:
-        raise InputError("give a baseline and at least one system to compare (-i BASE SYS [SYS ...])", "-i")
-    method: Method = "ar" if args.paired_ar is not None else "bs"
-    trials = args.paired_ar if method == "ar" else (args.paired_bs if args.paired_bs is not None else 1000)
-    _check_trials(trials, "--paired-ar" if method == "ar" else "--paired-bs")
-    ref_files, hyp_files = read_all(args.refs, args.input)
-    if not ref_files[0].lines:
-        raise InputError("no segments to compare", ref_files[0].name)
-    streams = [list(f.lines) for f in ref_files]
-    try:
-        ref_set = ReferenceSet.from_config(streams, config)
-        mats = [ref_set.stats(list(h.lines), config.max_ngram_order) for h in hyp_files]
-        nrefs = ref_set.nrefs
-    except FastPathUnsupportedError:
-        from .stats import corpus_matrix, prepare_references
-
-        infos, nrefs = prepare_references(streams, config)
-        mats = [corpus_matrix(list(h.lines), infos, config) for h in hyp_files]
-    if method == "bs":
-        results = paired_bootstrap(mats[0], mats[1:], config, n_samples=trials, seed=args.seed, nrefs=nrefs)
-        base_ci = bootstrap_ci(mats[0], config, n_samples=trials, seed=args.seed)
-    else:
-        results = paired_ar(mats[0], mats[1:], config, n_trials=trials, seed=args.seed, nrefs=nrefs)
-        base_ci = bootstrap_ci(mats[0], config, n_samples=1000, seed=args.seed)
-    names = [os.path.basename(h.name) for h in hyp_files]
-    base_score = results[0].baseline_score
-    rows: list[dict[str, object]] = [{
-        "system": names[0], "baseline": True, "score": base_score, "mean": base_ci[0], "ci": base_ci[1],
-        "low": base_ci[2], "high": base_ci[3], "p_value": None,
-    }]
-    for name, r in zip(names[1:], results, strict=True):
-        rows.append({"system": name, "baseline": False, "score": r.score, "mean": r.mean, "ci": r.half_width,
-                     "low": r.low, "high": r.high, "p_value": r.p_value})
-    signature = results[0].signature
-    if args.json:
-        print(json.dumps({"method": method, "trials": trials, "seed": args.seed, "signature": signature,
-                          "systems": rows}, ensure_ascii=False, indent=1))
-        return 0
-    width = max(len("system"), *(len(n) for n in names))
-    print(f"{'system':<{width}}  {'BLEU':>6}  {'mean ± 95% CI':>16}  {'p-value':>9}")
-    for row in rows:
-        p = row["p_value"]
-        p_text = "(baseline)" if p is None else f"{p:.4f}{'*' if p < 0.05 else ' '}"  # type: ignore[operator]
-        ci = f"{row['mean']:.2f} ± {row['ci']:.2f}"
-        print(f"{row['system']!s:<{width}}  {row['score']:>6.2f}  {ci:>16}  {p_text:>9}")
-    label = "paired bootstrap" if method == "bs" else "paired approximate randomization"
-    print(f"\n{label}, {trials} {'resamples' if method == 'bs' else 'trials'}, seed {args.seed}; "
-          "* p < 0.05 against the baseline")
-    print(f"signature: {signature}")
-    return 0

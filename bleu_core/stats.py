@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
 
 from .config import BleuConfig
 from .errors import InputError
@@ -23,6 +25,7 @@ __all__ = [
     "check_streams",
     "closest_ref_len",
     "corpus_matrix",
+    "corpus_rows",
     "prepare_references",
     "segment_stats",
 ]
@@ -94,9 +97,10 @@ def check_streams(hypotheses: object, references: object) -> tuple[list[str], li
             f"must be a list of strings (one per segment), got {type(hypotheses).__name__}", "hypotheses"
         )
     hyps = list(hypotheses)
-    for i, h in enumerate(hyps):
-        if not isinstance(h, str):
-            raise InputError(f"segment {i + 1} is {type(h).__name__}, not a string", "hypotheses")
+    if not all(type(h) is str for h in hyps):  # one C-level pass; the slow loop only names the culprit
+        for i, h in enumerate(hyps):
+            if not isinstance(h, str):
+                raise InputError(f"segment {i + 1} is {type(h).__name__}, not a string", "hypotheses")
     if isinstance(references, str) or not isinstance(references, Sequence) or len(references) == 0:
         raise InputError("must be a non-empty list of reference streams, one list per reference", "references")
     if all(isinstance(r, str) for r in references):
@@ -106,6 +110,7 @@ def check_streams(hypotheses: object, references: object) -> tuple[list[str], li
             "references",
         )
     streams: list[list[str | None]] = []
+    has_none = False
     for k, stream in enumerate(references):
         if isinstance(stream, str) or not isinstance(stream, Sequence):
             raise InputError(f"reference stream {k + 1} is {type(stream).__name__}, not a list of strings",
@@ -115,14 +120,19 @@ def check_streams(hypotheses: object, references: object) -> tuple[list[str], li
                 f"reference stream {k + 1} has {len(stream)} segments but there are {len(hyps)} hypotheses",
                 "references",
             )
-        for i, r in enumerate(stream):
-            if r is not None and not isinstance(r, str):
-                raise InputError(f"reference {k + 1}, segment {i + 1} is {type(r).__name__}, not a string",
-                                 "references")
-        streams.append(list(stream))
-    for i in range(len(hyps)):
-        if all(s[i] is None for s in streams):
-            raise InputError(f"segment {i + 1} has no reference (all are None)", "references")
+        lst = list(stream)
+        if not all(type(r) is str for r in lst):
+            for i, r in enumerate(lst):
+                if r is None:
+                    has_none = True
+                elif not isinstance(r, str):
+                    raise InputError(f"reference {k + 1}, segment {i + 1} is {type(r).__name__}, not a string",
+                                     "references")
+        streams.append(lst)
+    if has_none:
+        for i in range(len(hyps)):
+            if all(s[i] is None for s in streams):
+                raise InputError(f"segment {i + 1} has no reference (all are None)", "references")
     return hyps, streams
 
 
@@ -155,13 +165,22 @@ def segment_stats(hyp_tokens: Sequence[str], ref: RefInfo, max_order: int) -> Se
     return SegmentStats(len(hyp_tokens), closest_ref_len(len(hyp_tokens), ref.lengths), tuple(correct), tuple(total))
 
 
+def corpus_rows(
+    hypotheses: Sequence[str], refs: Sequence[RefInfo], config: BleuConfig
+) -> list[tuple[int, ...]]:
+    """The per-segment statistics rows of a corpus, line by line, in pure Python (no numpy)."""
+    order = config.max_ngram_order
+    return [
+        segment_stats(preprocess(hyp, config.tokenize, lowercase=config.lowercase), ref, order).row()
+        for hyp, ref in zip(hypotheses, refs, strict=True)
+    ]
+
+
 def corpus_matrix(
     hypotheses: Sequence[str], refs: Sequence[RefInfo], config: BleuConfig
 ) -> np.ndarray:
     """The (segments x (2 + 2N)) int64 statistics matrix of a tokenized corpus."""
-    order = config.max_ngram_order
-    out = np.zeros((len(hypotheses), 2 + 2 * order), dtype=np.int64)
-    for i, (hyp, ref) in enumerate(zip(hypotheses, refs, strict=True)):
-        toks = preprocess(hyp, config.tokenize, lowercase=config.lowercase)
-        out[i] = segment_stats(toks, ref, order).row()
-    return out
+    import numpy as np
+
+    rows = corpus_rows(hypotheses, refs, config)
+    return np.array(rows, dtype=np.int64).reshape(len(rows), 2 + 2 * config.max_ngram_order)
