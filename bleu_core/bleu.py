@@ -25,7 +25,7 @@ __all__ = ["BleuScore", "corpus_bleu", "make_signature", "score_from_stats", "sc
 
 _LOG_ZERO: Final = -9999999999.0  # sacrebleu.utils.my_log
 _FAST_MIN: Final = 500  # segments from which the vectorised path pays off
-_SLICE: Final = 25_000  # segments per ReferenceSet in corpus_score (bounds the fast path's memory)
+_SLICE: Final = 5_000  # segments per ReferenceSet in corpus_score (bounds the fast path's memory)
 
 
 def _my_log(x: float) -> float:
@@ -315,13 +315,14 @@ def corpus_score(hypotheses: Sequence[str], references: Sequence[Sequence[str | 
     if engine == "fast":
         import numpy as np
 
-        from .fast import FastPathUnsupportedError, ReferenceSet
+        from .fast import FastPathUnsupportedError, ReferenceSet, new_vocab
 
         try:
             # Segments are independent: count big corpora in slices so that the arrays stay small.
             parts, counts = [], set()
+            vocab = new_vocab()
             for lo in range(0, max(len(hyps), 1), _SLICE):
-                refs = ReferenceSet.from_config([s[lo : lo + _SLICE] for s in streams], config)
+                refs = ReferenceSet.from_config([s[lo : lo + _SLICE] for s in streams], config, vocab)
                 parts.append(refs.stats(hyps[lo : lo + _SLICE], config.max_ngram_order))
                 counts.add(refs.nrefs)
             nrefs = counts.pop() if len(counts) == 1 else -1

@@ -247,7 +247,7 @@ class _Vocab(dict[str, int]):
         self.words = _WordTable()
 
 
-def _new_vocab() -> _Vocab:
+def new_vocab() -> _Vocab:
     return _Vocab()
 
 
@@ -321,12 +321,14 @@ class ReferenceSet:
                  "n_segments", "nrefs", "tokenize")
 
     def __init__(self, references: Sequence[Sequence[str | None]], *, tokenize: str = "13a",
-                 lowercase: bool = False) -> None:
+                 lowercase: bool = False, vocab: _Vocab | None = None) -> None:
         self.tokenize = get_tokenizer(tokenize).name
         self.lowercase = lowercase
         streams = [list(s) for s in references]
         self.n_segments = len(streams[0]) if streams else 0
-        self._vocab = _new_vocab()
+        # A vocabulary may be shared by consecutive slices of one corpus (each word tokenized once). Ids
+        # from earlier slices stay below this set's key base and simply find no match here.
+        self._vocab = new_vocab() if vocab is None else vocab
         ids_parts, seg_parts, stream_parts = [], [], []
         lens = np.full((self.n_segments, len(streams)), _MISSING, dtype=np.int64)
         present = np.zeros((self.n_segments, len(streams)), dtype=bool)
@@ -354,9 +356,10 @@ class ReferenceSet:
         self._v = max(len(self._vocab) - 1, 1)  # the id base of n-gram keys; candidate-only tokens are >= it
 
     @classmethod
-    def from_config(cls, references: Sequence[Sequence[str | None]], config: BleuConfig) -> ReferenceSet:
-        """A reference set for the tokenization of ``config``."""
-        return cls(references, tokenize=config.tokenize, lowercase=config.lowercase)
+    def from_config(cls, references: Sequence[Sequence[str | None]], config: BleuConfig,
+                    vocab: _Vocab | None = None) -> ReferenceSet:
+        """A reference set for the tokenization of ``config`` (``vocab``: shared with earlier slices)."""
+        return cls(references, tokenize=config.tokenize, lowercase=config.lowercase, vocab=vocab)
 
     @property
     def vocab_size(self) -> int:

@@ -155,7 +155,7 @@ def test_nul_and_newline_fall_back_to_the_explainable_path() -> None:
     with pytest.raises(FastPathUnsupportedError):
         corpus_stats(["ab-\ncd"], [["abcd"]], BleuConfig())
     hyps, refs = ["ab-\ncd x", "a\x00 b"], [["abcd x", "a\x00 b"]]
-    fast = corpus_score(hyps, refs, BleuConfig())
+    fast = corpus_score(hyps, refs, BleuConfig(), engine="fast")
     slow = corpus_score(hyps, refs, BleuConfig(), engine="explain")
     np.testing.assert_array_equal(fast.segment_matrix, slow.segment_matrix)
     assert fast.counts == sacrebleu.corpus_bleu(hyps, refs).counts
@@ -163,9 +163,10 @@ def test_nul_and_newline_fall_back_to_the_explainable_path() -> None:
 
 def test_corpus_score_engines_agree_and_unknown_engine_is_refused() -> None:
     hyps, refs = ["It is a guide to action ."], [["It is a guide to action that ensures ."]]
-    a = corpus_score(hyps, refs, BleuConfig())
+    a = corpus_score(hyps, refs, BleuConfig(), engine="fast")
     b = corpus_score(hyps, refs, BleuConfig(), engine="explain")
-    assert (a.score, a.signature) == (b.score, b.signature)
+    c = corpus_score(hyps, refs, BleuConfig())  # auto: one segment is counted line by line
+    assert (a.score, a.signature) == (b.score, b.signature) == (c.score, c.signature)
     with pytest.raises(InputError, match="engine"):
         corpus_score(hyps, refs, BleuConfig(), engine="slow")  # type: ignore[arg-type]
 
@@ -200,15 +201,20 @@ def test_streaming_errors_name_the_file(tmp_path: Path) -> None:
         corpus_bleu_files(tmp_path / "h", [tmp_path / "h"], chunk_lines=0)
 
 
-def test_corpus_score_slices_big_corpora_exactly(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("lowercase", [False, True])
+def test_corpus_score_slices_big_corpora_exactly(monkeypatch: pytest.MonkeyPatch, seed: int, lowercase: bool) -> None:
+    """Slices share one vocabulary (each word tokenized once): tokens first seen in an earlier slice's
+    candidates or references must neither match nor collide in a later slice."""
     import bleu_core.bleu as bleu_module
 
-    rng = random.Random(3)
+    rng = random.Random(seed)
     hyps, refs = random_corpus(rng, max_segments=40, max_refs=3)
     hyps = [h.replace("\n", " ") for h in hyps]
     refs = [[None if r is None else r.replace("\n", " ") for r in s] for s in refs]
-    whole = corpus_score(hyps, refs, BleuConfig())
+    config = BleuConfig(lowercase=lowercase)
+    whole = corpus_score(hyps, refs, config, engine="explain")
     monkeypatch.setattr(bleu_module, "_SLICE", 3)
-    sliced = corpus_score(hyps, refs, BleuConfig())
+    sliced = corpus_score(hyps, refs, config, engine="fast")
     np.testing.assert_array_equal(sliced.segment_matrix, whole.segment_matrix)
     assert (sliced.score, sliced.signature) == (whole.score, whole.signature)
