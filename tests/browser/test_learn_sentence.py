@@ -6,6 +6,8 @@ saves screenshots of both pages in light and dark theme and in a narrow window.
 
 from __future__ import annotations
 
+from playwright.sync_api import expect
+
 from tests.browser.conftest import rerun_settled, shot, wait_for_app
 
 MAIN = "[data-testid='stMain']"
@@ -39,13 +41,14 @@ def test_learn_page_shows_the_17_18_table(app_url, page):
 def test_sentence_page_highlights_and_table(app_url, page):
     _sentence(page, app_url, "?ex=ex1")
     first = page.locator(".bleu-text").nth(0)
-    assert first.locator(".bleu-tok.matched").count() == 17
-    assert first.locator(".bleu-tok.unmatched").count() == 1
+    # the example link is applied on the first run and may re-render once: wait for the counts
+    expect(first.locator(".bleu-tok.matched")).to_have_count(17, timeout=20_000)
+    expect(first.locator(".bleu-tok.unmatched")).to_have_count(1)
     assert "Count_clip" in page.inner_text(MAIN)
 
     _fill(page, "Candidate (the machine translation)", "It is the guiding principle of the party.")
     first = page.locator(".bleu-text").nth(0)
-    assert first.locator(".bleu-tok.matched").count() == 8
+    expect(first.locator(".bleu-tok.matched")).to_have_count(8, timeout=20_000)
     assert "8/8" in page.inner_text(MAIN)
 
 
