@@ -10,6 +10,7 @@ from bleu_core import make_signature
 st.title("Compare systems")
 corpus = corpus_input.loader("compare")
 config = state.config()
+render.corpus_settings_hint(config)
 baseline = corpus_input.system_picker("Baseline", "compare.baseline", state.COMPARE_BASELINE, corpus,
                                       help="Differences are shown against this system.")
 systems = cached.systems_frame(corpus, config, baseline)

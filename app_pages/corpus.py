@@ -9,6 +9,7 @@ from bleu_app.ui import cached, corpus_input, render, state
 st.title("A corpus, one system")
 corpus = corpus_input.loader("corpus")
 config = state.config()
+render.corpus_settings_hint(config)
 system = corpus_input.system_picker("System", "corpus.system", state.CORPUS_SYSTEM, corpus)
 matrix = cached.matrices(corpus, config)[system]
 score = frames.corpus_score(matrix, config, cached.nrefs(corpus))

@@ -13,6 +13,8 @@ import streamlit as st
 from bleu_app.frames import sentence as fs
 from bleu_core import BleuConfig, BleuScore, InputError, SegmentExplanation
 
+from . import state
+
 
 def fraction(matches: float, total: float) -> str:
     """``17/18`` for integer counts, a decimal pair otherwise (add-k smoothing adds k)."""
@@ -271,3 +273,22 @@ def recall_card(label: str, expl: SegmentExplanation) -> None:
     show_html(candidate_html(expl, n=1))
     st.metric("Naive recall of reference words", f"{hit}/{total}")
     st.caption(precision_summary(expl))
+
+
+def _use_sacrebleu_preset() -> None:
+    st.session_state[state.PRESET] = "sacrebleu"
+    state.apply_preset()
+
+
+def corpus_settings_hint(config: BleuConfig) -> None:
+    """On corpus pages: say when the settings are not the ones published scores use, and offer them."""
+    if config.tokenize == "13a" and not config.lowercase and config.smooth_method == "exp":
+        return
+    with st.container(horizontal=True, vertical_alignment="center"):
+        st.caption(
+            "These scores use the sidebar's settings (tokenizer **" + config.tokenize + "**"
+            + (", lowercased" if config.lowercase else "") + ", smoothing **" + config.smooth_method + "**). "
+            "Published corpus BLEU is nearly always sacreBLEU's default (13a, mixed case, exp smoothing)."
+        )
+        st.button("Use sacreBLEU default", key="render.use_sacrebleu", on_click=_use_sacrebleu_preset,
+                  icon=":material/tune:")

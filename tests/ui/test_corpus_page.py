@@ -184,3 +184,14 @@ def test_block_test_and_buckets_render():
     headers = [h.value for h in at.subheader]
     assert "The paper's block test" in headers
     assert "BLEU by bucket" in headers
+
+
+def test_paper_settings_are_flagged_and_one_click_gives_sacrebleus_default():
+    """The app opens with the paper's preset; on a corpus page that is not what published scores use."""
+    at = _app()
+    assert any("Published corpus BLEU" in c.value for c in at.caption)
+    assert any("tok:paper" in c.value for c in at.caption)
+    at.button(key="render.use_sacrebleu").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert not any("Published corpus BLEU" in c.value for c in at.caption)
+    assert any("tok:13a" in c.value and "smooth:exp" in c.value for c in at.caption)
