@@ -28,6 +28,7 @@ st.dataframe(systems, hide_index=True, key="compare.systems", column_config={
     frames.BP: st.column_config.NumberColumn(format="%.3f"),
     frames.RATIO: st.column_config.NumberColumn(format="%.3f"),
     "vs baseline": st.column_config.NumberColumn(format="%+.2f"),
+    **{f"p{n}": st.column_config.NumberColumn(f"p{n} %", format="%.2f") for n in range(1, config.max_ngram_order + 1)},
 })
 c1, c2 = st.columns(2)
 c1.altair_chart(ci_chart)
