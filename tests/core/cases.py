@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 ASCII = ["the", "The", "cat", "sat", "on", "mat", "a", "A", "is", "of", "party", "Party", "it", "It"]
 UNICODE = ["café", "Straße", "ΩMEGA", "ωmega", "naïve", "Привет", "мир", "İstanbul", "ǅemal", "ﬁne", "Ünïcödé"]
@@ -272,3 +273,14 @@ def strip_signature(sig: str) -> str:
 
 def sacre_signature(sig: str) -> str:
     return "|".join(p for p in sig.split("|") if not p.startswith("version:"))
+
+
+def assert_same_as_sacrebleu(got: Any, want: Any, where: object = "", *, metric: Any = None,
+                             tol: float = 1e-9) -> None:
+    """Our score equals sacrebleu's: counts, totals and lengths exactly, the score within ``tol``, and,
+    given the sacrebleu metric, the signature (less the parts sacrebleu does not have)."""
+    assert (got.counts, got.totals, got.sys_len, got.ref_len) == (
+        want.counts, want.totals, want.sys_len, want.ref_len), where
+    assert abs(got.score - want.score) <= tol, where
+    if metric is not None:
+        assert strip_signature(got.signature) == sacre_signature(metric.get_signature().format()), where

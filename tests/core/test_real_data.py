@@ -16,7 +16,7 @@ import pytest
 from sacrebleu.metrics import BLEU
 
 from bleu_core import BleuConfig, corpus_bleu, explain_segment
-from tests.core.cases import sacre_signature, strip_signature
+from tests.core.cases import assert_same_as_sacrebleu, sacre_signature, strip_signature
 from tests.core.conftest import REPO, RealSet
 
 logging.getLogger("sacrebleu").setLevel(logging.ERROR)
@@ -76,14 +76,7 @@ def test_every_system(real: dict[str, RealSet], data_dir: Path, set_name: str, t
             got = corpus_bleu(hyps, refs, tokenize=tokenize)
             want = bleu.corpus_score(hyps, None)
             where = f"{s.name}/{path.name} tok={tokenize} refs={nrefs}"
-            assert (got.counts, got.totals, got.sys_len, got.ref_len) == (
-                want.counts,
-                want.totals,
-                want.sys_len,
-                want.ref_len,
-            ), where
-            assert abs(got.score - want.score) <= TOL, where
-            assert strip_signature(got.signature) == sacre_signature(bleu.get_signature().format()), where
+            assert_same_as_sacrebleu(got, want, where, metric=bleu, tol=TOL)
             checked += 1
     print(f"\n[real parity] {set_name} tok={tokenize}: {checked} (system, reference set) pairs")
 
