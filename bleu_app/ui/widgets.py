@@ -67,8 +67,9 @@ def settings_sidebar() -> None:
         st.toggle("Effective order", key=state.EFFECTIVE, on_change=state.mark_custom, bind="query-params",
                   help="Leave out orders for which the candidate has no n-grams (sacreBLEU's sentence default).")
         cfg = state.config()
-        st.caption("Signature of these settings")
-        st.code(make_signature(cfg, "n").replace("|", " | "), language=None, wrap_lines=True)
+        st.caption("Signature of these settings (each score adds its number of references)")
+        settings_part = make_signature(cfg, 0).split("|", 1)[1]  # nrefs belongs to the data, not the settings
+        st.code(settings_part.replace("|", " | "), language=None, wrap_lines=True)
 
 
 # --- the sentence page's inputs ----------------------------------------------------------------------
