@@ -13,7 +13,7 @@ $(BIN)/python:
 	$(BIN)/pip install --quiet --upgrade pip
 
 # The runtime install is redone only when pyproject.toml changes.
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
+$(VENV)/.installed: pyproject.toml setup.py bleu_core/_kernel.c | $(BIN)/python
 	$(BIN)/pip install --quiet -e .
 	touch $@
 

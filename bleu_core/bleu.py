@@ -25,7 +25,7 @@ __all__ = ["BleuScore", "corpus_bleu", "make_signature", "score_from_stats", "sc
 
 _LOG_ZERO: Final = -9999999999.0  # sacrebleu.utils.my_log
 _FAST_MIN: Final = 500  # segments from which the vectorised path pays off
-_SLICE: Final = 5_000  # segments per ReferenceSet in corpus_score (bounds the fast path's memory)
+_SLICE: Final = 5_000  # segments per numpy slice in corpus_score (bounds the numpy path's memory)
 
 
 def _my_log(x: float) -> float:
@@ -313,20 +313,11 @@ def corpus_score(hypotheses: Sequence[str], references: Sequence[Sequence[str | 
         # then never imports numpy); the statistics are identical either way.
         engine = "fast" if len(hyps) >= _FAST_MIN else "explain"
     if engine == "fast":
-        import numpy as np
-
-        from .fast import FastPathUnsupportedError, ReferenceSet, new_vocab
+        from .fast import FastPathUnsupportedError, corpus_matrix_fast
 
         try:
-            # Segments are independent: count big corpora in slices so that the arrays stay small.
-            parts, counts = [], set()
-            vocab = new_vocab()
-            for lo in range(0, max(len(hyps), 1), _SLICE):
-                refs = ReferenceSet.from_config([s[lo : lo + _SLICE] for s in streams], config, vocab)
-                parts.append(refs.stats(hyps[lo : lo + _SLICE], config.max_ngram_order))
-                counts.add(refs.nrefs)
-            nrefs = counts.pop() if len(counts) == 1 else -1
-            return score_matrix(np.concatenate(parts) if len(parts) > 1 else parts[0], config, nrefs)
+            matrix, nrefs = corpus_matrix_fast(hyps, streams, config, slice_segments=_SLICE)
+            return score_matrix(matrix, config, nrefs)
         except FastPathUnsupportedError:
             pass  # a NUL or a newline inside a line: the explainable path handles it
     elif engine != "explain":

@@ -29,9 +29,11 @@ import gzip
 import io
 import os
 import re
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import chain, islice, pairwise, zip_longest
-from typing import TYPE_CHECKING, Final
+from types import ModuleType
+from typing import TYPE_CHECKING, Final, Literal
 
 import numpy as np
 
@@ -40,13 +42,22 @@ from .errors import InputError
 from .tokenizers import _13A_RULES, _loaded, get_tokenizer
 
 if TYPE_CHECKING:
+    from ._kernel import Vocab as KernelVocab
     from .bleu import BleuScore
+
+_kernel: ModuleType | None
+try:
+    from . import _kernel
+except ImportError:  # built at install when a C compiler is there; numpy does the same job otherwise
+    _kernel = None
 
 __all__ = [
     "FastPathUnsupportedError",
     "ReferenceSet",
     "corpus_bleu_files",
+    "corpus_matrix_fast",
     "corpus_stats",
+    "kernel_available",
     "tokenize_13a_corpus",
     "tokenize_corpus",
 ]
@@ -73,7 +84,11 @@ def _joined_13a_text(lines: list[str]) -> str:
     text = " \x00 ".join(lines)
     if "\n" in text or text.count(_SEP) != max(len(lines) - 1, 0):
         raise FastPathUnsupportedError("NUL or newline inside a line")
-    # The per-line rule order of tokenizers._tok_13a; the replacements cannot span the " \x00 " joint.
+    return _replacements_13a(text)
+
+
+def _replacements_13a(text: str) -> str:
+    # The per-line order of tokenizers._tok_13a; no replacement can span a line joint (" \x00 " or "\n").
     text = text.replace("<skipped>", "")
     if "&" in text:
         text = text.replace("&quot;", '"').replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">")
@@ -292,30 +307,8 @@ def _remaining(lengths: np.ndarray) -> np.ndarray:
     return ends - np.arange(total, dtype=np.int64)
 
 
-class ReferenceSet:
-    """References tokenized and counted once, to score any number of systems against.
-
-    Holds, per segment, the reference lengths and, per n-gram order, every reference n-gram with its
-    Max_Ref_Count (the largest count in any single reference). Valid for every setting that leaves
-    the tokens alone: smoothing, effective order and weights change nothing here; orders above those
-    counted so far are counted on first use.
-
-    Args:
-        references: reference streams (``references[k][i]``; ``None`` for a missing reference).
-        tokenize: tokenizer name.
-        lowercase: case-fold before tokenizing.
-
-    Example:
-        >>> refs = ReferenceSet([["the cat is on the mat"], ["there is a cat on the mat"]])
-        >>> refs.stats(["the the the the the the the", "the cat sat on the mat"], 2).tolist()
-        Traceback (most recent call last):
-        ...
-        bleu_core.errors.InputError: hypotheses: 2 segments but the references have 1
-        >>> refs.stats(["the the the the the the the"], 2).tolist()
-        [[7, 7, 2, 0, 7, 6]]
-        >>> refs.nrefs, refs.n_segments
-        (2, 1)
-    """
+class _NumpyRefs:
+    """The numpy implementation of :class:`ReferenceSet` (used when the C kernel is not built)."""
 
     __slots__ = ("_ids", "_lens", "_orders", "_prev", "_rem", "_seg", "_stream", "_v", "_vocab", "lowercase",
                  "n_segments", "nrefs", "tokenize")
@@ -354,17 +347,6 @@ class ReferenceSet:
         self._orders: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
         self._prev = self._seg
         self._v = max(len(self._vocab) - 1, 1)  # the id base of n-gram keys; candidate-only tokens are >= it
-
-    @classmethod
-    def from_config(cls, references: Sequence[Sequence[str | None]], config: BleuConfig,
-                    vocab: _Vocab | None = None) -> ReferenceSet:
-        """A reference set for the tokenization of ``config`` (``vocab``: shared with earlier slices)."""
-        return cls(references, tokenize=config.tokenize, lowercase=config.lowercase, vocab=vocab)
-
-    @property
-    def vocab_size(self) -> int:
-        """Distinct reference tokens."""
-        return self._v
 
     def _count_order(self) -> None:
         n = len(self._orders) + 1
@@ -458,8 +440,141 @@ class ReferenceSet:
         return np.where(missing.all(axis=1), 0, best)
 
 
+class _KernelRefs:
+    """The C implementation of :class:`ReferenceSet` (``bleu_core._kernel``): tokens as int32 ids in one
+    vocabulary, statistics counted segment by segment in C."""
+
+    __slots__ = ("_lowercase", "_streams", "_tokenize", "_vocab")
+
+    def __init__(self, streams: list[list[str | None]], tokenize: str, lowercase: bool) -> None:
+        assert _kernel is not None
+        self._tokenize = tokenize
+        self._lowercase = lowercase
+        self._vocab: KernelVocab = _kernel.Vocab()
+        # None (a missing reference) gets length -1, which the counting skips
+        self._streams = [self._encode(stream, grow=True) for stream in streams]
+
+    def _encode(self, lines: Sequence[str | None], *, grow: bool) -> tuple[bytes, bytes]:
+        """int32 token ids and per-line lengths; the kernel does 13a itself (right strip included) and
+        splits what the other tokenizers return."""
+        assert _kernel is not None
+        if self._lowercase:
+            lines = [None if line is None else line.lower() for line in lines]
+        if self._tokenize == "13a":
+            return self._vocab.encode(lines, 1, grow)
+        if self._tokenize != "none":
+            fn = _loaded(self._tokenize)
+            lines = [None if line is None else fn(line.rstrip()) for line in lines]
+        return self._vocab.encode(lines, 0, grow)
+
+    def stats(self, hypotheses: Sequence[str], max_order: int) -> np.ndarray:
+        assert _kernel is not None
+        ids, lens = self._encode(hypotheses, grow=False)
+        out = _kernel.segment_stats(ids, lens, self._streams, max_order)
+        return np.frombuffer(out, dtype=np.int64).reshape(len(hypotheses), 2 + 2 * max_order)
+
+
+Backend = Literal["auto", "kernel", "numpy"]
+
+
+def kernel_available() -> bool:
+    """Whether the C kernel (``bleu_core._kernel``) is built and not switched off (``BLEU_CORE_KERNEL=0``)."""
+    return _kernel is not None and os.environ.get("BLEU_CORE_KERNEL", "1") != "0"
+
+
+class ReferenceSet:
+    """References tokenized and counted once, to score any number of systems against.
+
+    Holds the references' tokens (as ids) and lengths; valid for every setting that leaves the tokens
+    alone (smoothing, effective order, weights, max order). Two implementations give the same
+    matrix: the C kernel (``bleu_core._kernel``, built at install) counts each segment's n-grams in a
+    small hash table; without it, numpy counts whole-corpus n-gram ids (see the module docstring).
+
+    Args:
+        references: reference streams (``references[k][i]``; ``None`` for a missing reference).
+        tokenize: tokenizer name.
+        lowercase: case-fold before tokenizing.
+        vocab: numpy backend only: a vocabulary shared with earlier slices of the same corpus.
+        backend: ``kernel``, ``numpy`` or ``auto`` (the kernel when it is available).
+
+    Raises:
+        FastPathUnsupportedError: a line contains a newline (or, for numpy's 13a, NUL).
+
+    Example:
+        >>> refs = ReferenceSet([["the cat is on the mat"], ["there is a cat on the mat"]])
+        >>> refs.stats(["the the the the the the the", "the cat sat on the mat"], 2).tolist()
+        Traceback (most recent call last):
+        ...
+        bleu_core.errors.InputError: hypotheses: 2 segments but the references have 1
+        >>> refs.stats(["the the the the the the the"], 2).tolist()
+        [[7, 7, 2, 0, 7, 6]]
+        >>> refs.nrefs, refs.n_segments
+        (2, 1)
+    """
+
+    __slots__ = ("_impl", "backend", "lowercase", "n_segments", "nrefs", "tokenize")
+
+    def __init__(self, references: Sequence[Sequence[str | None]], *, tokenize: str = "13a",
+                 lowercase: bool = False, vocab: _Vocab | None = None, backend: Backend = "auto") -> None:
+        self.tokenize = get_tokenizer(tokenize).name
+        self.lowercase = lowercase
+        streams = [list(s) for s in references]
+        self.n_segments = len(streams[0]) if streams else 0
+        present = Counter(sum(r is not None for r in row) for row in zip(*streams, strict=True))
+        self.nrefs = next(iter(present)) if len(present) == 1 else -1
+        if backend == "auto":
+            backend = "kernel" if kernel_available() else "numpy"
+        if backend == "kernel":
+            if _kernel is None:
+                raise InputError("the C kernel is not built (reinstall with a C compiler)", "backend")
+            self._impl: _KernelRefs | _NumpyRefs = _KernelRefs(streams, self.tokenize, lowercase)
+        elif backend == "numpy":
+            self._impl = _NumpyRefs(streams, tokenize=self.tokenize, lowercase=lowercase, vocab=vocab)
+        else:
+            raise InputError(f"unknown backend {backend!r} (known: auto, kernel, numpy)", "backend")
+        self.backend: Backend = backend
+
+    @classmethod
+    def from_config(cls, references: Sequence[Sequence[str | None]], config: BleuConfig,
+                    vocab: _Vocab | None = None, backend: Backend = "auto") -> ReferenceSet:
+        """A reference set for the tokenization of ``config`` (``vocab``: shared with earlier slices)."""
+        return cls(references, tokenize=config.tokenize, lowercase=config.lowercase, vocab=vocab, backend=backend)
+
+    def stats(self, hypotheses: Sequence[str], max_order: int = 4) -> np.ndarray:
+        """The (segments x (2 + 2N)) int64 statistics matrix of a system (``stats.corpus_matrix``'s)."""
+        if len(hypotheses) != self.n_segments:
+            raise InputError(f"{len(hypotheses)} segments but the references have {self.n_segments}",
+                             "hypotheses")
+        return self._impl.stats(hypotheses, max_order)
+
+
+def corpus_matrix_fast(hypotheses: Sequence[str], streams: Sequence[Sequence[str | None]], config: BleuConfig,
+                       *, backend: Backend = "auto", slice_segments: int = 5_000) -> tuple[np.ndarray, int]:
+    """One system's statistics matrix and reference count by the fast path.
+
+    The kernel counts the whole corpus at once (its memory is the token ids); numpy counts slices of
+    ``slice_segments`` segments sharing one vocabulary, so that its arrays stay small.
+
+    Raises:
+        FastPathUnsupportedError: text the fast path leaves to the explainable one.
+    """
+    if backend == "auto":
+        backend = "kernel" if kernel_available() else "numpy"
+    if backend == "kernel":
+        refs = ReferenceSet.from_config(streams, config, backend="kernel")
+        return refs.stats(hypotheses, config.max_ngram_order), refs.nrefs
+    parts, counts = [], set()
+    vocab = new_vocab()
+    for lo in range(0, max(len(hypotheses), 1), slice_segments):
+        part = ReferenceSet.from_config([s[lo : lo + slice_segments] for s in streams], config, vocab, "numpy")
+        parts.append(part.stats(hypotheses[lo : lo + slice_segments], config.max_ngram_order))
+        counts.add(part.nrefs)
+    nrefs = counts.pop() if len(counts) == 1 else -1
+    return (np.concatenate(parts) if len(parts) > 1 else parts[0]), nrefs
+
+
 def corpus_stats(hypotheses: Sequence[str], references: Sequence[Sequence[str | None]],
-                 config: BleuConfig) -> tuple[np.ndarray, int]:
+                 config: BleuConfig, *, backend: Backend = "auto") -> tuple[np.ndarray, int]:
     """The statistics matrix and reference count of one system, by the fast path.
 
     Raises:
@@ -470,7 +585,7 @@ def corpus_stats(hypotheses: Sequence[str], references: Sequence[Sequence[str | 
         >>> m.tolist(), nrefs
         ([[3, 4, 3, 2, 3, 2]], 1)
     """
-    refs = ReferenceSet.from_config(references, config)
+    refs = ReferenceSet.from_config(references, config, backend=backend)
     return refs.stats(hypotheses, config.max_ngram_order), refs.nrefs
 
 

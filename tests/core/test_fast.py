@@ -13,6 +13,7 @@ import sacrebleu
 from bleu_core import BleuConfig, InputError
 from bleu_core.bleu import corpus_score
 from bleu_core.fast import (
+    Backend,
     FastPathUnsupportedError,
     ReferenceSet,
     _rules_13a,
@@ -34,47 +35,56 @@ def explain_matrix(hyps: list[str], refs: list[list[str | None]], config: BleuCo
     return corpus_matrix(hyps, infos, config), nrefs
 
 
-def assert_same(hyps: list[str], refs: list[list[str | None]], config: BleuConfig) -> None:
+BACKENDS = ("kernel", "numpy")
+
+
+def assert_same(hyps: list[str], refs: list[list[str | None]], config: BleuConfig, backend: Backend) -> None:
     want, want_nrefs = explain_matrix(hyps, refs, config)
-    got, got_nrefs = corpus_stats(hyps, refs, config)
+    got, got_nrefs = corpus_stats(hyps, refs, config, backend=backend)
     assert got.dtype == want.dtype == np.int64
     np.testing.assert_array_equal(got, want, err_msg=f"{config} hyps={hyps!r} refs={refs!r}")
     assert got_nrefs == want_nrefs
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("tokenize", TOKENIZERS)
 @pytest.mark.parametrize("lowercase", [False, True])
-def test_random_corpora_full_matrix_equal(tokenize: str, lowercase: bool) -> None:
+def test_random_corpora_full_matrix_equal(tokenize: str, lowercase: bool, backend: Backend) -> None:
     rng = random.Random(f"{tokenize}{lowercase}")
     for _ in range(60):
-        hyps, refs = random_corpus(rng, max_segments=8)
-        if any("\n" in x for x in [*hyps, *(r for s in refs for r in s if r is not None)]):
+        hyps, refs = random_corpus(rng, max_segments=8, exotic=backend == "kernel")
+        if backend == "numpy" and any("\n" in x for x in [*hyps, *(r for s in refs for r in s if r is not None)]):
             hyps = [h.replace("\n", " ") for h in hyps]
             refs = [[None if r is None else r.replace("\n", " ") for r in s] for s in refs]
-        assert_same(hyps, refs, BleuConfig(tokenize=tokenize, lowercase=lowercase, max_ngram_order=rng.randint(1, 9)))
+        config = BleuConfig(tokenize=tokenize, lowercase=lowercase, max_ngram_order=rng.randint(1, 9))
+        assert_same(hyps, refs, config, backend)
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("order", range(1, 10))
-def test_every_order_with_variable_and_empty_references(order: int) -> None:
+def test_every_order_with_variable_and_empty_references(order: int, backend: Backend) -> None:
     hyps = ["a a a b", "", "the cat the cat the cat", "x y z w v u t s r q p", "  ", "1,000.5 km. , ."]
     refs: list[list[str | None]] = [
         ["a a b", "", "the cat", "x y z w v u t s r q p", "", "1,000.5 km ."],
         [None, "nothing", "cat the cat the", None, " ", None],
         ["a", None, None, "x y z w v u t s r q", None, "1,000.5 km. , ."],
     ]
-    assert_same(hyps, refs, BleuConfig(max_ngram_order=order))
+    assert_same(hyps, refs, BleuConfig(max_ngram_order=order), backend)
 
 
-def test_empty_corpus_and_all_empty_lines() -> None:
-    assert corpus_stats([], [[]], BleuConfig())[0].shape == (0, 10)
-    assert_same(["", "", ""], [["", "", ""]], BleuConfig())
-    assert_same(["a b", "c"], [["", ""]], BleuConfig())
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_empty_corpus_and_all_empty_lines(backend: Backend) -> None:
+    assert corpus_stats([], [[]], BleuConfig(), backend=backend)[0].shape == (0, 10)
+    assert_same(["", "", ""], [["", "", ""]], BleuConfig(), backend)
+    assert_same(["a b", "c"], [["", ""]], BleuConfig(), backend)
+    assert_same(["a b", "c"], [[None, "c"], ["a", None]], BleuConfig(), backend)
 
 
-def test_real_data_matrix_equal_and_sacrebleu_scores(data_dir: Path) -> None:
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_real_data_matrix_equal_and_sacrebleu_scores(data_dir: Path, backend: Backend) -> None:
     folder = data_dir / "wmt21-news-en-de"
     refs = [(folder / f"reference.{k}.de").read_text(encoding="utf-8").split("\n")[:-1] for k in "ACD"]
-    ref_set = ReferenceSet(refs)
+    ref_set = ReferenceSet(refs, backend=backend)
     infos, _ = prepare_references(refs, BleuConfig())
     for path in sorted((folder / "systems").glob("*.de"))[:4]:
         hyps = path.read_text(encoding="utf-8").split("\n")[:-1]
@@ -87,21 +97,23 @@ def test_real_data_matrix_equal_and_sacrebleu_scores(data_dir: Path) -> None:
 
 
 @pytest.mark.slow
-def test_real_data_zh_and_ted_matrix_equal(data_dir: Path) -> None:
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_real_data_zh_and_ted_matrix_equal(data_dir: Path, backend: Backend) -> None:
     zh = data_dir / "wmt22-general-zh-en"
     refs = [(zh / f"reference.{k}.en").read_text(encoding="utf-8").split("\n")[:-1] for k in "AB"]
     hyps = sorted((zh / "systems").glob("*.en"))[0].read_text(encoding="utf-8").split("\n")[:-1]
     for config in (BleuConfig(), BleuConfig(tokenize="intl", lowercase=True, max_ngram_order=6),
                    BleuConfig(tokenize="char")):
-        assert_same(hyps, refs, config)
+        assert_same(hyps, refs, config, backend)
     ted = data_dir / "compare-mt-ted-sk-en"
     assert_same((ted / "ted.sys1.detok.eng").read_text().split("\n")[:-1],
-                [(ted / "ted.ref.detok.eng").read_text().split("\n")[:-1]], BleuConfig(lowercase=True))
+                [(ted / "ted.ref.detok.eng").read_text().split("\n")[:-1]], BleuConfig(lowercase=True), backend)
 
 
-def test_reference_set_is_reused_across_systems_and_settings() -> None:
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_reference_set_is_reused_across_systems_and_settings(backend: Backend) -> None:
     refs = [["the cat sat on the mat", "hello world , again"]]
-    ref_set = ReferenceSet(refs)
+    ref_set = ReferenceSet(refs, backend=backend)
     a = ref_set.stats(["the cat sat on a mat", "hello world"], 2)
     b = ref_set.stats(["a dog", "hello world , again"], 9)  # higher orders counted on demand
     c = ref_set.stats(["the cat sat on a mat", "hello world"], 4)  # candidate-only tokens leave refs alone
@@ -149,7 +161,9 @@ def test_13a_corpus_random_unicode_lines_equal_per_line() -> None:
                 list(preprocess(line, name, lowercase=lowercase)) for line in lines[:300]]
 
 
-def test_nul_and_newline_fall_back_to_the_explainable_path() -> None:
+def test_nul_and_newline_fall_back_to_the_explainable_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """numpy's whole-corpus 13a cannot take NUL or a newline inside a line (the kernel can: test_kernel)."""
+    monkeypatch.setenv("BLEU_CORE_KERNEL", "0")
     with pytest.raises(FastPathUnsupportedError):
         tokenize_13a_corpus(["a\x00b"])
     with pytest.raises(FastPathUnsupportedError):
@@ -204,10 +218,11 @@ def test_streaming_errors_name_the_file(tmp_path: Path) -> None:
 @pytest.mark.parametrize("seed", range(6))
 @pytest.mark.parametrize("lowercase", [False, True])
 def test_corpus_score_slices_big_corpora_exactly(monkeypatch: pytest.MonkeyPatch, seed: int, lowercase: bool) -> None:
-    """Slices share one vocabulary (each word tokenized once): tokens first seen in an earlier slice's
-    candidates or references must neither match nor collide in a later slice."""
+    """numpy's slices share one vocabulary (each word tokenized once): tokens first seen in an earlier
+    slice's candidates or references must neither match nor collide in a later slice."""
     import bleu_core.bleu as bleu_module
 
+    monkeypatch.setenv("BLEU_CORE_KERNEL", "0")
     rng = random.Random(seed)
     hyps, refs = random_corpus(rng, max_segments=40, max_refs=3)
     hyps = [h.replace("\n", " ") for h in hyps]

@@ -1,0 +1,777 @@
+/*
+ * bleu_core._kernel: the fast path's inner loops in C (optional; bleu_core.fast falls back to numpy).
+ *
+ * Two jobs, both exact (the tests hold every output equal to the explainable path and to sacrebleu):
+ *
+ * 1. Vocab.encode: text -> token ids. The input is the UTF-8 of the corpus's lines joined by "\n",
+ *    already case-folded, right-stripped and (for 13a) with 13a's entity replacements done in Python.
+ *    Mode 1 applies 13a's four regular expressions to " " + line + " " as byte loops (each rule is one
+ *    or two single-character classes, so re.sub's leftmost, non-overlapping scan is a plain loop; every
+ *    class is ASCII, and the bytes of a multi-byte UTF-8 character match "[^0-9]" one by one exactly
+ *    as the whole character does); mode 0 only splits. Tokens are the runs between Python's whitespace
+ *    (str.split(): the characters for which str.isspace() is true), looked up in an open-addressing
+ *    table of the token bytes. With grow=False an unknown token gets id -1.
+ *
+ * 2. segment_stats: the (segments x (2 + 2N)) statistics matrix, one segment at a time as the paper
+ *    counts: the candidate's n-grams go into a small hash table (compared token by token, never by
+ *    hash alone), each reference's n-grams are looked up in it (a reference n-gram whose (n-1)-prefix
+ *    the candidate lacks is not looked up), and the clipped count is min(count, Max_Ref_Count).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---------------------------------------------------------------------------------------------- */
+/* whitespace as str.split() sees it (Py_UNICODE_ISSPACE), on UTF-8                                */
+
+static unsigned char ascii_space[128];
+
+static void init_tables(void) {
+    for (int c = 0x09; c <= 0x0D; c++) ascii_space[c] = 1;
+    for (int c = 0x1C; c <= 0x20; c++) ascii_space[c] = 1;
+}
+
+/* Length in bytes of the whitespace character starting at p (0 if none). p < end. */
+static inline Py_ssize_t space_len(const unsigned char *p, const unsigned char *end) {
+    unsigned char c = p[0];
+    if (c < 0x80) return ascii_space[c];
+    if (c == 0xC2) { /* U+0085, U+00A0 */
+        if (end - p >= 2 && (p[1] == 0x85 || p[1] == 0xA0)) return 2;
+        return 0;
+    }
+    if (c == 0xE1) { /* U+1680 */
+        if (end - p >= 3 && p[1] == 0x9A && p[2] == 0x80) return 3;
+        return 0;
+    }
+    if (c == 0xE2) {
+        if (end - p < 3) return 0;
+        if (p[1] == 0x80) { /* U+2000-200A, U+2028, U+2029, U+202F */
+            unsigned char d = p[2];
+            if ((d >= 0x80 && d <= 0x8A) || d == 0xA8 || d == 0xA9 || d == 0xAF) return 3;
+            return 0;
+        }
+        if (p[1] == 0x81 && p[2] == 0x9F) return 3; /* U+205F */
+        return 0;
+    }
+    if (c == 0xE3) { /* U+3000 */
+        if (end - p >= 3 && p[1] == 0x80 && p[2] == 0x80) return 3;
+        return 0;
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* growable byte buffers                                                                           */
+
+typedef struct {
+    char *p;
+    Py_ssize_t cap;
+} Buf;
+
+static int buf_reserve(Buf *b, Py_ssize_t need) {
+    if (need <= b->cap) return 0;
+    Py_ssize_t cap = b->cap ? b->cap : 256;
+    while (cap < need) cap *= 2;
+    char *p = PyMem_Realloc(b->p, (size_t)cap);
+    if (!p) return -1;
+    b->p = p;
+    b->cap = cap;
+    return 0;
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* a line's UTF-8, without copying ASCII                                                           */
+
+#define ENCODE_LOOP(TYPE)                                                         \
+    do {                                                                          \
+        const TYPE *src = (const TYPE *)data;                                     \
+        for (Py_ssize_t i = 0; i < len; i++) {                                    \
+            Py_UCS4 c = src[i];                                                   \
+            if (c < 0x80) *o++ = (unsigned char)c;                                \
+            else if (c < 0x800) {                                                 \
+                *o++ = (unsigned char)(0xC0 | (c >> 6));                          \
+                *o++ = (unsigned char)(0x80 | (c & 0x3F));                        \
+            } else if (c < 0x10000) { /* surrogates too, as "surrogatepass" */    \
+                *o++ = (unsigned char)(0xE0 | (c >> 12));                         \
+                *o++ = (unsigned char)(0x80 | ((c >> 6) & 0x3F));                 \
+                *o++ = (unsigned char)(0x80 | (c & 0x3F));                        \
+            } else {                                                              \
+                *o++ = (unsigned char)(0xF0 | (c >> 18));                         \
+                *o++ = (unsigned char)(0x80 | ((c >> 12) & 0x3F));               \
+                *o++ = (unsigned char)(0x80 | ((c >> 6) & 0x3F));                 \
+                *o++ = (unsigned char)(0x80 | (c & 0x3F));                        \
+            }                                                                     \
+        }                                                                         \
+    } while (0)
+
+/* The UTF-8 of str u in *out (its own buffer when ASCII, else buf); its length, or -1. */
+static Py_ssize_t utf8_view(PyObject *u, Buf *buf, const char **out) {
+    if (PyUnicode_READY(u) < 0) return -1;
+    Py_ssize_t len = PyUnicode_GET_LENGTH(u);
+    if (PyUnicode_IS_ASCII(u)) {
+        *out = (const char *)PyUnicode_DATA(u);
+        return len;
+    }
+    if (buf_reserve(buf, 4 * len + 1) < 0) { PyErr_NoMemory(); return -1; }
+    unsigned char *o = (unsigned char *)buf->p;
+    const void *data = PyUnicode_DATA(u);
+    switch (PyUnicode_KIND(u)) {
+    case PyUnicode_1BYTE_KIND: ENCODE_LOOP(Py_UCS1); break;
+    case PyUnicode_2BYTE_KIND: ENCODE_LOOP(Py_UCS2); break;
+    default: ENCODE_LOOP(Py_UCS4); break;
+    }
+    *out = buf->p;
+    return (Py_ssize_t)(o - (unsigned char *)buf->p);
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* 13a (sacrebleu's tokenizer_13a.py and tokenizer_re.py)                                          */
+
+static unsigned char sym13a[256];
+
+static void init_13a(void) {
+    /* ([\{-\~\[-\` -\&\(-\+\:-\@\/]), less the space: a space padded with spaces is still one gap, and
+       a run of spaces plays the same part as one in the other rules (tested against the regexes) */
+    for (int c = '{'; c <= '~'; c++) sym13a[c] = 1;
+    for (int c = '['; c <= '`'; c++) sym13a[c] = 1;
+    for (int c = '!'; c <= '&'; c++) sym13a[c] = 1;
+    for (int c = '('; c <= '+'; c++) sym13a[c] = 1;
+    for (int c = ':'; c <= '@'; c++) sym13a[c] = 1;
+    sym13a['/'] = 1;
+}
+
+#define IS_DIGIT(c) ((unsigned char)(c) >= '0' && (unsigned char)(c) <= '9')
+#define IS_PC(c) ((c) == '.' || (c) == ',')
+
+/* str.replace(pat, rep) for len(rep) <= len(pat): out has room for n bytes; returns the new length. */
+static Py_ssize_t replace_all(const char *in, Py_ssize_t n, const char *pat, Py_ssize_t pl, const char *rep,
+                              Py_ssize_t rl, char *out) {
+    Py_ssize_t i = 0, m = 0;
+    while (i < n) {
+        const char *hit = memchr(in + i, pat[0], (size_t)(n - i));
+        Py_ssize_t j = hit ? (Py_ssize_t)(hit - in) : n;
+        memmove(out + m, in + i, (size_t)(j - i));
+        m += j - i;
+        if (j >= n) break;
+        if (n - j >= pl && memcmp(in + j, pat, (size_t)pl) == 0) {
+            memcpy(out + m, rep, (size_t)rl);
+            m += rl;
+            i = j + pl;
+        } else {
+            out[m++] = in[j];
+            i = j + 1;
+        }
+    }
+    return m;
+}
+
+/* tokenizer_13a.py's line-level replacements, in its order, into buf; returns the new length or -1. */
+static Py_ssize_t replacements_13a(const char *line, Py_ssize_t len, Buf *buf, const char **out) {
+    int lt = memchr(line, '<', (size_t)len) != NULL, nl = memchr(line, '\n', (size_t)len) != NULL,
+        amp = memchr(line, '&', (size_t)len) != NULL;
+    *out = line;
+    if (!lt && !nl && !amp) return len;
+    if (buf_reserve(buf, len + 1) < 0) return -1;
+    memmove(buf->p, line, (size_t)len);
+    char *t = buf->p;
+    if (lt) len = replace_all(t, len, "<skipped>", 9, "", 0, t);
+    if (nl) {
+        len = replace_all(t, len, "-\n", 2, "", 0, t);
+        len = replace_all(t, len, "\n", 1, " ", 1, t);
+    }
+    if (amp && memchr(t, '&', (size_t)len)) {
+        len = replace_all(t, len, "&quot;", 6, "\"", 1, t);
+        len = replace_all(t, len, "&amp;", 5, "&", 1, t);
+        len = replace_all(t, len, "&lt;", 4, "<", 1, t);
+        len = replace_all(t, len, "&gt;", 4, ">", 1, t);
+    }
+    *out = t;
+    return len;
+}
+
+/* 13a's four rules on " " + line + " " (re.sub's leftmost, non-overlapping scan of each two-character
+   pattern is a plain loop); the result goes to *out (one of a, b); returns its length or -1. */
+static Py_ssize_t rules_13a(const char *line, Py_ssize_t len, Buf *a, Buf *b, const char **out) {
+    /* rule 1 at most triples the length (plus the padding); rules 2-4 each at most double it */
+    if (buf_reserve(a, 8 * (3 * len + 2) + 16) < 0 || buf_reserve(b, 8 * (3 * len + 2) + 16) < 0) return -1;
+    char *cur = a->p, *nxt = b->p, *tmp;
+    Py_ssize_t n = 0, m, i, j;
+    int has_pc = 0, has_dash = 0;
+    /* rule 1: ([\{-\~\[-\` -\&\(-\+\:-\@\/]) -> " \1 " */
+    cur[n++] = ' ';
+    for (i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)line[i];
+        if (sym13a[c]) { cur[n++] = ' '; cur[n++] = (char)c; cur[n++] = ' '; continue; }
+        cur[n++] = (char)c;
+        has_pc |= IS_PC(c);
+        has_dash |= c == '-';
+    }
+    cur[n++] = ' ';
+    if (has_pc) {
+        /* rule 2: ([^0-9])([\.,]) -> "\1 \2 " */
+        for (i = 0, m = 0; i < n;) {
+            for (j = i; j + 1 < n && !(IS_PC(cur[j + 1]) && !IS_DIGIT(cur[j])); j++) {}
+            if (j + 1 >= n) { memcpy(nxt + m, cur + i, (size_t)(n - i)); m += n - i; break; }
+            memcpy(nxt + m, cur + i, (size_t)(j - i)); m += j - i;
+            nxt[m++] = cur[j]; nxt[m++] = ' '; nxt[m++] = cur[j + 1]; nxt[m++] = ' ';
+            i = j + 2;
+        }
+        tmp = cur; cur = nxt; nxt = tmp; n = m;
+        /* rule 3: ([\.,])([^0-9]) -> " \1 \2" */
+        for (i = 0, m = 0; i < n;) {
+            for (j = i; j + 1 < n && !(IS_PC(cur[j]) && !IS_DIGIT(cur[j + 1])); j++) {}
+            if (j + 1 >= n) { memcpy(nxt + m, cur + i, (size_t)(n - i)); m += n - i; break; }
+            memcpy(nxt + m, cur + i, (size_t)(j - i)); m += j - i;
+            nxt[m++] = ' '; nxt[m++] = cur[j]; nxt[m++] = ' '; nxt[m++] = cur[j + 1];
+            i = j + 2;
+        }
+        tmp = cur; cur = nxt; nxt = tmp; n = m;
+    }
+    if (has_dash) {
+        /* rule 4: ([0-9])(-) -> "\1 \2 " */
+        for (i = 0, m = 0; i < n;) {
+            for (j = i; j + 1 < n && !(cur[j + 1] == '-' && IS_DIGIT(cur[j])); j++) {}
+            if (j + 1 >= n) { memcpy(nxt + m, cur + i, (size_t)(n - i)); m += n - i; break; }
+            memcpy(nxt + m, cur + i, (size_t)(j - i)); m += j - i;
+            nxt[m++] = cur[j]; nxt[m++] = ' '; nxt[m++] = '-'; nxt[m++] = ' ';
+            i = j + 2;
+        }
+        tmp = cur; cur = nxt; nxt = tmp; n = m;
+    }
+    *out = cur;
+    return n;
+}
+
+/* The length of text[0:len] without its trailing whitespace (str.rstrip()). */
+static Py_ssize_t rstrip_len(const char *text, Py_ssize_t len) {
+    const unsigned char *p = (const unsigned char *)text, *end = p + len, *keep = p;
+    while (p < end) {
+        Py_ssize_t w = space_len(p, end);
+        if (w) { p += w; continue; }
+        p++;
+        keep = p;
+    }
+    return (Py_ssize_t)(keep - (const unsigned char *)text);
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* the vocabulary: token bytes -> id                                                               */
+
+static inline uint64_t hash_bytes(const char *p, Py_ssize_t n) {
+    uint64_t h = 0x9E3779B97F4A7C15ULL ^ ((uint64_t)n * 0xFF51AFD7ED558CCDULL);
+    while (n >= 8) {
+        uint64_t v;
+        memcpy(&v, p, 8);
+        h = (h ^ v) * 0xBF58476D1CE4E5B9ULL;
+        h ^= h >> 31;
+        p += 8;
+        n -= 8;
+    }
+    uint64_t v = 0;
+    memcpy(&v, p, (size_t)n);
+    h = (h ^ v) * 0x94D049BB133111EBULL;
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ULL;
+    h ^= h >> 32;
+    return h;
+}
+
+/* A slot holds a token's first 8 bytes, so that most lookups touch one cache line. */
+typedef struct {
+    uint64_t hash;
+    uint64_t head; /* the first (up to) 8 bytes, zero-padded */
+    int32_t id;    /* -1: empty */
+    int32_t len;
+} Slot;
+
+typedef struct {
+    PyObject_HEAD
+    Slot *slots;
+    Py_ssize_t mask; /* slots - 1 */
+    int64_t *tok_off;
+    int32_t *tok_len;
+    Py_ssize_t n_tok, cap_tok;
+    char *arena;
+    Py_ssize_t arena_len, arena_cap;
+} Vocab;
+
+static Slot *slots_new(Py_ssize_t n) {
+    Slot *s = PyMem_Malloc(sizeof(Slot) * (size_t)n);
+    if (s)
+        for (Py_ssize_t i = 0; i < n; i++) s[i].id = -1;
+    return s;
+}
+
+static int vocab_rehash(Vocab *v) {
+    Py_ssize_t old = v->mask + 1, mask = 2 * old - 1;
+    Slot *fresh = slots_new(2 * old);
+    if (!fresh) return -1;
+    for (Py_ssize_t i = 0; i < old; i++) {
+        if (v->slots[i].id < 0) continue;
+        Py_ssize_t j = (Py_ssize_t)(v->slots[i].hash & (uint64_t)mask);
+        while (fresh[j].id >= 0) j = (j + 1) & mask;
+        fresh[j] = v->slots[i];
+    }
+    PyMem_Free(v->slots);
+    v->slots = fresh;
+    v->mask = mask;
+    return 0;
+}
+
+/* The id of token p[0:n]; -1 if absent and !grow; -2 on memory error. */
+static int32_t vocab_id(Vocab *v, const char *p, Py_ssize_t n, int grow) {
+    uint64_t h = hash_bytes(p, n), head = 0;
+    memcpy(&head, p, (size_t)(n < 8 ? n : 8));
+    Py_ssize_t j = (Py_ssize_t)(h & (uint64_t)v->mask);
+    for (;;) {
+        Slot *s = &v->slots[j];
+        if (s->id < 0) break;
+        if (s->hash == h && s->len == n && s->head == head &&
+            (n <= 8 || memcmp(v->arena + v->tok_off[s->id] + 8, p + 8, (size_t)(n - 8)) == 0))
+            return s->id;
+        j = (j + 1) & v->mask;
+    }
+    if (!grow) return -1;
+    if (v->n_tok >= INT32_MAX - 1 || n > INT32_MAX) return -2;
+    if (v->n_tok == v->cap_tok) {
+        Py_ssize_t cap = v->cap_tok * 2;
+        int64_t *off = PyMem_Realloc(v->tok_off, sizeof(int64_t) * (size_t)cap);
+        if (!off) return -2;
+        v->tok_off = off;
+        int32_t *len = PyMem_Realloc(v->tok_len, sizeof(int32_t) * (size_t)cap);
+        if (!len) return -2;
+        v->tok_len = len;
+        v->cap_tok = cap;
+    }
+    if (v->arena_len + n > v->arena_cap) {
+        Py_ssize_t cap = v->arena_cap * 2;
+        while (cap < v->arena_len + n) cap *= 2;
+        char *arena = PyMem_Realloc(v->arena, (size_t)cap);
+        if (!arena) return -2;
+        v->arena = arena;
+        v->arena_cap = cap;
+    }
+    int32_t id = (int32_t)v->n_tok++;
+    memcpy(v->arena + v->arena_len, p, (size_t)n);
+    v->tok_off[id] = v->arena_len;
+    v->tok_len[id] = (int32_t)n;
+    v->arena_len += n;
+    v->slots[j] = (Slot){h, head, id, (int32_t)n};
+    if (2 * v->n_tok > v->mask + 1 && vocab_rehash(v) < 0) return -2;
+    return id;
+}
+
+static PyObject *Vocab_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "", kwlist)) return NULL;
+    Vocab *v = (Vocab *)type->tp_alloc(type, 0);
+    if (!v) return NULL;
+    v->cap_tok = 1024;
+    v->arena_cap = 8192;
+    v->tok_off = PyMem_Malloc(sizeof(int64_t) * (size_t)v->cap_tok);
+    v->tok_len = PyMem_Malloc(sizeof(int32_t) * (size_t)v->cap_tok);
+    v->arena = PyMem_Malloc((size_t)v->arena_cap);
+    v->slots = slots_new(4096);
+    v->mask = 4095;
+    if (!v->tok_off || !v->tok_len || !v->arena || !v->slots) {
+        Py_DECREF(v);
+        return PyErr_NoMemory();
+    }
+    return (PyObject *)v;
+}
+
+static void Vocab_dealloc(Vocab *v) {
+    PyMem_Free(v->slots);
+    PyMem_Free(v->tok_off);
+    PyMem_Free(v->tok_len);
+    PyMem_Free(v->arena);
+    Py_TYPE(v)->tp_free((PyObject *)v);
+}
+
+static Py_ssize_t Vocab_len(Vocab *v) { return v->n_tok; }
+
+typedef struct {
+    int32_t *p;
+    Py_ssize_t n, cap;
+} IntBuf;
+
+static int intbuf_push(IntBuf *b, int32_t x) {
+    if (b->n == b->cap) {
+        Py_ssize_t cap = b->cap ? b->cap * 2 : 4096;
+        int32_t *p = PyMem_Realloc(b->p, sizeof(int32_t) * (size_t)cap);
+        if (!p) return -1;
+        b->p = p;
+        b->cap = cap;
+    }
+    b->p[b->n++] = x;
+    return 0;
+}
+
+/* Split text[0:len] at whitespace, appending the token ids to ids; returns the token count or -1. */
+static Py_ssize_t split_tokens(Vocab *v, const char *text, Py_ssize_t len, int grow, IntBuf *ids) {
+    const unsigned char *p = (const unsigned char *)text, *end = p + len;
+    Py_ssize_t count = 0;
+    while (p < end) {
+        Py_ssize_t w;
+        while (p < end && (w = space_len(p, end)) > 0) p += w;
+        if (p >= end) break;
+        const unsigned char *start = p;
+        while (p < end && space_len(p, end) == 0) p++;
+        int32_t id = vocab_id(v, (const char *)start, (Py_ssize_t)(p - start), grow);
+        if (id == -2 || intbuf_push(ids, id) < 0) return -1;
+        count++;
+    }
+    return count;
+}
+
+static PyObject *Vocab_encode(Vocab *v, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"lines", "mode", "grow", NULL};
+    PyObject *lines;
+    int mode, grow;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "Oip", kwlist, &lines, &mode, &grow)) return NULL;
+    if (mode != 0 && mode != 1) {
+        PyErr_SetString(PyExc_ValueError, "mode must be 0 (split) or 1 (13a)");
+        return NULL;
+    }
+    PyObject *seq = PySequence_Fast(lines, "lines must be a sequence of str"), *result = NULL;
+    if (!seq) return NULL;
+    Py_ssize_t n_lines = PySequence_Fast_GET_SIZE(seq);
+    IntBuf ids = {0};
+    Buf u8 = {0}, rep = {0}, a = {0}, b = {0};
+    int32_t *lens = PyMem_Malloc(sizeof(int32_t) * (size_t)(n_lines ? n_lines : 1));
+    if (!lens) { PyErr_NoMemory(); goto done; }
+    for (Py_ssize_t i = 0; i < n_lines; i++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
+        if (item == Py_None) { lens[i] = -1; continue; }
+        if (!PyUnicode_Check(item)) {
+            PyErr_Format(PyExc_TypeError, "line %zd is %.100s, not str", i + 1, Py_TYPE(item)->tp_name);
+            goto done;
+        }
+        const char *text;
+        Py_ssize_t len = utf8_view(item, &u8, &text), count;
+        if (len < 0) goto done;
+        if (mode == 1) {
+            len = replacements_13a(text, rstrip_len(text, len), &rep, &text);
+            if (len < 0 || (len = rules_13a(text, len, &a, &b, &text)) < 0) { PyErr_NoMemory(); goto done; }
+        }
+        count = split_tokens(v, text, len, grow, &ids);
+        if (count < 0) { PyErr_NoMemory(); goto done; }
+        if (count > INT32_MAX) { PyErr_SetString(PyExc_OverflowError, "line too long"); goto done; }
+        lens[i] = (int32_t)count;
+    }
+    PyObject *ids_b = PyBytes_FromStringAndSize((const char *)ids.p, (Py_ssize_t)sizeof(int32_t) * ids.n);
+    PyObject *lens_b = PyBytes_FromStringAndSize((const char *)lens, (Py_ssize_t)sizeof(int32_t) * n_lines);
+    if (ids_b && lens_b) result = PyTuple_Pack(2, ids_b, lens_b);
+    Py_XDECREF(ids_b);
+    Py_XDECREF(lens_b);
+done:
+    Py_DECREF(seq);
+    PyMem_Free(ids.p);
+    PyMem_Free(lens);
+    PyMem_Free(u8.p);
+    PyMem_Free(rep.p);
+    PyMem_Free(a.p);
+    PyMem_Free(b.p);
+    return result;
+}
+
+static PyObject *Vocab_token(Vocab *v, PyObject *arg) {
+    Py_ssize_t i = PyLong_AsSsize_t(arg);
+    if (i == -1 && PyErr_Occurred()) return NULL;
+    if (i < 0 || i >= v->n_tok) {
+        PyErr_SetString(PyExc_IndexError, "token id out of range");
+        return NULL;
+    }
+    return PyUnicode_DecodeUTF8(v->arena + v->tok_off[i], v->tok_len[i], "surrogatepass");
+}
+
+static PyMethodDef Vocab_methods[] = {
+    {"encode", (PyCFunction)(void (*)(void))Vocab_encode, METH_VARARGS | METH_KEYWORDS,
+     "encode(lines, mode, grow) -> (ids, lengths): the int32 token ids of every line, and the tokens\n"
+     "per line (-1 for None). mode 1: tokenizer 13a (right strip, replacements, rules); mode 0: split\n"
+     "only. grow: add unknown tokens (else they get id -1)."},
+    {"token", (PyCFunction)Vocab_token, METH_O, "token(id) -> str"},
+    {NULL, NULL, 0, NULL}};
+
+static PySequenceMethods Vocab_as_sequence = {.sq_length = (lenfunc)Vocab_len};
+
+static PyTypeObject VocabType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "bleu_core._kernel.Vocab",
+    .tp_basicsize = sizeof(Vocab),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Token bytes -> int32 id, for the fast path.",
+    .tp_new = Vocab_new,
+    .tp_dealloc = (destructor)Vocab_dealloc,
+    .tp_methods = Vocab_methods,
+    .tp_as_sequence = &Vocab_as_sequence,
+};
+
+/* ---------------------------------------------------------------------------------------------- */
+/* per-segment statistics                                                                          */
+
+typedef struct {
+    uint64_t h;
+    const int32_t *tok; /* the candidate's tokens of this n-gram */
+    int32_t n;
+    int32_t hyp;    /* count in the candidate */
+    int32_t ref;    /* count in the reference being read */
+    int32_t maxref; /* largest count in any one reference */
+    int32_t stamp;  /* which reference `ref` counts */
+    uint32_t gen;   /* the segment this entry belongs to */
+} Entry;
+
+typedef struct {
+    Entry *e;
+    Py_ssize_t mask;
+    uint32_t gen;
+    Py_ssize_t *used;
+    Py_ssize_t n_used, cap_used;
+} Table;
+
+static inline uint64_t mix(uint64_t h, int32_t t) {
+    h ^= (uint64_t)(uint32_t)t + 0x9E3779B97F4A7C15ULL;
+    h *= 0xBF58476D1CE4E5B9ULL;
+    h ^= h >> 31;
+    return h;
+}
+
+static int table_prepare(Table *t, Py_ssize_t entries) {
+    Py_ssize_t need = 16;
+    while (need < 2 * entries) need *= 2;
+    if (need > t->mask + 1) {
+        free(t->e);
+        free(t->used);
+        t->e = calloc((size_t)need, sizeof(Entry));
+        t->used = malloc(sizeof(Py_ssize_t) * (size_t)need);
+        if (!t->e || !t->used) return -1;
+        t->mask = need - 1;
+        t->gen = 0;
+        t->cap_used = need;
+    }
+    t->gen++;
+    if (t->gen == 0) { /* wrapped: clear */
+        memset(t->e, 0, sizeof(Entry) * (size_t)(t->mask + 1));
+        t->gen = 1;
+    }
+    t->n_used = 0;
+    return 0;
+}
+
+static inline Py_ssize_t bucket(uint64_t h, Py_ssize_t mask) { return (Py_ssize_t)((h ^ (h >> 29)) & (uint64_t)mask); }
+
+static inline Entry *table_find(Table *t, uint64_t h, const int32_t *tok, int32_t n) {
+    Py_ssize_t j = bucket(h, t->mask);
+    for (;;) {
+        Entry *e = &t->e[j];
+        if (e->gen != t->gen) return NULL;
+        if (e->h == h && e->n == n && memcmp(e->tok, tok, sizeof(int32_t) * (size_t)n) == 0) return e;
+        j = (j + 1) & t->mask;
+    }
+}
+
+static inline void table_add(Table *t, uint64_t h, const int32_t *tok, int32_t n) {
+    Py_ssize_t j = bucket(h, t->mask);
+    for (;;) {
+        Entry *e = &t->e[j];
+        if (e->gen != t->gen) {
+            e->gen = t->gen;
+            e->h = h;
+            e->tok = tok;
+            e->n = n;
+            e->hyp = 1;
+            e->ref = 0;
+            e->maxref = 0;
+            e->stamp = -1;
+            t->used[t->n_used++] = j;
+            return;
+        }
+        if (e->h == h && e->n == n && memcmp(e->tok, tok, sizeof(int32_t) * (size_t)n) == 0) {
+            e->hyp++;
+            return;
+        }
+        j = (j + 1) & t->mask;
+    }
+}
+
+typedef struct {
+    Py_buffer ids, lens;
+    const int32_t *tok; /* running pointer to the current segment's tokens */
+} Stream;
+
+static PyObject *segment_stats(PyObject *self, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"hyp_ids", "hyp_lens", "refs", "max_order", NULL};
+    Py_buffer hids, hlens;
+    PyObject *refs;
+    int order;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "y*y*Oi", kwlist, &hids, &hlens, &refs, &order)) return NULL;
+    PyObject *result = NULL, *seq = NULL;
+    Stream *streams = NULL;
+    Py_ssize_t k_streams = 0, k_parsed = 0;
+    Table t = {0};
+    uint64_t *hh = NULL;
+    unsigned char *alive = NULL;
+    int64_t *out = NULL;
+
+    if (order < 1 || order > 1000) {
+        PyErr_SetString(PyExc_ValueError, "max_order must be in 1..1000");
+        goto done;
+    }
+    Py_ssize_t nseg = hlens.len / (Py_ssize_t)sizeof(int32_t);
+    const int32_t *hl = hlens.buf, *htok = hids.buf;
+    Py_ssize_t total = 0, longest = 0;
+    for (Py_ssize_t s = 0; s < nseg; s++) {
+        if (hl[s] < 0) { PyErr_SetString(PyExc_ValueError, "negative candidate length"); goto done; }
+        total += hl[s];
+        if (hl[s] > longest) longest = hl[s];
+    }
+    if (total * (Py_ssize_t)sizeof(int32_t) != hids.len) {
+        PyErr_SetString(PyExc_ValueError, "candidate ids and lengths disagree");
+        goto done;
+    }
+    seq = PySequence_Fast(refs, "refs must be a sequence of (ids, lens) pairs");
+    if (!seq) goto done;
+    k_streams = PySequence_Fast_GET_SIZE(seq);
+    streams = PyMem_Calloc((size_t)(k_streams ? k_streams : 1), sizeof(Stream));
+    if (!streams) { PyErr_NoMemory(); goto done; }
+    for (; k_parsed < k_streams; k_parsed++) {
+        Stream *st = &streams[k_parsed];
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, k_parsed), "y*y*", &st->ids, &st->lens)) goto done;
+        Py_ssize_t n = st->lens.len / (Py_ssize_t)sizeof(int32_t), sum = 0;
+        const int32_t *l = st->lens.buf;
+        if (n != nseg) {
+            k_parsed++;
+            PyErr_SetString(PyExc_ValueError, "a reference stream has a different number of segments");
+            goto done;
+        }
+        for (Py_ssize_t s = 0; s < nseg; s++) {
+            if (l[s] > 0) sum += l[s];
+            if (l[s] > longest) longest = l[s];
+        }
+        if (sum * (Py_ssize_t)sizeof(int32_t) != st->ids.len) {
+            k_parsed++;
+            PyErr_SetString(PyExc_ValueError, "reference ids and lengths disagree");
+            goto done;
+        }
+        st->tok = st->ids.buf;
+    }
+    Py_ssize_t width = 2 + 2 * (Py_ssize_t)order;
+    out = PyMem_Calloc((size_t)(nseg ? nseg : 1) * (size_t)width, sizeof(int64_t));
+    hh = PyMem_Malloc(sizeof(uint64_t) * (size_t)(longest + 1));
+    alive = PyMem_Malloc((size_t)(longest + 1));
+    if (!out || !hh || !alive) { PyErr_NoMemory(); goto done; }
+
+    int failed = 0;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t s = 0; s < nseg && !failed; s++) {
+        int64_t *row = out + s * width;
+        const int32_t L = hl[s];
+        const int32_t *h = htok;
+        htok += L;
+        row[0] = L;
+        /* closest reference length, ties to the shorter; 0 without references */
+        int64_t best_len = -1, best_diff = -1;
+        for (Py_ssize_t k = 0; k < k_streams; k++) {
+            int32_t rl = ((const int32_t *)streams[k].lens.buf)[s];
+            if (rl < 0) continue;
+            int64_t diff = rl > L ? rl - L : L - rl;
+            if (best_diff < 0 || diff < best_diff || (diff == best_diff && rl < best_len)) {
+                best_diff = diff;
+                best_len = rl;
+            }
+        }
+        row[1] = best_len < 0 ? 0 : best_len;
+        for (int n = 1; n <= order; n++) row[1 + order + n] = L - n + 1 > 0 ? L - n + 1 : 0;
+        /* the candidate's n-grams; those with an unknown token (-1) cannot match and are left out */
+        Py_ssize_t grams = 0;
+        for (int n = 1; n <= order && n <= L; n++) grams += L - n + 1;
+        if (table_prepare(&t, grams) < 0) { failed = 1; break; }
+        int top = 0; /* highest order with a candidate n-gram in the table */
+        for (int32_t p = 0; p < L; p++) { hh[p] = 0x243F6A8885A308D3ULL; alive[p] = 1; }
+        for (int n = 1; n <= order && n <= L; n++) {
+            int any = 0;
+            for (int32_t p = 0; p + n <= L; p++) {
+                if (!alive[p]) continue;
+                int32_t tk = h[p + n - 1];
+                if (tk < 0) { alive[p] = 0; continue; }
+                hh[p] = mix(hh[p], tk);
+                table_add(&t, hh[p], h + p, n);
+                any = 1;
+            }
+            if (!any) break;
+            top = n;
+        }
+        /* each reference: count the n-grams the candidate has, keep the largest count per n-gram */
+        for (Py_ssize_t k = 0; k < k_streams && top > 0; k++) {
+            int32_t rl = ((const int32_t *)streams[k].lens.buf)[s];
+            if (rl <= 0) continue;
+            const int32_t *r = streams[k].tok;
+            for (int32_t p = 0; p < rl; p++) { hh[p] = 0x243F6A8885A308D3ULL; alive[p] = 1; }
+            for (int n = 1; n <= top && n <= rl; n++) {
+                int any = 0;
+                for (int32_t p = 0; p + n <= rl; p++) {
+                    if (!alive[p]) continue;
+                    hh[p] = mix(hh[p], r[p + n - 1]);
+                    Entry *e = table_find(&t, hh[p], r + p, n);
+                    if (!e) { alive[p] = 0; continue; }
+                    any = 1;
+                    if (e->stamp != (int32_t)k) { e->stamp = (int32_t)k; e->ref = 0; }
+                    if (++e->ref > e->maxref) e->maxref = e->ref;
+                }
+                if (!any) break;
+            }
+        }
+        for (Py_ssize_t k = 0; k < k_streams; k++) {
+            int32_t rl = ((const int32_t *)streams[k].lens.buf)[s];
+            if (rl > 0) streams[k].tok += rl;
+        }
+        for (Py_ssize_t u = 0; u < t.n_used; u++) {
+            Entry *e = &t.e[t.used[u]];
+            row[1 + e->n] += e->hyp < e->maxref ? e->hyp : e->maxref;
+        }
+    }
+    Py_END_ALLOW_THREADS
+    if (failed) { PyErr_NoMemory(); goto done; }
+    result = PyByteArray_FromStringAndSize((const char *)out, (Py_ssize_t)sizeof(int64_t) * nseg * width);
+done:
+    PyBuffer_Release(&hids);
+    PyBuffer_Release(&hlens);
+    for (Py_ssize_t k = 0; k < k_parsed; k++) {
+        if (streams[k].ids.obj) PyBuffer_Release(&streams[k].ids);
+        if (streams[k].lens.obj) PyBuffer_Release(&streams[k].lens);
+    }
+    PyMem_Free(streams);
+    Py_XDECREF(seq);
+    free(t.e);
+    free(t.used);
+    PyMem_Free(hh);
+    PyMem_Free(alive);
+    PyMem_Free(out);
+    return result;
+}
+
+static PyMethodDef module_methods[] = {
+    {"segment_stats", (PyCFunction)(void (*)(void))segment_stats, METH_VARARGS | METH_KEYWORDS,
+     "segment_stats(hyp_ids, hyp_lens, refs, max_order) -> bytes: the int64 (segments x (2 + 2N))\n"
+     "statistics matrix. refs: (ids, lens) per reference stream, a length of -1 for a missing one."},
+    {NULL, NULL, 0, NULL}};
+
+static struct PyModuleDef kernel_module = {
+    PyModuleDef_HEAD_INIT, "bleu_core._kernel", "The fast path's inner loops (see _kernel.c).", -1,
+    module_methods};
+
+PyMODINIT_FUNC PyInit__kernel(void) {
+    init_tables();
+    init_13a();
+    if (PyType_Ready(&VocabType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&kernel_module);
+    if (!m) return NULL;
+    Py_INCREF(&VocabType);
+    if (PyModule_AddObject(m, "Vocab", (PyObject *)&VocabType) < 0) {
+        Py_DECREF(&VocabType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

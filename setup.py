@@ -1,0 +1,19 @@
+"""The C kernel of the fast path (bleu_core/_kernel.c); everything else is in pyproject.toml.
+
+The extension is optional: without a C compiler the install still succeeds and bleu_core.fast uses
+its numpy implementation (same numbers, slower). tests/core/test_kernel.py fails if it is missing.
+"""
+
+from setuptools import Extension, setup
+
+setup(
+    ext_modules=[
+        Extension(
+            "bleu_core._kernel",
+            ["bleu_core/_kernel.c"],
+            extra_compile_args=["-O3", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter",
+                                "-Wno-missing-field-initializers", "-Wno-cast-function-type"],
+            optional=True,
+        )
+    ]
+)

@@ -1,0 +1,151 @@
+"""The C kernel (bleu_core/_kernel.c): built, and token for token the same as Python's tokenizers.
+
+test_fast.py holds its statistics equal to the explainable path (random corpora, every tokenizer and
+order, real data); here: its tokenizer against Python's own definitions, down to every code point.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import threading
+from pathlib import Path
+
+import numpy as np
+import pytest
+import sacrebleu
+
+from bleu_core import BleuConfig, _kernel
+from bleu_core.bleu import corpus_score
+from bleu_core.fast import ReferenceSet, kernel_available
+from bleu_core.tokenizers import _13A_RULES, preprocess
+from tests.core.cases import random_corpus
+
+
+def tokens(lines: list[str | None], mode: int) -> list[list[str] | None]:
+    vocab = _kernel.Vocab()
+    ids_b, lens_b = vocab.encode(lines, mode, True)
+    ids, lens = np.frombuffer(ids_b, dtype=np.int32), np.frombuffer(lens_b, dtype=np.int32)
+    out: list[list[str] | None] = []
+    pos = 0
+    for n in lens.tolist():
+        if n < 0:
+            out.append(None)
+            continue
+        out.append([vocab.token(int(i)) for i in ids[pos : pos + n]])
+        pos += n
+    assert pos == len(ids)
+    return out
+
+
+def test_kernel_is_built_and_used() -> None:
+    """`pip install -e .` compiles it (setup.py); without it the fast path silently falls back to numpy,
+    which is exact but several times slower, so a missing build must fail here."""
+    assert kernel_available()
+    assert ReferenceSet([["a b"]]).backend == "kernel"
+
+
+def test_split_matches_str_split_for_every_code_point() -> None:
+    chars = [chr(c) for c in range(sys.maxunicode + 1) if not 0xD800 <= c <= 0xDFFF]
+    lines = [f"a{c}b" for c in chars]
+    got = tokens(lines, 0)
+    want = [line.split() for line in lines]
+    bad = [hex(ord(c)) for c, g, w in zip(chars, got, want) if g != w]
+    assert not bad, bad[:20]
+
+
+def test_surrogates_and_none_and_empty() -> None:
+    assert tokens(["\ud800 x", None, "", "   ", "\U0001f600\u3000y"], 0) == [
+        ["\ud800", "x"], None, [], [], ["\U0001f600", "y"]]
+
+
+def reference_13a(line: str) -> list[str]:
+    return list(preprocess(line, "13a"))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_13a_equals_the_regexes_on_random_text(seed: int) -> None:
+    rng = random.Random(seed)
+    alphabet = list(" .,.,.,--0123456789aZé中\t\u00a0\u2028\x85…!&;:/()'\"<>[]{}~`^_|\\@#$%*+=?ß\n\x00\r")
+    alphabet += ["&quot;", "&amp;", "&lt;", "&gt;", "&amp;quot;", "<skipped>", "<skip", "-\n", "\U0001f600"]
+    lines = ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 16))) for _ in range(20_000)]
+    got = tokens(lines, 1)
+    for line, g in zip(lines, got):
+        assert g == reference_13a(line), repr(line)
+
+
+def test_13a_rules_regexes_still_sacrebleus() -> None:
+    """The rules the kernel is checked against are sacrebleu's own (its patterns, in its order)."""
+    from sacrebleu.tokenizers.tokenizer_re import TokenizerRegexp
+
+    theirs = [(p.pattern, r) for p, r in TokenizerRegexp()._re]
+    assert [(p.pattern, r) for p, r in _13A_RULES] == theirs
+
+
+def test_13a_on_real_data(data_dir: Path) -> None:
+    lines: list[str] = []
+    for path in sorted(data_dir.glob("*/reference*")) + sorted(data_dir.glob("*/*.eng")):
+        lines += path.read_text(encoding="utf-8").split("\n")[:-1]
+    assert len(lines) > 5_000
+    assert tokens(lines, 1) == [reference_13a(line) for line in lines]
+
+
+def test_unknown_candidate_tokens_get_minus_one() -> None:
+    vocab = _kernel.Vocab()
+    vocab.encode(["the cat"], 1, True)
+    ids, lens = vocab.encode(["the dog cat ."], 1, False)
+    assert np.frombuffer(ids, dtype=np.int32).tolist() == [0, -1, 1, -1]
+    assert np.frombuffer(lens, dtype=np.int32).tolist() == [4]
+    assert len(vocab) == 2
+
+
+def test_bad_arguments_are_refused() -> None:
+    vocab = _kernel.Vocab()
+    with pytest.raises(TypeError, match="line 2 is int"):
+        vocab.encode(["a", 3], 1, True)
+    with pytest.raises(ValueError, match="mode"):
+        vocab.encode(["a"], 2, True)
+    ids, lens = vocab.encode(["a b", "c"], 0, True)
+    with pytest.raises(ValueError, match="disagree"):
+        _kernel.segment_stats(ids[:4], lens, [(ids, lens)], 4)
+    with pytest.raises(ValueError, match="different number of segments"):
+        _kernel.segment_stats(ids, lens, [(ids[:8], lens[:4])], 4)
+    with pytest.raises(ValueError, match="max_order"):
+        _kernel.segment_stats(ids, lens, [(ids, lens)], 0)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_newline_nul_and_exotic_whitespace_equal_the_explainable_path(seed: int) -> None:
+    """Unlike numpy's whole-corpus 13a, the kernel takes any line: "-\\n", NUL, U+2028, ..."""
+    rng = random.Random(seed)
+    for _ in range(40):
+        hyps, refs = random_corpus(rng, max_segments=10, exotic=True)
+        hyps[0] += " ab-\ncd nul\x00x p\u2028q"
+        for tokenize in ("13a", "none", "intl", "char"):
+            config = BleuConfig(tokenize=tokenize, lowercase=rng.random() < 0.5, max_ngram_order=rng.randint(1, 6))
+            fast = corpus_score(hyps, refs, config, engine="fast")
+            slow = corpus_score(hyps, refs, config, engine="explain")
+            np.testing.assert_array_equal(fast.segment_matrix, slow.segment_matrix)
+    assert fast.counts == sacrebleu.corpus_bleu(hyps, refs, tokenize="char",
+                                                lowercase=config.lowercase).counts[: config.max_ngram_order]
+
+
+def test_counting_runs_in_threads_with_the_same_result(data_dir: Path) -> None:
+    """segment_stats releases the GIL (the app's sessions share one process): same numbers in threads."""
+    folder = data_dir / "wmt21-news-en-de"
+    refs = [(folder / f"reference.{k}.de").read_text(encoding="utf-8").split("\n")[:-1] for k in "AC"]
+    systems = [p.read_text(encoding="utf-8").split("\n")[:-1] for p in sorted((folder / "systems").glob("*.de"))[:4]]
+    ref_set = ReferenceSet(refs)
+    want = [ref_set.stats(h) for h in systems]
+    got: dict[int, np.ndarray] = {}
+
+    def work(i: int) -> None:
+        got[i] = ref_set.stats(systems[i % 4])
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for i in range(8):
+        np.testing.assert_array_equal(got[i], want[i % 4])
