@@ -33,7 +33,7 @@ from sacrebleu.significance import PairedTest
 from bleu_core import BleuConfig, corpus_bleu
 from bleu_core.bleu import score_matrix
 from bleu_core.fast import ReferenceSet
-from bleu_core.significance import bootstrap_ci, paired_ar, paired_bootstrap
+from bleu_core.significance import compare
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT.parent / "shared" / "data"
@@ -158,10 +158,10 @@ def paired_rows(inp: dict[str, Any]) -> list[dict[str, Any]]:
             return pt()[1]["BLEU"]
 
         def run_test(mats: list[np.ndarray], test: str = test, n: int = n) -> list[Any]:
-            if test == "bs":
-                return [bootstrap_ci(mats[0], config, n_samples=n), *paired_bootstrap(mats[0], mats[1:], config,
-                                                                                       n_samples=n)]
-            return paired_ar(mats[0], mats[1:], config, n_trials=n, n_confidence=0)
+            # what PairedTest computes: the baseline's interval (bs only: sacrebleu's AR default draws
+            # none) and each system's test
+            c = compare(mats[0], mats[1:], config, method=test, trials=n, n_confidence=0)  # type: ignore[arg-type]
+            return list(c.results)
 
         def ours() -> list[Any]:
             ref_set = ReferenceSet(refs)

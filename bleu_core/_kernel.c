@@ -751,10 +751,126 @@ done:
     return result;
 }
 
+/* ---------------------------------------------------------------------------------------------- */
+/* resampling helpers for bleu_core.significance                                                   */
+
+/* bootstrap_counts(idxs, n_rows, n_cols, single) -> bytearray: row r of the (n_rows x n_cols) result
+   counts how often each segment is drawn in idxs[r] (int64 draws in [0, n_cols)); float32 if single,
+   else float64, ready for a matrix product. */
+static PyObject *bootstrap_counts(PyObject *self, PyObject *args) {
+    Py_buffer idx;
+    Py_ssize_t rows, cols;
+    int single;
+    if (!PyArg_ParseTuple(args, "y*nnp", &idx, &rows, &cols, &single)) return NULL;
+    PyObject *out = NULL;
+    if (rows < 0 || cols < 0 || idx.len != (Py_ssize_t)sizeof(int64_t) * rows * cols) {
+        PyErr_SetString(PyExc_ValueError, "idxs must hold n_rows * n_cols int64 draws");
+        goto done;
+    }
+    Py_ssize_t item = single ? (Py_ssize_t)sizeof(float) : (Py_ssize_t)sizeof(double);
+    out = PyByteArray_FromStringAndSize(NULL, item * rows * cols);
+    if (!out) goto done;
+    char *dst = PyByteArray_AS_STRING(out);
+    memset(dst, 0, (size_t)(item * rows * cols));
+    const int64_t *src = idx.buf;
+    int bad = 0;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t r = 0; r < rows && !bad; r++) {
+        const int64_t *d = src + r * cols;
+        if (single) {
+            float *w = (float *)dst + r * cols;
+            for (Py_ssize_t c = 0; c < cols; c++) {
+                if (d[c] < 0 || d[c] >= cols) { bad = 1; break; }
+                w[d[c]] += 1.0f;
+            }
+        } else {
+            double *w = (double *)dst + r * cols;
+            for (Py_ssize_t c = 0; c < cols; c++) {
+                if (d[c] < 0 || d[c] >= cols) { bad = 1; break; }
+                w[d[c]] += 1.0;
+            }
+        }
+    }
+    Py_END_ALLOW_THREADS
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, "a draw is outside [0, n_cols)");
+        Py_CLEAR(out);
+    }
+done:
+    PyBuffer_Release(&idx);
+    return out;
+}
+
+/* masked_sums(bits, n_trials, n, matrix, width) -> bytearray int64 (n_trials x width): row t is the sum
+   of the matrix rows i whose bit t * n + i is set (bits: little-endian bit order, as numpy's boolean
+   draws come out of the generator's 32-bit words). Segments are taken eight at a time: a table of
+   the 256 subset sums of each group of eight rows, so a trial costs n / 8 row additions. */
+#define BLOCK 16
+static PyObject *masked_sums(PyObject *self, PyObject *args) {
+    Py_buffer bits, mat;
+    Py_ssize_t trials, n, width;
+    if (!PyArg_ParseTuple(args, "y*nny*n", &bits, &trials, &n, &mat, &width)) return NULL;
+    PyObject *out = NULL;
+    int64_t *table = NULL;
+    if (trials < 0 || n < 0 || width < 1 || mat.len != (Py_ssize_t)sizeof(int64_t) * n * width ||
+        bits.len * 8 < trials * n) {
+        PyErr_SetString(PyExc_ValueError, "bits, matrix and sizes disagree");
+        goto done;
+    }
+    out = PyByteArray_FromStringAndSize(NULL, (Py_ssize_t)sizeof(int64_t) * trials * width);
+    if (!out) goto done;
+    int64_t *res = (int64_t *)PyByteArray_AS_STRING(out);
+    const int64_t *m = mat.buf;
+    const unsigned char *b = bits.buf;
+    Py_ssize_t groups = (n + 7) / 8, blen = bits.len;
+    table = PyMem_Malloc(sizeof(int64_t) * 256 * BLOCK);
+    if (!table) { Py_CLEAR(out); PyErr_NoMemory(); goto done; }
+    Py_BEGIN_ALLOW_THREADS
+    memset(res, 0, sizeof(int64_t) * (size_t)(trials * width));
+    /* group by group (its 256 x BLOCK table stays in L1), every trial adds its subset's row */
+    for (Py_ssize_t c0 = 0; c0 < width; c0 += BLOCK) {
+        Py_ssize_t cw = width - c0 < BLOCK ? width - c0 : BLOCK;
+        for (Py_ssize_t g = 0; g < groups; g++) {
+            for (Py_ssize_t c = 0; c < cw; c++) table[c] = 0;
+            for (int sub = 1; sub < 256; sub++) {
+                Py_ssize_t row = g * 8 + __builtin_ctz((unsigned)sub);
+                const int64_t *prev = table + (sub & (sub - 1)) * BLOCK;
+                int64_t *cur = table + sub * BLOCK;
+                if (row < n) {
+                    const int64_t *mr = m + row * width + c0;
+                    for (Py_ssize_t c = 0; c < cw; c++) cur[c] = prev[c] + mr[c];
+                } else {
+                    for (Py_ssize_t c = 0; c < cw; c++) cur[c] = prev[c];
+                }
+            }
+            for (Py_ssize_t t = 0; t < trials; t++) {
+                Py_ssize_t bit = t * n + g * 8, at = bit >> 3;
+                unsigned v = b[at];
+                if (at + 1 < blen) v |= (unsigned)b[at + 1] << 8;
+                unsigned sub = (v >> (bit & 7)) & 0xFF;
+                if (g == groups - 1 && (n & 7)) sub &= (1u << (n & 7)) - 1;
+                const int64_t *row = table + sub * BLOCK;
+                int64_t *acc = res + t * width + c0;
+                for (Py_ssize_t c = 0; c < cw; c++) acc[c] += row[c];
+            }
+        }
+    }
+    Py_END_ALLOW_THREADS
+done:
+    PyBuffer_Release(&bits);
+    PyBuffer_Release(&mat);
+    PyMem_Free(table);
+    return out;
+}
+
 static PyMethodDef module_methods[] = {
     {"segment_stats", (PyCFunction)(void (*)(void))segment_stats, METH_VARARGS | METH_KEYWORDS,
      "segment_stats(hyp_ids, hyp_lens, refs, max_order) -> bytes: the int64 (segments x (2 + 2N))\n"
      "statistics matrix. refs: (ids, lens) per reference stream, a length of -1 for a missing one."},
+    {"bootstrap_counts", bootstrap_counts, METH_VARARGS,
+     "bootstrap_counts(idxs, n_rows, n_cols, single) -> bytearray: per row, how often each column is drawn."},
+    {"masked_sums", masked_sums, METH_VARARGS,
+     "masked_sums(bits, n_trials, n, matrix, width) -> bytearray: per trial, the sum of the selected rows."},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef kernel_module = {

@@ -54,7 +54,7 @@ def _cmd_compare(
     read_all: Callable[[Sequence[str], Sequence[str]], Any],
 ) -> int:
     from .fast import FastPathUnsupportedError, ReferenceSet
-    from .significance import _check_trials, bootstrap_ci, paired_ar, paired_bootstrap
+    from .significance import _check_trials, compare
 
     config = make_config(args)
     if len(args.input) < 2:
@@ -75,14 +75,11 @@ def _cmd_compare(
 
         infos, nrefs = prepare_references(streams, config)
         mats = [corpus_matrix(list(h.lines), infos, config) for h in hyp_files]
-    if method == "bs":
-        results = paired_bootstrap(mats[0], mats[1:], config, n_samples=trials, seed=args.seed, nrefs=nrefs)
-        base_ci = bootstrap_ci(mats[0], config, n_samples=trials, seed=args.seed)
-    else:
-        results = paired_ar(mats[0], mats[1:], config, n_trials=trials, seed=args.seed, nrefs=nrefs)
-        base_ci = bootstrap_ci(mats[0], config, n_samples=1000, seed=args.seed)
+    comparison = compare(mats[0], mats[1:], config, method=method, trials=trials, seed=args.seed, nrefs=nrefs)
+    results, base_ci = comparison.results, comparison.baseline_ci
+    assert base_ci is not None  # n_confidence is 1000
     names = [os.path.basename(h.name) for h in hyp_files]
-    base_score = results[0].baseline_score
+    base_score = comparison.baseline_score
     rows: list[dict[str, object]] = [{
         "system": names[0], "baseline": True, "score": base_score, "mean": base_ci[0], "ci": base_ci[1],
         "low": base_ci[2], "high": base_ci[3], "p_value": None,
@@ -90,7 +87,7 @@ def _cmd_compare(
     for name, r in zip(names[1:], results, strict=True):
         rows.append({"system": name, "baseline": False, "score": r.score, "mean": r.mean, "ci": r.half_width,
                      "low": r.low, "high": r.high, "p_value": r.p_value})
-    signature = results[0].signature
+    signature = comparison.signature
     if args.json:
         print(json.dumps({"method": method, "trials": trials, "seed": args.seed, "signature": signature,
                           "systems": rows}, ensure_ascii=False, indent=1))

@@ -1,25 +1,29 @@
-"""The fast path: whole-corpus tokenization and vectorised n-gram counting, same numbers as ``stats``.
+"""The fast path: the same (segments x statistics) matrix as ``stats``, computed at corpus speed.
 
 The explainable path (``stats.corpus_matrix``) counts n-grams line by line with ``Counter``s, as the
-paper describes and sacrebleu does. This module computes the very same (segments x statistics) matrix
-in a few passes over whole arrays:
+paper describes and sacrebleu does. This module computes the very same matrix two ways; both are held
+equal to it (and to sacrebleu) by the tests, and :class:`ReferenceSet` picks the first available:
 
-* **Tokenization.** 13a runs each of its regular expressions once over the whole corpus. Lines are
-  joined with ``" \\x00 "``: every line keeps the one-space padding that 13a gives it, and NUL is in
-  none of the rules' character classes, so no match reaches across a line boundary and the tokens are
-  those of per-line 13a, token for token (tested on the real data and on random text). Other
-  tokenizers run per line. Text containing NUL or a newline inside a line (which 13a treats
-  specially) is left to the explainable path.
-* **Ids.** Tokens become integers through one vocabulary; an n-gram of order n is numbered from the
-  pair (id of its (n-1)-prefix, id of its last token), renumbered densely with ``np.unique``, with the
-  segment folded into the unigram key, so ids are per segment and counting is ``np.bincount``.
-* **Reuse.** A :class:`ReferenceSet` tokenizes and counts the references once (Max_Ref_Count per
-  segment and n-gram, reference lengths) and then scores any number of systems, and any setting that
-  keeps the tokens (smoothing, effective order, weights; higher orders are counted on demand).
-  Candidate n-grams are looked up in the references' sorted keys (``np.searchsorted``); an n-gram whose
-  prefix is absent from every reference cannot match and is not looked up.
-* **Streaming.** :func:`corpus_bleu_files` reads files in chunks of lines and sums the column totals,
-  so memory is bounded by the chunk, not the file.
+* **The C kernel** (``bleu_core/_kernel.c``, compiled by ``pip install``; see ``accel``). 13a's four
+  regular expressions become byte loops over each line's UTF-8 (each rule is one or two
+  single-character ASCII classes, so ``re.sub``'s left-to-right scan is a plain loop), tokens are split
+  at exactly ``str.split()``'s whitespace and mapped to int32 ids through one hash table; then each
+  segment's candidate n-grams go into a small hash table and every reference's n-grams are looked up in
+  it (an n-gram whose prefix the candidate lacks is skipped), giving the clipped counts directly. Any
+  line is accepted (NUL, newlines, lone surrogates). Other tokenizers run in Python; the kernel splits
+  their output.
+* **numpy** (when the kernel is not built). 13a runs each of its regular expressions once over the
+  whole corpus, lines joined with ``" \\x00 "`` (NUL is in none of the rules' classes, so no match
+  crosses a line; a line containing NUL or a newline is left to the explainable path), each distinct
+  word tokenized once. Tokens become integers through one vocabulary; an n-gram of order n is
+  numbered from the pair (id of its (n-1)-prefix, id of its last token), renumbered densely, with the
+  segment folded into the unigram key, so counting is ``np.bincount`` and candidate n-grams are looked
+  up in the references' sorted keys (``np.searchsorted``).
+
+Both reuse the references: a :class:`ReferenceSet` tokenizes them once and then scores any number of
+systems under any setting that keeps the tokens (smoothing, effective order, weights, max order).
+:func:`corpus_bleu_files` streams files in chunks of lines and sums the column totals, so memory is
+bounded by the chunk, not the file.
 """
 
 from __future__ import annotations
@@ -32,7 +36,6 @@ import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import chain, islice, pairwise, zip_longest
-from types import ModuleType
 from typing import TYPE_CHECKING, Final, Literal
 
 import numpy as np
@@ -45,11 +48,7 @@ if TYPE_CHECKING:
     from ._kernel import Vocab as KernelVocab
     from .bleu import BleuScore
 
-_kernel: ModuleType | None
-try:
-    from . import _kernel
-except ImportError:  # built at install when a C compiler is there; numpy does the same job otherwise
-    _kernel = None
+from .accel import _kernel, kernel_available
 
 __all__ = [
     "FastPathUnsupportedError",
@@ -475,11 +474,6 @@ class _KernelRefs:
 
 
 Backend = Literal["auto", "kernel", "numpy"]
-
-
-def kernel_available() -> bool:
-    """Whether the C kernel (``bleu_core._kernel``) is built and not switched off (``BLEU_CORE_KERNEL=0``)."""
-    return _kernel is not None and os.environ.get("BLEU_CORE_KERNEL", "1") != "0"
 
 
 class ReferenceSet:

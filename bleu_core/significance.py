@@ -19,6 +19,7 @@ from typing import Final, Literal
 
 import numpy as np
 
+from .accel import kernel
 from .bleu import make_signature, score_many
 from .config import BleuConfig
 from .errors import InputError
@@ -26,10 +27,12 @@ from .errors import InputError
 __all__ = [
     "BlockPair",
     "BlockTestResult",
+    "Comparison",
     "PairedResult",
     "PairwiseResult",
     "block_test",
     "bootstrap_ci",
+    "compare",
     "holm",
     "paired_ar",
     "paired_bootstrap",
@@ -38,7 +41,6 @@ __all__ = [
 
 Method = Literal["bs", "ar"]
 DEFAULT_SEED: Final = 12345  # sacrebleu's SACREBLEU_SEED default
-_CHUNK: Final = 1000  # resamples per matrix product (bounds memory: chunk x segments floats)
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,24 +168,65 @@ def _corpus_score(m: np.ndarray, config: BleuConfig) -> float:
     return float(score_many(m.sum(axis=0)[None, :], config)[0])
 
 
-def _resampled_scores(weights: np.ndarray, matrices: Sequence[np.ndarray], config: BleuConfig) -> np.ndarray:
-    """BLEU of every weighted resample: (samples x systems). Rows of ``weights`` weigh segments."""
+def _stack(matrices: Sequence[np.ndarray]) -> np.ndarray:
+    return np.ascontiguousarray(np.hstack([m.astype(np.int64, copy=False) for m in matrices]))
+
+
+def _exact_dtype(stacked: np.ndarray) -> type[np.floating]:
+    # float32 products are exact while every partial sum stays below 2**24: a resample's column sum is
+    # at most (segments) x (largest entry); float64 (exact below 2**53) otherwise.
+    bound = len(stacked) * int(np.abs(stacked).max(initial=0))
+    return np.float32 if bound < 2**24 else np.float64
+
+
+def _resampled_scores(rng: np.random.Generator, n_samples: int, matrices: Sequence[np.ndarray],
+                      config: BleuConfig) -> np.ndarray:
+    """BLEU of ``n_samples`` bootstrap resamples of every system: (samples x systems).
+
+    The draws are sacrebleu's, ``rng.choice(n, size=(n_samples, n))``; a resample's column sums are
+    the counts of each segment in it times its row, so the scores are one matrix product.
+    """
+    n = len(matrices[0])
     width = matrices[0].shape[1]
-    stacked = np.hstack([m.astype(np.float64) for m in matrices])
-    out = np.empty((len(weights), len(matrices)))
-    for lo in range(0, len(weights), _CHUNK):
-        sums = weights[lo : lo + _CHUNK].astype(np.float64) @ stacked  # exact: integer sums < 2**53
-        for j in range(len(matrices)):
-            out[lo : lo + _CHUNK, j] = score_many(sums[:, j * width : (j + 1) * width], config)
-    return out
-
-
-def _bootstrap_weights(rng: np.random.Generator, n: int, n_samples: int) -> np.ndarray:
-    # sacrebleu draws rng.choice(n, size=(n_samples, n)); a resample's column sums are the counts of
-    # each segment in it times its row, so draw the same indices and count them.
+    stacked = _stack(matrices)
+    dtype = _exact_dtype(stacked)
     idxs = rng.choice(n, size=(n_samples, n), replace=True)
-    offsets = (np.arange(n_samples, dtype=np.int64) * n)[:, None]
-    return np.bincount((idxs + offsets).ravel(), minlength=n_samples * n).reshape(n_samples, n)
+    k = kernel()
+    if k is not None:
+        raw = k.bootstrap_counts(np.ascontiguousarray(idxs, dtype=np.int64), n_samples, n, dtype is np.float32)
+        weights = np.frombuffer(raw, dtype=dtype).reshape(n_samples, n)
+    else:
+        offsets = (np.arange(n_samples, dtype=np.int64) * n)[:, None]
+        counts = np.bincount((idxs + offsets).ravel(), minlength=n_samples * n)
+        weights = counts.reshape(n_samples, n).astype(dtype)
+    sums = (weights @ stacked.astype(dtype)).astype(np.float64)
+    return np.stack([score_many(sums[:, j * width : (j + 1) * width], config) for j in range(len(matrices))],
+                    axis=1)
+
+
+def _shuffle_sums(rng: np.random.Generator, n_trials: int, matrices: Sequence[np.ndarray]) -> np.ndarray:
+    """For every AR trial, the column sums of the segments it selects, per system: (trials x systems*w).
+
+    The selection is sacrebleu's ``rng.integers(2, size=(n_trials, n), dtype=bool)``, and the generator
+    is left where that call leaves it. numpy draws those booleans one bit at a time from the
+    generator's 32-bit words, lowest bit first (``random_bounded_bool_fill``), so the kernel takes the
+    raw 64-bit output as a bit string instead of a boolean matrix (tested draw for draw).
+    """
+    n = len(matrices[0])
+    stacked = _stack(matrices)
+    k = kernel()
+    if k is None:
+        pos = rng.integers(2, size=(n_trials, n), dtype=bool)
+        dtype = _exact_dtype(stacked)
+        return (pos.astype(dtype) @ stacked.astype(dtype)).astype(np.float64)
+    words = -(-n_trials * n // 32)
+    raw = rng.bit_generator.random_raw(-(-words // 2))
+    if words % 2:  # the last 64-bit draw's upper half stays buffered for the next 32-bit request
+        state = dict(rng.bit_generator.state)
+        state["has_uint32"], state["uinteger"] = 1, int(raw[-1] >> np.uint64(32))
+        rng.bit_generator.state = state
+    out = k.masked_sums(raw.view(np.uint8), n_trials, n, stacked, stacked.shape[1])
+    return np.frombuffer(out, dtype=np.int64).reshape(n_trials, stacked.shape[1]).astype(np.float64)
 
 
 def _estimate_ci(scores: np.ndarray) -> tuple[float, float, float, float]:
@@ -229,9 +272,7 @@ def bootstrap_ci(
     """
     (m,) = _check([matrix], config)
     _check_trials(n_samples, "n_samples")
-    rng = np.random.default_rng(seed)
-    scores = _resampled_scores(_bootstrap_weights(rng, len(m), n_samples), [m], config)[:, 0]
-    return _estimate_ci(scores)
+    return _estimate_ci(_resampled_scores(np.random.default_rng(seed), n_samples, [m], config)[:, 0])
 
 
 def paired_bootstrap(
@@ -269,8 +310,12 @@ def paired_bootstrap(
     """
     mats = _check([baseline, *systems], config)
     _check_trials(n_samples, "n_samples")
-    rng = np.random.default_rng(seed)
-    scores = _resampled_scores(_bootstrap_weights(rng, len(mats[0]), n_samples), mats, config)
+    return _paired_bs(mats, config, n_samples, seed, nrefs)[1]
+
+
+def _paired_bs(mats: list[np.ndarray], config: BleuConfig, n_samples: int, seed: int,
+               nrefs: int | str) -> tuple[np.ndarray, list[PairedResult]]:
+    scores = _resampled_scores(np.random.default_rng(seed), n_samples, mats, config)
     real = [_corpus_score(m, config) for m in mats]
     sig = _signature(config, nrefs, "bs", n_samples, seed)
     results = []
@@ -279,16 +324,7 @@ def paired_bootstrap(
         p = _p_value(diffs - diffs.mean(), abs(real[0] - real[j]))
         mean, half, low, high = _estimate_ci(scores[:, j])
         results.append(PairedResult(real[j], real[0], p, mean, half, low, high, "bs", n_samples, seed, sig))
-    return results
-
-
-def _ar_shuffle_sums(selector: np.ndarray, mats: Sequence[np.ndarray]) -> np.ndarray:
-    """For every shuffle row, the column sums of the selected segments of each system: (trials x (systems*w))."""
-    stacked = np.hstack([m.astype(np.float64) for m in mats])
-    out = np.empty((len(selector), stacked.shape[1]))
-    for lo in range(0, len(selector), _CHUNK):
-        out[lo : lo + _CHUNK] = selector[lo : lo + _CHUNK].astype(np.float64) @ stacked
-    return out
+    return scores, results
 
 
 def paired_ar(
@@ -318,29 +354,84 @@ def paired_ar(
     """
     mats = _check([baseline, *systems], config)
     _check_trials(n_trials, "n_trials")
-    n = len(mats[0])
     width = mats[0].shape[1]
     real = [_corpus_score(m, config) for m in mats]
     totals = [m.sum(axis=0).astype(np.float64) for m in mats]
     sig = _signature(config, nrefs, "ar", n_trials, seed)
+    # sacrebleu reseeds for every system, so every system gets the same shuffles and then the same
+    # bootstrap draws: draw them once. With D = base - sys, a trial's two pseudo-systems are
+    # pos @ base + (~pos) @ sys = sys_total + pos @ D and (~pos) @ base + pos @ sys = base_total - pos @ D.
+    rng = np.random.default_rng(seed)
+    sums = _shuffle_sums(rng, n_trials, [mats[0] - m for m in mats[1:]])
+    cis = _resampled_scores(rng, n_confidence, mats[1:], config) if n_confidence > 0 else None
     results = []
     for j in range(1, len(mats)):
-        # sacrebleu reseeds for every system: the same shuffles, then the same bootstrap draws
-        rng = np.random.default_rng(seed)
-        pos = rng.integers(2, size=(n_trials, n), dtype=bool)
-        sums = _ar_shuffle_sums(pos, [mats[0], mats[j]])
-        pos_base, pos_sys = sums[:, :width], sums[:, width:]
-        shuf_a = pos_base + (totals[j] - pos_sys)  # pos @ base + (~pos) @ sys
-        shuf_b = (totals[0] - pos_base) + pos_sys
-        stat = np.abs(score_many(shuf_a, config) - score_many(shuf_b, config))
+        selected = sums[:, (j - 1) * width : j * width]
+        stat = np.abs(score_many(totals[j] + selected, config) - score_many(totals[0] - selected, config))
         p = _p_value(stat, abs(real[0] - real[j]))
-        if n_confidence > 0:
-            weights = _bootstrap_weights(rng, n, n_confidence)
-            mean, half, low, high = _estimate_ci(_resampled_scores(weights, [mats[j]], config)[:, 0])
-        else:
-            mean = half = low = high = math.nan
+        mean, half, low, high = _estimate_ci(cis[:, j - 1]) if cis is not None else (math.nan,) * 4
         results.append(PairedResult(real[j], real[0], p, mean, half, low, high, "ar", n_trials, seed, sig))
     return results
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """sacrebleu's compare mode (``PairedTest``) in one call: the baseline with its interval, then each
+    system's test against it.
+
+    Attributes:
+        baseline_score: the baseline's corpus BLEU.
+        baseline_ci: ``(mean, half_width, low, high)`` over the bootstrap resamples (for ``ar``: over
+            ``n_confidence`` resamples; ``None`` when that is 0).
+        results: one :class:`PairedResult` per system.
+        signature: the BLEU signature with method, trials and seed.
+    """
+
+    baseline_score: float
+    baseline_ci: tuple[float, float, float, float] | None
+    results: tuple[PairedResult, ...]
+    signature: str
+
+
+def compare(
+    baseline: np.ndarray,
+    systems: Sequence[np.ndarray],
+    config: BleuConfig = BleuConfig(),
+    *,
+    method: Method = "bs",
+    trials: int | None = None,
+    seed: int = DEFAULT_SEED,
+    n_confidence: int = 1000,
+    nrefs: int | str = 1,
+) -> Comparison:
+    """Every system against the baseline, with the baseline's own interval (``bleu-explorer compare``).
+
+    For ``bs`` the baseline's interval comes from the very resamples of the test (sacrebleu draws
+    them twice with the same seed); for ``ar`` from ``n_confidence`` resamples, as sacrebleu's
+    ``--paired-ar-confidence-n``.
+
+    Example:
+        >>> import numpy as np
+        >>> base = np.array([[4, 4, 4, 3, 2, 1, 4, 3, 2, 1], [5, 6, 3, 1, 0, 0, 5, 4, 3, 2]] * 50)
+        >>> worse = base.copy(); worse[:, 2] -= 1
+        >>> c = compare(base, [worse], trials=200)
+        >>> c.baseline_ci == bootstrap_ci(base, n_samples=200), c.results[0].p_value < 0.05
+        (True, True)
+    """
+    mats = _check([baseline, *systems], config)
+    if method not in ("bs", "ar"):
+        raise InputError(f"unknown method {method!r} (known: bs, ar)", "method")
+    n_trials = trials if trials is not None else (1000 if method == "bs" else 10000)
+    _check_trials(n_trials, "trials")
+    if method == "bs":
+        scores, results = _paired_bs(mats, config, n_trials, seed, nrefs)
+        ci: tuple[float, float, float, float] | None = _estimate_ci(scores[:, 0])
+    else:
+        results = paired_ar(mats[0], mats[1:], config, n_trials=n_trials, seed=seed, n_confidence=n_confidence,
+                            nrefs=nrefs)
+        ci = bootstrap_ci(mats[0], config, n_samples=n_confidence, seed=seed) if n_confidence > 0 else None
+    return Comparison(_corpus_score(mats[0], config), ci, tuple(results), _signature(config, nrefs, method,
+                                                                                     n_trials, seed))
 
 
 # --- Holm and all pairs ----------------------------------------------------------------------------------
@@ -400,17 +491,15 @@ def pairwise_matrix(
     k = len(mats)
     real = [_corpus_score(m, config) for m in mats]
     p = np.full((k, k), math.nan)
-    n = len(mats[0])
     width = mats[0].shape[1]
     if method == "bs":
-        scores = _resampled_scores(_bootstrap_weights(np.random.default_rng(seed), n, n_trials), mats, config)
+        scores = _resampled_scores(np.random.default_rng(seed), n_trials, mats, config)
         for i in range(k):
             for j in range(i + 1, k):
                 diffs = np.abs(scores[:, j] - scores[:, i])
                 p[i, j] = p[j, i] = _p_value(diffs - diffs.mean(), abs(real[i] - real[j]))
     else:
-        pos = np.random.default_rng(seed).integers(2, size=(n_trials, n), dtype=bool)
-        sums = _ar_shuffle_sums(pos, mats)
+        sums = _shuffle_sums(np.random.default_rng(seed), n_trials, mats)
         totals = [m.sum(axis=0).astype(np.float64) for m in mats]
         for i in range(k):
             for j in range(i + 1, k):

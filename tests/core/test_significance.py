@@ -13,8 +13,10 @@ from sacrebleu.significance import PairedTest
 from bleu_core import BleuConfig, InputError
 from bleu_core.fast import ReferenceSet
 from bleu_core.significance import (
+    _shuffle_sums,
     block_test,
     bootstrap_ci,
+    compare,
     holm,
     paired_ar,
     paired_bootstrap,
@@ -207,3 +209,54 @@ def test_bad_inputs_are_input_errors() -> None:
         pairwise_matrix([m, m], ["a"])
     with pytest.raises(InputError, match="no segments"):
         bootstrap_ci(np.zeros((0, 10)))
+
+
+@pytest.mark.parametrize(("n", "trials"), [(1002, 997), (7, 13), (33, 5), (64, 3), (1, 1), (300, 64)])
+def test_ar_shuffles_are_numpys_boolean_draws_bit_for_bit(n: int, trials: int) -> None:
+    """The kernel reads the generator's raw output as bits: the same selection as
+    rng.integers(2, dtype=bool), and the generator left in the same state (next draws equal)."""
+    rng = np.random.default_rng(n * 1000 + trials)
+    matrix = rng.integers(-40, 90, size=(n, 14))
+    want_rng = np.random.default_rng(99)
+    pos = want_rng.integers(2, size=(trials, n), dtype=bool)
+    want = pos.astype(np.int64) @ matrix
+    got_rng = np.random.default_rng(99)
+    got = _shuffle_sums(got_rng, trials, [matrix])
+    np.testing.assert_array_equal(got, want)
+    np.testing.assert_array_equal(got_rng.choice(n, size=(2, n)), want_rng.choice(n, size=(2, n)))
+    assert got_rng.integers(2**32) == want_rng.integers(2**32)
+
+
+def test_kernel_and_numpy_paths_give_identical_tests(wmt21, monkeypatch: pytest.MonkeyPatch) -> None:
+    refs, _, systems = wmt21
+    mats = _matrices(refs, systems)
+
+    def run() -> tuple:
+        return (
+            bootstrap_ci(mats[0], n_samples=300, seed=5),
+            paired_bootstrap(mats[0], mats[1:], n_samples=300, seed=5),
+            paired_ar(mats[0], mats[1:], n_trials=333, seed=5, n_confidence=200),  # 333 x 1002 bits: odd words
+            pairwise_matrix(mats, ["a", "b", "c", "d"], method="ar", trials=201, seed=6),
+            compare(mats[0], mats[1:], method="bs", trials=250, seed=7),
+        )
+
+    with_kernel = run()
+    monkeypatch.setenv("BLEU_CORE_KERNEL", "0")
+    without = run()
+    assert repr(with_kernel) == repr(without)  # repr: exact floats, and nan (the diagonal) equals itself
+
+
+def test_compare_is_the_baseline_interval_plus_the_paired_tests(wmt21) -> None:
+    refs, _, systems = wmt21
+    mats = _matrices(refs, systems)
+    bs = compare(mats[0], mats[1:], BleuConfig(), method="bs", trials=400, seed=3, nrefs=1)
+    assert bs.baseline_ci == bootstrap_ci(mats[0], n_samples=400, seed=3)
+    assert list(bs.results) == paired_bootstrap(mats[0], mats[1:], n_samples=400, seed=3)
+    assert bs.signature == bs.results[0].signature
+    assert "bs:400|rs:3" in bs.signature
+    ar = compare(mats[0], mats[1:], method="ar", trials=500, seed=3, n_confidence=100)
+    assert ar.baseline_ci == bootstrap_ci(mats[0], n_samples=100, seed=3)
+    assert list(ar.results) == paired_ar(mats[0], mats[1:], n_trials=500, seed=3, n_confidence=100)
+    assert compare(mats[0], mats[1:], method="ar", trials=50, n_confidence=0).baseline_ci is None
+    with pytest.raises(InputError, match="method"):
+        compare(mats[0], mats[1:], method="t")  # type: ignore[arg-type]
