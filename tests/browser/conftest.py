@@ -133,13 +133,19 @@ def new_page(browser: Browser) -> Iterator:  # type: ignore[type-arg]
 
 
 def wait_for_app(p: Page, timeout: float = 60_000) -> None:
-    """Wait until Streamlit has finished running the script (stApp reports script state notRunning)."""
-    p.wait_for_selector("[data-testid='stApp'][data-test-script-state='notRunning']", timeout=timeout)
+    """Wait until Streamlit has finished running the script (stApp reports script state notRunning).
+
+    On a first load the state reads notRunning before the first run starts, so: wait for the page to
+    have elements, then for notRunning, twice with a pause between (a run still streaming elements, or
+    a rerun it triggered, is waited out).
+    """
     p.wait_for_function(
         "() => document.querySelectorAll('[data-testid=\"stMain\"] [data-testid=\"stElementContainer\"]').length > 0",
         timeout=timeout,
     )
-    p.wait_for_timeout(400)
+    for _ in range(2):
+        p.wait_for_selector("[data-testid='stApp'][data-test-script-state='notRunning']", timeout=timeout)
+        p.wait_for_timeout(400)
 
 
 def rerun_settled(p: Page, timeout: float = 60_000) -> None:

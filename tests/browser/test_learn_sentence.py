@@ -30,9 +30,9 @@ def _fill(p, label: str, text: str) -> None:
 def test_learn_page_shows_the_17_18_table(app_url, page):
     page.goto(app_url)
     wait_for_app(page)
+    expect(page.locator(MAIN)).to_contain_text("Max_Ref_Count")  # retries while the page streams in
     text = page.inner_text(MAIN)
     assert "17/18" in text
-    assert "Max_Ref_Count" in text
     first_table = page.locator(f"{MAIN} [data-testid='stTable']").first.inner_text()
     assert "Count_clip" in first_table, first_table[:300]
     assert "the" in first_table
