@@ -492,7 +492,7 @@ class ReferenceSet:
         backend: ``kernel``, ``numpy`` or ``auto`` (the kernel when it is available).
 
     Raises:
-        FastPathUnsupportedError: a line contains a newline (or, for numpy's 13a, NUL).
+        FastPathUnsupportedError: numpy backend only: a line containing NUL (or, with 13a, a newline).
 
     Example:
         >>> refs = ReferenceSet([["the cat is on the mat"], ["there is a cat on the mat"]])
@@ -514,8 +514,11 @@ class ReferenceSet:
         self.lowercase = lowercase
         streams = [list(s) for s in references]
         self.n_segments = len(streams[0]) if streams else 0
-        present = Counter(sum(r is not None for r in row) for row in zip(*streams, strict=True))
-        self.nrefs = next(iter(present)) if len(present) == 1 else -1
+        if self.n_segments and not any(None in s for s in streams):
+            self.nrefs = len(streams)
+        else:  # the references per segment, when all segments have the same number (else -1, as stats does)
+            present = Counter(sum(r is not None for r in row) for row in zip(*streams, strict=True))
+            self.nrefs = next(iter(present)) if len(present) == 1 else -1
         if backend == "auto":
             backend = "kernel" if kernel_available() else "numpy"
         if backend == "kernel":
