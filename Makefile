@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 PORT ?= 8501
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: run test test-fast bench lint install install-test chromium app clean
+.PHONY: run test test-fast bench lint sanitize install install-test chromium app clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -48,6 +48,16 @@ test-fast: install-test
 
 bench: install-test
 	$(BIN)/python -m bench
+
+# The C kernel's tests under AddressSanitizer and UBSan (any finding is fatal). Not part of `make test`:
+# slower, and it swaps an instrumented build in for the run (the normal one is put back afterwards);
+# PYTHONMALLOC=malloc so that the kernel's PyMem buffers are malloc's, which ASan watches.
+sanitize: install-test
+	@set -e; so=$$(ls bleu_core/_kernel.cpython-*.so); cp $$so $$so.bak; trap "mv $$so.bak $$so" EXIT; \
+	gcc -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -std=c11 -fPIC -shared \
+	  -I$$($(BIN)/python -c 'import sysconfig; print(sysconfig.get_paths()["include"])') bleu_core/_kernel.c -o $$so; \
+	PYTHONMALLOC=malloc ASAN_OPTIONS=detect_leaks=0 LD_PRELOAD="$$(gcc -print-file-name=libasan.so) $$(gcc -print-file-name=libubsan.so)" \
+	  $(BIN)/python -m pytest -q -p no:xdist --capture=sys tests/core/test_kernel.py tests/core/test_fast.py tests/core/test_significance.py
 
 lint: install-test
 	$(BIN)/ruff check .
