@@ -477,6 +477,66 @@ done:
     return result;
 }
 
+/* tokenize(lines, mode) -> list: each line's tokens as a list of str (None stays None); mode as encode. */
+static PyObject *tokenize(PyObject *self, PyObject *args) {
+    PyObject *lines;
+    int mode;
+    if (!PyArg_ParseTuple(args, "Oi", &lines, &mode)) return NULL;
+    if (mode != 0 && mode != 1) {
+        PyErr_SetString(PyExc_ValueError, "mode must be 0 (split) or 1 (13a)");
+        return NULL;
+    }
+    PyObject *seq = PySequence_Fast(lines, "lines must be a sequence of str");
+    if (!seq) return NULL;
+    Py_ssize_t n_lines = PySequence_Fast_GET_SIZE(seq);
+    Buf u8 = {0}, rep = {0}, a = {0}, b = {0};
+    PyObject *out = PyList_New(n_lines);
+    if (!out) goto fail;
+    for (Py_ssize_t i = 0; i < n_lines; i++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
+        if (item == Py_None) {
+            Py_INCREF(Py_None);
+            PyList_SET_ITEM(out, i, Py_None);
+            continue;
+        }
+        if (!PyUnicode_Check(item)) {
+            PyErr_Format(PyExc_TypeError, "line %zd is %.100s, not str", i + 1, Py_TYPE(item)->tp_name);
+            goto fail;
+        }
+        const char *text;
+        Py_ssize_t len = utf8_view(item, &u8, &text);
+        if (len < 0) goto fail;
+        if (mode == 1) {
+            len = replacements_13a(text, rstrip_len(text, len), &rep, &text);
+            if (len < 0 || (len = rules_13a(text, len, &a, &b, &text)) < 0) { PyErr_NoMemory(); goto fail; }
+        }
+        PyObject *toks = PyList_New(0);
+        if (!toks) goto fail;
+        PyList_SET_ITEM(out, i, toks);
+        const unsigned char *p = (const unsigned char *)text, *end = p + len;
+        while (p < end) {
+            Py_ssize_t w;
+            while (p < end && (w = space_len(p, end)) > 0) p += w;
+            if (p >= end) break;
+            const unsigned char *start = p;
+            while (p < end && space_len(p, end) == 0) p++;
+            PyObject *tok = PyUnicode_DecodeUTF8((const char *)start, (Py_ssize_t)(p - start), "surrogatepass");
+            if (!tok || PyList_Append(toks, tok) < 0) { Py_XDECREF(tok); goto fail; }
+            Py_DECREF(tok);
+        }
+    }
+    goto done;
+fail:
+    Py_CLEAR(out);
+done:
+    Py_DECREF(seq);
+    PyMem_Free(u8.p);
+    PyMem_Free(rep.p);
+    PyMem_Free(a.p);
+    PyMem_Free(b.p);
+    return out;
+}
+
 static PyObject *Vocab_token(Vocab *v, PyObject *arg) {
     Py_ssize_t i = PyLong_AsSsize_t(arg);
     if (i == -1 && PyErr_Occurred()) return NULL;
@@ -867,6 +927,8 @@ static PyMethodDef module_methods[] = {
     {"segment_stats", (PyCFunction)(void (*)(void))segment_stats, METH_VARARGS | METH_KEYWORDS,
      "segment_stats(hyp_ids, hyp_lens, refs, max_order) -> bytes: the int64 (segments x (2 + 2N))\n"
      "statistics matrix. refs: (ids, lens) per reference stream, a length of -1 for a missing one."},
+    {"tokenize", tokenize, METH_VARARGS,
+     "tokenize(lines, mode) -> list of token lists (None stays None); mode 1: 13a, 0: split only."},
     {"bootstrap_counts", bootstrap_counts, METH_VARARGS,
      "bootstrap_counts(idxs, n_rows, n_cols, single) -> bytearray: per row, how often each column is drawn."},
     {"masked_sums", masked_sums, METH_VARARGS,

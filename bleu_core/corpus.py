@@ -14,7 +14,7 @@ import math
 import os
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 from .errors import InputError
@@ -151,11 +151,11 @@ class System:
     name: str
     lines: tuple[str, ...]
     file: str = ""
+    digest: str = field(init=False, repr=False, compare=False)
+    """A content hash of the lines (the cache key; independent of the name), computed once."""
 
-    @property
-    def digest(self) -> str:
-        """A content hash of the lines (the cache key; independent of the name)."""
-        return text_digest(self.lines)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "digest", text_digest(self.lines))
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +184,12 @@ class Corpus:
     human: tuple[tuple[str, float], ...] = ()
     human_label: str = ""
     warnings: tuple[str, ...] = ()
+    refs_digest: str = field(init=False, repr=False, compare=False)
+    """A content hash of all references (the cache key), computed once."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "refs_digest",
+                           text_digest(tuple(line for r in self.references for line in (*r.lines, "\x00"))))
 
     @property
     def n_segments(self) -> int:
@@ -199,11 +205,6 @@ class Corpus:
     def ref_streams(self) -> list[list[str]]:
         """References as sacrebleu-style streams."""
         return [list(r.lines) for r in self.references]
-
-    @property
-    def refs_digest(self) -> str:
-        """A content hash of all references (the cache key)."""
-        return text_digest(tuple(line for r in self.references for line in (*r.lines, "\x00")))
 
     def system(self, name: str) -> System:
         """The system called ``name``.
@@ -248,8 +249,8 @@ def text_digest(lines: Sequence[str]) -> str:
         (True, False)
     """
     h = hashlib.blake2b(digest_size=16)
-    for line in lines:
-        h.update(line.encode("utf-8", "surrogatepass"))
+    if lines:  # each line followed by a newline, hashed in one piece
+        h.update("\n".join(lines).encode("utf-8", "surrogatepass"))
         h.update(b"\n")
     return h.hexdigest()
 

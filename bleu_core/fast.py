@@ -48,7 +48,7 @@ if TYPE_CHECKING:
     from ._kernel import Vocab as KernelVocab
     from .bleu import BleuScore
 
-from .accel import _kernel, kernel_available
+from .accel import _kernel, kernel, kernel_available
 
 __all__ = [
     "FastPathUnsupportedError",
@@ -162,13 +162,23 @@ def tokenize_13a_corpus(lines: Sequence[str], *, lowercase: bool = False) -> lis
 
 
 def tokenize_corpus(lines: Sequence[str], tokenize: str = "13a", *, lowercase: bool = False) -> list[list[str]]:
-    """The tokens of every line, as ``tokenizers.preprocess`` gives them line by line.
+    """The tokens of every line, as ``tokenizers.preprocess`` gives them line by line (the C kernel's
+    13a and split when it is built, else whole-corpus regular expressions).
 
     Example:
         >>> tokenize_corpus(["It is a guide.", "Party!"], "paper", lowercase=True)
         [['it', 'is', 'a', 'guide'], ['party']]
     """
     name = get_tokenizer(tokenize).name
+    k = kernel()
+    if k is not None:
+        if lowercase:
+            lines = [line.lower() for line in lines]
+        if name not in {"13a", "none"}:
+            fn = _loaded(name)
+            lines = [fn(line.rstrip()) for line in lines]
+        tokens: list[list[str]] = k.tokenize(lines, 1 if name == "13a" else 0)  # no None in, none out
+        return tokens
     if name == "13a":
         try:
             return tokenize_13a_corpus(lines, lowercase=lowercase)

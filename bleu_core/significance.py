@@ -32,6 +32,7 @@ __all__ = [
     "PairwiseResult",
     "block_test",
     "bootstrap_ci",
+    "bootstrap_cis",
     "compare",
     "holm",
     "paired_ar",
@@ -273,6 +274,26 @@ def bootstrap_ci(
     (m,) = _check([matrix], config)
     _check_trials(n_samples, "n_samples")
     return _estimate_ci(_resampled_scores(np.random.default_rng(seed), n_samples, [m], config)[:, 0])
+
+
+def bootstrap_cis(
+    matrices: Sequence[np.ndarray], config: BleuConfig = BleuConfig(), *, n_samples: int = 1000,
+    seed: int = DEFAULT_SEED,
+) -> list[tuple[float, float, float, float]]:
+    """:func:`bootstrap_ci` of several systems on the same segments, from one set of draws (the same
+    seed draws the same resamples for every system, so each equals its own ``bootstrap_ci``).
+
+    Example:
+        >>> import numpy as np
+        >>> a = np.array([[4, 4, 4, 3, 2, 1, 4, 3, 2, 1], [5, 6, 3, 1, 0, 0, 5, 4, 3, 2]] * 50)
+        >>> b = a.copy(); b[:, 2] -= 1
+        >>> bootstrap_cis([a, b], n_samples=200) == [bootstrap_ci(a, n_samples=200), bootstrap_ci(b, n_samples=200)]
+        True
+    """
+    mats = _check(matrices, config)
+    _check_trials(n_samples, "n_samples")
+    scores = _resampled_scores(np.random.default_rng(seed), n_samples, mats, config)
+    return [_estimate_ci(scores[:, j]) for j in range(len(mats))]
 
 
 def paired_bootstrap(

@@ -27,6 +27,7 @@ __all__ = [
     "corpus_matrix",
     "corpus_rows",
     "prepare_references",
+    "ref_infos_from_tokens",
     "segment_stats",
 ]
 
@@ -143,12 +144,27 @@ def prepare_references(streams: Sequence[Sequence[str | None]], config: BleuConf
         The per-segment :class:`RefInfo` and the number of references per segment for the signature
         (``-1`` when it varies, shown as ``var`` like sacrebleu).
     """
+    tokens = [[None if r is None else preprocess(r, config.tokenize, lowercase=config.lowercase) for r in s]
+              for s in streams]
+    return ref_infos_from_tokens(tokens, config.max_ngram_order)
+
+
+def ref_infos_from_tokens(
+    streams: Sequence[Sequence[Sequence[str] | None]], max_order: int
+) -> tuple[list[RefInfo], int]:
+    """:func:`prepare_references` from references already tokenized (``None``: a missing reference).
+
+    Example:
+        >>> infos, nrefs = ref_infos_from_tokens([[["a", "b"]], [["a", "a"]]], 1)
+        >>> infos[0].max_counts, infos[0].lengths, nrefs
+        ({('a',): 2, ('b',): 1}, (2, 2), 2)
+    """
     infos = []
     nrefs = set()
     for refs in zip(*streams, strict=True):
-        toks = [preprocess(r, config.tokenize, lowercase=config.lowercase) for r in refs if r is not None]
+        toks = [r for r in refs if r is not None]
         nrefs.add(len(toks))
-        infos.append(RefInfo(dict(max_ref_counts(toks, config.max_ngram_order)), tuple(len(t) for t in toks)))
+        infos.append(RefInfo(dict(max_ref_counts(toks, max_order)), tuple(len(t) for t in toks)))
     return infos, (nrefs.pop() if len(nrefs) == 1 else -1)
 
 

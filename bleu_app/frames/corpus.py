@@ -253,12 +253,16 @@ def system_table(
 ) -> pd.DataFrame:
     """One row per system: BLEU with its bootstrap CI, BP, c, r, c/r, p_1..p_N (percent) and fractions,
     the difference to the baseline, and the human score when given."""
-    ci = ci or _ci_fn()
+    if ci is not None:
+        intervals = [ci(m, config) for m in matrices.values()]
+    elif matrices and len(next(iter(matrices.values()))):  # one set of draws for every system
+        intervals = significance.bootstrap_cis(list(matrices.values()), config)
+    else:
+        intervals = [(0.0, 0.0, 0.0, 0.0)] * len(matrices)
     rows = []
     base_score = None
-    for name, matrix in matrices.items():
+    for (name, matrix), (_, _, lo, hi) in zip(matrices.items(), intervals, strict=True):
         s = score_matrix(matrix, config, nrefs)
-        _, _, lo, hi = ci(matrix, config)
         row: dict[str, object] = {SYSTEM: name, BLEU: s.score, CI_LOW: lo, CI_HIGH: hi, BP: s.bp,
                                   HYP_LEN: s.sys_len, REF_LEN: s.ref_len, RATIO: s.ratio}
         for n, (m, t) in enumerate(zip(s.counts, s.totals, strict=True), start=1):

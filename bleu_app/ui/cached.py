@@ -54,9 +54,9 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
 from bleu_app.frames import corpus as corpus_frames  # noqa: E402
-from bleu_core import preprocess  # noqa: E402
 from bleu_core.corpus import Corpus  # noqa: E402
-from bleu_core.stats import RefInfo, corpus_matrix, prepare_references  # noqa: E402
+from bleu_core.fast import FastPathUnsupportedError, ReferenceSet, tokenize_corpus  # noqa: E402
+from bleu_core.stats import RefInfo, corpus_matrix, ref_infos_from_tokens  # noqa: E402
 
 TokKey = tuple[str, bool, int]
 
@@ -72,16 +72,27 @@ def _tok_config(key: TokKey) -> BleuConfig:
 
 @st.cache_resource(max_entries=4, scope="session", show_spinner=False)
 def ref_infos(refs_digest: str, key: TokKey, _streams: tuple[tuple[str, ...], ...]) -> tuple[list[RefInfo], int]:
-    """The references tokenized and counted once per (references, tokenization); read-only."""
-    return prepare_references([list(s) for s in _streams], _tok_config(key))
+    """The references' n-gram counts as dictionaries (for the n-gram differences); read-only."""
+    return ref_infos_from_tokens([tokenize_corpus(s, key[0], lowercase=key[1]) for s in _streams], key[2])
+
+
+@st.cache_resource(max_entries=4, scope="session", show_spinner=False)
+def reference_set(refs_digest: str, tokenize: str, lowercase: bool,
+                  _streams: tuple[tuple[str, ...], ...]) -> ReferenceSet:
+    """The references tokenized once per (references, tokenizer, case) for the fast path (every max order
+    and smoothing reuses them); read-only."""
+    return ReferenceSet([list(s) for s in _streams], tokenize=tokenize, lowercase=lowercase)
 
 
 @st.cache_data(max_entries=256, scope="session", show_spinner=False)
 def stats_matrix(sys_digest: str, refs_digest: str, key: TokKey, _hyps: tuple[str, ...],
                  _streams: tuple[tuple[str, ...], ...]) -> np.ndarray:
     """One system's (segments x statistics) matrix, cached per (system text, references, tokenization)."""
-    infos, _ = ref_infos(refs_digest, key, _streams)
-    return corpus_matrix(list(_hyps), infos, _tok_config(key))
+    try:
+        return reference_set(refs_digest, key[0], key[1], _streams).stats(list(_hyps), key[2])
+    except FastPathUnsupportedError:  # numpy's path (no C kernel) and a NUL or newline inside a line
+        infos, _ = ref_infos(refs_digest, key, _streams)
+        return corpus_matrix(list(_hyps), infos, _tok_config(key))
 
 
 def matrices(corpus: Corpus, config: BleuConfig) -> dict[str, np.ndarray]:
@@ -159,7 +170,7 @@ def matched(sys_digest: str, refs_digest: str, key: TokKey, _hyps: tuple[str, ..
             _streams: tuple[tuple[str, ...], ...]) -> corpus_frames.MatchedNgrams:
     """Per segment, the n-grams BLEU credited one system with (read-only)."""
     infos, _ = ref_infos(refs_digest, key, _streams)
-    toks = [preprocess(h, key[0], lowercase=key[1]) for h in _hyps]
+    toks = tokenize_corpus(_hyps, key[0], lowercase=key[1])
     return corpus_frames.matched_ngrams(toks, [i.max_counts for i in infos], key[2])
 
 

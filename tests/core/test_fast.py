@@ -148,7 +148,9 @@ def test_13a_rules_rewrite_equals_regexes_on_random_text() -> None:
         assert _rules_13a(text).split() == _rules_13a_reference(text).split(), repr(text)
 
 
-def test_13a_corpus_random_unicode_lines_equal_per_line() -> None:
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_13a_corpus_random_unicode_lines_equal_per_line(backend: Backend, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BLEU_CORE_KERNEL", "1" if backend == "kernel" else "0")
     rng = random.Random(7)
     pool = [w for w in ALL_WORDS if "\n" not in w] + ["\u00a0", "ΣΑΣ", "ΌΣ.", "x\u2028y", "\r", "Σ'"]
     lines = [" ".join(rng.choice(pool) for _ in range(rng.randint(0, 12))) + rng.choice(["", " ", "\t"])
