@@ -1,21 +1,25 @@
 /*
- * bleu_core._kernel: the fast path's inner loops in C (optional; bleu_core.fast falls back to numpy).
+ * bleu_core._kernel: the fast path's inner loops in C (optional; bleu_core.fast and bleu_core.significance
+ * fall back to numpy). Everything here is exact: the tests hold every output equal to the explainable
+ * path, to numpy's implementation and to sacrebleu.
  *
- * Two jobs, both exact (the tests hold every output equal to the explainable path and to sacrebleu):
+ * 1. Tokens. Vocab.encode(lines, mode, grow) -> int32 token ids and per-line lengths; tokenize(lines,
+ *    mode) -> the tokens as str. Each line (a str; None for a missing reference) is read as UTF-8.
+ *    Mode 1 is 13a: right strip, tokenizer_13a.py's replacements, then its four regular expressions on
+ *    " " + line + " " as byte loops (each rule is one or two single-character ASCII classes, so re.sub's
+ *    leftmost, non-overlapping scan is a plain loop, and the bytes of a multi-byte character match
+ *    "[^0-9]" one by one exactly as the whole character does). Mode 0 only splits (the other tokenizers
+ *    run in Python first). Tokens are the runs between str.split()'s whitespace, looked up in an
+ *    open-addressing table of their bytes; with grow=False an unknown token gets id -1.
  *
- * 1. Vocab.encode: text -> token ids. The input is the UTF-8 of the corpus's lines joined by "\n",
- *    already case-folded, right-stripped and (for 13a) with 13a's entity replacements done in Python.
- *    Mode 1 applies 13a's four regular expressions to " " + line + " " as byte loops (each rule is one
- *    or two single-character classes, so re.sub's leftmost, non-overlapping scan is a plain loop; every
- *    class is ASCII, and the bytes of a multi-byte UTF-8 character match "[^0-9]" one by one exactly
- *    as the whole character does); mode 0 only splits. Tokens are the runs between Python's whitespace
- *    (str.split(): the characters for which str.isspace() is true), looked up in an open-addressing
- *    table of the token bytes. With grow=False an unknown token gets id -1.
+ * 2. Statistics. segment_stats -> the (segments x (2 + 2N)) matrix, one segment at a time as the paper
+ *    counts: the candidate's n-grams go into a small hash table (compared token by token, never by hash
+ *    alone), each reference's n-grams are looked up in it (one whose (n-1)-prefix the candidate lacks is
+ *    skipped), and the clipped count is min(count, Max_Ref_Count).
  *
- * 2. segment_stats: the (segments x (2 + 2N)) statistics matrix, one segment at a time as the paper
- *    counts: the candidate's n-grams go into a small hash table (compared token by token, never by
- *    hash alone), each reference's n-grams are looked up in it (a reference n-gram whose (n-1)-prefix
- *    the candidate lacks is not looked up), and the clipped count is min(count, Max_Ref_Count).
+ * 3. Resampling. bootstrap_counts: how often each segment is drawn in each bootstrap resample.
+ *    masked_sums: per approximate-randomization trial, the sum of the rows its bits select, from tables
+ *    of the 256 subset sums of every 8 rows.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -661,12 +665,17 @@ typedef struct {
 } Stream;
 
 static PyObject *segment_stats(PyObject *self, PyObject *args, PyObject *kwds) {
-    static char *kwlist[] = {"hyp_ids", "hyp_lens", "refs", "max_order", NULL};
+    static char *kwlist[] = {"hyp_ids", "hyp_lens", "refs", "max_order", "matches", NULL};
     Py_buffer hids, hlens;
     PyObject *refs;
-    int order;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "y*y*Oi", kwlist, &hids, &hlens, &refs, &order)) return NULL;
+    int order, want = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "y*y*Oi|p", kwlist, &hids, &hlens, &refs, &order, &want))
+        return NULL;
     PyObject *result = NULL, *seq = NULL;
+    /* with matches: one (segment, position, n, clipped) record per distinct matched candidate n-gram,
+       position being its first occurrence; grown with realloc (the GIL is released meanwhile) */
+    int32_t *rec = NULL;
+    Py_ssize_t n_rec = 0, cap_rec = 0;
     Stream *streams = NULL;
     Py_ssize_t k_streams = 0, k_parsed = 0;
     Table t = {0};
@@ -788,13 +797,34 @@ static PyObject *segment_stats(PyObject *self, PyObject *args, PyObject *kwds) {
         }
         for (Py_ssize_t u = 0; u < t.n_used; u++) {
             Entry *e = &t.e[t.used[u]];
-            row[1 + e->n] += e->hyp < e->maxref ? e->hyp : e->maxref;
+            int32_t clipped = e->hyp < e->maxref ? e->hyp : e->maxref;
+            row[1 + e->n] += clipped;
+            if (want && clipped > 0) {
+                if (n_rec + 4 > cap_rec) {
+                    Py_ssize_t cap = cap_rec ? 2 * cap_rec : 4096;
+                    int32_t *grown = realloc(rec, sizeof(int32_t) * (size_t)cap);
+                    if (!grown) { failed = 1; break; }
+                    rec = grown;
+                    cap_rec = cap;
+                }
+                rec[n_rec++] = (int32_t)s;
+                rec[n_rec++] = (int32_t)(e->tok - h);
+                rec[n_rec++] = e->n;
+                rec[n_rec++] = clipped;
+            }
         }
     }
     Py_END_ALLOW_THREADS
     if (failed) { PyErr_NoMemory(); goto done; }
     result = PyByteArray_FromStringAndSize((const char *)out, (Py_ssize_t)sizeof(int64_t) * nseg * width);
+    if (result && want) {
+        PyObject *records = PyBytes_FromStringAndSize((const char *)rec, (Py_ssize_t)sizeof(int32_t) * n_rec);
+        PyObject *pair = records ? PyTuple_Pack(2, result, records) : NULL;
+        Py_XDECREF(records);
+        Py_SETREF(result, pair);
+    }
 done:
+    free(rec);
     PyBuffer_Release(&hids);
     PyBuffer_Release(&hlens);
     for (Py_ssize_t k = 0; k < k_parsed; k++) {
@@ -925,8 +955,10 @@ done:
 
 static PyMethodDef module_methods[] = {
     {"segment_stats", (PyCFunction)(void (*)(void))segment_stats, METH_VARARGS | METH_KEYWORDS,
-     "segment_stats(hyp_ids, hyp_lens, refs, max_order) -> bytes: the int64 (segments x (2 + 2N))\n"
-     "statistics matrix. refs: (ids, lens) per reference stream, a length of -1 for a missing one."},
+     "segment_stats(hyp_ids, hyp_lens, refs, max_order, matches=False) -> bytearray: the int64\n"
+     "(segments x (2 + 2N)) statistics matrix. refs: (ids, lens) per reference stream, a length of -1\n"
+     "for a missing one. matches: also return int32 (segment, position, n, clipped) records of every\n"
+     "distinct matched candidate n-gram (position: its first occurrence in the segment)."},
     {"tokenize", tokenize, METH_VARARGS,
      "tokenize(lines, mode) -> list of token lists (None stays None); mode 1: 13a, 0: split only."},
     {"bootstrap_counts", bootstrap_counts, METH_VARARGS,

@@ -463,24 +463,41 @@ class _KernelRefs:
         # None (a missing reference) gets length -1, which the counting skips
         self._streams = [self._encode(stream, grow=True) for stream in streams]
 
-    def _encode(self, lines: Sequence[str | None], *, grow: bool) -> tuple[bytes, bytes]:
-        """int32 token ids and per-line lengths; the kernel does 13a itself (right strip included) and
-        splits what the other tokenizers return."""
-        assert _kernel is not None
+    def _prepared(self, lines: Sequence[str | None]) -> tuple[Sequence[str | None], int]:
+        """The lines as the kernel takes them, and its mode: it does 13a itself (right strip included)
+        and splits what the other tokenizers return."""
         if self._lowercase:
             lines = [None if line is None else line.lower() for line in lines]
         if self._tokenize == "13a":
-            return self._vocab.encode(lines, 1, grow)
+            return lines, 1
         if self._tokenize != "none":
             fn = _loaded(self._tokenize)
             lines = [None if line is None else fn(line.rstrip()) for line in lines]
-        return self._vocab.encode(lines, 0, grow)
+        return lines, 0
+
+    def _encode(self, lines: Sequence[str | None], *, grow: bool) -> tuple[bytes, bytes]:
+        """int32 token ids and per-line lengths (-1 for None)."""
+        prepared, mode = self._prepared(lines)
+        return self._vocab.encode(prepared, mode, grow)
 
     def stats(self, hypotheses: Sequence[str], max_order: int) -> np.ndarray:
         assert _kernel is not None
         ids, lens = self._encode(hypotheses, grow=False)
         out = _kernel.segment_stats(ids, lens, self._streams, max_order)
         return np.frombuffer(out, dtype=np.int64).reshape(len(hypotheses), 2 + 2 * max_order)
+
+    def matches(self, hypotheses: Sequence[str], max_order: int) -> list[dict[tuple[str, ...], int]]:
+        assert _kernel is not None
+        prepared, mode = self._prepared(hypotheses)
+        ids, lens = self._vocab.encode(prepared, mode, False)
+        _, records = _kernel.segment_stats(ids, lens, self._streams, max_order, True)
+        tokens = _kernel.tokenize(prepared, mode)
+        out: list[dict[tuple[str, ...], int]] = [{} for _ in hypotheses]
+        for seg, pos, n, clipped in np.frombuffer(records, dtype=np.int32).reshape(-1, 4).tolist():
+            toks = tokens[seg]
+            assert toks is not None
+            out[seg][tuple(toks[pos : pos + n])] = clipped
+        return out
 
 
 Backend = Literal["auto", "kernel", "numpy"]
@@ -516,13 +533,14 @@ class ReferenceSet:
         (2, 1)
     """
 
-    __slots__ = ("_impl", "backend", "lowercase", "n_segments", "nrefs", "tokenize")
+    __slots__ = ("_impl", "_streams", "backend", "lowercase", "n_segments", "nrefs", "tokenize")
 
     def __init__(self, references: Sequence[Sequence[str | None]], *, tokenize: str = "13a",
                  lowercase: bool = False, vocab: _Vocab | None = None, backend: Backend = "auto") -> None:
         self.tokenize = get_tokenizer(tokenize).name
         self.lowercase = lowercase
         streams = [list(s) for s in references]
+        self._streams = streams
         self.n_segments = len(streams[0]) if streams else 0
         if self.n_segments and not any(None in s for s in streams):
             self.nrefs = len(streams)
@@ -553,6 +571,28 @@ class ReferenceSet:
             raise InputError(f"{len(hypotheses)} segments but the references have {self.n_segments}",
                              "hypotheses")
         return self._impl.stats(hypotheses, max_order)
+
+    def matches(self, hypotheses: Sequence[str], max_order: int = 4) -> list[dict[tuple[str, ...], int]]:
+        """Per segment, every candidate n-gram BLEU credited, with its clipped count (min(Count,
+        Max_Ref_Count), > 0): the n-grams behind the matches columns of :meth:`stats`.
+
+        Example:
+            >>> ReferenceSet([["the cat sat on the mat"]]).matches(["the the cat"], 2)
+            [{('the',): 2, ('cat',): 1, ('the', 'cat'): 1}]
+        """
+        if len(hypotheses) != self.n_segments:
+            raise InputError(f"{len(hypotheses)} segments but the references have {self.n_segments}",
+                             "hypotheses")
+        if isinstance(self._impl, _KernelRefs):
+            return self._impl.matches(hypotheses, max_order)
+        # numpy counts n-gram ids, not n-grams: the explainable path names them
+        from .stats import credited_ngrams, prepare_references
+        from .tokenizers import preprocess
+
+        config = BleuConfig(tokenize=self.tokenize, lowercase=self.lowercase, max_ngram_order=max_order)
+        infos, _ = prepare_references(self._streams, config)
+        return [credited_ngrams(preprocess(h, self.tokenize, lowercase=self.lowercase), info, max_order)
+                for h, info in zip(hypotheses, infos, strict=True)]
 
 
 def corpus_matrix_fast(hypotheses: Sequence[str], streams: Sequence[Sequence[str | None]], config: BleuConfig,

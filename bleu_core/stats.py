@@ -26,6 +26,7 @@ __all__ = [
     "closest_ref_len",
     "corpus_matrix",
     "corpus_rows",
+    "credited_ngrams",
     "prepare_references",
     "ref_infos_from_tokens",
     "segment_stats",
@@ -179,6 +180,19 @@ def segment_stats(hyp_tokens: Sequence[str], ref: RefInfo, max_order: int) -> Se
     """
     correct, total = clipped_matches(ngram_counts(hyp_tokens, max_order), ref.max_counts, max_order)  # type: ignore[arg-type]
     return SegmentStats(len(hyp_tokens), closest_ref_len(len(hyp_tokens), ref.lengths), tuple(correct), tuple(total))
+
+
+def credited_ngrams(hyp_tokens: Sequence[str], ref: RefInfo, max_order: int) -> dict[Ngram, int]:
+    """The candidate n-grams BLEU credits in one segment, with their clipped counts (> 0).
+
+    Example:
+        >>> from bleu_core.ngrams import max_ref_counts
+        >>> ref = RefInfo(dict(max_ref_counts([["the", "cat"]], 2)), (2,))
+        >>> credited_ngrams(["the", "the", "cat"], ref, 2)
+        {('the',): 1, ('cat',): 1, ('the', 'cat'): 1}
+    """
+    counts = ngram_counts(hyp_tokens, max_order)
+    return {g: min(c, ref.max_counts[g]) for g, c in counts.items() if ref.max_counts.get(g)}
 
 
 def corpus_rows(

@@ -18,7 +18,7 @@ import pandas as pd
 from bleu_core import BleuConfig, score_many, significance
 from bleu_core.bleu import score_matrix
 from bleu_core.explain import leave_one_out
-from bleu_core.ngrams import Ngram, ngram_counts
+from bleu_core.ngrams import Ngram
 
 # --- column names ----------------------------------------------------------------------------------------
 SEGMENT = "segment"  # 1-based line number
@@ -316,16 +316,6 @@ class MatchedNgrams:
     """Per segment, the clipped matched n-grams of one system (what BLEU credited it with)."""
 
     per_segment: tuple[Mapping[Ngram, int], ...]
-
-
-def matched_ngrams(hyp_tokens: Sequence[Sequence[str]], ref_max: Sequence[Mapping[Ngram, int]],
-                   max_order: int) -> MatchedNgrams:
-    """Clipped matches per segment: min(Count, Max_Ref_Count) for every candidate n-gram that matched."""
-    out = []
-    for toks, refs in zip(hyp_tokens, ref_max, strict=True):
-        counts = ngram_counts(toks, max_order)
-        out.append({g: min(c, refs[g]) for g, c in counts.items() if refs.get(g)})
-    return MatchedNgrams(tuple(out))
 
 
 def ngram_diff(

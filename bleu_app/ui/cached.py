@@ -56,7 +56,7 @@ import pandas as pd  # noqa: E402
 from bleu_app.frames import corpus as corpus_frames  # noqa: E402
 from bleu_core.corpus import Corpus  # noqa: E402
 from bleu_core.fast import FastPathUnsupportedError, ReferenceSet, tokenize_corpus  # noqa: E402
-from bleu_core.stats import RefInfo, corpus_matrix, ref_infos_from_tokens  # noqa: E402
+from bleu_core.stats import RefInfo, corpus_matrix, credited_ngrams, ref_infos_from_tokens  # noqa: E402
 
 TokKey = tuple[str, bool, int]
 
@@ -169,9 +169,13 @@ def significance_frame(corpus: Corpus, config: BleuConfig, method: str, trials: 
 def matched(sys_digest: str, refs_digest: str, key: TokKey, _hyps: tuple[str, ...],
             _streams: tuple[tuple[str, ...], ...]) -> corpus_frames.MatchedNgrams:
     """Per segment, the n-grams BLEU credited one system with (read-only)."""
-    infos, _ = ref_infos(refs_digest, key, _streams)
-    toks = tokenize_corpus(_hyps, key[0], lowercase=key[1])
-    return corpus_frames.matched_ngrams(toks, [i.max_counts for i in infos], key[2])
+    try:
+        return corpus_frames.MatchedNgrams(
+            tuple(reference_set(refs_digest, key[0], key[1], _streams).matches(list(_hyps), key[2])))
+    except FastPathUnsupportedError:  # numpy's path (no C kernel) and a NUL or newline inside a line
+        infos, _ = ref_infos(refs_digest, key, _streams)
+        toks = tokenize_corpus(_hyps, key[0], lowercase=key[1])
+        return corpus_frames.MatchedNgrams(tuple(credited_ngrams(t, i, key[2]) for t, i in zip(toks, infos)))
 
 
 @st.cache_data(max_entries=32, scope="session", show_spinner=False)

@@ -235,3 +235,29 @@ def test_corpus_score_slices_big_corpora_exactly(monkeypatch: pytest.MonkeyPatch
     sliced = corpus_score(hyps, refs, config, engine="fast")
     np.testing.assert_array_equal(sliced.segment_matrix, whole.segment_matrix)
     assert (sliced.score, sliced.signature) == (whole.score, whole.signature)
+
+
+@pytest.mark.parametrize("tokenize", ["13a", "intl", "char", "none"])
+def test_matches_name_the_counted_ngrams_on_both_backends(tokenize: str) -> None:
+    """ReferenceSet.matches: the same dictionaries from the kernel and from the explainable path (numpy
+    backend), and per order their clipped counts sum to the matches columns of stats()."""
+    rng = random.Random(f"matches{tokenize}")
+    for _ in range(40):
+        hyps, refs = random_corpus(rng, max_segments=8, exotic=True)
+        order = rng.randint(1, 6)
+        lowercase = rng.random() < 0.5
+        kernel_set = ReferenceSet(refs, tokenize=tokenize, lowercase=lowercase, backend="kernel")
+        got = kernel_set.matches(hyps, order)
+        def plain_text(text: str) -> str:  # the numpy backend refuses NUL (and, with 13a, newlines)
+            return text.replace("\n", " ").replace("\x00", " ")
+
+        plain = [plain_text(h) for h in hyps]
+        plain_refs = [[None if r is None else plain_text(r) for r in s] for s in refs]
+        assert ReferenceSet(plain_refs, tokenize=tokenize, lowercase=lowercase, backend="kernel").matches(
+            plain, order) == ReferenceSet(plain_refs, tokenize=tokenize, lowercase=lowercase,
+                                          backend="numpy").matches(plain, order)
+        matrix = kernel_set.stats(hyps, order)
+        for seg, found in enumerate(got):
+            assert all(c > 0 for c in found.values())
+            for n in range(1, order + 1):
+                assert sum(c for g, c in found.items() if len(g) == n) == matrix[seg, 1 + n]
