@@ -413,110 +413,60 @@ static int intbuf_push(IntBuf *b, int32_t x) {
     return 0;
 }
 
-/* Split text[0:len] at whitespace, appending the token ids to ids; returns the token count or -1. */
-static Py_ssize_t split_tokens(Vocab *v, const char *text, Py_ssize_t len, int grow, IntBuf *ids) {
-    const unsigned char *p = (const unsigned char *)text, *end = p + len;
-    Py_ssize_t count = 0;
-    while (p < end) {
-        Py_ssize_t w;
-        while (p < end && (w = space_len(p, end)) > 0) p += w;
-        if (p >= end) break;
-        const unsigned char *start = p;
-        while (p < end && space_len(p, end) == 0) p++;
-        int32_t id = vocab_id(v, (const char *)start, (Py_ssize_t)(p - start), grow);
-        if (id == -2 || intbuf_push(ids, id) < 0) return -1;
-        count++;
-    }
-    return count;
+/* ---------------------------------------------------------------------------------------------- */
+/* lines -> tokens (ids, str, or both): encode and tokenize share one walk                         */
+
+typedef struct {
+    Buf u8, rep, a, b;
+} LineBufs;
+
+static void linebufs_free(LineBufs *lb) {
+    PyMem_Free(lb->u8.p);
+    PyMem_Free(lb->rep.p);
+    PyMem_Free(lb->a.p);
+    PyMem_Free(lb->b.p);
 }
 
-static PyObject *Vocab_encode(Vocab *v, PyObject *args, PyObject *kwds) {
-    static char *kwlist[] = {"lines", "mode", "grow", NULL};
-    PyObject *lines;
-    int mode, grow;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "Oip", kwlist, &lines, &mode, &grow)) return NULL;
-    if (mode != 0 && mode != 1) {
-        PyErr_SetString(PyExc_ValueError, "mode must be 0 (split) or 1 (13a)");
-        return NULL;
+/* The text line i's tokens are split from (13a applied in mode 1) in *text; its length, or -1 with an
+   exception set. */
+static Py_ssize_t line_text(PyObject *item, Py_ssize_t i, int mode, LineBufs *lb, const char **text) {
+    if (!PyUnicode_Check(item)) {
+        PyErr_Format(PyExc_TypeError, "line %zd is %.100s, not str", i + 1, Py_TYPE(item)->tp_name);
+        return -1;
     }
-    PyObject *seq = PySequence_Fast(lines, "lines must be a sequence of str"), *result = NULL;
-    if (!seq) return NULL;
-    Py_ssize_t n_lines = PySequence_Fast_GET_SIZE(seq);
-    IntBuf ids = {0};
-    Buf u8 = {0}, rep = {0}, a = {0}, b = {0};
-    int32_t *lens = PyMem_Malloc(sizeof(int32_t) * (size_t)(n_lines ? n_lines : 1));
-    if (!lens) { PyErr_NoMemory(); goto done; }
-    for (Py_ssize_t i = 0; i < n_lines; i++) {
-        PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
-        if (item == Py_None) { lens[i] = -1; continue; }
-        if (!PyUnicode_Check(item)) {
-            PyErr_Format(PyExc_TypeError, "line %zd is %.100s, not str", i + 1, Py_TYPE(item)->tp_name);
-            goto done;
-        }
-        const char *text;
-        Py_ssize_t len = utf8_view(item, &u8, &text), count;
-        if (len < 0) goto done;
-        if (mode == 1) {
-            len = replacements_13a(text, rstrip_len(text, len), &rep, &text);
-            if (len < 0 || (len = rules_13a(text, len, &a, &b, &text)) < 0) { PyErr_NoMemory(); goto done; }
-        }
-        count = split_tokens(v, text, len, grow, &ids);
-        if (count < 0) { PyErr_NoMemory(); goto done; }
-        if (count > INT32_MAX) { PyErr_SetString(PyExc_OverflowError, "line too long"); goto done; }
-        lens[i] = (int32_t)count;
+    Py_ssize_t len = utf8_view(item, &lb->u8, text);
+    if (len < 0 || mode == 0) return len;
+    len = replacements_13a(*text, rstrip_len(*text, len), &lb->rep, text);
+    if (len < 0 || (len = rules_13a(*text, len, &lb->a, &lb->b, text)) < 0) {
+        PyErr_NoMemory();
+        return -1;
     }
-    PyObject *ids_b = PyBytes_FromStringAndSize((const char *)ids.p, (Py_ssize_t)sizeof(int32_t) * ids.n);
-    PyObject *lens_b = PyBytes_FromStringAndSize((const char *)lens, (Py_ssize_t)sizeof(int32_t) * n_lines);
-    if (ids_b && lens_b) result = PyTuple_Pack(2, ids_b, lens_b);
-    Py_XDECREF(ids_b);
-    Py_XDECREF(lens_b);
-done:
-    Py_DECREF(seq);
-    PyMem_Free(ids.p);
-    PyMem_Free(lens);
-    PyMem_Free(u8.p);
-    PyMem_Free(rep.p);
-    PyMem_Free(a.p);
-    PyMem_Free(b.p);
-    return result;
+    return len;
 }
 
-/* tokenize(lines, mode) -> list: each line's tokens as a list of str (None stays None); mode as encode. */
-static PyObject *tokenize(PyObject *self, PyObject *args) {
-    PyObject *lines;
-    int mode;
-    if (!PyArg_ParseTuple(args, "Oi", &lines, &mode)) return NULL;
-    if (mode != 0 && mode != 1) {
-        PyErr_SetString(PyExc_ValueError, "mode must be 0 (split) or 1 (13a)");
-        return NULL;
-    }
-    PyObject *seq = PySequence_Fast(lines, "lines must be a sequence of str");
-    if (!seq) return NULL;
-    Py_ssize_t n_lines = PySequence_Fast_GET_SIZE(seq);
-    Buf u8 = {0}, rep = {0}, a = {0}, b = {0};
-    PyObject *out = PyList_New(n_lines);
-    if (!out) goto fail;
-    for (Py_ssize_t i = 0; i < n_lines; i++) {
-        PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
+/* Every line's tokens, split at str.split()'s whitespace: their ids appended to ids (when v is given),
+   their strings to a list per line in lists (when given; None stays None); lens[i] is the line's token
+   count, -1 for None. Returns 0, or -1 with an exception set. */
+static int walk_lines(PyObject *seq, int mode, Vocab *v, int grow, IntBuf *ids, int32_t *lens, PyObject *lists) {
+    LineBufs lb = {0};
+    int rc = -1;
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(seq); i++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(seq, i), *toks = NULL;
         if (item == Py_None) {
-            Py_INCREF(Py_None);
-            PyList_SET_ITEM(out, i, Py_None);
+            lens[i] = -1;
+            if (lists) {
+                Py_INCREF(Py_None);
+                PyList_SET_ITEM(lists, i, Py_None);
+            }
             continue;
         }
-        if (!PyUnicode_Check(item)) {
-            PyErr_Format(PyExc_TypeError, "line %zd is %.100s, not str", i + 1, Py_TYPE(item)->tp_name);
-            goto fail;
-        }
         const char *text;
-        Py_ssize_t len = utf8_view(item, &u8, &text);
-        if (len < 0) goto fail;
-        if (mode == 1) {
-            len = replacements_13a(text, rstrip_len(text, len), &rep, &text);
-            if (len < 0 || (len = rules_13a(text, len, &a, &b, &text)) < 0) { PyErr_NoMemory(); goto fail; }
+        Py_ssize_t len = line_text(item, i, mode, &lb, &text), count = 0;
+        if (len < 0) goto done;
+        if (lists) {
+            if (!(toks = PyList_New(0))) goto done;
+            PyList_SET_ITEM(lists, i, toks);
         }
-        PyObject *toks = PyList_New(0);
-        if (!toks) goto fail;
-        PyList_SET_ITEM(out, i, toks);
         const unsigned char *p = (const unsigned char *)text, *end = p + len;
         while (p < end) {
             Py_ssize_t w;
@@ -524,20 +474,73 @@ static PyObject *tokenize(PyObject *self, PyObject *args) {
             if (p >= end) break;
             const unsigned char *start = p;
             while (p < end && space_len(p, end) == 0) p++;
-            PyObject *tok = PyUnicode_DecodeUTF8((const char *)start, (Py_ssize_t)(p - start), "surrogatepass");
-            if (!tok || PyList_Append(toks, tok) < 0) { Py_XDECREF(tok); goto fail; }
-            Py_DECREF(tok);
+            Py_ssize_t n = (Py_ssize_t)(p - start);
+            if (v) {
+                int32_t id = vocab_id(v, (const char *)start, n, grow);
+                if (id == -2 || intbuf_push(ids, id) < 0) { PyErr_NoMemory(); goto done; }
+            }
+            if (toks) {
+                PyObject *tok = PyUnicode_DecodeUTF8((const char *)start, n, "surrogatepass");
+                if (!tok || PyList_Append(toks, tok) < 0) { Py_XDECREF(tok); goto done; }
+                Py_DECREF(tok);
+            }
+            count++;
         }
+        if (count > INT32_MAX) { PyErr_SetString(PyExc_OverflowError, "line too long"); goto done; }
+        lens[i] = (int32_t)count;
     }
-    goto done;
-fail:
-    Py_CLEAR(out);
+    rc = 0;
+done:
+    linebufs_free(&lb);
+    return rc;
+}
+
+static int check_mode(int mode) {
+    if (mode == 0 || mode == 1) return 0;
+    PyErr_SetString(PyExc_ValueError, "mode must be 0 (split) or 1 (13a)");
+    return -1;
+}
+
+static PyObject *Vocab_encode(Vocab *v, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"lines", "mode", "grow", "tokens", NULL};
+    PyObject *lines;
+    int mode, grow, want_tokens = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "Oip|p", kwlist, &lines, &mode, &grow, &want_tokens)) return NULL;
+    if (check_mode(mode) < 0) return NULL;
+    PyObject *seq = PySequence_Fast(lines, "lines must be a sequence of str"), *result = NULL, *lists = NULL;
+    if (!seq) return NULL;
+    Py_ssize_t n_lines = PySequence_Fast_GET_SIZE(seq);
+    IntBuf ids = {0};
+    int32_t *lens = PyMem_Malloc(sizeof(int32_t) * (size_t)(n_lines ? n_lines : 1));
+    if (!lens) { PyErr_NoMemory(); goto done; }
+    if (want_tokens && !(lists = PyList_New(n_lines))) goto done;
+    if (walk_lines(seq, mode, v, grow, &ids, lens, lists) < 0) goto done;
+    PyObject *ids_b = PyBytes_FromStringAndSize((const char *)ids.p, (Py_ssize_t)sizeof(int32_t) * ids.n);
+    PyObject *lens_b = PyBytes_FromStringAndSize((const char *)lens, (Py_ssize_t)sizeof(int32_t) * n_lines);
+    if (ids_b && lens_b) result = lists ? PyTuple_Pack(3, ids_b, lens_b, lists) : PyTuple_Pack(2, ids_b, lens_b);
+    Py_XDECREF(ids_b);
+    Py_XDECREF(lens_b);
 done:
     Py_DECREF(seq);
-    PyMem_Free(u8.p);
-    PyMem_Free(rep.p);
-    PyMem_Free(a.p);
-    PyMem_Free(b.p);
+    Py_XDECREF(lists);
+    PyMem_Free(ids.p);
+    PyMem_Free(lens);
+    return result;
+}
+
+/* tokenize(lines, mode) -> list: each line's tokens as a list of str (None stays None); mode as encode. */
+static PyObject *tokenize(PyObject *self, PyObject *args) {
+    PyObject *lines;
+    int mode;
+    if (!PyArg_ParseTuple(args, "Oi", &lines, &mode) || check_mode(mode) < 0) return NULL;
+    PyObject *seq = PySequence_Fast(lines, "lines must be a sequence of str");
+    if (!seq) return NULL;
+    Py_ssize_t n_lines = PySequence_Fast_GET_SIZE(seq);
+    int32_t *lens = PyMem_Malloc(sizeof(int32_t) * (size_t)(n_lines ? n_lines : 1));
+    PyObject *out = lens ? PyList_New(n_lines) : PyErr_NoMemory();
+    if (out && walk_lines(seq, mode, NULL, 0, NULL, lens, out) < 0) Py_CLEAR(out);
+    Py_DECREF(seq);
+    PyMem_Free(lens);
     return out;
 }
 
@@ -553,9 +556,10 @@ static PyObject *Vocab_token(Vocab *v, PyObject *arg) {
 
 static PyMethodDef Vocab_methods[] = {
     {"encode", (PyCFunction)(void (*)(void))Vocab_encode, METH_VARARGS | METH_KEYWORDS,
-     "encode(lines, mode, grow) -> (ids, lengths): the int32 token ids of every line, and the tokens\n"
-     "per line (-1 for None). mode 1: tokenizer 13a (right strip, replacements, rules); mode 0: split\n"
-     "only. grow: add unknown tokens (else they get id -1)."},
+     "encode(lines, mode, grow, tokens=False) -> (ids, lengths[, tokens]): the int32 token ids of every\n"
+     "line, and the tokens per line (-1 for None). mode 1: tokenizer 13a (right strip, replacements,\n"
+     "rules); mode 0: split only. grow: add unknown tokens (else they get id -1). tokens: also each\n"
+     "line's tokens as str."},
     {"token", (PyCFunction)Vocab_token, METH_O, "token(id) -> str"},
     {NULL, NULL, 0, NULL}};
 

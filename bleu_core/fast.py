@@ -172,12 +172,8 @@ def tokenize_corpus(lines: Sequence[str], tokenize: str = "13a", *, lowercase: b
     name = get_tokenizer(tokenize).name
     k = kernel()
     if k is not None:
-        if lowercase:
-            lines = [line.lower() for line in lines]
-        if name not in {"13a", "none"}:
-            fn = _loaded(name)
-            lines = [fn(line.rstrip()) for line in lines]
-        tokens: list[list[str]] = k.tokenize(lines, 1 if name == "13a" else 0)  # no None in, none out
+        prepared, mode = _kernel_input(lines, name, lowercase)
+        tokens: list[list[str]] = k.tokenize(prepared, mode)  # no None in, none out
         return tokens
     if name == "13a":
         try:
@@ -186,6 +182,19 @@ def tokenize_corpus(lines: Sequence[str], tokenize: str = "13a", *, lowercase: b
             pass
     fn = _loaded(name)
     return [fn(line).split() for line in _prepare_lines(lines, lowercase)]
+
+
+def _kernel_input(lines: Sequence[str | None], tokenize: str, lowercase: bool) -> tuple[Sequence[str | None], int]:
+    """The lines as the kernel takes them, and its mode: it does 13a itself (right strip included) and
+    splits what the other tokenizers return."""
+    if lowercase:
+        lines = [None if line is None else line.lower() for line in lines]
+    if tokenize == "13a":
+        return lines, 1
+    if tokenize != "none":
+        fn = _loaded(tokenize)
+        lines = [None if line is None else fn(line.rstrip()) for line in lines]
+    return lines, 0
 
 
 def _chunk_ids(
@@ -463,22 +472,9 @@ class _KernelRefs:
         # None (a missing reference) gets length -1, which the counting skips
         self._streams = [self._encode(stream, grow=True) for stream in streams]
 
-    def _prepared(self, lines: Sequence[str | None]) -> tuple[Sequence[str | None], int]:
-        """The lines as the kernel takes them, and its mode: it does 13a itself (right strip included)
-        and splits what the other tokenizers return."""
-        if self._lowercase:
-            lines = [None if line is None else line.lower() for line in lines]
-        if self._tokenize == "13a":
-            return lines, 1
-        if self._tokenize != "none":
-            fn = _loaded(self._tokenize)
-            lines = [None if line is None else fn(line.rstrip()) for line in lines]
-        return lines, 0
-
     def _encode(self, lines: Sequence[str | None], *, grow: bool) -> tuple[bytes, bytes]:
         """int32 token ids and per-line lengths (-1 for None)."""
-        prepared, mode = self._prepared(lines)
-        return self._vocab.encode(prepared, mode, grow)
+        return self._vocab.encode(*_kernel_input(lines, self._tokenize, self._lowercase), grow)
 
     def stats(self, hypotheses: Sequence[str], max_order: int) -> np.ndarray:
         assert _kernel is not None
@@ -488,10 +484,9 @@ class _KernelRefs:
 
     def matches(self, hypotheses: Sequence[str], max_order: int) -> list[dict[tuple[str, ...], int]]:
         assert _kernel is not None
-        prepared, mode = self._prepared(hypotheses)
-        ids, lens = self._vocab.encode(prepared, mode, False)
+        prepared, mode = _kernel_input(hypotheses, self._tokenize, self._lowercase)
+        ids, lens, tokens = self._vocab.encode(prepared, mode, False, True)  # one pass: ids and strings
         _, records = _kernel.segment_stats(ids, lens, self._streams, max_order, True)
-        tokens = _kernel.tokenize(prepared, mode)
         out: list[dict[tuple[str, ...], int]] = [{} for _ in hypotheses]
         for seg, pos, n, clipped in np.frombuffer(records, dtype=np.int32).reshape(-1, 4).tolist():
             toks = tokens[seg]

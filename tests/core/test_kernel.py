@@ -55,8 +55,12 @@ def test_split_matches_str_split_for_every_code_point() -> None:
 
 
 def test_surrogates_and_none_and_empty() -> None:
-    assert tokens(["\ud800 x", None, "", "   ", "\U0001f600\u3000y"], 0) == [
-        ["\ud800", "x"], None, [], [], ["\U0001f600", "y"]]
+    lines = ["\ud800 x", None, "", "   ", "\U0001f600\u3000y", "a&amp;b, c."]
+    want = [["\ud800", "x"], None, [], [], ["\U0001f600", "y"], ["a&amp;b,", "c."]]
+    assert tokens(lines, 0) == want
+    # the token strings, from tokenize and from encode's one pass, are the ids' tokens
+    assert _kernel.tokenize(lines, 0) == want
+    assert _kernel.tokenize(lines, 1) == tokens(lines, 1) == _kernel.Vocab().encode(lines, 1, True, True)[2]
 
 
 def reference_13a(line: str) -> list[str]:
