@@ -4,8 +4,9 @@ import streamlit as st
 
 from bleu_app.ui import state, widgets
 
-st.set_page_config(page_title="BLEU Explorer", page_icon=":material/translate:", layout="wide",
-                   initial_sidebar_state="auto")
+st.set_page_config(
+    page_title="BLEU Explorer", page_icon=":material/translate:", layout="wide", initial_sidebar_state="auto"
+)
 state.init()
 
 PAGES = [

@@ -11,8 +11,15 @@ setup(
         Extension(
             "bleu_core._kernel",
             ["bleu_core/_kernel.c"],
-            extra_compile_args=["-O3", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter",
-                                "-Wno-missing-field-initializers", "-Wno-cast-function-type"],
+            extra_compile_args=[
+                "-O3",
+                "-std=c11",
+                "-Wall",
+                "-Wextra",
+                "-Wno-unused-parameter",
+                "-Wno-missing-field-initializers",
+                "-Wno-cast-function-type",
+            ],
             optional=True,
         )
     ]

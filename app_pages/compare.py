@@ -11,42 +11,61 @@ st.title("Compare systems")
 corpus = corpus_input.loader("compare")
 config = state.config()
 render.corpus_settings_hint(config)
-baseline = corpus_input.system_picker("Baseline", "compare.baseline", state.COMPARE_BASELINE, corpus,
-                                      help="Differences are shown against this system.")
+baseline = corpus_input.system_picker(
+    "Baseline", "compare.baseline", state.COMPARE_BASELINE, corpus, help="Differences are shown against this system."
+)
 systems = cached.systems_frame(corpus, config, baseline)
 precisions = cached.precision_long(corpus, config)
 ci_chart = charts.systems_ci_chart(systems, baseline)
 bars = charts.precision_bars(precisions)
 
 st.subheader("Systems side by side")
-st.caption(f"95% bootstrap confidence intervals: 1000 resamples of the {corpus.n_segments} segments, seed 12345. "
-           f"Signature: {make_signature(config, cached.nrefs(corpus)).replace('|', ' | ')}")
-st.dataframe(systems, hide_index=True, key="compare.systems", column_config={
-    frames.BLEU: st.column_config.NumberColumn(format="%.2f"),
-    frames.CI_LOW: st.column_config.NumberColumn(format="%.2f"),
-    frames.CI_HIGH: st.column_config.NumberColumn(format="%.2f"),
-    frames.BP: st.column_config.NumberColumn(format="%.3f"),
-    frames.RATIO: st.column_config.NumberColumn(format="%.3f"),
-    "vs baseline": st.column_config.NumberColumn(format="%+.2f"),
-    **{f"p{n}": st.column_config.NumberColumn(f"p{n} %", format="%.2f") for n in range(1, config.max_ngram_order + 1)},
-})
+st.caption(
+    f"95% bootstrap confidence intervals: 1000 resamples of the {corpus.n_segments} segments, seed 12345. "
+    f"Signature: {make_signature(config, cached.nrefs(corpus)).replace('|', ' | ')}"
+)
+st.dataframe(
+    systems,
+    hide_index=True,
+    key="compare.systems",
+    column_config={
+        frames.BLEU: st.column_config.NumberColumn(format="%.2f"),
+        frames.CI_LOW: st.column_config.NumberColumn(format="%.2f"),
+        frames.CI_HIGH: st.column_config.NumberColumn(format="%.2f"),
+        frames.BP: st.column_config.NumberColumn(format="%.3f"),
+        frames.RATIO: st.column_config.NumberColumn(format="%.3f"),
+        "vs baseline": st.column_config.NumberColumn(format="%+.2f"),
+        **{
+            f"p{n}": st.column_config.NumberColumn(f"p{n} %", format="%.2f")
+            for n in range(1, config.max_ngram_order + 1)
+        },
+    },
+)
 c1, c2 = st.columns(2)
 c1.altair_chart(ci_chart)
 c2.altair_chart(bars)
 
 st.subheader("Which differences are significant?")
 s1, s2, s3 = st.columns(3)
-method = s1.segmented_control("Test", ["bs", "ar"], key="compare.method", default="bs", required=True,
-                              format_func={"bs": "bootstrap", "ar": "approx. randomization"}.get,
-                              help="Paired bootstrap resampling or paired approximate randomization.")
+method = s1.segmented_control(
+    "Test",
+    ["bs", "ar"],
+    key="compare.method",
+    default="bs",
+    required=True,
+    format_func={"bs": "bootstrap", "ar": "approx. randomization"}.get,
+    help="Paired bootstrap resampling or paired approximate randomization.",
+)
 trials = s2.select_slider("Trials", [100, 500, 1000, 2000, 5000, 10000], value=2000, key="compare.trials")
 seed = s3.number_input("Seed", min_value=0, value=12345, step=1, key="compare.seed")
 significance = cached.significance_frame(corpus, config, method, int(trials), int(seed))
 heatmap = charts.significance_heatmap(significance, list(corpus.names))
 floor = frames.holm_floor(len(corpus.systems), int(trials))
 if floor >= 0.05:
-    st.warning(f"With {len(corpus.systems)} systems and {trials} trials the smallest possible Holm-corrected p-value "
-               f"is {floor:.3f}, so no cell can reach 0.05: raise the number of trials.")
+    st.warning(
+        f"With {len(corpus.systems)} systems and {trials} trials the smallest possible Holm-corrected p-value "
+        f"is {floor:.3f}, so no cell can reach 0.05: raise the number of trials."
+    )
 st.altair_chart(heatmap, key="compare.matrix")
 render.signature(make_signature(config, cached.nrefs(corpus), **{str(method): int(trials)}, rs=int(seed)))
 st.markdown(corpus_input.st_doc("significance"))
@@ -61,26 +80,41 @@ pairs = cached.pair_frame(corpus, sys_a, sys_b, config)
 ngrams = cached.ngram_frame(corpus, sys_a, sys_b, config)
 chosen, only = corpus_input.ngram_segments(ngrams)
 scatter = charts.pair_scatter(pairs, sys_a, sys_b, highlight=tuple(only or ()))
-st.altair_chart(scatter, key="compare.scatter", on_select=corpus_input.point_opener(
-    "compare.scatter", charts.PICK, frames.SEGMENT, sys_a, sys_b), selection_mode=charts.PICK)
+st.altair_chart(
+    scatter,
+    key="compare.scatter",
+    on_select=corpus_input.point_opener("compare.scatter", charts.PICK, frames.SEGMENT, sys_a, sys_b),
+    selection_mode=charts.PICK,
+)
 if chosen:
     st.info(f"Showing the sentences where the systems differ on the n-gram “{chosen}”.")
     st.button("Show all sentences", key="compare.clear_ngram", on_click=corpus_input.clear_ngram)
 view = frames.table_page(pairs, query="", segments=only, page_size=200)
 st.caption(f"{view.matching} sentences, sorted by B - A (B better first); select a row to open it with both systems.")
-st.dataframe(view.rows, hide_index=True, key="compare.pairs", selection_mode="single-row",
-             on_select=corpus_input.row_opener("compare.pairs", view.rows[frames.SEGMENT].tolist(), sys_a, sys_b),
-             column_config={frames.BLEU_A: st.column_config.NumberColumn(format="%.1f"),
-                            frames.BLEU_B: st.column_config.NumberColumn(format="%.1f"),
-                            frames.DIFF: st.column_config.NumberColumn(format="%+.1f")})
+st.dataframe(
+    view.rows,
+    hide_index=True,
+    key="compare.pairs",
+    selection_mode="single-row",
+    on_select=corpus_input.row_opener("compare.pairs", view.rows[frames.SEGMENT].tolist(), sys_a, sys_b),
+    column_config={
+        frames.BLEU_A: st.column_config.NumberColumn(format="%.1f"),
+        frames.BLEU_B: st.column_config.NumberColumn(format="%.1f"),
+        frames.DIFF: st.column_config.NumberColumn(format="%+.1f"),
+    },
+)
 
 st.subheader("n-gram differences")
 st.markdown(corpus_input.st_doc("ngram_diff"))
 if ngrams.empty:
     st.info("No n-gram separates the two systems (they match the same n-grams everywhere).")
 else:
-    st.altair_chart(charts.ngram_chart(ngrams), key="compare.ngrams", on_select=corpus_input.on_ngram_select_cb,
-                    selection_mode=charts.NGRAM_PICK)
+    st.altair_chart(
+        charts.ngram_chart(ngrams),
+        key="compare.ngrams",
+        on_select=corpus_input.on_ngram_select_cb,
+        selection_mode=charts.NGRAM_PICK,
+    )
 
 st.subheader("BLEU against human scores")
 human, r_pearson, tau = frames.human_frame(systems)
@@ -96,21 +130,33 @@ else:
 
 st.subheader("Export")
 sig_text = make_signature(config, cached.nrefs(corpus))
-corpus_input.downloads("CSV:", {
-    "systems": (lambda: systems.to_csv(index=False), "systems.csv", "text/csv"),
-    "significance": (lambda: significance.to_csv(index=False), "significance.csv", "text/csv"),
-    "A vs B": (lambda: pairs.to_csv(index=False), "sentences_a_vs_b.csv", "text/csv"),
-    "n-grams": (lambda: ngrams.to_csv(index=False), "ngrams.csv", "text/csv"),
-}, "compare.csv")
-corpus_input.downloads("LaTeX:", {
-    "table": (lambda: frames.latex_table(systems, signature=sig_text), "comparison.tex", "text/x-tex"),
-}, "compare.tex")
-corpus_input.downloads("Chart:", {
-    "CIs PNG": (lambda: charts.export(ci_chart, "png"), "bleu_ci.png", "image/png"),
-    "CIs SVG": (lambda: charts.export(ci_chart, "svg"), "bleu_ci.svg", "image/svg+xml"),
-    "matrix PNG": (lambda: charts.export(heatmap, "png"), "significance.png", "image/png"),
-    "matrix SVG": (lambda: charts.export(heatmap, "svg"), "significance.svg", "image/svg+xml"),
-    "precisions HTML": (lambda: charts.export(bars, "html"), "precisions.html", "text/html"),
-    "scatter HTML": (lambda: charts.export(scatter, "html"), "scatter.html", "text/html"),
-}, "compare.chart")
+corpus_input.downloads(
+    "CSV:",
+    {
+        "systems": (lambda: systems.to_csv(index=False), "systems.csv", "text/csv"),
+        "significance": (lambda: significance.to_csv(index=False), "significance.csv", "text/csv"),
+        "A vs B": (lambda: pairs.to_csv(index=False), "sentences_a_vs_b.csv", "text/csv"),
+        "n-grams": (lambda: ngrams.to_csv(index=False), "ngrams.csv", "text/csv"),
+    },
+    "compare.csv",
+)
+corpus_input.downloads(
+    "LaTeX:",
+    {
+        "table": (lambda: frames.latex_table(systems, signature=sig_text), "comparison.tex", "text/x-tex"),
+    },
+    "compare.tex",
+)
+corpus_input.downloads(
+    "Chart:",
+    {
+        "CIs PNG": (lambda: charts.export(ci_chart, "png"), "bleu_ci.png", "image/png"),
+        "CIs SVG": (lambda: charts.export(ci_chart, "svg"), "bleu_ci.svg", "image/svg+xml"),
+        "matrix PNG": (lambda: charts.export(heatmap, "png"), "significance.png", "image/png"),
+        "matrix SVG": (lambda: charts.export(heatmap, "svg"), "significance.svg", "image/svg+xml"),
+        "precisions HTML": (lambda: charts.export(bars, "html"), "precisions.html", "text/html"),
+        "scatter HTML": (lambda: charts.export(scatter, "html"), "scatter.html", "text/html"),
+    },
+    "compare.chart",
+)
 corpus_input.follow_handoff()

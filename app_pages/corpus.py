@@ -18,12 +18,20 @@ mean_term, bp = frames.factorisation(score)
 left, right = st.columns([2, 3])
 with left:
     render.score_headline(f"Corpus BLEU of {system}", score)
-    st.markdown(f"BLEU = (geometric mean of p_n) × BP = **{mean_term:.4f} × {bp:.4f}**  \n"
-                f"c = {score.sys_len} candidate tokens, r = {score.ref_len} reference tokens, "
-                f"c/r = {score.ratio:.4f}")
-right.dataframe(frames.order_rows(matrix, config, cached.nrefs(corpus)), hide_index=True,
-                column_config={frames.PRECISION: st.column_config.NumberColumn("p_n", format="%.4f"),
-                               frames.FRACTION: "matches / total", frames.N: "n"})
+    st.markdown(
+        f"BLEU = (geometric mean of p_n) × BP = **{mean_term:.4f} × {bp:.4f}**  \n"
+        f"c = {score.sys_len} candidate tokens, r = {score.ref_len} reference tokens, "
+        f"c/r = {score.ratio:.4f}"
+    )
+right.dataframe(
+    frames.order_rows(matrix, config, cached.nrefs(corpus)),
+    hide_index=True,
+    column_config={
+        frames.PRECISION: st.column_config.NumberColumn("p_n", format="%.4f"),
+        frames.FRACTION: "matches / total",
+        frames.N: "n",
+    },
+)
 c1, c2 = st.columns(2)
 c1.altair_chart(charts.precision_decay(frames.precision_frame({system: matrix})))
 c2.altair_chart(charts.bp_chart(*frames.bp_frames(matrix, config)))
@@ -41,14 +49,18 @@ st.subheader("Sentences")
 st.caption(corpus_input.st_doc("loo"))
 f1, f2, f3, f4 = st.columns([3, 2, 1, 1])
 query = f1.text_input("Search the hypothesis and reference", key="corpus.query", placeholder="a word or phrase")
-sort_by = f2.selectbox("Sort by", [frames.SEGMENT, frames.LOO, frames.SENT_BLEU, frames.HYP_LEN, frames.RATIO],
-                       key="corpus.sort")
+sort_by = f2.selectbox(
+    "Sort by", [frames.SEGMENT, frames.LOO, frames.SENT_BLEU, frames.HYP_LEN, frames.RATIO], key="corpus.sort"
+)
 descending = f3.toggle("Descending", key="corpus.desc")
 page_no = f4.number_input("Page", min_value=1, value=1, step=1, key="corpus.page")
 view = frames.table_page(sentences, query=query, sort_by=sort_by, ascending=not descending, page=int(page_no))
 st.caption(f"{view.matching} matching sentences · page {view.page} of {view.pages} · select a row to open it")
 st.dataframe(
-    view.rows, hide_index=True, key="corpus.table", selection_mode="single-row",
+    view.rows,
+    hide_index=True,
+    key="corpus.table",
+    selection_mode="single-row",
     on_select=corpus_input.row_opener("corpus.table", view.rows[frames.SEGMENT].tolist(), system),
     column_config={
         frames.SENT_BLEU: st.column_config.NumberColumn(format="%.2f"),
@@ -70,7 +82,12 @@ st.markdown(corpus_input.st_doc("block_test"))
 blocks = cached.block_frame(corpus, config)
 k1, k2 = st.columns([3, 2])
 k1.altair_chart(charts.block_chart(blocks))
-k2.dataframe(frames.block_summary(blocks), hide_index=True,
-             column_config={frames.MEAN: st.column_config.NumberColumn(format="%.2f"),
-                            frames.STD: st.column_config.NumberColumn(format="%.2f")})
+k2.dataframe(
+    frames.block_summary(blocks),
+    hide_index=True,
+    column_config={
+        frames.MEAN: st.column_config.NumberColumn(format="%.2f"),
+        frames.STD: st.column_config.NumberColumn(format="%.2f"),
+    },
+)
 corpus_input.follow_handoff()

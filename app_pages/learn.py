@@ -15,8 +15,13 @@ config = state.config()
 if not state.is_paper_config():
     with st.container(border=True):
         render.doc("settings_note")
-        st.button("Use the paper's settings", key="learn.use_paper", on_click=state.use_paper_preset,
-                  type="primary", icon=":material/history_edu:")
+        st.button(
+            "Use the paper's settings",
+            key="learn.use_paper",
+            on_click=state.use_paper_preset,
+            type="primary",
+            icon=":material/history_edu:",
+        )
 
 ex1a, ex1b = samples.SENTENCE_SAMPLES["ex1"], samples.SENTENCE_SAMPLES["ex1c2"]
 ex2, ex3 = samples.SENTENCE_SAMPLES["ex2"], samples.SENTENCE_SAMPLES["ex3"]
@@ -39,8 +44,10 @@ with walk:
     render.doc("01_unigram")
     st.markdown("**Example 1.** The three references:")
     render.show_html(render.references_html(c1))
-    st.markdown(f"**Candidate 1** — modified unigram precision "
-                f"**p₁ = {render.fraction(c1.orders[0].matches, c1.orders[0].total)}**")
+    st.markdown(
+        f"**Candidate 1** — modified unigram precision "
+        f"**p₁ = {render.fraction(c1.orders[0].matches, c1.orders[0].total)}**"
+    )
     render.show_html(render.legend_html() + render.candidate_html(c1, n=1))
     render.clip_table(frames.clip_frame(c1, 1))
     st.markdown(f"**Candidate 2** — **p₁ = {render.fraction(c2.orders[0].matches, c2.orders[0].total)}**")
@@ -52,22 +59,34 @@ with walk:
     render.doc("02_clipping")
     render.show_html(render.candidate_html(e2, n=1))
     left, right = st.columns(2)
-    left.metric("Plain precision (no clipping)", render.fraction(*frames.plain_precision(e2, 1)),
-                help="Every candidate word that occurs in some reference counts.")
-    right.metric("Modified precision p₁", render.fraction(e2.orders[0].matches, e2.orders[0].total),
-                 help="Each word's count clipped by Max_Ref_Count.")
+    left.metric(
+        "Plain precision (no clipping)",
+        render.fraction(*frames.plain_precision(e2, 1)),
+        help="Every candidate word that occurs in some reference counts.",
+    )
+    right.metric(
+        "Modified precision p₁",
+        render.fraction(e2.orders[0].matches, e2.orders[0].total),
+        help="Each word's count clipped by Max_Ref_Count.",
+    )
     render.clip_table(frames.clip_frame(e2, 1))
 
     st.header("3 · Bigrams and longer n-grams")
     render.doc("03_bigrams")
     left, right = st.columns(2)
     with left:
-        st.markdown(f"**Candidate 1: p₂ = {render.fraction(c1.orders[1].matches, c1.orders[1].total)}**"
-                    if len(c1.orders) > 1 else "Max order is 1: no bigrams.")
+        st.markdown(
+            f"**Candidate 1: p₂ = {render.fraction(c1.orders[1].matches, c1.orders[1].total)}**"
+            if len(c1.orders) > 1
+            else "Max order is 1: no bigrams."
+        )
         render.show_html(render.candidate_html(c1, n=2))
     with right:
-        st.markdown(f"**Candidate 2: p₂ = {render.fraction(c2.orders[1].matches, c2.orders[1].total)}**"
-                    if len(c2.orders) > 1 else "")
+        st.markdown(
+            f"**Candidate 2: p₂ = {render.fraction(c2.orders[1].matches, c2.orders[1].total)}**"
+            if len(c2.orders) > 1
+            else ""
+        )
         render.show_html(render.candidate_html(c2, n=2))
     with st.expander("The bigram clipping tables"):
         st.markdown("**Candidate 1**")
@@ -104,8 +123,7 @@ with walk:
         st.metric("r (best match length)", e3.closest_ref_len, help=f"Reference lengths {list(e3.ref_lens)}")
         st.metric("BP = exp(1 − r/c)", f"{e3.score.bp:.5f}")
     right.altair_chart(
-        charts.bp_curve_chart(frames.bp_curve_frame(e3.closest_ref_len, c_max=e3.hyp_len),
-                              frames.bp_points_frame(e3)),
+        charts.bp_curve_chart(frames.bp_curve_frame(e3.closest_ref_len, c_max=e3.hyp_len), frames.bp_points_frame(e3)),
         width="stretch",
     )
     st.subheader("The best match length: 12, 15 and 17 words")
@@ -127,14 +145,21 @@ with lab:
     render.doc("lab")
     corpus_keys = ["paper", *samples.SENTENCE_SAMPLES]
     which = st.selectbox(
-        "Score", corpus_keys, key="learn.lab_corpus",
-        format_func=lambda k: "All six candidates of Examples 1-4 as one corpus" if k == "paper"
-        else samples.SENTENCE_SAMPLES[k].label,
+        "Score",
+        corpus_keys,
+        key="learn.lab_corpus",
+        format_func=lambda k: (
+            "All six candidates of Examples 1-4 as one corpus" if k == "paper" else samples.SENTENCE_SAMPLES[k].label
+        ),
     )
     key = st.selectbox("Variant", list(VARIANTS), key="learn.variant", format_func=lambda k: VARIANTS[k].label)
-    nltk = st.selectbox("NLTK smoothing (SmoothingFunction)", [0, 1, 2, 3, 4], key="learn.nltk",
-                        format_func=lambda m: f"method{m}" + (" (none)" if m == 0 else ""),
-                        disabled=key != "nltk")
+    nltk = st.selectbox(
+        "NLTK smoothing (SmoothingFunction)",
+        [0, 1, 2, 3, 4],
+        key="learn.nltk",
+        format_func=lambda m: f"method{m}" + (" (none)" if m == 0 else ""),
+        disabled=key != "nltk",
+    )
     chosen = samples.PAPER_CORPUS if which == "paper" else (samples.SENTENCE_SAMPLES[which],)
     hyps, refs = samples.paper_corpus_streams(chosen)
     try:
@@ -145,8 +170,9 @@ with lab:
         st.stop()
     right_col, wrong_col = st.columns(2)
     right_col.metric("Correct BLEU", f"{result.correct:.2f}")
-    wrong_col.metric(result.variant.label, f"{result.score:.2f}", delta=f"{result.difference:+.2f} BLEU points",
-                     delta_color="off")
+    wrong_col.metric(
+        result.variant.label, f"{result.score:.2f}", delta=f"{result.difference:+.2f} BLEU points", delta_color="off"
+    )
     st.markdown(f"**What it does:** {result.variant.mistake}")
     st.markdown(f"**Who does it:** {result.variant.who}")
     st.markdown(f"**The numbers:** {result.detail}")
@@ -157,8 +183,12 @@ with lab:
 with exercise:
     st.header("Exercise: compute BLEU by hand")
     render.doc("exercise")
-    pick = st.selectbox("Example", list(samples.SENTENCE_SAMPLES), key="learn.exercise_pick",
-                        format_func=lambda k: samples.SENTENCE_SAMPLES[k].label.split(" (")[0])
+    pick = st.selectbox(
+        "Example",
+        list(samples.SENTENCE_SAMPLES),
+        key="learn.exercise_pick",
+        format_func=lambda k: samples.SENTENCE_SAMPLES[k].label.split(" (")[0],
+    )
     task = samples.SENTENCE_SAMPLES[pick]
     try:
         target = cached.explain(task.hyp, task.refs, config)

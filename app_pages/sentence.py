@@ -27,8 +27,10 @@ if not inp.hyp.strip():
     st.info("Type or paste a **candidate** translation above to see how BLEU scores it.", icon=":material/edit:")
     st.stop()
 if not inp.refs:
-    st.warning("Add at least one **reference** translation: BLEU compares the candidate with references.",
-               icon=":material/warning:")
+    st.warning(
+        "Add at least one **reference** translation: BLEU compares the candidate with references.",
+        icon=":material/warning:",
+    )
     st.stop()
 
 config = state.config()
@@ -52,27 +54,41 @@ render.warnings(frames.input_warnings(inp.hyp, expl))
 st.subheader("Where the candidate matches")
 mode_col, n_col = st.columns([2, 3])
 mode = mode_col.segmented_control(
-    "Highlight", ["order", "longest"], default="order", key="sentence.mode", required=True,
+    "Highlight",
+    ["order", "longest"],
+    default="order",
+    key="sentence.mode",
+    required=True,
     format_func={"order": "Status at one order n", "longest": "Longest matched n-gram"}.get,
 )
-n = n_col.pills("Order n", list(range(1, config.max_ngram_order + 1)), default=1, key="sentence.n",
-                required=True) or 1
+n = n_col.pills("Order n", list(range(1, config.max_ngram_order + 1)), default=1, key="sentence.n", required=True) or 1
 occ = frames.occurrence_frame(expl, n)
 
 candidate_box = st.container()
 table_col, occ_col = st.columns(2, gap="large")
 with occ_col:
     st.markdown(f"**{n}-gram occurrences** — select a row to mark it in the candidate and the references")
-    event = st.dataframe(occ, key="sentence.occ", on_select="rerun", selection_mode="single-row",
-                         hide_index=True, width="stretch", height=min(36 * (len(occ) + 1) + 3, 420))
+    event = st.dataframe(
+        occ,
+        key="sentence.occ",
+        on_select="rerun",
+        selection_mode="single-row",
+        hide_index=True,
+        width="stretch",
+        height=min(36 * (len(occ) + 1) + 3, 420),
+    )
 selected = render.selected_occurrence(event, occ, n)
 with candidate_box:
     st.markdown(f"**Candidate** ({'longest matched n-gram per token' if mode == 'longest' else f'{n}-grams'})")
-    render.show_html(render.legend_html(refs=True) + render.candidate_html(
-        expl, mode="longest" if mode == "longest" else "order", n=n, selected=selected))
+    render.show_html(
+        render.legend_html(refs=True)
+        + render.candidate_html(expl, mode="longest" if mode == "longest" else "order", n=n, selected=selected)
+    )
 with table_col:
-    st.markdown(f"**Clipping table, {n}-grams** — p{n} = "
-                f"{render.fraction(expl.orders[n - 1].matches, expl.orders[n - 1].total)}")
+    st.markdown(
+        f"**Clipping table, {n}-grams** — p{n} = "
+        f"{render.fraction(expl.orders[n - 1].matches, expl.orders[n - 1].total)}"
+    )
     render.clip_table(frames.clip_frame(expl, n))
 st.markdown("**References**" + (" — the selected n-gram's matches are marked" if selected else ""))
 render.show_html(render.references_html(expl, selected))
@@ -103,8 +119,9 @@ d_col.altair_chart(charts.decay_chart(prec), width="stretch")
 l_col, b_col = st.columns(2)
 l_col.altair_chart(charts.log_terms_chart(frames.log_terms_frame(expl)), width="stretch")
 b_col.altair_chart(
-    charts.bp_curve_chart(frames.bp_curve_frame(expl.closest_ref_len, c_max=expl.hyp_len),
-                          frames.bp_points_frame(expl)),
+    charts.bp_curve_chart(
+        frames.bp_curve_frame(expl.closest_ref_len, c_max=expl.hyp_len), frames.bp_points_frame(expl)
+    ),
     width="stretch",
 )
 

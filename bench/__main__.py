@@ -58,8 +58,14 @@ def cold() -> None:
 
     from bleu_core import tokenizers
 
-    for fn in (Tokenizer13a.__call__, TokenizerRegexp.__call__, tokenizers._tok_13a, tokenizers._tok_intl,
-               tokenizers._tok_char, tokenizers._tok_paper):
+    for fn in (
+        Tokenizer13a.__call__,
+        TokenizerRegexp.__call__,
+        tokenizers._tok_13a,
+        tokenizers._tok_intl,
+        tokenizers._tok_char,
+        tokenizers._tok_paper,
+    ):
         fn.cache_clear()  # type: ignore[attr-defined]
     gc.collect()
 
@@ -102,8 +108,13 @@ def build_inputs() -> dict[str, Any]:
             ref100k += refs22[(s + cycle) % 2]
         cycle += 1
     return {
-        "refs21": refs21, "names21": [p.name for p in systems21], "outs21": outs21,
-        "hyp3k": hyp3k, "refs3k": refs3k, "hyp100k": hyp100k[:100_000], "ref100k": ref100k[:100_000],
+        "refs21": refs21,
+        "names21": [p.name for p in systems21],
+        "outs21": outs21,
+        "hyp3k": hyp3k,
+        "refs3k": refs3k,
+        "hyp100k": hyp100k[:100_000],
+        "ref100k": ref100k[:100_000],
     }
 
 
@@ -113,10 +124,16 @@ def corpus_row(name: str, hyps: list[str], refs: list[list[str]], repeat: int) -
     t_bs, bs = best(lambda: bleuscore.compute(per_seg, hyps, max_order=4, ref_len_method="sacrebleu"), repeat)
     t_us, us = best(lambda: corpus_bleu(hyps, refs), repeat)
     return {
-        "case": name, "ours_s": t_us, "sacrebleu_s": t_sb, "bleuscore_s": t_bs,
-        "x_vs_sacrebleu": t_sb / t_us, "x_vs_bleuscore": t_bs / t_us,
+        "case": name,
+        "ours_s": t_us,
+        "sacrebleu_s": t_sb,
+        "bleuscore_s": t_bs,
+        "x_vs_sacrebleu": t_sb / t_us,
+        "x_vs_bleuscore": t_bs / t_us,
         "scores": {"ours": us.score, "sacrebleu": sb.score, "bleuscore": 100 * float(bs["bleu"])},
-        "identical": us.score == sb.score and us.counts == sb.counts and us.ref_len == sb.ref_len
+        "identical": us.score == sb.score
+        and us.counts == sb.counts
+        and us.ref_len == sb.ref_len
         and abs(us.score - 100 * float(bs["bleu"])) < 1e-9,
     }
 
@@ -136,11 +153,16 @@ def systems_row(inp: dict[str, Any]) -> dict[str, Any]:
 
     t_us, us = best(ours, 3)
     t_sb, sb = best(theirs, 2)
-    t_bs, bs = best(lambda: [100 * float(bleuscore.compute(per_seg, h, ref_len_method="sacrebleu")["bleu"])
-                             for h in outs], 3)
+    t_bs, bs = best(
+        lambda: [100 * float(bleuscore.compute(per_seg, h, ref_len_method="sacrebleu")["bleu"]) for h in outs], 3
+    )
     return {
-        "case": "20 systems x 1002 lines x 3 refs", "ours_s": t_us, "sacrebleu_s": t_sb, "bleuscore_s": t_bs,
-        "x_vs_sacrebleu": t_sb / t_us, "x_vs_bleuscore": t_bs / t_us,
+        "case": "20 systems x 1002 lines x 3 refs",
+        "ours_s": t_us,
+        "sacrebleu_s": t_sb,
+        "bleuscore_s": t_bs,
+        "x_vs_sacrebleu": t_sb / t_us,
+        "x_vs_bleuscore": t_bs / t_us,
         "identical": us == sb and all(abs(a - b) < 1e-9 for a, b in zip(us, bs, strict=True)),
     }
 
@@ -153,6 +175,7 @@ def paired_rows(inp: dict[str, Any]) -> list[dict[str, Any]]:
     config = BleuConfig()
     rows = []
     for test, n in (("bs", 1000), ("ar", 10000)):
+
         def theirs(test: str = test, n: int = n) -> list[Any]:
             pt = PairedTest(named, {"BLEU": BLEU(references=refs)}, references=None, test_type=test, n_samples=n)
             return pt()[1]["BLEU"]
@@ -182,14 +205,24 @@ def paired_rows(inp: dict[str, Any]) -> list[dict[str, Any]]:
         t_sb_stats, _ = best(theirs_stats, 2)
         t_us_test, _ = best(lambda mats=mats: run_test(mats), 3)
         t_sb_test = max(t_sb - t_sb_stats, 1e-9)
-        rows.append({
-            "case": f"paired {test} {n} (1002 lines, 2 systems)", "ours_s": t_us, "sacrebleu_s": t_sb,
-            "x_vs_sacrebleu": t_sb / t_us, "p_ours": us[-1].p_value, "p_sacrebleu": sb[1].p_value,
-        })
-        rows.append({
-            "case": f"  the {test} test alone (stats given)", "ours_s": t_us_test, "sacrebleu_s": t_sb_test,
-            "x_vs_sacrebleu": t_sb_test / t_us_test,
-        })
+        rows.append(
+            {
+                "case": f"paired {test} {n} (1002 lines, 2 systems)",
+                "ours_s": t_us,
+                "sacrebleu_s": t_sb,
+                "x_vs_sacrebleu": t_sb / t_us,
+                "p_ours": us[-1].p_value,
+                "p_sacrebleu": sb[1].p_value,
+            }
+        )
+        rows.append(
+            {
+                "case": f"  the {test} test alone (stats given)",
+                "ours_s": t_us_test,
+                "sacrebleu_s": t_sb_test,
+                "x_vs_sacrebleu": t_sb_test / t_us_test,
+            }
+        )
     return rows
 
 
@@ -208,8 +241,12 @@ def cli_row(tmp: Path, inp: dict[str, Any]) -> dict[str, Any]:
     run(ours_cmd), run(sb_cmd)  # warm the page cache
     ours = statistics.median(run(ours_cmd) for _ in range(7))
     theirs = statistics.median(run(sb_cmd) for _ in range(7))
-    return {"case": "CLI start-up (20 lines, median of 7)", "ours_s": ours, "sacrebleu_s": theirs,
-            "x_vs_sacrebleu": theirs / ours}
+    return {
+        "case": "CLI start-up (20 lines, median of 7)",
+        "ours_s": ours,
+        "sacrebleu_s": theirs,
+        "x_vs_sacrebleu": theirs / ours,
+    }
 
 
 _MEM_SCRIPT = """
@@ -240,8 +277,13 @@ def memory_row(tmp: Path, inp: dict[str, Any]) -> dict[str, Any]:
     ref.write_text("\n".join(inp["ref100k"]) + "\n", encoding="utf-8")
     out: dict[str, Any] = {"case": "peak RSS, 100k lines (MB, fresh process, VmHWM)"}
     for tool in ("baseline", "ours", "ours-streaming", "sacrebleu", "bleuscore"):
-        proc = subprocess.run([sys.executable, "-c", _MEM_SCRIPT, tool, str(hyp), str(ref)], check=True,
-                              capture_output=True, text=True, cwd=ROOT)
+        proc = subprocess.run(
+            [sys.executable, "-c", _MEM_SCRIPT, tool, str(hyp), str(ref)],
+            check=True,
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+        )
         score, kb = proc.stdout.split()
         out[f"{tool}_mb"] = int(kb) / 1024
         out[f"{tool}_score"] = float(score)
@@ -270,22 +312,39 @@ def main() -> int:
         same = r.get("identical")
         if "p_ours" in r:
             same = f"p {r['p_ours']:.4f} vs {r['p_sacrebleu']:.4f}"
-        print(f"{r['case']:<42} {r['ours_s']:>8.3f} {r['sacrebleu_s']:>11.3f} {bs} {r['x_vs_sacrebleu']:>8.1f} {xb}"
-              f"  {'' if same is None else same}")
-    print(f"\n{mem['case']}: ours {mem['ours_mb']:.0f}, ours streaming {mem['ours-streaming_mb']:.0f}, "
-          f"sacrebleu {mem['sacrebleu_mb']:.0f}, bleuscore {mem['bleuscore_mb']:.0f}, "
-          f"bare interpreter + numpy {mem['baseline_mb']:.0f}; "
-          f"sacrebleu / ours = {mem['ratio_sacrebleu_over_ours']:.1f}x")
+        print(
+            f"{r['case']:<42} {r['ours_s']:>8.3f} {r['sacrebleu_s']:>11.3f} {bs} {r['x_vs_sacrebleu']:>8.1f} {xb}"
+            f"  {'' if same is None else same}"
+        )
+    print(
+        f"\n{mem['case']}: ours {mem['ours_mb']:.0f}, ours streaming {mem['ours-streaming_mb']:.0f}, "
+        f"sacrebleu {mem['sacrebleu_mb']:.0f}, bleuscore {mem['bleuscore_mb']:.0f}, "
+        f"bare interpreter + numpy {mem['baseline_mb']:.0f}; "
+        f"sacrebleu / ours = {mem['ratio_sacrebleu_over_ours']:.1f}x"
+    )
     scores = {k: round(v, 9) for k, v in mem.items() if k.endswith("_score") and not k.startswith("baseline")}
     print(f"100k scores: {scores}")
     elapsed = time.perf_counter() - start
-    print(f"bench took {elapsed:.0f} s on {os.cpu_count()} CPUs, Python {platform.python_version()}, "
-          f"numpy {np.__version__}, sacrebleu {sacrebleu.__version__}, bleuscore {bleuscore.__version__}")
+    print(
+        f"bench took {elapsed:.0f} s on {os.cpu_count()} CPUs, Python {platform.python_version()}, "
+        f"numpy {np.__version__}, sacrebleu {sacrebleu.__version__}, bleuscore {bleuscore.__version__}"
+    )
     out = ROOT / "artifacts" / "bench.json"
     out.parent.mkdir(exist_ok=True)
-    out.write_text(json.dumps({"rows": rows, "memory": mem, "seconds": elapsed, "cpus": os.cpu_count(),
-                               "maxrss_parent_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024},
-                              indent=1) + "\n", encoding="utf-8")
+    out.write_text(
+        json.dumps(
+            {
+                "rows": rows,
+                "memory": mem,
+                "seconds": elapsed,
+                "cpus": os.cpu_count(),
+                "maxrss_parent_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+            },
+            indent=1,
+        )
+        + "\n",
+        encoding="utf-8",
+    )
     print(f"wrote {out.relative_to(ROOT)}")
     return 0
 

@@ -32,9 +32,11 @@ class Redraw:
 
     def report(self) -> str:
         """One line per measurement."""
-        return (f"compare page, WMT22 zh-en (12 systems x 1875 segments, 2 refs): first draw {self.first_ms:.0f} ms; "
-                f"redraw after a smoothing change {self.smoothing_ms:.0f} ms ({self.ratio:.2f} x first); "
-                f"after a tokenizer change (re-tokenizes, by design) {self.tokenizer_ms:.0f} ms")
+        return (
+            f"compare page, WMT22 zh-en (12 systems x 1875 segments, 2 refs): first draw {self.first_ms:.0f} ms; "
+            f"redraw after a smoothing change {self.smoothing_ms:.0f} ms ({self.ratio:.2f} x first); "
+            f"after a tokenizer change (re-tokenizes, by design) {self.tokenizer_ms:.0f} ms"
+        )
 
 
 def _folder() -> list[tuple[str, bytes, str]]:

@@ -47,18 +47,28 @@ class SentenceSample:
 
 def _samples() -> dict[str, SentenceSample]:
     return {
-        "ex1": SentenceSample("ex1", "Example 1, Candidate 1 (17/18)", EXAMPLE_1.candidates[0],
-                              EXAMPLE_1.references, EXAMPLE_1),
-        "ex1c2": SentenceSample("ex1c2", "Example 1, Candidate 2 (8/14)", EXAMPLE_1.candidates[1],
-                                EXAMPLE_1.references, EXAMPLE_1),
-        "ex2": SentenceSample("ex2", "Example 2: the the the ... (2/7)", EXAMPLE_2.candidates[0],
-                              EXAMPLE_2.references, EXAMPLE_2),
-        "ex3": SentenceSample("ex3", "Example 3: 'of the' (brevity)", EXAMPLE_3.candidates[0],
-                              EXAMPLE_3.references, EXAMPLE_3),
-        "ex4": SentenceSample("ex4", "Example 4, Candidate 1 (recalls every synonym)", EXAMPLE_4.candidates[0],
-                              EXAMPLE_4.references, EXAMPLE_4),
-        "ex4c2": SentenceSample("ex4c2", "Example 4, Candidate 2", EXAMPLE_4.candidates[1],
-                                EXAMPLE_4.references, EXAMPLE_4),
+        "ex1": SentenceSample(
+            "ex1", "Example 1, Candidate 1 (17/18)", EXAMPLE_1.candidates[0], EXAMPLE_1.references, EXAMPLE_1
+        ),
+        "ex1c2": SentenceSample(
+            "ex1c2", "Example 1, Candidate 2 (8/14)", EXAMPLE_1.candidates[1], EXAMPLE_1.references, EXAMPLE_1
+        ),
+        "ex2": SentenceSample(
+            "ex2", "Example 2: the the the ... (2/7)", EXAMPLE_2.candidates[0], EXAMPLE_2.references, EXAMPLE_2
+        ),
+        "ex3": SentenceSample(
+            "ex3", "Example 3: 'of the' (brevity)", EXAMPLE_3.candidates[0], EXAMPLE_3.references, EXAMPLE_3
+        ),
+        "ex4": SentenceSample(
+            "ex4",
+            "Example 4, Candidate 1 (recalls every synonym)",
+            EXAMPLE_4.candidates[0],
+            EXAMPLE_4.references,
+            EXAMPLE_4,
+        ),
+        "ex4c2": SentenceSample(
+            "ex4c2", "Example 4, Candidate 2", EXAMPLE_4.candidates[1], EXAMPLE_4.references, EXAMPLE_4
+        ),
     }
 
 

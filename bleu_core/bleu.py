@@ -288,8 +288,13 @@ def _config(
     )
 
 
-def corpus_score(hypotheses: Sequence[str], references: Sequence[Sequence[str | None]],
-                 config: BleuConfig, *, engine: Literal["auto", "fast", "explain"] = "auto") -> BleuScore:
+def corpus_score(
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[str | None]],
+    config: BleuConfig,
+    *,
+    engine: Literal["auto", "fast", "explain"] = "auto",
+) -> BleuScore:
     """Corpus BLEU under a :class:`BleuConfig` (what ``corpus_bleu`` calls).
 
     Args:
@@ -343,8 +348,9 @@ def score_matrix(matrix: np.ndarray | Sequence[Sequence[int]], config: BleuConfi
             raise InputError(f"rows must have {width} values", "matrix")
         sums = [int(sum(col)) for col in zip(*rows, strict=True)] if rows else [0] * width
         data = rows
-    result = score_from_stats(sums[2 : 2 + order], sums[2 + order :], sums[0], sums[1], config,
-                              signature=make_signature(config, nrefs))
+    result = score_from_stats(
+        sums[2 : 2 + order], sums[2 + order :], sums[0], sums[1], config, signature=make_signature(config, nrefs)
+    )
     object.__setattr__(result, "_segment_data", data)
     return result
 
@@ -393,8 +399,9 @@ def corpus_bleu(
         >>> s.counts, s.totals
         ([17, 10, 7, 4], [18, 17, 16, 15])
     """
-    config = _config(smooth_method, smooth_value, force, lowercase, tokenize, use_effective_order,
-                     max_ngram_order, weights)
+    config = _config(
+        smooth_method, smooth_value, force, lowercase, tokenize, use_effective_order, max_ngram_order, weights
+    )
     return corpus_score(hypotheses, references, config)
 
 
@@ -421,6 +428,7 @@ def sentence_bleu(
         raise InputError(f"must be a string, got {type(hypothesis).__name__}", "hypothesis")
     if isinstance(references, str) or not isinstance(references, Sequence):
         raise InputError("must be a list of reference strings for this sentence", "references")
-    config = _config(smooth_method, smooth_value, force, lowercase, tokenize, use_effective_order,
-                     max_ngram_order, weights)
+    config = _config(
+        smooth_method, smooth_value, force, lowercase, tokenize, use_effective_order, max_ngram_order, weights
+    )
     return corpus_score([hypothesis], [[r] for r in references], config)

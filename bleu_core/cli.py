@@ -29,19 +29,28 @@ class _Parser(argparse.ArgumentParser):
 def _add_bleu_options(p: argparse.ArgumentParser, *, sentence: bool = False) -> None:
     from .tokenizers import TOKENIZERS
 
-    p.add_argument("--tokenize", "-tok", default="13a", metavar="T",
-                   help=f"tokenizer: {', '.join(TOKENIZERS)} (default 13a)")
+    p.add_argument(
+        "--tokenize", "-tok", default="13a", metavar="T", help=f"tokenizer: {', '.join(TOKENIZERS)} (default 13a)"
+    )
     p.add_argument("--lowercase", "-lc", action="store_true", help="case-fold before tokenizing")
-    p.add_argument("--smooth-method", "-s", default="exp", metavar="M",
-                   help="none, floor, add-k or exp (default exp)")
-    p.add_argument("--smooth-value", "-sv", type=float, default=None, metavar="V",
-                   help="value for floor (0.1) or add-k (1)")
+    p.add_argument("--smooth-method", "-s", default="exp", metavar="M", help="none, floor, add-k or exp (default exp)")
+    p.add_argument(
+        "--smooth-value", "-sv", type=float, default=None, metavar="V", help="value for floor (0.1) or add-k (1)"
+    )
     p.add_argument("--max-order", type=int, default=4, metavar="N", help="max n-gram order, 1-9 (default 4)")
-    p.add_argument("--weights", default=None, metavar="W,W,...",
-                   help="comma-separated weights, one per order, summing to 1 (default uniform)")
+    p.add_argument(
+        "--weights",
+        default=None,
+        metavar="W,W,...",
+        help="comma-separated weights, one per order, summing to 1 (default uniform)",
+    )
     if sentence:
-        p.add_argument("--no-effective-order", dest="effective_order", action="store_false",
-                       help="keep orders with no n-grams in the mean (default: effective order, as sentence BLEU)")
+        p.add_argument(
+            "--no-effective-order",
+            dest="effective_order",
+            action="store_false",
+            help="keep orders with no n-grams in the mean (default: effective order, as sentence BLEU)",
+        )
     else:
         p.add_argument("--effective-order", action="store_true", help="leave out orders with no n-grams")
 
@@ -57,14 +66,25 @@ def _config(args: argparse.Namespace):  # type: ignore[no-untyped-def]
         except ValueError:
             raise InputError(f"not a comma-separated list of numbers: {args.weights!r}", "--weights") from None
     try:
-        config = BleuConfig(tokenize=args.tokenize, lowercase=args.lowercase, smooth_method=args.smooth_method,
-                            smooth_value=args.smooth_value, use_effective_order=args.effective_order,
-                            max_ngram_order=args.max_order, weights=weights)
+        config = BleuConfig(
+            tokenize=args.tokenize,
+            lowercase=args.lowercase,
+            smooth_method=args.smooth_method,
+            smooth_value=args.smooth_value,
+            use_effective_order=args.effective_order,
+            max_ngram_order=args.max_order,
+            weights=weights,
+        )
         _ = get_tokenizer(config.tokenize).signature  # load it now: a missing optional package is an option error
         return config
     except InputError as exc:
-        flag = {"max_ngram_order": "--max-order", "tokenize": "--tokenize", "smooth_method": "--smooth-method",
-                "smooth_value": "--smooth-value", "weights": "--weights"}.get(exc.where, exc.where)
+        flag = {
+            "max_ngram_order": "--max-order",
+            "tokenize": "--tokenize",
+            "smooth_method": "--smooth-method",
+            "smooth_value": "--smooth-value",
+            "weights": "--weights",
+        }.get(exc.where, exc.where)
         raise InputError(exc.what, flag) from None
 
 
@@ -114,9 +134,21 @@ def _cmd_explain(args: argparse.Namespace) -> int:
             "ref_lens": list(e.ref_lens),
             "closest_ref_len": e.closest_ref_len,
             "orders": [
-                {"n": o.n, "matches": o.matches, "total": o.total,
-                 "rows": [{"ngram": list(r.ngram), "count": r.count, "ref_counts": list(r.ref_counts),
-                           "max_ref_count": r.max_ref_count, "clipped": r.clipped} for r in o.rows]}
+                {
+                    "n": o.n,
+                    "matches": o.matches,
+                    "total": o.total,
+                    "rows": [
+                        {
+                            "ngram": list(r.ngram),
+                            "count": r.count,
+                            "ref_counts": list(r.ref_counts),
+                            "max_ref_count": r.max_ref_count,
+                            "clipped": r.clipped,
+                        }
+                        for r in o.rows
+                    ],
+                }
                 for o in e.orders
             ],
         }
@@ -146,8 +178,21 @@ def _cmd_app(args: argparse.Namespace) -> int:
     app = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "app.py")
     if not os.path.exists(app):
         raise InputError("app.py not found next to the package; run from a source checkout", app)
-    cmd = [sys.executable, "-m", "streamlit", "run", app, "--server.address", args.address,
-           "--server.port", str(args.port), "--server.headless", "true", "--browser.gatherUsageStats", "false"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "streamlit",
+        "run",
+        app,
+        "--server.address",
+        args.address,
+        "--server.port",
+        str(args.port),
+        "--server.headless",
+        "true",
+        "--browser.gatherUsageStats",
+        "false",
+    ]
     return subprocess.call(cmd)
 
 

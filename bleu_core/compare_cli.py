@@ -31,13 +31,28 @@ def add_compare_parser(
     """Register ``bleu-explorer compare`` on the CLI's subparsers (``cli.build_parser`` calls this)."""
     p = sub.add_parser("compare", help="systems against a baseline: BLEU, 95%% CI, paired p-values")
     p.add_argument("refs", nargs="+", metavar="REF", help="reference files, one segment per line")
-    p.add_argument("-i", "--input", nargs="+", required=True, metavar="HYP",
-                   help="system outputs; the first is the baseline")
+    p.add_argument(
+        "-i", "--input", nargs="+", required=True, metavar="HYP", help="system outputs; the first is the baseline"
+    )
     group = p.add_mutually_exclusive_group()
-    group.add_argument("--paired-bs", type=int, nargs="?", const=1000, default=None, metavar="N",
-                       help="paired bootstrap with N resamples (the default, N = 1000)")
-    group.add_argument("--paired-ar", type=int, nargs="?", const=10000, default=None, metavar="N",
-                       help="paired approximate randomization with N trials (default N = 10000)")
+    group.add_argument(
+        "--paired-bs",
+        type=int,
+        nargs="?",
+        const=1000,
+        default=None,
+        metavar="N",
+        help="paired bootstrap with N resamples (the default, N = 1000)",
+    )
+    group.add_argument(
+        "--paired-ar",
+        type=int,
+        nargs="?",
+        const=10000,
+        default=None,
+        metavar="N",
+        help="paired approximate randomization with N trials (default N = 10000)",
+    )
     p.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"random seed (default {DEFAULT_SEED})")
     p.add_argument("--json", action="store_true", help="print JSON")
     add_bleu_options(p)
@@ -80,17 +95,40 @@ def _cmd_compare(
     assert base_ci is not None  # n_confidence is 1000
     names = [os.path.basename(h.name) for h in hyp_files]
     base_score = comparison.baseline_score
-    rows: list[dict[str, object]] = [{
-        "system": names[0], "baseline": True, "score": base_score, "mean": base_ci[0], "ci": base_ci[1],
-        "low": base_ci[2], "high": base_ci[3], "p_value": None,
-    }]
+    rows: list[dict[str, object]] = [
+        {
+            "system": names[0],
+            "baseline": True,
+            "score": base_score,
+            "mean": base_ci[0],
+            "ci": base_ci[1],
+            "low": base_ci[2],
+            "high": base_ci[3],
+            "p_value": None,
+        }
+    ]
     for name, r in zip(names[1:], results, strict=True):
-        rows.append({"system": name, "baseline": False, "score": r.score, "mean": r.mean, "ci": r.half_width,
-                     "low": r.low, "high": r.high, "p_value": r.p_value})
+        rows.append(
+            {
+                "system": name,
+                "baseline": False,
+                "score": r.score,
+                "mean": r.mean,
+                "ci": r.half_width,
+                "low": r.low,
+                "high": r.high,
+                "p_value": r.p_value,
+            }
+        )
     signature = comparison.signature
     if args.json:
-        print(json.dumps({"method": method, "trials": trials, "seed": args.seed, "signature": signature,
-                          "systems": rows}, ensure_ascii=False, indent=1))
+        print(
+            json.dumps(
+                {"method": method, "trials": trials, "seed": args.seed, "signature": signature, "systems": rows},
+                ensure_ascii=False,
+                indent=1,
+            )
+        )
         return 0
     width = max(len("system"), *(len(n) for n in names))
     print(f"{'system':<{width}}  {'BLEU':>6}  {'mean ± 95% CI':>16}  {'p-value':>9}")
@@ -100,7 +138,9 @@ def _cmd_compare(
         ci = f"{row['mean']:.2f} ± {row['ci']:.2f}"
         print(f"{row['system']!s:<{width}}  {row['score']:>6.2f}  {ci:>16}  {p_text:>9}")
     label = "paired bootstrap" if method == "bs" else "paired approximate randomization"
-    print(f"\n{label}, {trials} {'resamples' if method == 'bs' else 'trials'}, seed {args.seed}; "
-          "* p < 0.05 against the baseline")
+    print(
+        f"\n{label}, {trials} {'resamples' if method == 'bs' else 'trials'}, seed {args.seed}; "
+        "* p < 0.05 against the baseline"
+    )
     print(f"signature: {signature}")
     return 0

@@ -60,7 +60,8 @@ class BleuConfig:
         object.__setattr__(self, "max_ngram_order", order)
         if self.smooth_value is not None:
             if (
-                not isinstance(self.smooth_value, numbers.Real) or not math.isfinite(self.smooth_value)
+                not isinstance(self.smooth_value, numbers.Real)
+                or not math.isfinite(self.smooth_value)
                 or self.smooth_value < 0
             ):
                 raise InputError(f"must be a finite number >= 0, got {self.smooth_value!r}", "smooth_value")

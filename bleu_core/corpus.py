@@ -73,8 +73,9 @@ def decode_lines(data: bytes, name: str) -> TextFile:
         line = data.count(b"\n", 0, exc.start) + 1
         col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
         bad = data[exc.start]
-        raise InputError(f"not UTF-8 (byte 0x{bad:02x} at column {col}); save the file as UTF-8",
-                         f"{name}:{line}") from None
+        raise InputError(
+            f"not UTF-8 (byte 0x{bad:02x} at column {col}); save the file as UTF-8", f"{name}:{line}"
+        ) from None
     if text.startswith("\ufeff"):  # a byte-order mark is not part of the first segment
         text = text[1:]
     lines = text.split("\n")
@@ -188,8 +189,9 @@ class Corpus:
     """A content hash of all references (the cache key), computed once."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "refs_digest",
-                           text_digest(tuple(line for r in self.references for line in (*r.lines, "\x00"))))
+        object.__setattr__(
+            self, "refs_digest", text_digest(tuple(line for r in self.references for line in (*r.lines, "\x00")))
+        )
 
     @property
     def n_segments(self) -> int:
@@ -333,11 +335,15 @@ def check_corpus_parallel(files: Sequence[TextFile]) -> None:
         hint = ""
         if where is not None and where <= min(len(first.lines), len(other.lines)):
             if len(other.lines) < len(first.lines):
-                hint = (f"; they probably go out of step around line {where} "
-                        f"({other.name}:{where} reads like {first.name}:{where + 1})")
+                hint = (
+                    f"; they probably go out of step around line {where} "
+                    f"({other.name}:{where} reads like {first.name}:{where + 1})"
+                )
             else:
-                hint = (f"; they probably go out of step around line {where} "
-                        f"({other.name}:{where + 1} reads like {first.name}:{where})")
+                hint = (
+                    f"; they probably go out of step around line {where} "
+                    f"({other.name}:{where + 1} reads like {first.name}:{where})"
+                )
         raise InputError(
             f"has {_n(len(other.lines))} but {first.name} has {_n(len(first.lines))}{hint}; "
             "every file needs one line per segment",
@@ -485,8 +491,10 @@ def parse_human_scores(data: bytes, name: str, column: str | None = None) -> tup
         col = header.index(column)
     else:
         numeric = [
-            i for i in range(len(header))
-            if i != key and any(i < len(c) and c[i].strip() for _, c in body)
+            i
+            for i in range(len(header))
+            if i != key
+            and any(i < len(c) and c[i].strip() for _, c in body)
             and all(i >= len(c) or not c[i].strip() or _is_number(c[i]) for _, c in body)
         ]
         if not numeric:
@@ -588,8 +596,9 @@ def parse_folder(files: Sequence[tuple[str, bytes]], *, limit_mb: float = DEFAUL
         else:
             systems.append(f)
     if not refs:
-        raise InputError("no reference file found: name references ref*.txt or reference.*, systems go in systems/",
-                         top)
+        raise InputError(
+            "no reference file found: name references ref*.txt or reference.*, systems go in systems/", top
+        )
     if not systems:
         raise InputError("no system output found: put one file per system in a systems/ folder", top)
     label, human = parse_human_scores(human_bytes[1], human_bytes[0]) if human_bytes else ("", ())
@@ -635,15 +644,19 @@ def parse_table(data: bytes, name: str, *, limit_mb: float = DEFAULT_LIMIT_MB) -
         else:
             roles.append("system")
     if "ref" not in roles:
-        raise InputError("no reference column: name it ref (or ref_a, ref_b, ...); other columns are systems",
-                         f"{name}:1")
+        raise InputError(
+            "no reference column: name it ref (or ref_a, ref_b, ...); other columns are systems", f"{name}:1"
+        )
     if "system" not in roles:
         raise InputError("no system column: every column that is not id, src or ref* is a system", f"{name}:1")
     body = rows[1:]
     for i, row in enumerate(body):
         if len(row) != len(header):
-            raise InputError(f"has {len(row)} cells but the header has {len(header)}"
-                             + (" (a TAB inside a segment?)" if tsv else ""), f"{name}:{i + 2}")
+            raise InputError(
+                f"has {len(row)} cells but the header has {len(header)}"
+                + (" (a TAB inside a segment?)" if tsv else ""),
+                f"{name}:{i + 2}",
+            )
     cols = {h: tuple(r[j] for r in body) for j, h in enumerate(header)}
     refs = [TextFile(f"{name}[{h}]", cols[h]) for h, r in zip(header, roles, strict=True) if r == "ref"]
     systems = [TextFile(f"{name}[{h}]", cols[h]) for h, r in zip(header, roles, strict=True) if r == "system"]

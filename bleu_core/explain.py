@@ -156,8 +156,7 @@ class SegmentExplanation:
             weights = (1.0,) * eff
         norm = sum(weights)
         terms = tuple(
-            (w / norm) * (math.log(p / 100) if p > 0 else -math.inf)
-            for w, p in zip(weights, s.precisions[:eff])
+            (w / norm) * (math.log(p / 100) if p > 0 else -math.inf) for w, p in zip(weights, s.precisions[:eff])
         )
         return terms, (math.log(s.bp) if s.bp > 0 else -math.inf)
 
@@ -169,9 +168,7 @@ def _positions(tokens: Sequence[str], n: int) -> dict[Ngram, list[int]]:
     return out
 
 
-def explain_segment(
-    hypothesis: str, references: Sequence[str], config: BleuConfig | None = None
-) -> SegmentExplanation:
+def explain_segment(hypothesis: str, references: Sequence[str], config: BleuConfig | None = None) -> SegmentExplanation:
     """Explain one candidate: per order, the clipping table, every occurrence's fate, what was missed.
 
     Args:
@@ -238,8 +235,12 @@ def explain_segment(
                     missed[g] = tuple(len(p.get(g, ())) for p in ref_pos)
         orders.append(
             OrderExplanation(
-                n, tuple(rows), tuple(occs), tuple(MissedNgram(g, c) for g, c in missed.items()),
-                sum(row.clipped for row in rows), len(hyp_grams),
+                n,
+                tuple(rows),
+                tuple(occs),
+                tuple(MissedNgram(g, c) for g, c in missed.items()),
+                sum(row.clipped for row in rows),
+                len(hyp_grams),
             )
         )
     score = corpus_score([hypothesis], [[r] for r in refs], config)

@@ -197,9 +197,7 @@ def _kernel_input(lines: Sequence[str | None], tokenize: str, lowercase: bool) -
     return lines, 0
 
 
-def _chunk_ids(
-    lines: list[str], tokenize: str, lowercase: bool, vocab: _Vocab
-) -> tuple[np.ndarray, np.ndarray]:
+def _chunk_ids(lines: list[str], tokenize: str, lowercase: bool, vocab: _Vocab) -> tuple[np.ndarray, np.ndarray]:
     """Token ids (flat, int64) and per-line lengths of a chunk of lines; new tokens are added to vocab.
 
     ``vocab`` maps the separator to ``_SEP_ID`` and real tokens to 0, 1, 2, ...
@@ -328,11 +326,30 @@ def _remaining(lengths: np.ndarray) -> np.ndarray:
 class _NumpyRefs:
     """The numpy implementation of :class:`ReferenceSet` (used when the C kernel is not built)."""
 
-    __slots__ = ("_ids", "_lens", "_orders", "_prev", "_rem", "_seg", "_stream", "_v", "_vocab", "lowercase",
-                 "n_segments", "nrefs", "tokenize")
+    __slots__ = (
+        "_ids",
+        "_lens",
+        "_orders",
+        "_prev",
+        "_rem",
+        "_seg",
+        "_stream",
+        "_v",
+        "_vocab",
+        "lowercase",
+        "n_segments",
+        "nrefs",
+        "tokenize",
+    )
 
-    def __init__(self, references: Sequence[Sequence[str | None]], *, tokenize: str = "13a",
-                 lowercase: bool = False, vocab: _Vocab | None = None) -> None:
+    def __init__(
+        self,
+        references: Sequence[Sequence[str | None]],
+        *,
+        tokenize: str = "13a",
+        lowercase: bool = False,
+        vocab: _Vocab | None = None,
+    ) -> None:
         self.tokenize = get_tokenizer(tokenize).name
         self.lowercase = lowercase
         streams = [list(s) for s in references]
@@ -401,8 +418,7 @@ class _NumpyRefs:
     def hypothesis_ids(self, hypotheses: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
         """Token ids of a system (-1 for tokens no reference has) and its per-segment lengths."""
         if len(hypotheses) != self.n_segments:
-            raise InputError(f"{len(hypotheses)} segments but the references have {self.n_segments}",
-                             "hypotheses")
+            raise InputError(f"{len(hypotheses)} segments but the references have {self.n_segments}", "hypotheses")
         # Candidate tokens join the vocabulary after the references' (so the references' keys do not
         # change) and are then marked as unmatched.
         ids, lengths = _corpus_ids(hypotheses, self.tokenize, self.lowercase, self._vocab)
@@ -530,8 +546,15 @@ class ReferenceSet:
 
     __slots__ = ("_impl", "_streams", "backend", "lowercase", "n_segments", "nrefs", "tokenize")
 
-    def __init__(self, references: Sequence[Sequence[str | None]], *, tokenize: str = "13a",
-                 lowercase: bool = False, vocab: _Vocab | None = None, backend: Backend = "auto") -> None:
+    def __init__(
+        self,
+        references: Sequence[Sequence[str | None]],
+        *,
+        tokenize: str = "13a",
+        lowercase: bool = False,
+        vocab: _Vocab | None = None,
+        backend: Backend = "auto",
+    ) -> None:
         self.tokenize = get_tokenizer(tokenize).name
         self.lowercase = lowercase
         streams = [list(s) for s in references]
@@ -555,16 +578,20 @@ class ReferenceSet:
         self.backend: Backend = backend
 
     @classmethod
-    def from_config(cls, references: Sequence[Sequence[str | None]], config: BleuConfig,
-                    vocab: _Vocab | None = None, backend: Backend = "auto") -> ReferenceSet:
+    def from_config(
+        cls,
+        references: Sequence[Sequence[str | None]],
+        config: BleuConfig,
+        vocab: _Vocab | None = None,
+        backend: Backend = "auto",
+    ) -> ReferenceSet:
         """A reference set for the tokenization of ``config`` (``vocab``: shared with earlier slices)."""
         return cls(references, tokenize=config.tokenize, lowercase=config.lowercase, vocab=vocab, backend=backend)
 
     def stats(self, hypotheses: Sequence[str], max_order: int = 4) -> np.ndarray:
         """The (segments x (2 + 2N)) int64 statistics matrix of a system (``stats.corpus_matrix``'s)."""
         if len(hypotheses) != self.n_segments:
-            raise InputError(f"{len(hypotheses)} segments but the references have {self.n_segments}",
-                             "hypotheses")
+            raise InputError(f"{len(hypotheses)} segments but the references have {self.n_segments}", "hypotheses")
         return self._impl.stats(hypotheses, max_order)
 
     def matches(self, hypotheses: Sequence[str], max_order: int = 4) -> list[dict[tuple[str, ...], int]]:
@@ -576,8 +603,7 @@ class ReferenceSet:
             [{('the',): 2, ('cat',): 1, ('the', 'cat'): 1}]
         """
         if len(hypotheses) != self.n_segments:
-            raise InputError(f"{len(hypotheses)} segments but the references have {self.n_segments}",
-                             "hypotheses")
+            raise InputError(f"{len(hypotheses)} segments but the references have {self.n_segments}", "hypotheses")
         if isinstance(self._impl, _KernelRefs):
             return self._impl.matches(hypotheses, max_order)
         # numpy counts n-gram ids, not n-grams: the explainable path names them
@@ -586,12 +612,20 @@ class ReferenceSet:
 
         config = BleuConfig(tokenize=self.tokenize, lowercase=self.lowercase, max_ngram_order=max_order)
         infos, _ = prepare_references(self._streams, config)
-        return [credited_ngrams(preprocess(h, self.tokenize, lowercase=self.lowercase), info, max_order)
-                for h, info in zip(hypotheses, infos, strict=True)]
+        return [
+            credited_ngrams(preprocess(h, self.tokenize, lowercase=self.lowercase), info, max_order)
+            for h, info in zip(hypotheses, infos, strict=True)
+        ]
 
 
-def corpus_matrix_fast(hypotheses: Sequence[str], streams: Sequence[Sequence[str | None]], config: BleuConfig,
-                       *, backend: Backend = "auto", slice_segments: int = 5_000) -> tuple[np.ndarray, int]:
+def corpus_matrix_fast(
+    hypotheses: Sequence[str],
+    streams: Sequence[Sequence[str | None]],
+    config: BleuConfig,
+    *,
+    backend: Backend = "auto",
+    slice_segments: int = 5_000,
+) -> tuple[np.ndarray, int]:
     """One system's statistics matrix and reference count by the fast path.
 
     The kernel counts the whole corpus at once (its memory is the token ids); numpy counts slices of
@@ -615,8 +649,13 @@ def corpus_matrix_fast(hypotheses: Sequence[str], streams: Sequence[Sequence[str
     return (np.concatenate(parts) if len(parts) > 1 else parts[0]), nrefs
 
 
-def corpus_stats(hypotheses: Sequence[str], references: Sequence[Sequence[str | None]],
-                 config: BleuConfig, *, backend: Backend = "auto") -> tuple[np.ndarray, int]:
+def corpus_stats(
+    hypotheses: Sequence[str],
+    references: Sequence[Sequence[str | None]],
+    config: BleuConfig,
+    *,
+    backend: Backend = "auto",
+) -> tuple[np.ndarray, int]:
     """The statistics matrix and reference count of one system, by the fast path.
 
     Raises:
@@ -633,6 +672,7 @@ def corpus_stats(hypotheses: Sequence[str], references: Sequence[Sequence[str | 
 
 # --- streaming -------------------------------------------------------------------------------------------
 
+
 def _open_lines(path: str) -> Iterator[str]:
     if not os.path.exists(path):
         raise InputError("no such file", path)
@@ -643,13 +683,16 @@ def _open_lines(path: str) -> Iterator[str]:
     with raw:
         for number, data in enumerate(raw, start=1):
             if b"\x00" in data:
-                raise InputError("binary file (NUL byte), expected plain text with one segment per line",
-                                 f"{path}:{number}")
+                raise InputError(
+                    "binary file (NUL byte), expected plain text with one segment per line", f"{path}:{number}"
+                )
             try:
                 line = decoder.decode(data)
             except UnicodeDecodeError as exc:
-                raise InputError(f"not UTF-8 (byte 0x{data[exc.start]:02x} at column {exc.start + 1}); "
-                                 "save the file as UTF-8", f"{path}:{number}") from None
+                raise InputError(
+                    f"not UTF-8 (byte 0x{data[exc.start]:02x} at column {exc.start + 1}); save the file as UTF-8",
+                    f"{path}:{number}",
+                ) from None
             if number == 1:
                 line = line.removeprefix("\ufeff")
             yield line.removesuffix("\n").removesuffix("\r")
@@ -664,15 +707,22 @@ def _chunks(hyp_path: str, ref_paths: Sequence[str], chunk_lines: int) -> Iterat
             first = next(i for i, row in enumerate(rows) if None in row)
             ended = rows[first].index(None)
             longer = next(j for j, x in enumerate(rows[first]) if x is not None)
-            raise InputError(f"has {done + first} lines but {names[longer]} has more; "
-                             "every file needs one line per segment", names[ended])
+            raise InputError(
+                f"has {done + first} lines but {names[longer]} has more; every file needs one line per segment",
+                names[ended],
+            )
         done += len(rows)
         columns = list(zip(*rows, strict=True))
         yield list(columns[0]), [list(c) for c in columns[1:]]
 
 
-def corpus_bleu_files(hyp_path: str | os.PathLike[str], ref_paths: Sequence[str | os.PathLike[str]],
-                      config: BleuConfig = BleuConfig(), *, chunk_lines: int = 100_000) -> BleuScore:
+def corpus_bleu_files(
+    hyp_path: str | os.PathLike[str],
+    ref_paths: Sequence[str | os.PathLike[str]],
+    config: BleuConfig = BleuConfig(),
+    *,
+    chunk_lines: int = 100_000,
+) -> BleuScore:
     """Corpus BLEU of files of any size: read, count and sum ``chunk_lines`` lines at a time.
 
     Memory is bounded by the chunk (the statistics are additive, so the score equals
@@ -717,6 +767,6 @@ def corpus_bleu_files(hyp_path: str | os.PathLike[str], ref_paths: Sequence[str 
         nrefs.add(n)
     total = [int(x) for x in sums.tolist()]
     nref = nrefs.pop() if len(nrefs) == 1 else (-1 if nrefs else len(ref_paths))
-    return score_from_stats(total[2 : 2 + order], total[2 + order :], total[0], total[1], config,
-                            signature=make_signature(config, nref))
-
+    return score_from_stats(
+        total[2 : 2 + order], total[2 + order :], total[0], total[1], config, signature=make_signature(config, nref)
+    )

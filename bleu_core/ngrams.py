@@ -46,9 +46,7 @@ def max_ref_counts(refs: Iterable[Sequence[str]], max_order: int) -> Counter[Ngr
     return merged
 
 
-def clipped_matches(
-    hyp_counts: Counter[Ngram], ref_max: Counter[Ngram], max_order: int
-) -> tuple[list[int], list[int]]:
+def clipped_matches(hyp_counts: Counter[Ngram], ref_max: Counter[Ngram], max_order: int) -> tuple[list[int], list[int]]:
     """Per order: matches (sum of Count_clip = min(Count, Max_Ref_Count)) and totals (sum of Count).
 
     Example:

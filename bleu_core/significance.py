@@ -149,6 +149,7 @@ class PairwiseResult:
 
 # --- helpers ---------------------------------------------------------------------------------------------
 
+
 def _check(matrices: Sequence[np.ndarray], config: BleuConfig) -> list[np.ndarray]:
     out = [np.asarray(m) for m in matrices]
     if not out:
@@ -156,8 +157,9 @@ def _check(matrices: Sequence[np.ndarray], config: BleuConfig) -> list[np.ndarra
     width = 2 + 2 * config.max_ngram_order
     for i, m in enumerate(out):
         if m.ndim != 2 or m.shape[1] != width:
-            raise InputError(f"system {i + 1}: expected a (segments x {width}) statistics matrix, got shape "
-                             f"{m.shape}", "matrix")
+            raise InputError(
+                f"system {i + 1}: expected a (segments x {width}) statistics matrix, got shape {m.shape}", "matrix"
+            )
         if len(m) != len(out[0]):
             raise InputError(f"system {i + 1} has {len(m)} segments, the first has {len(out[0])}", "matrix")
     if len(out[0]) == 0:
@@ -180,8 +182,9 @@ def _exact_dtype(stacked: np.ndarray) -> type[np.floating]:
     return np.float32 if bound < 2**24 else np.float64
 
 
-def _resampled_scores(rng: np.random.Generator, n_samples: int, matrices: Sequence[np.ndarray],
-                      config: BleuConfig) -> np.ndarray:
+def _resampled_scores(
+    rng: np.random.Generator, n_samples: int, matrices: Sequence[np.ndarray], config: BleuConfig
+) -> np.ndarray:
     """BLEU of ``n_samples`` bootstrap resamples of every system: (samples x systems).
 
     The draws are sacrebleu's, ``rng.choice(n, size=(n_samples, n))``; a resample's column sums are
@@ -201,8 +204,7 @@ def _resampled_scores(rng: np.random.Generator, n_samples: int, matrices: Sequen
         counts = np.bincount((idxs + offsets).ravel(), minlength=n_samples * n)
         weights = counts.reshape(n_samples, n).astype(dtype)
     sums = (weights @ stacked.astype(dtype)).astype(np.float64)
-    return np.stack([score_many(sums[:, j * width : (j + 1) * width], config) for j in range(len(matrices))],
-                    axis=1)
+    return np.stack([score_many(sums[:, j * width : (j + 1) * width], config) for j in range(len(matrices))], axis=1)
 
 
 def _shuffle_sums(rng: np.random.Generator, n_trials: int, matrices: Sequence[np.ndarray]) -> np.ndarray:
@@ -255,6 +257,7 @@ def _check_trials(trials: int, name: str) -> None:
 
 # --- paired tests ----------------------------------------------------------------------------------------
 
+
 def bootstrap_ci(
     matrix: np.ndarray, config: BleuConfig = BleuConfig(), *, n_samples: int = 1000, seed: int = DEFAULT_SEED
 ) -> tuple[float, float, float, float]:
@@ -277,7 +280,10 @@ def bootstrap_ci(
 
 
 def bootstrap_cis(
-    matrices: Sequence[np.ndarray], config: BleuConfig = BleuConfig(), *, n_samples: int = 1000,
+    matrices: Sequence[np.ndarray],
+    config: BleuConfig = BleuConfig(),
+    *,
+    n_samples: int = 1000,
     seed: int = DEFAULT_SEED,
 ) -> list[tuple[float, float, float, float]]:
     """:func:`bootstrap_ci` of several systems on the same segments, from one set of draws (the same
@@ -334,8 +340,9 @@ def paired_bootstrap(
     return _paired_bs(mats, config, n_samples, seed, nrefs)[1]
 
 
-def _paired_bs(mats: list[np.ndarray], config: BleuConfig, n_samples: int, seed: int,
-               nrefs: int | str) -> tuple[np.ndarray, list[PairedResult]]:
+def _paired_bs(
+    mats: list[np.ndarray], config: BleuConfig, n_samples: int, seed: int, nrefs: int | str
+) -> tuple[np.ndarray, list[PairedResult]]:
     scores = _resampled_scores(np.random.default_rng(seed), n_samples, mats, config)
     real = [_corpus_score(m, config) for m in mats]
     sig = _signature(config, nrefs, "bs", n_samples, seed)
@@ -448,14 +455,17 @@ def compare(
         scores, results = _paired_bs(mats, config, n_trials, seed, nrefs)
         ci: tuple[float, float, float, float] | None = _estimate_ci(scores[:, 0])
     else:
-        results = paired_ar(mats[0], mats[1:], config, n_trials=n_trials, seed=seed, n_confidence=n_confidence,
-                            nrefs=nrefs)
+        results = paired_ar(
+            mats[0], mats[1:], config, n_trials=n_trials, seed=seed, n_confidence=n_confidence, nrefs=nrefs
+        )
         ci = bootstrap_ci(mats[0], config, n_samples=n_confidence, seed=seed) if n_confidence > 0 else None
-    return Comparison(_corpus_score(mats[0], config), ci, tuple(results), _signature(config, nrefs, method,
-                                                                                     n_trials, seed))
+    return Comparison(
+        _corpus_score(mats[0], config), ci, tuple(results), _signature(config, nrefs, method, n_trials, seed)
+    )
 
 
 # --- Holm and all pairs ----------------------------------------------------------------------------------
+
 
 def holm(p_values: Sequence[float]) -> tuple[float, ...]:
     """Holm's step-down adjustment of m p-values (family-wise error), in the input order.
@@ -533,13 +543,20 @@ def pairwise_matrix(
         adjusted[i, j] = adjusted[j, i] = a
     diffs = [[real[j] - real[i] for j in range(k)] for i in range(k)]
     return PairwiseResult(
-        tuple(names), tuple(real), tuple(tuple(r) for r in diffs), tuple(tuple(float(x) for x in r) for r in p),
-        tuple(tuple(float(x) for x in r) for r in adjusted), method, n_trials, seed,
+        tuple(names),
+        tuple(real),
+        tuple(tuple(r) for r in diffs),
+        tuple(tuple(float(x) for x in r) for r in p),
+        tuple(tuple(float(x) for x in r) for r in adjusted),
+        method,
+        n_trials,
+        seed,
         _signature(config, nrefs, method, n_trials, seed),
     )
 
 
 # --- the paper's block test ------------------------------------------------------------------------------
+
 
 def _betacf(a: float, b: float, x: float) -> float:
     # continued fraction of the regularized incomplete beta function (modified Lentz)
@@ -626,6 +643,9 @@ def block_test(
             t = mean_d / (sd / math.sqrt(n_blocks))
         pairs.append(BlockPair(i, i + 1, mean_d, t, n_blocks - 1, student_t_two_sided(t, n_blocks - 1)))
     return BlockTestResult(
-        tuple(sizes), tuple(tuple(float(x) for x in row) for row in scores),
-        tuple(float(x) for x in means), tuple(float(x) for x in stds), tuple(pairs),
+        tuple(sizes),
+        tuple(tuple(float(x) for x in row) for row in scores),
+        tuple(float(x) for x in means),
+        tuple(float(x) for x in stds),
+        tuple(pairs),
     )

@@ -95,9 +95,7 @@ def check_streams(hypotheses: object, references: object) -> tuple[list[str], li
         InputError: naming the argument, the stream and the counts.
     """
     if isinstance(hypotheses, str) or not isinstance(hypotheses, Sequence):
-        raise InputError(
-            f"must be a list of strings (one per segment), got {type(hypotheses).__name__}", "hypotheses"
-        )
+        raise InputError(f"must be a list of strings (one per segment), got {type(hypotheses).__name__}", "hypotheses")
     hyps = list(hypotheses)
     if not all(type(h) is str for h in hyps):  # one C-level pass; the slow loop only names the culprit
         for i, h in enumerate(hyps):
@@ -115,8 +113,9 @@ def check_streams(hypotheses: object, references: object) -> tuple[list[str], li
     has_none = False
     for k, stream in enumerate(references):
         if isinstance(stream, str) or not isinstance(stream, Sequence):
-            raise InputError(f"reference stream {k + 1} is {type(stream).__name__}, not a list of strings",
-                             "references")
+            raise InputError(
+                f"reference stream {k + 1} is {type(stream).__name__}, not a list of strings", "references"
+            )
         if len(stream) != len(hyps):
             raise InputError(
                 f"reference stream {k + 1} has {len(stream)} segments but there are {len(hyps)} hypotheses",
@@ -128,8 +127,9 @@ def check_streams(hypotheses: object, references: object) -> tuple[list[str], li
                 if r is None:
                     has_none = True
                 elif not isinstance(r, str):
-                    raise InputError(f"reference {k + 1}, segment {i + 1} is {type(r).__name__}, not a string",
-                                     "references")
+                    raise InputError(
+                        f"reference {k + 1}, segment {i + 1} is {type(r).__name__}, not a string", "references"
+                    )
         streams.append(lst)
     if has_none:
         for i in range(len(hyps)):
@@ -145,8 +145,9 @@ def prepare_references(streams: Sequence[Sequence[str | None]], config: BleuConf
         The per-segment :class:`RefInfo` and the number of references per segment for the signature
         (``-1`` when it varies, shown as ``var`` like sacrebleu).
     """
-    tokens = [[None if r is None else preprocess(r, config.tokenize, lowercase=config.lowercase) for r in s]
-              for s in streams]
+    tokens = [
+        [None if r is None else preprocess(r, config.tokenize, lowercase=config.lowercase) for r in s] for s in streams
+    ]
     return ref_infos_from_tokens(tokens, config.max_ngram_order)
 
 
@@ -195,9 +196,7 @@ def credited_ngrams(hyp_tokens: Sequence[str], ref: RefInfo, max_order: int) -> 
     return {g: min(c, ref.max_counts[g]) for g, c in counts.items() if ref.max_counts.get(g)}
 
 
-def corpus_rows(
-    hypotheses: Sequence[str], refs: Sequence[RefInfo], config: BleuConfig
-) -> list[tuple[int, ...]]:
+def corpus_rows(hypotheses: Sequence[str], refs: Sequence[RefInfo], config: BleuConfig) -> list[tuple[int, ...]]:
     """The per-segment statistics rows of a corpus, line by line, in pure Python (no numpy)."""
     order = config.max_ngram_order
     return [
@@ -206,9 +205,7 @@ def corpus_rows(
     ]
 
 
-def corpus_matrix(
-    hypotheses: Sequence[str], refs: Sequence[RefInfo], config: BleuConfig
-) -> np.ndarray:
+def corpus_matrix(hypotheses: Sequence[str], refs: Sequence[RefInfo], config: BleuConfig) -> np.ndarray:
     """The (segments x (2 + 2N)) int64 statistics matrix of a tokenized corpus."""
     import numpy as np
 

@@ -138,17 +138,25 @@ class Tokenizer:
 TOKENIZERS: Final[dict[str, Tokenizer]] = {
     t.name: t
     for t in (
-        Tokenizer("13a", "mteval-v13a: splits punctuation, keeps decimals together (the WMT standard).",
-                  lambda: _tok_13a),
+        Tokenizer(
+            "13a", "mteval-v13a: splits punctuation, keeps decimals together (the WMT standard).", lambda: _tok_13a
+        ),
         Tokenizer("intl", "mteval-v14 international: splits Unicode punctuation and symbols.", lambda: _tok_intl),
-        Tokenizer("zh", "Chinese: each CJK character is a token, other text as 13a.",
-                  _sacrebleu_tokenizer("tokenizer_zh", "TokenizerZh", "zh")),
+        Tokenizer(
+            "zh",
+            "Chinese: each CJK character is a token, other text as 13a.",
+            _sacrebleu_tokenizer("tokenizer_zh", "TokenizerZh", "zh"),
+        ),
         Tokenizer("char", "Every character is a token (spaces dropped).", lambda: _tok_char),
         Tokenizer("none", "No tokenization: the text is split on whitespace as it is.", lambda: _tok_none),
-        Tokenizer("paper", "The paper's words: split on whitespace, punctuation at word edges dropped.",
-                  lambda: _tok_paper),
-        Tokenizer("ja-mecab", "Japanese with MeCab (needs the optional ja extra).",
-                  _sacrebleu_tokenizer("tokenizer_ja_mecab", "TokenizerJaMecab", "ja-mecab")),
+        Tokenizer(
+            "paper", "The paper's words: split on whitespace, punctuation at word edges dropped.", lambda: _tok_paper
+        ),
+        Tokenizer(
+            "ja-mecab",
+            "Japanese with MeCab (needs the optional ja extra).",
+            _sacrebleu_tokenizer("tokenizer_ja_mecab", "TokenizerJaMecab", "ja-mecab"),
+        ),
     )
 }
 

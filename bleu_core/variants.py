@@ -204,8 +204,7 @@ def _double_count(data: Tokenized, config: BleuConfig, _: int) -> tuple[float, s
     )
 
 
-def nltk_corpus_bleu(data: Tokenized, weights: Sequence[float], method: int, epsilon: float = 0.1,
-                     k: int = 5) -> float:
+def nltk_corpus_bleu(data: Tokenized, weights: Sequence[float], method: int, epsilon: float = 0.1, k: int = 5) -> float:
     """``nltk.translate.bleu_score.corpus_bleu`` (NLTK 3.9/3.10) on these tokens, 0-1 scale.
 
     Reproduces its arithmetic: each segment's denominator is ``max(1, count)``; smoothing is applied to
@@ -274,41 +273,73 @@ def _nltk(data: Tokenized, config: BleuConfig, method: int) -> tuple[float, str]
 VARIANTS: Final[dict[str, Variant]] = {
     v.key: v
     for v in (
-        Variant("shortest_ref", "Shortest reference length",
-                "Uses the shortest reference's length for r instead of the closest one (the best match length).",
-                "The seed article on BLEU's intuition, Hugging Face evaluate's `bleu` (tensorflow/nmt code), "
-                "and NIST mteval from v11b on.", _shortest),
-        Variant("average_ref", "Average reference length",
-                "Uses the mean of the reference lengths for r instead of the closest one.",
-                "Hand-written course code and some toolkits' 'average' brevity option.", _average),
-        Variant("no_clipping", "No clipping",
-                "Counts every candidate n-gram that appears in any reference, however often it repeats "
-                "(the paper's 7/7 for 'the the the ...').",
-                "Naive precision, as in the seed article's first `precision` function.", _no_clip),
-        Variant("sum_clipping", "Clipping by the sum over references",
-                "Clips each count by its total over all references instead of its largest count in any one.",
-                "Code that merges reference counts with Counter addition (`+`) instead of maximum (`|`).",
-                _sum_clip),
-        Variant("arithmetic_mean", "Arithmetic mean of precisions",
-                "Averages p_1..p_N arithmetically instead of geometrically (in the log domain).",
-                "The seed article's `ngram_modified_precision` (`res / n`); the paper tried it and found "
-                "it correlates worse.", _arith),
-        Variant("sentence_bp", "Per-sentence brevity penalty, averaged",
-                "Computes BP for each sentence and averages them instead of one BP from corpus c and r.",
-                "Code that scores sentence by sentence; the paper warns it punishes short sentences harshly.",
-                _sent_bp),
-        Variant("mean_sentence_bleu", "Mean of sentence BLEU called corpus BLEU",
-                "Averages smoothed sentence-level BLEU instead of pooling the n-gram counts of the corpus.",
-                "Evaluation scripts that loop `sentence_bleu` over a test set and report the mean.",
-                _mean_sentence),
-        Variant("double_count", "Each word counted once per occurrence",
-                "Adds a word type's whole count once for every occurrence (c*min(c,m) over c*c).",
-                "The seed article's `modified_precision`, which loops over words instead of word types.",
-                _double_count),
-        Variant("nltk", "NLTK's corpus_bleu",
-                "Not a mistake but another convention: an order with no n-grams counts 1 in the "
-                "denominator, and without smoothing a zero precision gives a tiny positive score.",
-                "nltk.translate.bleu_score.corpus_bleu, on the same tokens.", _nltk),
+        Variant(
+            "shortest_ref",
+            "Shortest reference length",
+            "Uses the shortest reference's length for r instead of the closest one (the best match length).",
+            "The seed article on BLEU's intuition, Hugging Face evaluate's `bleu` (tensorflow/nmt code), "
+            "and NIST mteval from v11b on.",
+            _shortest,
+        ),
+        Variant(
+            "average_ref",
+            "Average reference length",
+            "Uses the mean of the reference lengths for r instead of the closest one.",
+            "Hand-written course code and some toolkits' 'average' brevity option.",
+            _average,
+        ),
+        Variant(
+            "no_clipping",
+            "No clipping",
+            "Counts every candidate n-gram that appears in any reference, however often it repeats "
+            "(the paper's 7/7 for 'the the the ...').",
+            "Naive precision, as in the seed article's first `precision` function.",
+            _no_clip,
+        ),
+        Variant(
+            "sum_clipping",
+            "Clipping by the sum over references",
+            "Clips each count by its total over all references instead of its largest count in any one.",
+            "Code that merges reference counts with Counter addition (`+`) instead of maximum (`|`).",
+            _sum_clip,
+        ),
+        Variant(
+            "arithmetic_mean",
+            "Arithmetic mean of precisions",
+            "Averages p_1..p_N arithmetically instead of geometrically (in the log domain).",
+            "The seed article's `ngram_modified_precision` (`res / n`); the paper tried it and found "
+            "it correlates worse.",
+            _arith,
+        ),
+        Variant(
+            "sentence_bp",
+            "Per-sentence brevity penalty, averaged",
+            "Computes BP for each sentence and averages them instead of one BP from corpus c and r.",
+            "Code that scores sentence by sentence; the paper warns it punishes short sentences harshly.",
+            _sent_bp,
+        ),
+        Variant(
+            "mean_sentence_bleu",
+            "Mean of sentence BLEU called corpus BLEU",
+            "Averages smoothed sentence-level BLEU instead of pooling the n-gram counts of the corpus.",
+            "Evaluation scripts that loop `sentence_bleu` over a test set and report the mean.",
+            _mean_sentence,
+        ),
+        Variant(
+            "double_count",
+            "Each word counted once per occurrence",
+            "Adds a word type's whole count once for every occurrence (c*min(c,m) over c*c).",
+            "The seed article's `modified_precision`, which loops over words instead of word types.",
+            _double_count,
+        ),
+        Variant(
+            "nltk",
+            "NLTK's corpus_bleu",
+            "Not a mistake but another convention: an order with no n-grams counts 1 in the "
+            "denominator, and without smoothing a zero precision gives a tiny positive score.",
+            "nltk.translate.bleu_score.corpus_bleu, on the same tokens.",
+            _nltk,
+        ),
     )
 }
 

@@ -29,36 +29,56 @@ def precision_decay(prec: pd.DataFrame) -> alt.Chart:
     base = alt.Chart(prec).encode(
         x=alt.X(f"{f.N}:O", title="n-gram order n", axis=alt.Axis(labelAngle=0)),
         y=alt.Y(f"{f.PRECISION}:Q", title="modified precision p_n", scale=alt.Scale(domain=[0, 1])),
-        color=alt.Color(f"{f.SYSTEM}:N", scale=alt.Scale(domain=systems, range=_palette(len(systems))),
-                        title="system"),
+        color=alt.Color(f"{f.SYSTEM}:N", scale=alt.Scale(domain=systems, range=_palette(len(systems))), title="system"),
         tooltip=[f.SYSTEM, f.N, f.FRACTION, alt.Tooltip(f.PRECISION, format=".4f")],
     )
-    return (base.mark_line() + base.mark_point(filled=True, size=70).encode(shape=alt.Shape(f"{f.SYSTEM}:N",
-                                                                                       legend=None))).properties(
-        title="Precision decay", height=260)
+    return (
+        base.mark_line() + base.mark_point(filled=True, size=70).encode(shape=alt.Shape(f"{f.SYSTEM}:N", legend=None))
+    ).properties(title="Precision decay", height=260)
 
 
 def bp_chart(curve: pd.DataFrame, points: pd.DataFrame) -> alt.LayerChart:
     """The brevity penalty curve exp(1 - r/c) with every sentence's (c/r, BP) and the corpus point."""
-    line = alt.Chart(curve).mark_line(color="#777777").encode(
-        x=alt.X(f"{f.RATIO}:Q", title="c / r (candidate length over effective reference length)",
-                scale=alt.Scale(domain=[0, float(max(curve[f.RATIO].max(), 1.2))], clamp=True)),
-        y=alt.Y(f"{f.BP}:Q", title="brevity penalty BP", scale=alt.Scale(domain=[0, 1.05])),
+    line = (
+        alt.Chart(curve)
+        .mark_line(color="#777777")
+        .encode(
+            x=alt.X(
+                f"{f.RATIO}:Q",
+                title="c / r (candidate length over effective reference length)",
+                scale=alt.Scale(domain=[0, float(max(curve[f.RATIO].max(), 1.2))], clamp=True),
+            ),
+            y=alt.Y(f"{f.BP}:Q", title="brevity penalty BP", scale=alt.Scale(domain=[0, 1.05])),
+        )
     )
     sentences = points[points[f.KIND] == "sentence"]
-    sent = alt.Chart(sentences).mark_circle(size=28, opacity=0.45, color=OKABE_ITO[0]).encode(
-        x=alt.X(f"{f.RATIO}:Q"), y=alt.Y(f"{f.BP}:Q"),
-        tooltip=[f.SEGMENT, alt.Tooltip(f.RATIO, format=".3f"), alt.Tooltip(f.BP, format=".3f")],
+    sent = (
+        alt.Chart(sentences)
+        .mark_circle(size=28, opacity=0.45, color=OKABE_ITO[0])
+        .encode(
+            x=alt.X(f"{f.RATIO}:Q"),
+            y=alt.Y(f"{f.BP}:Q"),
+            tooltip=[f.SEGMENT, alt.Tooltip(f.RATIO, format=".3f"), alt.Tooltip(f.BP, format=".3f")],
+        )
     )
     corpus = points[points[f.KIND] == "corpus"]
-    dot = alt.Chart(corpus).mark_point(shape="diamond", size=260, filled=True, color=OKABE_ITO[3],
-                                       stroke="white", strokeWidth=1.5).encode(
-        x=f"{f.RATIO}:Q", y=f"{f.BP}:Q",
-        tooltip=[alt.Tooltip(f.RATIO, format=".4f", title="corpus c/r"), alt.Tooltip(f.BP, format=".4f",
-                                                                                      title="corpus BP")],
+    dot = (
+        alt.Chart(corpus)
+        .mark_point(shape="diamond", size=260, filled=True, color=OKABE_ITO[3], stroke="white", strokeWidth=1.5)
+        .encode(
+            x=f"{f.RATIO}:Q",
+            y=f"{f.BP}:Q",
+            tooltip=[
+                alt.Tooltip(f.RATIO, format=".4f", title="corpus c/r"),
+                alt.Tooltip(f.BP, format=".4f", title="corpus BP"),
+            ],
+        )
     )
-    label = alt.Chart(corpus).mark_text(align="left", dx=10, dy=-10, fontWeight="bold", color=OKABE_ITO[3]).encode(
-        x=f"{f.RATIO}:Q", y=f"{f.BP}:Q", text=alt.value("corpus (Σc/Σr)"))
+    label = (
+        alt.Chart(corpus)
+        .mark_text(align="left", dx=10, dy=-10, fontWeight="bold", color=OKABE_ITO[3])
+        .encode(x=f"{f.RATIO}:Q", y=f"{f.BP}:Q", text=alt.value("corpus (Σc/Σr)"))
+    )
     return alt.layer(line, sent, dot, label).properties(title="Brevity penalty", height=260)
 
 
@@ -66,12 +86,26 @@ def bucket_chart(buckets: pd.DataFrame, title: str) -> alt.LayerChart:
     """BLEU per bucket with its 95 % bootstrap interval."""
     order = list(buckets.sort_values("order")[f.BUCKET])
     x = alt.X(f"{f.BUCKET}:N", sort=order, title=title, axis=alt.Axis(labelAngle=0))
-    rule = alt.Chart(buckets).mark_rule(strokeWidth=2, color=OKABE_ITO[0]).encode(
-        x=x, y=alt.Y(f"{f.CI_LOW}:Q", title="BLEU"), y2=f"{f.CI_HIGH}:Q")
-    pts = alt.Chart(buckets).mark_point(filled=True, size=90, color=OKABE_ITO[0]).encode(
-        x=x, y=f"{f.BLEU}:Q",
-        tooltip=[f.BUCKET, f.COUNT, alt.Tooltip(f.BLEU, format=".2f"), alt.Tooltip(f.CI_LOW, format=".2f"),
-                 alt.Tooltip(f.CI_HIGH, format=".2f")])
+    rule = (
+        alt.Chart(buckets)
+        .mark_rule(strokeWidth=2, color=OKABE_ITO[0])
+        .encode(x=x, y=alt.Y(f"{f.CI_LOW}:Q", title="BLEU"), y2=f"{f.CI_HIGH}:Q")
+    )
+    pts = (
+        alt.Chart(buckets)
+        .mark_point(filled=True, size=90, color=OKABE_ITO[0])
+        .encode(
+            x=x,
+            y=f"{f.BLEU}:Q",
+            tooltip=[
+                f.BUCKET,
+                f.COUNT,
+                alt.Tooltip(f.BLEU, format=".2f"),
+                alt.Tooltip(f.CI_LOW, format=".2f"),
+                alt.Tooltip(f.CI_HIGH, format=".2f"),
+            ],
+        )
+    )
     return alt.layer(rule, pts).properties(title=f"BLEU by {title} (95% bootstrap CI)", height=240)
 
 
@@ -79,14 +113,22 @@ def block_chart(blocks: pd.DataFrame) -> alt.LayerChart:
     """Every block's BLEU per system (the paper's block test), with each system's mean as a tick."""
     systems = list(dict.fromkeys(blocks[f.SYSTEM]))
     y = alt.Y(f"{f.SYSTEM}:N", sort=systems, title=None)
-    pts = alt.Chart(blocks).mark_circle(size=40, opacity=0.6).encode(
-        x=alt.X(f"{f.BLEU}:Q", title="BLEU of a block"), y=y,
-        color=alt.Color(f"{f.SYSTEM}:N", scale=alt.Scale(domain=systems, range=_palette(len(systems))), legend=None),
-        tooltip=[f.SYSTEM, f.BLOCK, alt.Tooltip(f.BLEU, format=".2f")])
-    mean = alt.Chart(blocks).mark_tick(thickness=3, size=22, color="#444444").encode(
-        x=alt.X(f"mean({f.BLEU}):Q"), y=y)
-    return alt.layer(pts, mean).properties(title="Block test: BLEU of 20 blocks (tick: mean)",
-                                           height=max(120, 28 * len(systems)))
+    pts = (
+        alt.Chart(blocks)
+        .mark_circle(size=40, opacity=0.6)
+        .encode(
+            x=alt.X(f"{f.BLEU}:Q", title="BLEU of a block"),
+            y=y,
+            color=alt.Color(
+                f"{f.SYSTEM}:N", scale=alt.Scale(domain=systems, range=_palette(len(systems))), legend=None
+            ),
+            tooltip=[f.SYSTEM, f.BLOCK, alt.Tooltip(f.BLEU, format=".2f")],
+        )
+    )
+    mean = alt.Chart(blocks).mark_tick(thickness=3, size=22, color="#444444").encode(x=alt.X(f"mean({f.BLEU}):Q"), y=y)
+    return alt.layer(pts, mean).properties(
+        title="Block test: BLEU of 20 blocks (tick: mean)", height=max(120, 28 * len(systems))
+    )
 
 
 def systems_ci_chart(systems: pd.DataFrame, baseline: str = "") -> alt.LayerChart:
@@ -94,31 +136,62 @@ def systems_ci_chart(systems: pd.DataFrame, baseline: str = "") -> alt.LayerChar
     df = systems.assign(role=[("baseline" if s == baseline else "system") for s in systems[f.SYSTEM]])
     order = list(df.sort_values(f.BLEU, ascending=False)[f.SYSTEM])
     y = alt.Y(f"{f.SYSTEM}:N", sort=order, title=None, axis=alt.Axis(labelOverlap=False))
-    colour = alt.Color("role:N", scale=alt.Scale(domain=["baseline", "system"], range=[OKABE_ITO[3], OKABE_ITO[0]]),
-                       title=None)
-    rule = alt.Chart(df).mark_rule(strokeWidth=2).encode(
-        x=alt.X(f"{f.CI_LOW}:Q", title="BLEU (95% bootstrap CI)", scale=alt.Scale(zero=False)),
-        x2=f"{f.CI_HIGH}:Q", y=y, color=colour)
-    pts = alt.Chart(df).mark_point(filled=True, size=90).encode(
-        x=f"{f.BLEU}:Q", y=y, color=colour, shape=alt.Shape("role:N", scale=alt.Scale(
-            domain=["baseline", "system"], range=["diamond", "circle"]), title=None),
-        tooltip=[f.SYSTEM, alt.Tooltip(f.BLEU, format=".2f"), alt.Tooltip(f.CI_LOW, format=".2f"),
-                 alt.Tooltip(f.CI_HIGH, format=".2f"), alt.Tooltip(f.BP, format=".3f"),
-                 alt.Tooltip(f.RATIO, format=".3f")])
+    colour = alt.Color(
+        "role:N", scale=alt.Scale(domain=["baseline", "system"], range=[OKABE_ITO[3], OKABE_ITO[0]]), title=None
+    )
+    rule = (
+        alt.Chart(df)
+        .mark_rule(strokeWidth=2)
+        .encode(
+            x=alt.X(f"{f.CI_LOW}:Q", title="BLEU (95% bootstrap CI)", scale=alt.Scale(zero=False)),
+            x2=f"{f.CI_HIGH}:Q",
+            y=y,
+            color=colour,
+        )
+    )
+    pts = (
+        alt.Chart(df)
+        .mark_point(filled=True, size=90)
+        .encode(
+            x=f"{f.BLEU}:Q",
+            y=y,
+            color=colour,
+            shape=alt.Shape(
+                "role:N", scale=alt.Scale(domain=["baseline", "system"], range=["diamond", "circle"]), title=None
+            ),
+            tooltip=[
+                f.SYSTEM,
+                alt.Tooltip(f.BLEU, format=".2f"),
+                alt.Tooltip(f.CI_LOW, format=".2f"),
+                alt.Tooltip(f.CI_HIGH, format=".2f"),
+                alt.Tooltip(f.BP, format=".3f"),
+                alt.Tooltip(f.RATIO, format=".3f"),
+            ],
+        )
+    )
     return alt.layer(rule, pts).properties(title="Corpus BLEU per system", height=max(220, 30 * len(df)))
 
 
 def precision_bars(prec: pd.DataFrame) -> alt.Chart:
     """Grouped bars: p_1..p_N per system (groups are orders, bars within a group are systems)."""
     systems = list(dict.fromkeys(prec[f.SYSTEM]))
-    return alt.Chart(prec).mark_bar().encode(
-        x=alt.X(f"{f.N}:O", title="n-gram order n", axis=alt.Axis(labelAngle=0)),
-        xOffset=alt.XOffset(f"{f.SYSTEM}:N", sort=systems),
-        y=alt.Y(f"{f.PRECISION}:Q", title="modified precision p_n", scale=alt.Scale(domain=[0, 1])),
-        color=alt.Color(f"{f.SYSTEM}:N", scale=alt.Scale(domain=systems, range=_palette(len(systems))),
-                        title="system", legend=alt.Legend(symbolLimit=0)),
-        tooltip=[f.SYSTEM, f.N, f.FRACTION, alt.Tooltip(f.PRECISION, format=".4f")],
-    ).properties(title="Modified precisions p_n per system", height=max(300, 20 * len(systems)))
+    return (
+        alt.Chart(prec)
+        .mark_bar()
+        .encode(
+            x=alt.X(f"{f.N}:O", title="n-gram order n", axis=alt.Axis(labelAngle=0)),
+            xOffset=alt.XOffset(f"{f.SYSTEM}:N", sort=systems),
+            y=alt.Y(f"{f.PRECISION}:Q", title="modified precision p_n", scale=alt.Scale(domain=[0, 1])),
+            color=alt.Color(
+                f"{f.SYSTEM}:N",
+                scale=alt.Scale(domain=systems, range=_palette(len(systems))),
+                title="system",
+                legend=alt.Legend(symbolLimit=0),
+            ),
+            tooltip=[f.SYSTEM, f.N, f.FRACTION, alt.Tooltip(f.PRECISION, format=".4f")],
+        )
+        .properties(title="Modified precisions p_n per system", height=max(300, 20 * len(systems)))
+    )
 
 
 def significance_heatmap(sig: pd.DataFrame, names: list[str]) -> alt.LayerChart:
@@ -126,25 +199,52 @@ def significance_heatmap(sig: pd.DataFrame, names: list[str]) -> alt.LayerChart:
     column system after Holm's correction; the text is the BLEU difference (row - column)."""
     sig = sig[sig[f.ROW] != sig[f.COL]]
     df = sig.assign(
-        verdict=[("row better" if d > 0 else "row worse") if s else ("-" if r == c else "not significant")
-                 for d, s, r, c in zip(sig[f.DELTA], sig[f.SIGNIFICANT], sig[f.ROW], sig[f.COL], strict=True)],
-        label=[("" if r == c else f"{d:+.2f}{'*' if s else ''}")
-               for d, s, r, c in zip(sig[f.DELTA], sig[f.SIGNIFICANT], sig[f.ROW], sig[f.COL], strict=True)],
+        verdict=[
+            ("row better" if d > 0 else "row worse") if s else ("-" if r == c else "not significant")
+            for d, s, r, c in zip(sig[f.DELTA], sig[f.SIGNIFICANT], sig[f.ROW], sig[f.COL], strict=True)
+        ],
+        label=[
+            ("" if r == c else f"{d:+.2f}{'*' if s else ''}")
+            for d, s, r, c in zip(sig[f.DELTA], sig[f.SIGNIFICANT], sig[f.ROW], sig[f.COL], strict=True)
+        ],
     )
     x = alt.X(f"{f.COL}:N", sort=names, title="column system", axis=alt.Axis(labelAngle=-40, labelOverlap=False))
     y = alt.Y(f"{f.ROW}:N", sort=names, title="row system", axis=alt.Axis(labelOverlap=False))
-    rect = alt.Chart(df).mark_rect(stroke="white", strokeWidth=1).encode(
-        x=x, y=y,
-        color=alt.Color("verdict:N", scale=alt.Scale(
-            domain=["row better", "row worse", "not significant"], range=list(SIG_COLOURS)), title="Holm p < 0.05"),
-        tooltip=[f.ROW, f.COL, alt.Tooltip(f.DELTA, format="+.2f"), alt.Tooltip(f.P_RAW, format=".4f"),
-                 alt.Tooltip(f.P_HOLM, format=".4f"), "verdict:N"])
-    text = alt.Chart(df).mark_text(fontSize=11).encode(
-        x=x, y=y, text="label:N",
-        color=alt.condition("datum.verdict == 'not significant'", alt.value("#111111"), alt.value("white")))
+    rect = (
+        alt.Chart(df)
+        .mark_rect(stroke="white", strokeWidth=1)
+        .encode(
+            x=x,
+            y=y,
+            color=alt.Color(
+                "verdict:N",
+                scale=alt.Scale(domain=["row better", "row worse", "not significant"], range=list(SIG_COLOURS)),
+                title="Holm p < 0.05",
+            ),
+            tooltip=[
+                f.ROW,
+                f.COL,
+                alt.Tooltip(f.DELTA, format="+.2f"),
+                alt.Tooltip(f.P_RAW, format=".4f"),
+                alt.Tooltip(f.P_HOLM, format=".4f"),
+                "verdict:N",
+            ],
+        )
+    )
+    text = (
+        alt.Chart(df)
+        .mark_text(fontSize=11)
+        .encode(
+            x=x,
+            y=y,
+            text="label:N",
+            color=alt.condition("datum.verdict == 'not significant'", alt.value("#111111"), alt.value("white")),
+        )
+    )
     size = max(240, 34 * len(names))
-    return alt.layer(rect, text).properties(title="Pairwise significance (BLEU difference, * = significant)",
-                                            width=size, height=size)
+    return alt.layer(rect, text).properties(
+        title="Pairwise significance (BLEU difference, * = significant)", width=size, height=size
+    )
 
 
 def pair_scatter(pairs: pd.DataFrame, a: str, b: str, *, highlight: tuple[int, ...] = ()) -> alt.LayerChart:
@@ -153,18 +253,30 @@ def pair_scatter(pairs: pd.DataFrame, a: str, b: str, *, highlight: tuple[int, .
     pick = alt.selection_point(name=PICK, fields=[f.SEGMENT], on="click", clear="dblclick")
     numbers = pairs[[f.SEGMENT, f.BLEU_A, f.BLEU_B, f.DIFF]]  # the texts stay out of the chart's spec
     df = numbers.assign(marked=numbers[f.SEGMENT].isin(highlight))
-    pts = alt.Chart(df).mark_point(filled=True).encode(
-        x=alt.X(f"{f.BLEU_A}:Q", title=f"sentence BLEU of {a} (A)", scale=alt.Scale(domain=[0, 100])),
-        y=alt.Y(f"{f.BLEU_B}:Q", title=f"sentence BLEU of {b} (B)", scale=alt.Scale(domain=[0, 100])),
-        color=alt.condition("datum.marked", alt.value(OKABE_ITO[3]), alt.value(OKABE_ITO[0])),
-        shape=alt.condition("datum.marked", alt.value("diamond"), alt.value("circle")),
-        size=alt.condition(pick, alt.value(160), alt.value(45)),
-        opacity=alt.condition(pick, alt.value(0.9), alt.value(0.35)),
-        tooltip=[f.SEGMENT, alt.Tooltip(f.BLEU_A, format=".1f"), alt.Tooltip(f.BLEU_B, format=".1f"),
-                 alt.Tooltip(f.DIFF, format="+.1f")],
-    ).add_params(pick)
-    diag = alt.Chart(pd.DataFrame({"x": [0, 100], "y": [0, 100]})).mark_line(color="#888888", strokeDash=[4, 4]).encode(
-        x="x:Q", y="y:Q")
+    pts = (
+        alt.Chart(df)
+        .mark_point(filled=True)
+        .encode(
+            x=alt.X(f"{f.BLEU_A}:Q", title=f"sentence BLEU of {a} (A)", scale=alt.Scale(domain=[0, 100])),
+            y=alt.Y(f"{f.BLEU_B}:Q", title=f"sentence BLEU of {b} (B)", scale=alt.Scale(domain=[0, 100])),
+            color=alt.condition("datum.marked", alt.value(OKABE_ITO[3]), alt.value(OKABE_ITO[0])),
+            shape=alt.condition("datum.marked", alt.value("diamond"), alt.value("circle")),
+            size=alt.condition(pick, alt.value(160), alt.value(45)),
+            opacity=alt.condition(pick, alt.value(0.9), alt.value(0.35)),
+            tooltip=[
+                f.SEGMENT,
+                alt.Tooltip(f.BLEU_A, format=".1f"),
+                alt.Tooltip(f.BLEU_B, format=".1f"),
+                alt.Tooltip(f.DIFF, format="+.1f"),
+            ],
+        )
+        .add_params(pick)
+    )
+    diag = (
+        alt.Chart(pd.DataFrame({"x": [0, 100], "y": [0, 100]}))
+        .mark_line(color="#888888", strokeDash=[4, 4])
+        .encode(x="x:Q", y="y:Q")
+    )
     return alt.layer(diag, pts).properties(title=f"Sentence BLEU: {a} vs {b} (click a point to open it)", height=360)
 
 
@@ -172,24 +284,34 @@ def ngram_chart(ngrams: pd.DataFrame) -> alt.Chart:
     """The n-grams that most separate A and B (z of the smoothed log-odds); select one (``NGRAM_PICK``)."""
     pick = alt.selection_point(name=NGRAM_PICK, fields=[f.NGRAM], on="click", clear="dblclick")
     order = list(ngrams.sort_values(f.LOG_ODDS, ascending=False)[f.NGRAM])
-    return alt.Chart(ngrams).mark_bar().encode(
-        y=alt.Y(f"{f.NGRAM}:N", sort=order, title=None),
-        x=alt.X(f"{f.LOG_ODDS}:Q", title="← matched more by B · z of log-odds · matched more by A →"),
-        color=alt.Color(f"{f.FAVOURS}:N", scale=alt.Scale(domain=["A", "B"], range=[OKABE_ITO[0], OKABE_ITO[1]]),
-                        title="favours"),
-        opacity=alt.condition(pick, alt.value(1.0), alt.value(0.45)),
-        tooltip=[f.NGRAM, f.N, f.ONLY_A, f.ONLY_B, alt.Tooltip(f.LOG_ODDS, format="+.2f")],
-    ).add_params(pick).properties(title="n-grams one system matches and the other does not",
-                                  height=max(160, 16 * len(ngrams)))
+    return (
+        alt.Chart(ngrams)
+        .mark_bar()
+        .encode(
+            y=alt.Y(f"{f.NGRAM}:N", sort=order, title=None),
+            x=alt.X(f"{f.LOG_ODDS}:Q", title="← matched more by B · z of log-odds · matched more by A →"),
+            color=alt.Color(
+                f"{f.FAVOURS}:N",
+                scale=alt.Scale(domain=["A", "B"], range=[OKABE_ITO[0], OKABE_ITO[1]]),
+                title="favours",
+            ),
+            opacity=alt.condition(pick, alt.value(1.0), alt.value(0.45)),
+            tooltip=[f.NGRAM, f.N, f.ONLY_A, f.ONLY_B, alt.Tooltip(f.LOG_ODDS, format="+.2f")],
+        )
+        .add_params(pick)
+        .properties(title="n-grams one system matches and the other does not", height=max(160, 16 * len(ngrams)))
+    )
 
 
 def human_chart(human: pd.DataFrame, label: str) -> alt.LayerChart:
     """BLEU against the human score per system, labelled, with a least-squares line."""
     base = alt.Chart(human).encode(
         x=alt.X(f"{f.HUMAN}:Q", title=f"human score ({label})", scale=alt.Scale(zero=False)),
-        y=alt.Y(f"{f.BLEU}:Q", title="corpus BLEU", scale=alt.Scale(zero=False)))
+        y=alt.Y(f"{f.BLEU}:Q", title="corpus BLEU", scale=alt.Scale(zero=False)),
+    )
     pts = base.mark_point(filled=True, size=80, color=OKABE_ITO[0]).encode(
-        tooltip=[f.SYSTEM, alt.Tooltip(f.BLEU, format=".2f"), alt.Tooltip(f.HUMAN, format=".4f")])
+        tooltip=[f.SYSTEM, alt.Tooltip(f.BLEU, format=".2f"), alt.Tooltip(f.HUMAN, format=".4f")]
+    )
     text = base.mark_text(align="left", dx=7, dy=-6, fontSize=11).encode(text=f"{f.SYSTEM}:N")
     fit = base.transform_regression(f.HUMAN, f.BLEU).mark_line(color=OKABE_ITO[3], strokeDash=[5, 3])
     return alt.layer(fit, pts, text).properties(title="BLEU against human judgement, per system", height=320)

@@ -33,12 +33,21 @@ def precision_bars(df: pd.DataFrame, *, height: int = 220) -> alt.Chart:
 
     Axis labels follow the theme's text colour, so the fractions read in light and dark mode alike.
     """
-    return alt.Chart(df).mark_bar(color=OKABE_ITO["blue"], size=36).encode(
-        x=alt.X(f"{f.AXIS}:N", sort=df[f.AXIS].tolist(), title=None,
-                axis=alt.Axis(labelAngle=0, labelFontSize=14, labelFontWeight="bold")),
-        y=alt.Y(f"{f.P}:Q", title="modified precision p_n", scale=alt.Scale(domain=[0, 1])),
-        tooltip=[alt.Tooltip(f"{f.N}:O"), alt.Tooltip(f"{f.FRACTION}:N"), alt.Tooltip(f"{f.P}:Q", format=".4f")],
-    ).properties(height=height, title="Modified n-gram precision p_n")
+    return (
+        alt.Chart(df)
+        .mark_bar(color=OKABE_ITO["blue"], size=36)
+        .encode(
+            x=alt.X(
+                f"{f.AXIS}:N",
+                sort=df[f.AXIS].tolist(),
+                title=None,
+                axis=alt.Axis(labelAngle=0, labelFontSize=14, labelFontWeight="bold"),
+            ),
+            y=alt.Y(f"{f.P}:Q", title="modified precision p_n", scale=alt.Scale(domain=[0, 1])),
+            tooltip=[alt.Tooltip(f"{f.N}:O"), alt.Tooltip(f"{f.FRACTION}:N"), alt.Tooltip(f"{f.P}:Q", format=".4f")],
+        )
+        .properties(height=height, title="Modified n-gram precision p_n")
+    )
 
 
 def decay_chart(df: pd.DataFrame, *, height: int = 220) -> alt.LayerChart:
@@ -46,11 +55,18 @@ def decay_chart(df: pd.DataFrame, *, height: int = 220) -> alt.LayerChart:
 
     Zero precisions have no place on a log axis; they are left out of the line.
     """
-    base = alt.Chart(df).transform_filter(f"datum['{f.P_SCORE}'] > 0").encode(
-        x=alt.X(f"{f.N}:O", title="n-gram order n", axis=alt.Axis(labelAngle=0)),
-        y=alt.Y(f"{f.P_SCORE}:Q", title="p_n (log scale)", scale=alt.Scale(type="log")),
-        tooltip=[alt.Tooltip(f"{f.N}:O"), alt.Tooltip(f"{f.FRACTION}:N"),
-                 alt.Tooltip(f"{f.P_SCORE}:Q", format=".4f")],
+    base = (
+        alt.Chart(df)
+        .transform_filter(f"datum['{f.P_SCORE}'] > 0")
+        .encode(
+            x=alt.X(f"{f.N}:O", title="n-gram order n", axis=alt.Axis(labelAngle=0)),
+            y=alt.Y(f"{f.P_SCORE}:Q", title="p_n (log scale)", scale=alt.Scale(type="log")),
+            tooltip=[
+                alt.Tooltip(f"{f.N}:O"),
+                alt.Tooltip(f"{f.FRACTION}:N"),
+                alt.Tooltip(f"{f.P_SCORE}:Q", format=".4f"),
+            ],
+        )
     )
     line = base.mark_line(color=OKABE_ITO["vermillion"], strokeWidth=3)
     points = base.mark_point(color=OKABE_ITO["vermillion"], filled=True, size=90, shape="diamond")
@@ -63,43 +79,68 @@ def log_terms_chart(df: pd.DataFrame, *, height: int = 240) -> alt.LayerChart:
     Each value is written under its term in the axis label; a term of -inf (an order with no match) is NaN
     in the frame and marked by a downward triangle at 0 instead of a bar.
     """
-    x = alt.X(f"{f.AXIS}:N", sort=df[f.AXIS].tolist(), title=None,
-              axis=alt.Axis(labelAngle=0, labelExpr="split(datum.label, '|')", labelFontSize=13))
-    tooltip = [alt.Tooltip(f"{f.LABEL}:N"), alt.Tooltip(f"{f.VALUE}:Q", format=".4f")]
-    bars = alt.Chart(df).mark_bar(size=34).encode(
-        x=x,
-        y=alt.Y(f"{f.VALUE}:Q", title="log value (0 is best)"),
-        color=alt.Color(f"{f.KIND}:N", title=None,
-                        scale=alt.Scale(domain=list(_KIND_COLOURS), range=list(_KIND_COLOURS.values())),
-                        legend=None),  # the axis labels name each bar; a bottom legend would crowd out the title
-        tooltip=tooltip,
+    x = alt.X(
+        f"{f.AXIS}:N",
+        sort=df[f.AXIS].tolist(),
+        title=None,
+        axis=alt.Axis(labelAngle=0, labelExpr="split(datum.label, '|')", labelFontSize=13),
     )
-    infinite = alt.Chart(df).transform_filter(f"!isValid(datum['{f.VALUE}'])").transform_calculate(
-        zero="0"
-    ).mark_point(shape="triangle-down", filled=True, size=220, color=OKABE_ITO["vermillion"]).encode(
-        x=x, y=alt.Y("zero:Q"), tooltip=tooltip,
+    tooltip = [alt.Tooltip(f"{f.LABEL}:N"), alt.Tooltip(f"{f.VALUE}:Q", format=".4f")]
+    bars = (
+        alt.Chart(df)
+        .mark_bar(size=34)
+        .encode(
+            x=x,
+            y=alt.Y(f"{f.VALUE}:Q", title="log value (0 is best)"),
+            color=alt.Color(
+                f"{f.KIND}:N",
+                title=None,
+                scale=alt.Scale(domain=list(_KIND_COLOURS), range=list(_KIND_COLOURS.values())),
+                legend=None,
+            ),  # the axis labels name each bar; a bottom legend would crowd out the title
+            tooltip=tooltip,
+        )
+    )
+    infinite = (
+        alt.Chart(df)
+        .transform_filter(f"!isValid(datum['{f.VALUE}'])")
+        .transform_calculate(zero="0")
+        .mark_point(shape="triangle-down", filled=True, size=220, color=OKABE_ITO["vermillion"])
+        .encode(
+            x=x,
+            y=alt.Y("zero:Q"),
+            tooltip=tooltip,
+        )
     )
     return alt.layer(bars, infinite).properties(height=height, title="log BLEU = Σ w_n log p_n + log BP")
 
 
 def bp_curve_chart(curve: pd.DataFrame, points: pd.DataFrame, *, height: int = 240) -> alt.LayerChart:
     """BP(c) = exp(1 - r/c) for c <= r, else 1; this candidate's point and the best match length marked."""
-    line = alt.Chart(curve).mark_line(color=OKABE_ITO["blue"], strokeWidth=3).encode(
-        x=alt.X(f"{f.C}:Q", title="candidate length c (tokens)"),
-        y=alt.Y(f"{f.BP}:Q", title="brevity penalty BP", scale=alt.Scale(domain=[0, 1.1])),
+    line = (
+        alt.Chart(curve)
+        .mark_line(color=OKABE_ITO["blue"], strokeWidth=3)
+        .encode(
+            x=alt.X(f"{f.C}:Q", title="candidate length c (tokens)"),
+            y=alt.Y(f"{f.BP}:Q", title="brevity penalty BP", scale=alt.Scale(domain=[0, 1.1])),
+        )
     )
     marks = alt.Chart(points).encode(
-        x=alt.X(f"{f.C}:Q"), y=alt.Y(f"{f.BP}:Q"),
-        shape=alt.Shape(f"{f.POINT}:N", title=None, legend=alt.Legend(orient="bottom-right", labelLimit=320,
-                                                             labelFontSize=13, symbolSize=140),
-                        scale=alt.Scale(domain=points[f.POINT].tolist(), range=["circle", "diamond"])),
-        color=alt.Color(f"{f.POINT}:N", title=None,
-                        scale=alt.Scale(domain=points[f.POINT].tolist(),
-                                        range=[OKABE_ITO["vermillion"], OKABE_ITO["green"]])),
+        x=alt.X(f"{f.C}:Q"),
+        y=alt.Y(f"{f.BP}:Q"),
+        shape=alt.Shape(
+            f"{f.POINT}:N",
+            title=None,
+            legend=alt.Legend(orient="bottom-right", labelLimit=320, labelFontSize=13, symbolSize=140),
+            scale=alt.Scale(domain=points[f.POINT].tolist(), range=["circle", "diamond"]),
+        ),
+        color=alt.Color(
+            f"{f.POINT}:N",
+            title=None,
+            scale=alt.Scale(domain=points[f.POINT].tolist(), range=[OKABE_ITO["vermillion"], OKABE_ITO["green"]]),
+        ),
         tooltip=[alt.Tooltip(f"{f.POINT}:N"), alt.Tooltip(f"{f.C}:Q"), alt.Tooltip(f"{f.BP}:Q", format=".4f")],
     )
     dots = marks.mark_point(filled=True, size=160, opacity=1)
-    rule = alt.Chart(points.tail(1)).mark_rule(strokeDash=[6, 4], color=OKABE_ITO["green"]).encode(
-        x=alt.X(f"{f.C}:Q")
-    )
+    rule = alt.Chart(points.tail(1)).mark_rule(strokeDash=[6, 4], color=OKABE_ITO["green"]).encode(x=alt.X(f"{f.C}:Q"))
     return alt.layer(line, rule, dots).properties(height=height, title="Brevity penalty BP = exp(1 − r/c) for c ≤ r")

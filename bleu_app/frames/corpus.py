@@ -100,14 +100,16 @@ def sentence_table(
     order = order_of(matrix)
     sent = score_many(matrix, _sentence_config(config)) if len(matrix) else np.zeros(0)
     loo = leave_one_out(matrix, config)
-    df = pd.DataFrame({
-        SEGMENT: np.arange(1, len(matrix) + 1),
-        SENT_BLEU: sent,
-        LOO: loo,
-        HYP_LEN: matrix[:, 0],
-        REF_LEN: matrix[:, 1],
-        RATIO: np.divide(matrix[:, 0], matrix[:, 1], out=np.zeros(len(matrix)), where=matrix[:, 1] > 0),
-    })
+    df = pd.DataFrame(
+        {
+            SEGMENT: np.arange(1, len(matrix) + 1),
+            SENT_BLEU: sent,
+            LOO: loo,
+            HYP_LEN: matrix[:, 0],
+            REF_LEN: matrix[:, 1],
+            RATIO: np.divide(matrix[:, 0], matrix[:, 1], out=np.zeros(len(matrix)), where=matrix[:, 1] > 0),
+        }
+    )
     for n in range(1, order + 1):
         m, t = matrix[:, 1 + n], matrix[:, 1 + order + n]
         df[f"p{n}"] = [f"{a}/{b}" for a, b in zip(m.tolist(), t.tolist(), strict=True)]
@@ -132,8 +134,9 @@ def precision_frame(matrices: Mapping[str, np.ndarray]) -> pd.DataFrame:
         sums = matrix.sum(axis=0)
         for n in range(1, order + 1):
             m, t = int(sums[1 + n]), int(sums[1 + order + n])
-            rows.append({SYSTEM: name, N: n, MATCHES: m, TOTAL: t, PRECISION: m / t if t else 0.0,
-                         FRACTION: fraction(m, t)})
+            rows.append(
+                {SYSTEM: name, N: n, MATCHES: m, TOTAL: t, PRECISION: m / t if t else 0.0, FRACTION: fraction(m, t)}
+            )
     return pd.DataFrame(rows, columns=[SYSTEM, N, MATCHES, TOTAL, PRECISION, FRACTION])
 
 
@@ -179,7 +182,11 @@ def bp_points(matrix: np.ndarray, config: BleuConfig) -> pd.DataFrame:
 
 
 def bootstrap_ci(
-    matrix: np.ndarray, config: BleuConfig, *, n_samples: int = 1000, seed: int = 12345,
+    matrix: np.ndarray,
+    config: BleuConfig,
+    *,
+    n_samples: int = 1000,
+    seed: int = 12345,
 ) -> tuple[float, float, float, float]:
     """95% bootstrap CI of corpus BLEU: (mean, half width, low, high); ``bleu_core.significance``'s, so the
     same seed gives the same resamples for every system and the numbers match the CLI's ``compare``."""
@@ -248,8 +255,13 @@ def block_summary(block_frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def system_table(
-    matrices: Mapping[str, np.ndarray], config: BleuConfig, *, nrefs: int, ci: CiFn | None = None,
-    baseline: str | None = None, human: Mapping[str, float] | None = None,
+    matrices: Mapping[str, np.ndarray],
+    config: BleuConfig,
+    *,
+    nrefs: int,
+    ci: CiFn | None = None,
+    baseline: str | None = None,
+    human: Mapping[str, float] | None = None,
 ) -> pd.DataFrame:
     """One row per system: BLEU with its bootstrap CI, BP, c, r, c/r, p_1..p_N (percent) and fractions,
     the difference to the baseline, and the human score when given."""
@@ -263,8 +275,16 @@ def system_table(
     base_score = None
     for (name, matrix), (_, _, lo, hi) in zip(matrices.items(), intervals, strict=True):
         s = score_matrix(matrix, config, nrefs)
-        row: dict[str, object] = {SYSTEM: name, BLEU: s.score, CI_LOW: lo, CI_HIGH: hi, BP: s.bp,
-                                  HYP_LEN: s.sys_len, REF_LEN: s.ref_len, RATIO: s.ratio}
+        row: dict[str, object] = {
+            SYSTEM: name,
+            BLEU: s.score,
+            CI_LOW: lo,
+            CI_HIGH: hi,
+            BP: s.bp,
+            HYP_LEN: s.sys_len,
+            REF_LEN: s.ref_len,
+            RATIO: s.ratio,
+        }
         for n, (m, t) in enumerate(zip(s.counts, s.totals, strict=True), start=1):
             row[f"p{n}"] = 100.0 * m / t if t else 0.0
             row[f"p{n} fraction"] = fraction(m, t)
@@ -287,27 +307,42 @@ def significance_frame(
     for i, a in enumerate(names):
         for j, b in enumerate(names):
             same = i == j
-            rows.append({
-                ROW: a, COL: b, DELTA: 0.0 if same else float(delta[i, j]),
-                P_RAW: np.nan if same else float(p_raw[i, j]),
-                P_HOLM: np.nan if same else float(p_holm[i, j]),
-                SIGNIFICANT: False if same else bool(p_holm[i, j] < alpha),
-            })
+            rows.append(
+                {
+                    ROW: a,
+                    COL: b,
+                    DELTA: 0.0 if same else float(delta[i, j]),
+                    P_RAW: np.nan if same else float(p_raw[i, j]),
+                    P_HOLM: np.nan if same else float(p_holm[i, j]),
+                    SIGNIFICANT: False if same else bool(p_holm[i, j] < alpha),
+                }
+            )
     return pd.DataFrame(rows, columns=[ROW, COL, DELTA, P_RAW, P_HOLM, SIGNIFICANT])
 
 
 def pair_sentences(
-    matrix_a: np.ndarray, matrix_b: np.ndarray, config: BleuConfig,
-    hyps_a: Sequence[str], hyps_b: Sequence[str], refs: Sequence[Sequence[str]],
+    matrix_a: np.ndarray,
+    matrix_b: np.ndarray,
+    config: BleuConfig,
+    hyps_a: Sequence[str],
+    hyps_b: Sequence[str],
+    refs: Sequence[Sequence[str]],
 ) -> pd.DataFrame:
     """Sentence BLEU of A and B per segment and B - A, sorted by the difference (largest first)."""
     sc = _sentence_config(config)
     a = score_many(matrix_a, sc) if len(matrix_a) else np.zeros(0)
     b = score_many(matrix_b, sc) if len(matrix_b) else np.zeros(0)
-    df = pd.DataFrame({
-        SEGMENT: np.arange(1, len(a) + 1), BLEU_A: a, BLEU_B: b, DIFF: b - a,
-        "A": list(hyps_a), "B": list(hyps_b), REF: list(refs[0]) if refs else "",
-    })
+    df = pd.DataFrame(
+        {
+            SEGMENT: np.arange(1, len(a) + 1),
+            BLEU_A: a,
+            BLEU_B: b,
+            DIFF: b - a,
+            "A": list(hyps_a),
+            "B": list(hyps_b),
+            REF: list(refs[0]) if refs else "",
+        }
+    )
     return df.sort_values(DIFF, ascending=False, kind="stable").reset_index(drop=True)
 
 
@@ -319,7 +354,12 @@ class MatchedNgrams:
 
 
 def ngram_diff(
-    a: MatchedNgrams, b: MatchedNgrams, *, min_support: int = 2, alpha: float = 0.5, top: int = 25,
+    a: MatchedNgrams,
+    b: MatchedNgrams,
+    *,
+    min_support: int = 2,
+    alpha: float = 0.5,
+    top: int = 25,
     orders: Sequence[int] | None = None,
 ) -> pd.DataFrame:
     """n-grams that one system matches and the other does not, ranked by a smoothed log-odds z-score.
@@ -354,8 +394,17 @@ def ngram_diff(
         la = math.log((ca + alpha) / (na - ca + alpha))
         lb = math.log((cb + alpha) / (nb - cb + alpha))
         z = (la - lb) / math.sqrt(1 / (ca + alpha) + 1 / (cb + alpha))
-        rows.append({NGRAM: " ".join(g), N: len(g), ONLY_A: ca, ONLY_B: cb, LOG_ODDS: z,
-                     FAVOURS: "A" if z > 0 else "B", SEGMENTS_LIST: tuple(seg)})
+        rows.append(
+            {
+                NGRAM: " ".join(g),
+                N: len(g),
+                ONLY_A: ca,
+                ONLY_B: cb,
+                LOG_ODDS: z,
+                FAVOURS: "A" if z > 0 else "B",
+                SEGMENTS_LIST: tuple(seg),
+            }
+        )
     df = pd.DataFrame(rows, columns=[NGRAM, N, ONLY_A, ONLY_B, LOG_ODDS, FAVOURS, SEGMENTS_LIST])
     if df.empty:
         return df
@@ -422,21 +471,44 @@ def latex_table(systems: pd.DataFrame, *, signature: str, caption: str = "BLEU w
     pcols = [c for c in systems.columns if c.startswith("p") and c[1:].isdigit()]
     head = ["System", "BLEU [95\\% CI]", *[f"$p_{c[1:]}$" for c in pcols], "BP", "$c/r$"]
     lines = [
-        "\\begin{table}[t]", "\\centering", "\\begin{tabular}{l" + "r" * (len(head) - 1) + "}", "\\toprule",
-        " & ".join(head) + " \\\\", "\\midrule",
+        "\\begin{table}[t]",
+        "\\centering",
+        "\\begin{tabular}{l" + "r" * (len(head) - 1) + "}",
+        "\\toprule",
+        " & ".join(head) + " \\\\",
+        "\\midrule",
     ]
     for _, row in systems.iterrows():
-        cells = [_tex(str(row[SYSTEM])), f"{row[BLEU]:.2f} [{row[CI_LOW]:.2f}, {row[CI_HIGH]:.2f}]",
-                 *[f"{row[c]:.1f}" for c in pcols], f"{row[BP]:.3f}", f"{row[RATIO]:.3f}"]
+        cells = [
+            _tex(str(row[SYSTEM])),
+            f"{row[BLEU]:.2f} [{row[CI_LOW]:.2f}, {row[CI_HIGH]:.2f}]",
+            *[f"{row[c]:.1f}" for c in pcols],
+            f"{row[BP]:.3f}",
+            f"{row[RATIO]:.3f}",
+        ]
         lines.append(" & ".join(cells) + " \\\\")
-    lines += ["\\bottomrule", "\\end{tabular}", f"\\caption{{{_tex(caption)}. \\texttt{{{_tex(signature)}}}}}",
-              "\\end{table}"]
+    lines += [
+        "\\bottomrule",
+        "\\end{tabular}",
+        f"\\caption{{{_tex(caption)}. \\texttt{{{_tex(signature)}}}}}",
+        "\\end{table}",
+    ]
     return "\n".join(lines) + "\n"
 
 
 def _tex(s: str) -> str:
-    repl = {"\\": "\\textbackslash{}", "&": "\\&", "%": "\\%", "$": "\\$", "#": "\\#", "_": "\\_", "{": "\\{",
-            "}": "\\}", "~": "\\textasciitilde{}", "^": "\\textasciicircum{}"}
+    repl = {
+        "\\": "\\textbackslash{}",
+        "&": "\\&",
+        "%": "\\%",
+        "$": "\\$",
+        "#": "\\#",
+        "_": "\\_",
+        "{": "\\{",
+        "}": "\\}",
+        "~": "\\textasciitilde{}",
+        "^": "\\textasciicircum{}",
+    }
     return "".join(repl.get(ch, ch) for ch in s)
 
 
@@ -454,7 +526,12 @@ def holm(p: Sequence[float]) -> np.ndarray:
 
 
 def pairwise(
-    matrices: Sequence[np.ndarray], config: BleuConfig, *, method: str = "bs", trials: int = 1000, seed: int = 12345,
+    matrices: Sequence[np.ndarray],
+    config: BleuConfig,
+    *,
+    method: str = "bs",
+    trials: int = 1000,
+    seed: int = 12345,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """All pairs as N x N arrays: (raw p, Holm p, BLEU difference row - column), 1 on the diagonal.
 
@@ -466,8 +543,9 @@ def pairwise(
     if k < 2 or len(matrices[0]) == 0:
         full = np.array([score_many(m.sum(axis=0)[None, :], config)[0] if len(m) else 0.0 for m in matrices])
         return np.ones((k, k)), np.ones((k, k)), full[:, None] - full[None, :]
-    r = significance.pairwise_matrix(list(matrices), [str(i) for i in range(k)], config,
-                                     method=method, trials=trials, seed=seed)  # type: ignore[arg-type]
+    r = significance.pairwise_matrix(
+        list(matrices), [str(i) for i in range(k)], config, method=method, trials=trials, seed=seed
+    )  # type: ignore[arg-type]
     p = np.nan_to_num(np.array(r.p_values, dtype=float), nan=1.0)
     delta = -np.array(r.differences, dtype=float)  # theirs is column - row
     # sacreBLEU's p-value (after multeval) is (#{stat > real} + 1) / (trials + 1), which gives identical
@@ -496,8 +574,15 @@ class TablePage:
 
 
 def table_page(
-    df: pd.DataFrame, *, query: str = "", columns: Sequence[str] = (HYP, REF), sort_by: str | None = None,
-    ascending: bool = True, page: int = 1, page_size: int = 50, segments: Sequence[int] | None = None,
+    df: pd.DataFrame,
+    *,
+    query: str = "",
+    columns: Sequence[str] = (HYP, REF),
+    sort_by: str | None = None,
+    ascending: bool = True,
+    page: int = 1,
+    page_size: int = 50,
+    segments: Sequence[int] | None = None,
 ) -> TablePage:
     """Filter (case-insensitive substring in ``columns``; optional segment subset), sort and cut a page."""
     out = df
@@ -514,19 +599,22 @@ def table_page(
         out = out.sort_values(sort_by, ascending=ascending, kind="stable")
     pages = max(1, math.ceil(len(out) / page_size))
     page = min(max(1, page), pages)
-    return TablePage(out.iloc[(page - 1) * page_size : page * page_size].reset_index(drop=True), page, pages,
-                     len(out))
+    return TablePage(out.iloc[(page - 1) * page_size : page * page_size].reset_index(drop=True), page, pages, len(out))
 
 
 def order_rows(matrix: np.ndarray, config: BleuConfig, nrefs: int) -> pd.DataFrame:
     """The score card's rows: per order n, matches/total as a fraction and the precision."""
     s = score_matrix(matrix, config, nrefs)
-    return pd.DataFrame({
-        N: list(range(1, len(s.counts) + 1)),
-        FRACTION: [fraction(m, t) if float(m).is_integer() else f"{m:g}/{t:g}" for m, t in zip(s.counts, s.totals,
-                                                                                               strict=True)],
-        PRECISION: [p / 100 for p in s.precisions],
-    })
+    return pd.DataFrame(
+        {
+            N: list(range(1, len(s.counts) + 1)),
+            FRACTION: [
+                fraction(m, t) if float(m).is_integer() else f"{m:g}/{t:g}"
+                for m, t in zip(s.counts, s.totals, strict=True)
+            ],
+            PRECISION: [p / 100 for p in s.precisions],
+        }
+    )
 
 
 def factorisation(score: object) -> tuple[float, float]:

@@ -113,8 +113,13 @@ def clip_frame(expl: SegmentExplanation, n: int) -> pd.DataFrame:
     if not 1 <= n <= len(expl.orders):
         return pd.DataFrame(columns=cols)
     rows = [
-        {NGRAM: _gram(r.ngram), COUNT: r.count, **dict(zip(refs, r.ref_counts)), MAX_REF: r.max_ref_count,
-         CLIP: r.clipped}
+        {
+            NGRAM: _gram(r.ngram),
+            COUNT: r.count,
+            **dict(zip(refs, r.ref_counts)),
+            MAX_REF: r.max_ref_count,
+            CLIP: r.clipped,
+        }
         for r in expl.orders[n - 1].rows
     ]
     return pd.DataFrame(rows, columns=cols).astype(dict.fromkeys(cols[1:], "int64"))
@@ -124,9 +129,15 @@ def precision_frame(expl: SegmentExplanation) -> pd.DataFrame:
     """p_n per order: clipped matches, total, the exact fraction, and the precision the score used."""
     used = expl.score.precisions
     rows = [
-        {N: o.n, MATCHES: o.matches, TOTAL: o.total, P: o.precision,
-         P_SCORE: (used[o.n - 1] / 100) if o.n - 1 < len(used) else o.precision,
-         FRACTION: f"{o.matches}/{o.total}", AXIS: f"p{o.n} = {o.matches}/{o.total}"}
+        {
+            N: o.n,
+            MATCHES: o.matches,
+            TOTAL: o.total,
+            P: o.precision,
+            P_SCORE: (used[o.n - 1] / 100) if o.n - 1 < len(used) else o.precision,
+            FRACTION: f"{o.matches}/{o.total}",
+            AXIS: f"p{o.n} = {o.matches}/{o.total}",
+        }
         for o in expl.orders
     ]
     return pd.DataFrame(rows, columns=list(PRECISION_COLUMNS))
@@ -146,8 +157,10 @@ def log_terms_frame(expl: SegmentExplanation) -> pd.DataFrame:
     df = pd.DataFrame(rows, columns=[LABEL, VALUE, KIND])
     df[VALUE] = df[VALUE].astype(float).where(df[VALUE].map(math.isfinite))
     # Numbers go into the axis labels (which follow the theme's text colour) as "label|value" lines.
-    df[AXIS] = [f"{lab}|{v:.3f}".replace("-", "−") if not math.isnan(v) else f"{lab}|−∞"
-                for lab, v in zip(df[LABEL], df[VALUE], strict=True)]
+    df[AXIS] = [
+        f"{lab}|{v:.3f}".replace("-", "−") if not math.isnan(v) else f"{lab}|−∞"
+        for lab, v in zip(df[LABEL], df[VALUE], strict=True)
+    ]
     return df
 
 
@@ -164,8 +177,7 @@ def bp_points_frame(expl: SegmentExplanation) -> pd.DataFrame:
     c, r = expl.hyp_len, expl.closest_ref_len
     bp = 1.0 if c > r else (math.exp(1 - r / c) if c else 0.0)
     return pd.DataFrame(
-        [{POINT: f"this candidate (c = {c})", C: c, BP: bp},
-         {POINT: f"best match length (r = {r})", C: r, BP: 1.0}],
+        [{POINT: f"this candidate (c = {c})", C: c, BP: bp}, {POINT: f"best match length (r = {r})", C: r, BP: 1.0}],
         columns=[POINT, C, BP],
     )
 
@@ -175,9 +187,13 @@ def occurrence_frame(expl: SegmentExplanation, n: int) -> pd.DataFrame:
     if not 1 <= n <= len(expl.orders):
         return pd.DataFrame(columns=list(OCCURRENCE_COLUMNS))
     rows = [
-        {START: o.start + 1, NGRAM: _gram(o.ngram), STATUS: o.status,
-         REFS: "; ".join(f"Ref {k + 1} @ {', '.join(str(p + 1) for p in o.ref_positions[k])}" for k in o.refs)
-         or "-"}
+        {
+            START: o.start + 1,
+            NGRAM: _gram(o.ngram),
+            STATUS: o.status,
+            REFS: "; ".join(f"Ref {k + 1} @ {', '.join(str(p + 1) for p in o.ref_positions[k])}" for k in o.refs)
+            or "-",
+        }
         for o in expl.orders[n - 1].occurrences
     ]
     return pd.DataFrame(rows, columns=list(OCCURRENCE_COLUMNS))
@@ -197,11 +213,24 @@ def whatif_frame(before: SegmentExplanation, after: SegmentExplanation) -> pd.Da
     """Each p_n, BP and BLEU before and after an edit, with the change (0-1 scale; BLEU too)."""
     rows = []
     for b, a in zip(before.orders, after.orders, strict=False):
-        rows.append({LABEL: f"p{b.n}", BEFORE: b.precision, AFTER: a.precision, DELTA: a.precision - b.precision,
-                     FRACTION: f"{b.matches}/{b.total} -> {a.matches}/{a.total}"})
-    rows.append({LABEL: "BP", BEFORE: before.score.bp, AFTER: after.score.bp, DELTA: after.score.bp - before.score.bp,
-                 FRACTION: f"c={before.hyp_len}, r={before.closest_ref_len} -> c={after.hyp_len}, "
-                           f"r={after.closest_ref_len}"})
+        rows.append(
+            {
+                LABEL: f"p{b.n}",
+                BEFORE: b.precision,
+                AFTER: a.precision,
+                DELTA: a.precision - b.precision,
+                FRACTION: f"{b.matches}/{b.total} -> {a.matches}/{a.total}",
+            }
+        )
+    rows.append(
+        {
+            LABEL: "BP",
+            BEFORE: before.score.bp,
+            AFTER: after.score.bp,
+            DELTA: after.score.bp - before.score.bp,
+            FRACTION: f"c={before.hyp_len}, r={before.closest_ref_len} -> c={after.hyp_len}, r={after.closest_ref_len}",
+        }
+    )
     sb, sa = before.score.score / 100, after.score.score / 100
     rows.append({LABEL: "BLEU", BEFORE: sb, AFTER: sa, DELTA: sa - sb, FRACTION: ""})
     return pd.DataFrame(rows, columns=[LABEL, BEFORE, AFTER, DELTA, FRACTION])
@@ -209,6 +238,7 @@ def whatif_frame(before: SegmentExplanation, after: SegmentExplanation) -> pd.Da
 
 def overlap_frame(a: SegmentExplanation, b: SegmentExplanation, n: int) -> pd.DataFrame:
     """Matched n-gram types of two candidates against the same references: both, only A, only B."""
+
     def matched(e: SegmentExplanation) -> dict[str, None]:
         if not 1 <= n <= len(e.orders):
             return {}
@@ -248,37 +278,65 @@ def exercise_steps(expl: SegmentExplanation) -> tuple[ExerciseStep, ...]:
         summed = sum(min(row.count, sum(row.ref_counts)) for row in o.rows)
         traps = []
         if unclipped != o.matches:
-            traps.append((f"{unclipped}/{o.total}", f"{unclipped}/{o.total} counts every candidate {o.n}-gram found "
-                          "in a reference without clipping: a reference word is used up once matched."))
+            traps.append(
+                (
+                    f"{unclipped}/{o.total}",
+                    f"{unclipped}/{o.total} counts every candidate {o.n}-gram found "
+                    "in a reference without clipping: a reference word is used up once matched.",
+                )
+            )
         if summed not in (o.matches, unclipped):
-            traps.append((f"{summed}/{o.total}", f"{summed}/{o.total} clips by the count summed over all "
-                          "references; the paper clips by the largest count in any single reference."))
-        steps.append(ExerciseStep(
-            f"p{o.n}", f"p{o.n} (clipped matches / candidate {o.n}-grams)", f"{o.matches}/{o.total}",
-            f"Count the candidate's {o.n}-grams ({o.total}) for the denominator. For the numerator, clip each "
-            f"{o.n}-gram's count by the most times it occurs in any single reference (Max_Ref_Count), then add "
-            "the clipped counts up.",
-            tuple(traps),
-        ))
+            traps.append(
+                (
+                    f"{summed}/{o.total}",
+                    f"{summed}/{o.total} clips by the count summed over all "
+                    "references; the paper clips by the largest count in any single reference.",
+                )
+            )
+        steps.append(
+            ExerciseStep(
+                f"p{o.n}",
+                f"p{o.n} (clipped matches / candidate {o.n}-grams)",
+                f"{o.matches}/{o.total}",
+                f"Count the candidate's {o.n}-grams ({o.total}) for the denominator. For the numerator, clip each "
+                f"{o.n}-gram's count by the most times it occurs in any single reference (Max_Ref_Count), then add "
+                "the clipped counts up.",
+                tuple(traps),
+            )
+        )
     c, r = expl.hyp_len, expl.closest_ref_len
     shortest = min(expl.ref_lens)
     r_traps = []
     if shortest != r:
         r_traps.append((str(shortest), f"{shortest} is the shortest reference; BLEU uses the length closest to c."))
-    steps.append(ExerciseStep("c", "c (candidate length in tokens)", str(c),
-                              "c is the number of tokens in the candidate after tokenization."))
-    steps.append(ExerciseStep(
-        "r", "r (best match length)", str(r),
-        f"r is the reference length closest to c = {c} (reference lengths {', '.join(map(str, expl.ref_lens))}); "
-        "on a tie take the shorter. Not the shortest, not the average.",
-        tuple(r_traps),
-    ))
+    steps.append(
+        ExerciseStep(
+            "c",
+            "c (candidate length in tokens)",
+            str(c),
+            "c is the number of tokens in the candidate after tokenization.",
+        )
+    )
+    steps.append(
+        ExerciseStep(
+            "r",
+            "r (best match length)",
+            str(r),
+            f"r is the reference length closest to c = {c} (reference lengths {', '.join(map(str, expl.ref_lens))}); "
+            "on a tie take the shorter. Not the shortest, not the average.",
+            tuple(r_traps),
+        )
+    )
     bp = 1.0 if c > r else (math.exp(1 - r / c) if c else 0.0)
-    steps.append(ExerciseStep(
-        "bp", "BP (to 3 decimals)", f"{bp:.3f}",
-        "BP = 1 if c > r, otherwise exp(1 - r/c)."
-        + (f" Here c <= r, so BP = exp(1 - {r}/{c})." if c <= r else " Here c > r."),
-    ))
+    steps.append(
+        ExerciseStep(
+            "bp",
+            "BP (to 3 decimals)",
+            f"{bp:.3f}",
+            "BP = 1 if c > r, otherwise exp(1 - r/c)."
+            + (f" Here c <= r, so BP = exp(1 - {r}/{c})." if c <= r else " Here c > r."),
+        )
+    )
     return tuple(steps)
 
 
@@ -325,12 +383,24 @@ def exercise_frame(steps: Sequence[ExerciseStep], answers: Mapping[str, str]) ->
 
 
 # --- warnings about the input ----------------------------------------------------------------------------
-_INVISIBLE: Final = {"\u200b": "zero-width space", "\u200c": "zero-width non-joiner", "\u200d": "zero-width joiner",
-                     "\u2060": "word joiner", "\ufeff": "byte-order mark", "\u200e": "left-to-right mark",
-                     "\u200f": "right-to-left mark", "\u202a": "bidi embedding", "\u202b": "bidi embedding",
-                     "\u202c": "bidi pop", "\u202d": "bidi override", "\u202e": "bidi override",
-                     "\u2066": "bidi isolate", "\u2067": "bidi isolate", "\u2068": "bidi isolate",
-                     "\u2069": "bidi isolate"}
+_INVISIBLE: Final = {
+    "\u200b": "zero-width space",
+    "\u200c": "zero-width non-joiner",
+    "\u200d": "zero-width joiner",
+    "\u2060": "word joiner",
+    "\ufeff": "byte-order mark",
+    "\u200e": "left-to-right mark",
+    "\u200f": "right-to-left mark",
+    "\u202a": "bidi embedding",
+    "\u202b": "bidi embedding",
+    "\u202c": "bidi pop",
+    "\u202d": "bidi override",
+    "\u202e": "bidi override",
+    "\u2066": "bidi isolate",
+    "\u2067": "bidi isolate",
+    "\u2068": "bidi isolate",
+    "\u2069": "bidi isolate",
+}
 _TOKENIZED_HINTS: Final = (" .", " ,", " ?", " !", " 's", " n't", " ;", " :", "( ", " )", "&quot;", "&amp;")
 
 
@@ -358,8 +428,7 @@ def input_warnings(hyp: str, expl: SegmentExplanation) -> list[str]:
             "Effective order is on, so those orders are left out of the mean."
             if cfg.use_effective_order
             else f"With smoothing `{cfg.smooth_method}` and effective order off, "
-            + ("those empty orders make BLEU 0." if cfg.smooth_method == "none" else "they are smoothed, "
-               "not left out.")
+            + ("those empty orders make BLEU 0." if cfg.smooth_method == "none" else "they are smoothed, not left out.")
         )
         out.append(
             f"The candidate has **{expl.hyp_len} token(s)**, fewer than the max order N = {order}: it has no "
@@ -395,8 +464,15 @@ def best_match_frame(ref_lens: Sequence[int], candidate_lens: Sequence[int]) -> 
     """For each candidate length c: the best match length r, BP, and the BP the shortest reference would give."""
 
     shortest = min(ref_lens)
-    rows = [{C: c, R: closest_ref_len(c, tuple(ref_lens)), BP: _bp(c, closest_ref_len(c, tuple(ref_lens))),
-             SHORTEST_BP: _bp(c, shortest)} for c in candidate_lens]
+    rows = [
+        {
+            C: c,
+            R: closest_ref_len(c, tuple(ref_lens)),
+            BP: _bp(c, closest_ref_len(c, tuple(ref_lens))),
+            SHORTEST_BP: _bp(c, shortest),
+        }
+        for c in candidate_lens
+    ]
     return pd.DataFrame(rows, columns=[C, R, BP, SHORTEST_BP])
 
 
@@ -410,8 +486,10 @@ def naive_recall(expl: SegmentExplanation) -> tuple[int, int]:
 
 def variants_frame(results: Sequence[VariantResult]) -> pd.DataFrame:
     """Each variant's number beside the correct one (0-100), with the difference and what it did."""
-    rows = [{VARIANT: r.variant.label, WRONG: r.score, RIGHT: r.correct, DELTA: r.difference, DETAIL: r.detail}
-            for r in results]
+    rows = [
+        {VARIANT: r.variant.label, WRONG: r.score, RIGHT: r.correct, DELTA: r.difference, DETAIL: r.detail}
+        for r in results
+    ]
     return pd.DataFrame(rows, columns=[VARIANT, WRONG, RIGHT, DELTA, DETAIL])
 
 

@@ -77,16 +77,18 @@ def ref_infos(refs_digest: str, key: TokKey, _streams: tuple[tuple[str, ...], ..
 
 
 @st.cache_resource(max_entries=4, scope="session", show_spinner=False)
-def reference_set(refs_digest: str, tokenize: str, lowercase: bool,
-                  _streams: tuple[tuple[str, ...], ...]) -> ReferenceSet:
+def reference_set(
+    refs_digest: str, tokenize: str, lowercase: bool, _streams: tuple[tuple[str, ...], ...]
+) -> ReferenceSet:
     """The references tokenized once per (references, tokenizer, case) for the fast path (every max order
     and smoothing reuses them); read-only."""
     return ReferenceSet([list(s) for s in _streams], tokenize=tokenize, lowercase=lowercase)
 
 
 @st.cache_data(max_entries=256, scope="session", show_spinner=False)
-def stats_matrix(sys_digest: str, refs_digest: str, key: TokKey, _hyps: tuple[str, ...],
-                 _streams: tuple[tuple[str, ...], ...]) -> np.ndarray:
+def stats_matrix(
+    sys_digest: str, refs_digest: str, key: TokKey, _hyps: tuple[str, ...], _streams: tuple[tuple[str, ...], ...]
+) -> np.ndarray:
     """One system's (segments x statistics) matrix, cached per (system text, references, tokenization)."""
     try:
         return reference_set(refs_digest, key[0], key[1], _streams).stats(list(_hyps), key[2])
@@ -112,22 +114,38 @@ def _digests(corpus: Corpus) -> tuple[tuple[str, str], ...]:
 
 
 @st.cache_data(max_entries=32, scope="session", show_spinner=False)
-def system_table(digests: tuple[tuple[str, str], ...], refs_digest: str, config: BleuConfig, baseline: str,
-                 human: tuple[tuple[str, float], ...], _matrices: dict[str, np.ndarray], n_refs: int) -> pd.DataFrame:
+def system_table(
+    digests: tuple[tuple[str, str], ...],
+    refs_digest: str,
+    config: BleuConfig,
+    baseline: str,
+    human: tuple[tuple[str, float], ...],
+    _matrices: dict[str, np.ndarray],
+    n_refs: int,
+) -> pd.DataFrame:
     """BLEU with bootstrap CIs, precisions and lengths per system."""
-    return corpus_frames.system_table(_matrices, config, nrefs=n_refs, baseline=baseline,
-                                      human=dict(human) if human else None)
+    return corpus_frames.system_table(
+        _matrices, config, nrefs=n_refs, baseline=baseline, human=dict(human) if human else None
+    )
 
 
 def systems_frame(corpus: Corpus, config: BleuConfig, baseline: str = "") -> pd.DataFrame:
     """``system_table`` for a loaded corpus."""
-    return system_table(_digests(corpus), corpus.refs_digest, config, baseline, tuple(corpus.human_scores().items()),
-                        matrices(corpus, config), nrefs(corpus))
+    return system_table(
+        _digests(corpus),
+        corpus.refs_digest,
+        config,
+        baseline,
+        tuple(corpus.human_scores().items()),
+        matrices(corpus, config),
+        nrefs(corpus),
+    )
 
 
 @st.cache_data(max_entries=32, scope="session", show_spinner=False)
-def sentence_table(sys_digest: str, refs_digest: str, config: BleuConfig, _matrix: np.ndarray,
-                   _hyps: tuple[str, ...], _corpus: Corpus) -> pd.DataFrame:
+def sentence_table(
+    sys_digest: str, refs_digest: str, config: BleuConfig, _matrix: np.ndarray, _hyps: tuple[str, ...], _corpus: Corpus
+) -> pd.DataFrame:
     """The per-sentence table of one system."""
     src = _corpus.source.lines if _corpus.source is not None else None
     return corpus_frames.sentence_table(_matrix, config, _hyps, _corpus.ref_streams, src)
@@ -151,12 +169,20 @@ def bucket_frame(corpus: Corpus, name: str, config: BleuConfig, by: str) -> pd.D
 
 
 @st.cache_data(max_entries=16, scope="session", show_spinner=False)
-def significance(digests: tuple[tuple[str, str], ...], refs_digest: str, config: BleuConfig, method: str,
-                 trials: int, seed: int, _matrices: dict[str, np.ndarray]) -> pd.DataFrame:
+def significance(
+    digests: tuple[tuple[str, str], ...],
+    refs_digest: str,
+    config: BleuConfig,
+    method: str,
+    trials: int,
+    seed: int,
+    _matrices: dict[str, np.ndarray],
+) -> pd.DataFrame:
     """The N x N significance matrix (long format), Holm-corrected."""
     names = [n for n, _ in digests]
-    p, ph, delta = corpus_frames.pairwise([_matrices[n] for n in names], config, method=method, trials=trials,
-                                          seed=seed)
+    p, ph, delta = corpus_frames.pairwise(
+        [_matrices[n] for n in names], config, method=method, trials=trials, seed=seed
+    )
     return corpus_frames.significance_frame(names, p, ph, delta)
 
 
@@ -166,12 +192,14 @@ def significance_frame(corpus: Corpus, config: BleuConfig, method: str, trials: 
 
 
 @st.cache_resource(max_entries=64, scope="session", show_spinner=False)
-def matched(sys_digest: str, refs_digest: str, key: TokKey, _hyps: tuple[str, ...],
-            _streams: tuple[tuple[str, ...], ...]) -> corpus_frames.MatchedNgrams:
+def matched(
+    sys_digest: str, refs_digest: str, key: TokKey, _hyps: tuple[str, ...], _streams: tuple[tuple[str, ...], ...]
+) -> corpus_frames.MatchedNgrams:
     """Per segment, the n-grams BLEU credited one system with (read-only)."""
     try:
         return corpus_frames.MatchedNgrams(
-            tuple(reference_set(refs_digest, key[0], key[1], _streams).matches(list(_hyps), key[2])))
+            tuple(reference_set(refs_digest, key[0], key[1], _streams).matches(list(_hyps), key[2]))
+        )
     except FastPathUnsupportedError:  # numpy's path (no C kernel) and a NUL or newline inside a line
         infos, _ = ref_infos(refs_digest, key, _streams)
         toks = tokenize_corpus(_hyps, key[0], lowercase=key[1])
@@ -179,8 +207,9 @@ def matched(sys_digest: str, refs_digest: str, key: TokKey, _hyps: tuple[str, ..
 
 
 @st.cache_data(max_entries=32, scope="session", show_spinner=False)
-def ngram_table(a: str, a_digest: str, b: str, b_digest: str, refs_digest: str, key: TokKey, min_support: int,
-                _corpus: Corpus) -> pd.DataFrame:
+def ngram_table(
+    a: str, a_digest: str, b: str, b_digest: str, refs_digest: str, key: TokKey, min_support: int, _corpus: Corpus
+) -> pd.DataFrame:
     """The n-gram differences between systems ``a`` and ``b`` (names of the loaded corpus)."""
     streams = tuple(tuple(r.lines) for r in _corpus.references)
     sa, sb = _corpus.system(a), _corpus.system(b)
@@ -191,13 +220,15 @@ def ngram_table(a: str, a_digest: str, b: str, b_digest: str, refs_digest: str, 
 
 def ngram_frame(corpus: Corpus, a: str, b: str, config: BleuConfig, min_support: int = 2) -> pd.DataFrame:
     """``ngram_table`` keyed on the two systems' texts."""
-    return ngram_table(a, corpus.system(a).digest, b, corpus.system(b).digest, corpus.refs_digest,
-                       tok_key(config), min_support, corpus)
+    return ngram_table(
+        a, corpus.system(a).digest, b, corpus.system(b).digest, corpus.refs_digest, tok_key(config), min_support, corpus
+    )
 
 
 @st.cache_data(max_entries=16, scope="session", show_spinner=False)
-def block_table(digests: tuple[tuple[str, str], ...], refs_digest: str, config: BleuConfig,
-                _matrices: dict[str, np.ndarray]) -> pd.DataFrame:
+def block_table(
+    digests: tuple[tuple[str, str], ...], refs_digest: str, config: BleuConfig, _matrices: dict[str, np.ndarray]
+) -> pd.DataFrame:
     """The paper's block test: BLEU of 20 consecutive blocks per system."""
     return corpus_frames.blocks(_matrices, config)
 
@@ -208,18 +239,29 @@ def block_frame(corpus: Corpus, config: BleuConfig) -> pd.DataFrame:
 
 
 @st.cache_data(max_entries=32, scope="session", show_spinner=False)
-def pair_table(a: str, a_digest: str, b: str, b_digest: str, refs_digest: str, config: BleuConfig,
-               _ma: np.ndarray, _mb: np.ndarray, _corpus: Corpus) -> pd.DataFrame:
+def pair_table(
+    a: str,
+    a_digest: str,
+    b: str,
+    b_digest: str,
+    refs_digest: str,
+    config: BleuConfig,
+    _ma: np.ndarray,
+    _mb: np.ndarray,
+    _corpus: Corpus,
+) -> pd.DataFrame:
     """Sentence BLEU of A and B per segment, sorted by B - A."""
-    return corpus_frames.pair_sentences(_ma, _mb, config, _corpus.system(a).lines, _corpus.system(b).lines,
-                                        _corpus.ref_streams)
+    return corpus_frames.pair_sentences(
+        _ma, _mb, config, _corpus.system(a).lines, _corpus.system(b).lines, _corpus.ref_streams
+    )
 
 
 def pair_frame(corpus: Corpus, a: str, b: str, config: BleuConfig) -> pd.DataFrame:
     """``pair_table`` for two systems of the loaded corpus."""
     m = matrices(corpus, config)
-    return pair_table(a, corpus.system(a).digest, b, corpus.system(b).digest, corpus.refs_digest, config, m[a], m[b],
-                      corpus)
+    return pair_table(
+        a, corpus.system(a).digest, b, corpus.system(b).digest, corpus.refs_digest, config, m[a], m[b], corpus
+    )
 
 
 def precision_long(corpus: Corpus, config: BleuConfig) -> pd.DataFrame:

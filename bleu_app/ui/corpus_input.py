@@ -185,24 +185,45 @@ def loader(prefix: str, *, expanded: bool = False) -> Corpus:
         folder, files, table, paste, demo = st.tabs(["Folder", "Files", "TSV / CSV / JSONL", "Paste", "Demo"])
         with folder:
             st.markdown(st_doc("load_folder"))
-            st.file_uploader("A folder like the WMT data", accept_multiple_files="directory",
-                             key=f"{prefix}.in_folder", on_change=_load_folder, args=(f"{prefix}.in_folder",),
-                             max_upload_size=LIMIT_MB)
+            st.file_uploader(
+                "A folder like the WMT data",
+                accept_multiple_files="directory",
+                key=f"{prefix}.in_folder",
+                on_change=_load_folder,
+                args=(f"{prefix}.in_folder",),
+                max_upload_size=LIMIT_MB,
+            )
         with files:
             c1, c2 = st.columns(2)
-            c1.file_uploader("Reference file(s)", accept_multiple_files=True, key=f"{prefix}.in_refs",
-                             max_upload_size=LIMIT_MB)
-            c2.file_uploader("System output(s), one file per system", accept_multiple_files=True,
-                             key=f"{prefix}.in_systems", max_upload_size=LIMIT_MB)
+            c1.file_uploader(
+                "Reference file(s)", accept_multiple_files=True, key=f"{prefix}.in_refs", max_upload_size=LIMIT_MB
+            )
+            c2.file_uploader(
+                "System output(s), one file per system",
+                accept_multiple_files=True,
+                key=f"{prefix}.in_systems",
+                max_upload_size=LIMIT_MB,
+            )
             c1.file_uploader("Source (optional)", key=f"{prefix}.in_source", max_upload_size=LIMIT_MB)
-            c2.file_uploader("Human scores (optional): system<TAB>score", type=["tsv", "csv", "txt"],
-                             key=f"{prefix}.in_human", max_upload_size=LIMIT_MB)
-            st.button("Load these files", key=f"{prefix}.load_files", on_click=_load_files, args=(prefix,),
-                      type="primary")
+            c2.file_uploader(
+                "Human scores (optional): system<TAB>score",
+                type=["tsv", "csv", "txt"],
+                key=f"{prefix}.in_human",
+                max_upload_size=LIMIT_MB,
+            )
+            st.button(
+                "Load these files", key=f"{prefix}.load_files", on_click=_load_files, args=(prefix,), type="primary"
+            )
         with table:
             st.markdown(st_doc("load_table"))
-            st.file_uploader("One table", type=["tsv", "csv", "jsonl", "json"], key=f"{prefix}.in_table",
-                             on_change=_load_table, args=(f"{prefix}.in_table",), max_upload_size=LIMIT_MB)
+            st.file_uploader(
+                "One table",
+                type=["tsv", "csv", "jsonl", "json"],
+                key=f"{prefix}.in_table",
+                on_change=_load_table,
+                args=(f"{prefix}.in_table",),
+                max_upload_size=LIMIT_MB,
+            )
         with paste:
             c1, c2 = st.columns(2)
             c1.text_area("Reference (one segment per line)", key=f"{prefix}.paste_ref", height=140)
@@ -211,17 +232,34 @@ def loader(prefix: str, *, expanded: bool = False) -> Corpus:
             c1.text_area("System A", key=f"{prefix}.paste_a", height=140)
             c2.text_input("Name of system B", value="B", key=f"{prefix}.paste_b_name")
             c2.text_area("System B (optional)", key=f"{prefix}.paste_b", height=140)
-            st.button("Score the pasted text", key=f"{prefix}.load_paste", on_click=_load_paste, args=(prefix,),
-                      type="primary")
+            st.button(
+                "Score the pasted text",
+                key=f"{prefix}.load_paste",
+                on_click=_load_paste,
+                args=(prefix,),
+                type="primary",
+            )
         with demo:
             st.markdown(st_doc("demo"))
             st.button("Load the built-in demo", key=f"{prefix}.load_demo", on_click=_load_demo)
         st.markdown(summary(corpus))
-        names = pd.DataFrame({"name": list(corpus.names), "file": [s.file for s in corpus.systems],
-                              "human score": [corpus.human_scores().get(n) for n in corpus.names]})
+        names = pd.DataFrame(
+            {
+                "name": list(corpus.names),
+                "file": [s.file for s in corpus.systems],
+                "human score": [corpus.human_scores().get(n) for n in corpus.names],
+            }
+        )
         st.caption("System names come from the file names; edit a name in the table to rename it.")
-        st.data_editor(names, key=f"{prefix}.in_names", disabled=["file", "human score"], hide_index=True,
-                       on_change=_rename, args=(f"{prefix}.in_names",), width="stretch")
+        st.data_editor(
+            names,
+            key=f"{prefix}.in_names",
+            disabled=["file", "human score"],
+            hide_index=True,
+            on_change=_rename,
+            args=(f"{prefix}.in_names",),
+            width="stretch",
+        )
     for msg in errors:
         st.error(f"Not loaded, the previous corpus is kept. {_md_escape(msg)}", icon=":material/error:")
     if corpus.warnings:
@@ -287,8 +325,9 @@ def follow_handoff() -> None:
         st.switch_page("app_pages/sentence.py")
 
 
-def system_picker(label: str, key: str, mirror: str, corpus: Corpus, *, default_index: int = 0,
-                  help: str | None = None) -> str:
+def system_picker(
+    label: str, key: str, mirror: str, corpus: Corpus, *, default_index: int = 0, help: str | None = None
+) -> str:
     """A selectbox of the corpus's systems whose choice survives page switches (mirrored in ``mirror``)."""
     names = list(corpus.names)
     if st.session_state.get(key) not in names:
@@ -333,8 +372,15 @@ def downloads(label: str, items: dict[str, tuple[Callable[[], bytes | str], str,
     """A row of lazy download buttons: name -> (make data, file name, mime)."""
     cols = st.columns(len(items))
     for col, (name, (make, file_name, mime)) in zip(cols, items.items(), strict=True):
-        col.download_button(f"{label} {name}", data=make, file_name=file_name, mime=mime, key=f"{key}.{name}",
-                            on_click="ignore", icon=":material/download:")
+        col.download_button(
+            f"{label} {name}",
+            data=make,
+            file_name=file_name,
+            mime=mime,
+            key=f"{key}.{name}",
+            on_click="ignore",
+            icon=":material/download:",
+        )
 
 
 def on_ngram_select_cb() -> None:

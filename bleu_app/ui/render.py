@@ -114,8 +114,9 @@ def candidate_html(
         for i, (tok, m) in enumerate(zip(expl.hyp_tokens, longest, strict=True)):
             cls = ("matched" if m else "unmatched") + (" selected" if i in chosen else "")
             style = f' style="background: rgba(86, 180, 233, {0.12 + 0.5 * m / top:.2f})"' if m else ""
-            span = _span(tok, cls, f"longest matched n-gram here: {m}" if m else "in no matched n-gram",
-                         str(m) if m else "")
+            span = _span(
+                tok, cls, f"longest matched n-gram here: {m}" if m else "in no matched n-gram", str(m) if m else ""
+            )
             parts.append(span.replace(">", f"{style}>", 1) if style else span)
     else:
         statuses = token_statuses(expl, n)
@@ -132,8 +133,13 @@ def _token_refs(expl: SegmentExplanation, n: int) -> dict[int, str]:
     out: dict[int, str] = {}
     for occ in expl.orders[n - 1].occurrences:
         if occ.refs and occ.start not in out:
-            out[occ.start] = " — '" + " ".join(occ.ngram) + "' in " + "; ".join(
-                f"Ref {k + 1} at token {', '.join(str(p + 1) for p in occ.ref_positions[k])}" for k in occ.refs
+            out[occ.start] = (
+                " — '"
+                + " ".join(occ.ngram)
+                + "' in "
+                + "; ".join(
+                    f"Ref {k + 1} at token {', '.join(str(p + 1) for p in occ.ref_positions[k])}" for k in occ.refs
+                )
             )
     return out
 
@@ -155,15 +161,19 @@ def references_html(expl: SegmentExplanation, selected: tuple[int, int] | None =
     for k, toks in enumerate(expl.ref_tokens):
         label = f"Ref {k + 1} ({len(toks)} tokens{', best match length r' if k == expl.best_ref else ''})"
         spans = " ".join(_span(t, "ref-hit" if i in hits[k] else "plain") for i, t in enumerate(toks))
-        rows.append(f'<div class="bleu-text" dir="auto"><span class="bleu-reflabel">{html.escape(label)}</span>'
-                    f"{spans}</div>")
+        rows.append(
+            f'<div class="bleu-text" dir="auto"><span class="bleu-reflabel">{html.escape(label)}</span>{spans}</div>'
+        )
     return "".join(rows)
 
 
 def legend_html(*, refs: bool = False) -> str:
     """A legend: each status with its colour and underline shape."""
-    items = [_span("matched", "matched legend"), _span("clipped (copies used up)", "clipped legend"),
-             _span("in no reference", "unmatched legend")]
+    items = [
+        _span("matched", "matched legend"),
+        _span("clipped (copies used up)", "clipped legend"),
+        _span("in no reference", "unmatched legend"),
+    ]
     if refs:
         items.append(_span("where the selected n-gram is in a reference", "ref-hit legend"))
     return f'<div class="bleu-legend">{"".join(items)}</div>'
@@ -245,8 +255,7 @@ def whatif_editor(hyp: str, refs: tuple[str, ...], config: BleuConfig, *, key: s
     cols = st.columns(len(df))
     for col, row in zip(cols, df.itertuples(index=False), strict=True):
         label, after_v, delta = row[0], row[2], row[3]
-        col.metric(str(label), f"{after_v:.3f}", delta=f"{delta:+.3f}" if delta else None,
-                   help=str(row[4]) or None)
+        col.metric(str(label), f"{after_v:.3f}", delta=f"{delta:+.3f}" if delta else None, help=str(row[4]) or None)
     show_html(candidate_html(after, n=1))
     if edited == hyp:
         st.caption("Edit the text above: the numbers show the new values and the change from the original.")
@@ -260,8 +269,9 @@ def exercise_feedback(df: pd.DataFrame) -> None:
     else:
         first = wrong.iloc[0]
         given = first[fs.GIVEN] or "(blank)"
-        st.error(f"First mistake — **{first[fs.STEP]}**: you wrote `{given}`. {first[fs.HINT]}",
-                 icon=":material/error:")
+        st.error(
+            f"First mistake — **{first[fs.STEP]}**: you wrote `{given}`. {first[fs.HINT]}", icon=":material/error:"
+        )
     shown = df.assign(**{fs.OK: df[fs.OK].map({True: "✔ right", False: "✘ check again"})})
     st.table(shown[[fs.STEP, fs.GIVEN, fs.OK]].set_index(fs.STEP))
 
@@ -286,9 +296,15 @@ def corpus_settings_hint(config: BleuConfig) -> None:
         return
     with st.container(horizontal=True, vertical_alignment="center"):
         st.caption(
-            "These scores use the sidebar's settings (tokenizer **" + config.tokenize + "**"
-            + (", lowercased" if config.lowercase else "") + ", smoothing **" + config.smooth_method + "**). "
+            "These scores use the sidebar's settings (tokenizer **"
+            + config.tokenize
+            + "**"
+            + (", lowercased" if config.lowercase else "")
+            + ", smoothing **"
+            + config.smooth_method
+            + "**). "
             "Published corpus BLEU is nearly always sacreBLEU's default (13a, mixed case, exp smoothing)."
         )
-        st.button("Use sacreBLEU default", key="render.use_sacrebleu", on_click=_use_sacrebleu_preset,
-                  icon=":material/tune:")
+        st.button(
+            "Use sacreBLEU default", key="render.use_sacrebleu", on_click=_use_sacrebleu_preset, icon=":material/tune:"
+        )

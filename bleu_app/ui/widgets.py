@@ -49,10 +49,22 @@ def settings_sidebar() -> None:
             bind="query-params",
             help="\n\n".join(f"**{t.name}**: {t.description}" for t in TOKENIZERS.values()),
         )
-        st.toggle("Lowercase", key=state.LOWERCASE, on_change=state.mark_custom, bind="query-params",
-                  help="Fold case before tokenizing (the paper ignores capitalisation).")
-        st.slider("Max n-gram order N", 1, 9, key=state.MAX_ORDER, on_change=state.mark_custom,
-                  bind="query-params", help="The paper uses N = 4 with uniform weights 1/N.")
+        st.toggle(
+            "Lowercase",
+            key=state.LOWERCASE,
+            on_change=state.mark_custom,
+            bind="query-params",
+            help="Fold case before tokenizing (the paper ignores capitalisation).",
+        )
+        st.slider(
+            "Max n-gram order N",
+            1,
+            9,
+            key=state.MAX_ORDER,
+            on_change=state.mark_custom,
+            bind="query-params",
+            help="The paper uses N = 4 with uniform weights 1/N.",
+        )
         st.selectbox(
             "Smoothing",
             ["none", "exp", "floor", "add-k"],
@@ -62,10 +74,22 @@ def settings_sidebar() -> None:
             help="\n\n".join(f"**{k}**: {v}" for k, v in _SMOOTH_HELP.items()),
         )
         if st.session_state.get(state.SMOOTH) in ("floor", "add-k"):
-            st.number_input("Smoothing value", min_value=0.0, max_value=10.0, step=0.05, key=state.SMOOTH_VALUE,
-                            on_change=state.mark_custom, bind="query-params")
-        st.toggle("Effective order", key=state.EFFECTIVE, on_change=state.mark_custom, bind="query-params",
-                  help="Leave out orders for which the candidate has no n-grams (sacreBLEU's sentence default).")
+            st.number_input(
+                "Smoothing value",
+                min_value=0.0,
+                max_value=10.0,
+                step=0.05,
+                key=state.SMOOTH_VALUE,
+                on_change=state.mark_custom,
+                bind="query-params",
+            )
+        st.toggle(
+            "Effective order",
+            key=state.EFFECTIVE,
+            on_change=state.mark_custom,
+            bind="query-params",
+            help="Leave out orders for which the candidate has no n-grams (sacreBLEU's sentence default).",
+        )
         cfg = state.config()
         st.caption("Signature of these settings (each score adds its number of references)")
         settings_part = make_signature(cfg, 0).split("|", 1)[1]  # nrefs belongs to the data, not the settings
@@ -155,8 +179,12 @@ def _read_sources() -> None:
     if isinstance(handoff, dict) and isinstance(handoff.get("hyp"), str):
         refs = [r for r in handoff.get("refs") or [] if isinstance(r, str)]
         other = handoff.get("other_hyp")
-        _load(handoff["hyp"], refs, other=other if isinstance(other, str) else None,
-              label=str(handoff.get("label") or "sent from another page"))
+        _load(
+            handoff["hyp"],
+            refs,
+            other=other if isinstance(other, str) else None,
+            label=str(handoff.get("label") or "sent from another page"),
+        )
         ss[state.HANDOFF] = None
         ss[state.SENTENCE_URL_READ] = True
         return
@@ -209,21 +237,43 @@ def sentence_inputs() -> SentenceInput:
     cand_col, refs_col = st.columns(2, gap="medium")
     with cand_col:
         st.selectbox(
-            "Load an example from the paper", list(samples.SENTENCE_SAMPLES), index=None, key=EXAMPLE_PICK,
-            format_func=lambda k: samples.SENTENCE_SAMPLES[k].label, on_change=_load_example,
+            "Load an example from the paper",
+            list(samples.SENTENCE_SAMPLES),
+            index=None,
+            key=EXAMPLE_PICK,
+            format_func=lambda k: samples.SENTENCE_SAMPLES[k].label,
+            on_change=_load_example,
             placeholder="Pick one of the paper's examples ...",
         )
-        hyp = st.text_area("Candidate (the machine translation)", key=HYP_BOX, height=120,
-                           help="Detokenized text, as a system outputs it. The sidebar's tokenizer splits it.")
+        hyp = st.text_area(
+            "Candidate (the machine translation)",
+            key=HYP_BOX,
+            height=120,
+            help="Detokenized text, as a system outputs it. The sidebar's tokenizer splits it.",
+        )
     refs = _current_refs()
     with refs_col:
         st.markdown("**References** (BLEU clips each n-gram by its count in any one of them)")
         for i in range(len(refs)):
             box, btn = st.columns([8, 1], vertical_alignment="center", gap="small")
-            refs[i] = box.text_area(f"Reference {i + 1}", key=_ref_box(i), height=68,
-                                    label_visibility="collapsed", placeholder=f"Reference {i + 1}") or ""
-            btn.button(":material/delete:", key=f"sentence.del_ref.{i}", on_click=_remove_ref, args=(i,),
-                       disabled=len(refs) == 1, help=f"Remove reference {i + 1}")
+            refs[i] = (
+                box.text_area(
+                    f"Reference {i + 1}",
+                    key=_ref_box(i),
+                    height=68,
+                    label_visibility="collapsed",
+                    placeholder=f"Reference {i + 1}",
+                )
+                or ""
+            )
+            btn.button(
+                ":material/delete:",
+                key=f"sentence.del_ref.{i}",
+                on_click=_remove_ref,
+                args=(i,),
+                disabled=len(refs) == 1,
+                help=f"Remove reference {i + 1}",
+            )
         st.button("Add a reference", key="sentence.add_ref", icon=":material/add:", on_click=_add_ref)
 
     hyp = hyp or ""
@@ -261,8 +311,9 @@ def exercise_form(steps: Sequence[ExerciseStep], *, key: str) -> dict[str, str] 
     with st.form(key, border=True):
         cols = st.columns(min(len(steps), 4))
         for i, s in enumerate(steps):
-            cols[i % len(cols)].text_input(s.label, key=f"{key}.{s.key}", placeholder="e.g. 3/7" if
-                                           s.key.startswith("p") else "")
+            cols[i % len(cols)].text_input(
+                s.label, key=f"{key}.{s.key}", placeholder="e.g. 3/7" if s.key.startswith("p") else ""
+            )
         sent = st.form_submit_button("Check my answers", type="primary", icon=":material/check:")
     if not sent and not st.session_state.get(f"{key}.checked"):
         return None

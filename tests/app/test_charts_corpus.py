@@ -58,8 +58,9 @@ def test_heatmap(mats):
 
 def test_scatter_has_point_selection_on_segment(mats):
     c, m = mats
-    pairs = f.pair_sentences(m["careful"], m["terse"], CFG, c.system("careful").lines, c.system("terse").lines,
-                             c.ref_streams)
+    pairs = f.pair_sentences(
+        m["careful"], m["terse"], CFG, c.system("careful").lines, c.system("terse").lines, c.ref_streams
+    )
     spec = ch.pair_scatter(pairs, "careful", "terse", highlight=(1, 2)).to_dict()
     params = spec["params"] if "params" in spec else spec["layer"][1]["params"]
     assert params[0]["name"] == ch.PICK
@@ -79,8 +80,10 @@ def test_ngram_and_human_charts(mats):
 
 def test_block_and_bucket(mats):
     assert _marks(ch.block_chart(f.blocks(mats[1], CFG)).to_dict()) == ["circle", "tick"]
-    assert _marks(ch.bucket_chart(f.buckets(mats[1]["careful"], CFG), "reference length").to_dict()) == ["rule",
-                                                                                                        "point"]
+    assert _marks(ch.bucket_chart(f.buckets(mats[1]["careful"], CFG), "reference length").to_dict()) == [
+        "rule",
+        "point",
+    ]
 
 
 def test_exports(mats):

@@ -62,6 +62,9 @@ def test_bp_curve_marks_candidate_and_best_match():
 
 
 def test_charts_do_not_configure_themes():
-    for chart in (c.precision_bars(f.precision_frame(_expl("ex1"))), c.decay_chart(f.precision_frame(_expl("ex1"))),
-                  c.log_terms_chart(f.log_terms_frame(_expl("ex1")))):
+    for chart in (
+        c.precision_bars(f.precision_frame(_expl("ex1"))),
+        c.decay_chart(f.precision_frame(_expl("ex1"))),
+        c.log_terms_chart(f.log_terms_frame(_expl("ex1"))),
+    ):
         assert "config" not in chart.to_dict() or "axis" not in chart.to_dict().get("config", {})

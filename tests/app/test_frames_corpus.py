@@ -108,8 +108,17 @@ def test_table_page_filters_and_pages(demo):
 def test_latex_escapes():
     import pandas as pd
 
-    df = pd.DataFrame({f.SYSTEM: ["a&b_%"], f.BLEU: [1.0], f.CI_LOW: [0.5], f.CI_HIGH: [1.5], f.BP: [1.0],
-                       f.RATIO: [1.0], "p1": [50.0]})
+    df = pd.DataFrame(
+        {
+            f.SYSTEM: ["a&b_%"],
+            f.BLEU: [1.0],
+            f.CI_LOW: [0.5],
+            f.CI_HIGH: [1.5],
+            f.BP: [1.0],
+            f.RATIO: [1.0],
+            "p1": [50.0],
+        }
+    )
     tex = f.latex_table(df, signature="nrefs:1|tok:13a")
     assert "a\\&b\\_\\%" in tex
     assert "\\begin{tabular}" in tex

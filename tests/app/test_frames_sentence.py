@@ -31,12 +31,15 @@ def test_clip_frame_out_of_range_order_is_empty_with_columns():
     assert f.CLIP in df.columns
 
 
-@pytest.mark.parametrize(("key", "expected"), [
-    ("ex1", ["17/18", "10/17", "7/16", "4/15"]),
-    ("ex1c2", ["8/14", "1/13"]),
-    ("ex2", ["2/7", "0/6"]),
-    ("ex3", ["2/2", "1/1"]),
-])
+@pytest.mark.parametrize(
+    ("key", "expected"),
+    [
+        ("ex1", ["17/18", "10/17", "7/16", "4/15"]),
+        ("ex1c2", ["8/14", "1/13"]),
+        ("ex2", ["2/7", "0/6"]),
+        ("ex3", ["2/2", "1/1"]),
+    ],
+)
 def test_precision_frame_fractions(key, expected):
     df = f.precision_frame(_expl(key))
     assert tuple(df.columns) == f.PRECISION_COLUMNS

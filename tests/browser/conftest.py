@@ -34,7 +34,6 @@ CHROMIUM_ARGS = [
 SHOTS = ROOT / "artifacts" / "screenshots"
 
 
-
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "tests/browser/" in str(item.fspath).replace(os.sep, "/"):
@@ -56,7 +55,10 @@ def serve() -> Iterator[str]:
     log = open(ROOT / "artifacts" / f"server-{port}.log", "w")  # noqa: SIM115
     proc = subprocess.Popen(
         ["make", "--no-print-directory", "run", f"PORT={port}"],
-        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+        cwd=ROOT,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
         env={**os.environ, "STREAMLIT_SERVER_FILE_WATCHER_TYPE": "none"},
     )
     url = f"http://127.0.0.1:{port}"
@@ -140,7 +142,7 @@ def wait_for_app(p: Page, timeout: float = 60_000) -> None:
     a rerun it triggered, is waited out).
     """
     p.wait_for_function(
-        "() => document.querySelectorAll('[data-testid=\"stMain\"] [data-testid=\"stElementContainer\"]').length > 0",
+        '() => document.querySelectorAll(\'[data-testid="stMain"] [data-testid="stElementContainer"]\').length > 0',
         timeout=timeout,
     )
     for _ in range(2):

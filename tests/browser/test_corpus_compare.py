@@ -16,8 +16,7 @@ def _open_loader(page) -> None:
 def _load_folder(page, folder) -> None:
     _open_loader(page)
     page.locator("[data-testid='stFileUploaderDropzoneInput']").first.set_input_files(str(folder))
-    page.wait_for_function(
-        "() => document.body.innerText.includes('wmt22-general-zh-en')", timeout=120_000)
+    page.wait_for_function("() => document.body.innerText.includes('wmt22-general-zh-en')", timeout=120_000)
     rerun_settled(page, timeout=180_000)
 
 

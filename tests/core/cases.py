@@ -275,12 +275,15 @@ def sacre_signature(sig: str) -> str:
     return "|".join(p for p in sig.split("|") if not p.startswith("version:"))
 
 
-def assert_same_as_sacrebleu(got: Any, want: Any, where: object = "", *, metric: Any = None,
-                             tol: float = 1e-9) -> None:
+def assert_same_as_sacrebleu(got: Any, want: Any, where: object = "", *, metric: Any = None, tol: float = 1e-9) -> None:
     """Our score equals sacrebleu's: counts, totals and lengths exactly, the score within ``tol``, and,
     given the sacrebleu metric, the signature (less the parts sacrebleu does not have)."""
     assert (got.counts, got.totals, got.sys_len, got.ref_len) == (
-        want.counts, want.totals, want.sys_len, want.ref_len), where
+        want.counts,
+        want.totals,
+        want.sys_len,
+        want.ref_len,
+    ), where
     assert abs(got.score - want.score) <= tol, where
     if metric is not None:
         assert strip_signature(got.signature) == sacre_signature(metric.get_signature().format()), where

@@ -93,7 +93,12 @@ def test_real_data_matrix_equal_and_sacrebleu_scores(data_dir: Path, backend: Ba
         ours = corpus_score(hyps, refs, BleuConfig())
         theirs = sacrebleu.corpus_bleu(hyps, refs)
         assert (ours.score, ours.counts, ours.totals, ours.sys_len, ours.ref_len) == (
-            theirs.score, theirs.counts, theirs.totals, theirs.sys_len, theirs.ref_len)
+            theirs.score,
+            theirs.counts,
+            theirs.totals,
+            theirs.sys_len,
+            theirs.ref_len,
+        )
 
 
 @pytest.mark.slow
@@ -102,12 +107,19 @@ def test_real_data_zh_and_ted_matrix_equal(data_dir: Path, backend: Backend) -> 
     zh = data_dir / "wmt22-general-zh-en"
     refs = [(zh / f"reference.{k}.en").read_text(encoding="utf-8").split("\n")[:-1] for k in "AB"]
     hyps = sorted((zh / "systems").glob("*.en"))[0].read_text(encoding="utf-8").split("\n")[:-1]
-    for config in (BleuConfig(), BleuConfig(tokenize="intl", lowercase=True, max_ngram_order=6),
-                   BleuConfig(tokenize="char")):
+    for config in (
+        BleuConfig(),
+        BleuConfig(tokenize="intl", lowercase=True, max_ngram_order=6),
+        BleuConfig(tokenize="char"),
+    ):
         assert_same(hyps, refs, config, backend)
     ted = data_dir / "compare-mt-ted-sk-en"
-    assert_same((ted / "ted.sys1.detok.eng").read_text().split("\n")[:-1],
-                [(ted / "ted.ref.detok.eng").read_text().split("\n")[:-1]], BleuConfig(lowercase=True), backend)
+    assert_same(
+        (ted / "ted.sys1.detok.eng").read_text().split("\n")[:-1],
+        [(ted / "ted.ref.detok.eng").read_text().split("\n")[:-1]],
+        BleuConfig(lowercase=True),
+        backend,
+    )
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
@@ -117,10 +129,12 @@ def test_reference_set_is_reused_across_systems_and_settings(backend: Backend) -
     a = ref_set.stats(["the cat sat on a mat", "hello world"], 2)
     b = ref_set.stats(["a dog", "hello world , again"], 9)  # higher orders counted on demand
     c = ref_set.stats(["the cat sat on a mat", "hello world"], 4)  # candidate-only tokens leave refs alone
-    np.testing.assert_array_equal(a, explain_matrix(["the cat sat on a mat", "hello world"], refs,
-                                                    BleuConfig(max_ngram_order=2))[0])
-    np.testing.assert_array_equal(b, explain_matrix(["a dog", "hello world , again"], refs,
-                                                    BleuConfig(max_ngram_order=9))[0])
+    np.testing.assert_array_equal(
+        a, explain_matrix(["the cat sat on a mat", "hello world"], refs, BleuConfig(max_ngram_order=2))[0]
+    )
+    np.testing.assert_array_equal(
+        b, explain_matrix(["a dog", "hello world , again"], refs, BleuConfig(max_ngram_order=9))[0]
+    )
     np.testing.assert_array_equal(c[:, [0, 1, 2, 3, 6, 7]], a)
     with pytest.raises(InputError, match="hypotheses: 1 segments"):
         ref_set.stats(["one"], 4)
@@ -153,14 +167,17 @@ def test_13a_corpus_random_unicode_lines_equal_per_line(backend: Backend, monkey
     monkeypatch.setenv("BLEU_CORE_KERNEL", "1" if backend == "kernel" else "0")
     rng = random.Random(7)
     pool = [w for w in ALL_WORDS if "\n" not in w] + ["\u00a0", "ΣΑΣ", "ΌΣ.", "x\u2028y", "\r", "Σ'"]
-    lines = [" ".join(rng.choice(pool) for _ in range(rng.randint(0, 12))) + rng.choice(["", " ", "\t"])
-             for _ in range(3000)]
+    lines = [
+        " ".join(rng.choice(pool) for _ in range(rng.randint(0, 12))) + rng.choice(["", " ", "\t"]) for _ in range(3000)
+    ]
     for lowercase in (False, True):
         assert tokenize_13a_corpus(lines, lowercase=lowercase) == [
-            list(preprocess(line, "13a", lowercase=lowercase)) for line in lines]
+            list(preprocess(line, "13a", lowercase=lowercase)) for line in lines
+        ]
         for name in TOKENIZERS:
             assert tokenize_corpus(lines[:300], name, lowercase=lowercase) == [
-                list(preprocess(line, name, lowercase=lowercase)) for line in lines[:300]]
+                list(preprocess(line, name, lowercase=lowercase)) for line in lines[:300]
+            ]
 
 
 def test_nul_and_newline_fall_back_to_the_explainable_path(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -199,7 +216,12 @@ def test_streaming_files_equal_in_memory_score(tmp_path: Path, data_dir: Path) -
     for chunk in (1, 97, 1000, 10**6):
         got = corpus_bleu_files(gz, ref_paths, BleuConfig(), chunk_lines=chunk)
         assert (got.counts, got.totals, got.sys_len, got.ref_len, got.signature) == (
-            want.counts, want.totals, want.sys_len, want.ref_len, want.signature)
+            want.counts,
+            want.totals,
+            want.sys_len,
+            want.ref_len,
+            want.signature,
+        )
         assert got.score == pytest.approx(want.score, abs=1e-9)
 
 
@@ -248,14 +270,15 @@ def test_matches_name_the_counted_ngrams_on_both_backends(tokenize: str) -> None
         lowercase = rng.random() < 0.5
         kernel_set = ReferenceSet(refs, tokenize=tokenize, lowercase=lowercase, backend="kernel")
         got = kernel_set.matches(hyps, order)
+
         def plain_text(text: str) -> str:  # the numpy backend refuses NUL (and, with 13a, newlines)
             return text.replace("\n", " ").replace("\x00", " ")
 
         plain = [plain_text(h) for h in hyps]
         plain_refs = [[None if r is None else plain_text(r) for r in s] for s in refs]
         assert ReferenceSet(plain_refs, tokenize=tokenize, lowercase=lowercase, backend="kernel").matches(
-            plain, order) == ReferenceSet(plain_refs, tokenize=tokenize, lowercase=lowercase,
-                                          backend="numpy").matches(plain, order)
+            plain, order
+        ) == ReferenceSet(plain_refs, tokenize=tokenize, lowercase=lowercase, backend="numpy").matches(plain, order)
         matrix = kernel_set.stats(hyps, order)
         for seg, found in enumerate(got):
             assert all(c > 0 for c in found.values())

@@ -130,8 +130,12 @@ def test_newline_nul_and_exotic_whitespace_equal_the_explainable_path(seed: int)
             fast = corpus_score(hyps, refs, config, engine="fast")
             slow = corpus_score(hyps, refs, config, engine="explain")
             np.testing.assert_array_equal(fast.segment_matrix, slow.segment_matrix)
-    assert fast.counts == sacrebleu.corpus_bleu(hyps, refs, tokenize="char",
-                                                lowercase=config.lowercase).counts[: config.max_ngram_order]
+    assert (
+        fast.counts
+        == sacrebleu.corpus_bleu(hyps, refs, tokenize="char", lowercase=config.lowercase).counts[
+            : config.max_ngram_order
+        ]
+    )
 
 
 def test_counting_runs_in_threads_with_the_same_result(data_dir: Path) -> None:

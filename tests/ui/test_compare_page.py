@@ -37,8 +37,14 @@ def wmt22(data_dir) -> AppTest:
 def test_demo_renders_every_section():
     at = _app()
     heads = [h.value for h in at.subheader]
-    for h in ("Systems side by side", "Which differences are significant?", "Sentence by sentence: A vs B",
-              "n-gram differences", "BLEU against human scores", "Export"):
+    for h in (
+        "Systems side by side",
+        "Which differences are significant?",
+        "Sentence by sentence: A vs B",
+        "n-gram differences",
+        "BLEU against human scores",
+        "Export",
+    ):
         assert h in heads
     assert [m.label for m in at.metric] == ["Pearson r", "Kendall τ"]
 
@@ -102,7 +108,8 @@ def test_exports_are_lazy_downloads():
 
 def test_bad_upload_on_compare_keeps_demo():
     at = _app()
-    _uploader(at, "compare.in_folder").set_value([("d/ref.txt", b"a\n\xfe\n", "text/plain"),
-                                                  ("d/systems/x.txt", b"a\nb\n", "text/plain")]).run()
+    _uploader(at, "compare.in_folder").set_value(
+        [("d/ref.txt", b"a\n\xfe\n", "text/plain"), ("d/systems/x.txt", b"a\nb\n", "text/plain")]
+    ).run()
     assert any("d/ref.txt:2" in e.value.replace("\\", "") for e in at.error)
     assert at.selectbox(key="compare.baseline").options == ["careful", "chatty", "literal", "terse"]

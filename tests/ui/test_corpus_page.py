@@ -67,13 +67,23 @@ def test_folder_upload_wmt22(data_dir):
 @pytest.mark.parametrize(
     ("files", "expected"),
     [
-        ([("d/ref.txt", b"a\nb\n", "text/plain"), ("d/systems/x.txt", b"a\n\xff\n", "text/plain")],
-         "d/systems/x.txt:2"),
+        (
+            [("d/ref.txt", b"a\nb\n", "text/plain"), ("d/systems/x.txt", b"a\n\xff\n", "text/plain")],
+            "d/systems/x.txt:2",
+        ),
         ([("d/ref.txt", b"a\nb\n", "text/plain"), ("d/systems/x.txt", b"a\x00\n", "text/plain")], "binary"),
-        ([("d/ref.txt", b"a\nb\nc\n", "text/plain"), ("d/systems/x.txt", b"a\n", "text/plain")],
-         "has 1 line but d/ref.txt has 3 lines"),
-        ([("d/ref.txt", b"a\n", "text/plain"), ("d/systems/x.txt", b"a\n", "text/plain"),
-          ("d/systems/x.en", b"b\n", "text/plain")], "two systems are called"),
+        (
+            [("d/ref.txt", b"a\nb\nc\n", "text/plain"), ("d/systems/x.txt", b"a\n", "text/plain")],
+            "has 1 line but d/ref.txt has 3 lines",
+        ),
+        (
+            [
+                ("d/ref.txt", b"a\n", "text/plain"),
+                ("d/systems/x.txt", b"a\n", "text/plain"),
+                ("d/systems/x.en", b"b\n", "text/plain"),
+            ],
+            "two systems are called",
+        ),
         ([("d/systems/x.txt", b"a\n", "text/plain")], "no reference file"),
     ],
 )
@@ -93,16 +103,18 @@ def test_file_over_limit(monkeypatch):
 
     monkeypatch.setattr(corpus_input, "PARSE_LIMIT_MB", 0.000001)
     at = _app()
-    _uploader(at, "corpus.in_folder").set_value([("d/ref.txt", b"a b c\n", "text/plain"),
-                                                 ("d/systems/x.txt", b"a\n", "text/plain")]).run()
+    _uploader(at, "corpus.in_folder").set_value(
+        [("d/ref.txt", b"a b c\n", "text/plain"), ("d/systems/x.txt", b"a\n", "text/plain")]
+    ).run()
     assert any("limit" in e for e in _errors(at))
 
 
 def test_files_tab_and_human_scores():
     at = _app()
     _uploader(at, "corpus.in_refs").set_value([("ref.txt", b"the cat sat\na dog\n", "text/plain")])
-    _uploader(at, "corpus.in_systems").set_value([("one.txt", b"the cat sat\na cat\n", "text/plain"),
-                                                  ("two.txt", b"a cat sat\na dog\n", "text/plain")])
+    _uploader(at, "corpus.in_systems").set_value(
+        [("one.txt", b"the cat sat\na cat\n", "text/plain"), ("two.txt", b"a cat sat\na dog\n", "text/plain")]
+    )
     _uploader(at, "corpus.in_human").set_value(("h.tsv", b"one\t1\ntwo\t2\n", "text/plain"))
     at.button(key="corpus.load_files").click().run()
     assert not _errors(at)
@@ -123,10 +135,12 @@ def test_table_upload_tsv_csv_jsonl():
     _uploader(at, "corpus.in_table").set_value(("t.csv", b"ref,P\na b,a b\n", "text/csv")).run()
     assert at.selectbox(key="corpus.system").options == ["P"]
     _uploader(at, "corpus.in_table").set_value(
-        ("t.jsonl", b'{"refs": ["a b"], "hyps": {"J": "a"}}\n', "application/json")).run()
+        ("t.jsonl", b'{"refs": ["a b"], "hyps": {"J": "a"}}\n', "application/json")
+    ).run()
     assert at.selectbox(key="corpus.system").options == ["J"]
-    _uploader(at, "corpus.in_table").set_value(("bad.jsonl", b'{"refs": ["a"], "hyps": {"J": "a"}}\n[1]\n',
-                                                "application/json")).run()
+    _uploader(at, "corpus.in_table").set_value(
+        ("bad.jsonl", b'{"refs": ["a"], "hyps": {"J": "a"}}\n[1]\n', "application/json")
+    ).run()
     assert any("bad.jsonl:2" in e.replace("\\", "") for e in _errors(at))
     assert at.selectbox(key="corpus.system").options == ["J"]
 
@@ -170,8 +184,12 @@ def test_handoff_switches_to_the_sentence_page():
     from bleu_app.ui import state
 
     at = _app()
-    at.session_state[state.HANDOFF] = {"hyp": "the cat", "refs": ["the cat sat"], "other_hyp": None,
-                                       "label": "demo, segment 1"}
+    at.session_state[state.HANDOFF] = {
+        "hyp": "the cat",
+        "refs": ["the cat sat"],
+        "other_hyp": None,
+        "label": "demo, segment 1",
+    }
     at.session_state[state.GOTO_SENTENCE] = True
     at.run()
     assert not at.exception, [e.value for e in at.exception]

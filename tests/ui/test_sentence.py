@@ -69,7 +69,7 @@ def test_empty_candidate_prompt_keeps_references(at):
 
 
 def test_html_typed_into_a_box_is_text(at):
-    payload = '<script>alert(1)</script><img src=x onerror=alert(2)>'
+    payload = "<script>alert(1)</script><img src=x onerror=alert(2)>"
     _set_hyp(at, payload + " it is a guide")
     assert not at.exception
     html = _html(at)
@@ -126,8 +126,12 @@ def test_shared_link_loads_text():
 def test_handoff_with_two_systems():
     app = AppTest.from_file(APP, default_timeout=60)
     app.run()
-    app.session_state[state.HANDOFF] = {"hyp": "the cat sat", "refs": ["the cat sat on the mat"],
-                                        "other_hyp": "a cat on the mat", "label": "segment 3 of A vs B"}
+    app.session_state[state.HANDOFF] = {
+        "hyp": "the cat sat",
+        "refs": ["the cat sat on the mat"],
+        "other_hyp": "a cat on the mat",
+        "label": "segment 3 of A vs B",
+    }
     app.switch_page("app_pages/sentence.py").run()
     assert not app.exception
     assert app.text_area(key="sentence.hyp_box").value == "the cat sat"
