@@ -611,7 +611,7 @@ def student_t_two_sided(t: float, df: int) -> float:
 def block_test(
     matrices: Sequence[np.ndarray], config: BleuConfig = BleuConfig(), *, n_blocks: int = 20
 ) -> BlockTestResult:
-    """The paper's significance check (section 4, Table 2): BLEU on contiguous blocks of segments.
+    """The paper's block test (section 3, "The BLEU Evaluation", Table 2): BLEU on contiguous blocks.
 
     The corpus is cut into ``n_blocks`` contiguous blocks (sizes differing by at most one); each
     system is scored on each block; per system the mean and sample standard deviation of the block

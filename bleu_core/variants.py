@@ -278,14 +278,15 @@ VARIANTS: Final[dict[str, Variant]] = {
             "Shortest reference length",
             "Uses the shortest reference's length for r instead of the closest one (the best match length).",
             "The seed article on BLEU's intuition, Hugging Face evaluate's `bleu` (tensorflow/nmt code), "
-            "and NIST mteval from v11b on.",
+            "and NIST mteval up to v12 (v11b's `score_segment` keeps the shortest reference length); "
+            "mteval v13 and v13a default to the closest and keep shortest only as `--brevity-penalty shortest`.",
             _shortest,
         ),
         Variant(
             "average_ref",
             "Average reference length",
             "Uses the mean of the reference lengths for r instead of the closest one.",
-            "Hand-written course code and some toolkits' 'average' brevity option.",
+            'coco-caption\'s `BleuScorer.compute_score(option="average")` (its options: shortest, average, closest).',
             _average,
         ),
         Variant(
@@ -307,8 +308,8 @@ VARIANTS: Final[dict[str, Variant]] = {
             "arithmetic_mean",
             "Arithmetic mean of precisions",
             "Averages p_1..p_N arithmetically instead of geometrically (in the log domain).",
-            "The seed article's `ngram_modified_precision` (`res / n`); the paper tried it and found "
-            "it correlates worse.",
+            "The seed article's `ngram_modified_precision` (`res / n`); the paper found the geometric "
+            "mean's correlation with human judgments only slightly stronger (footnote 6, section 2.1.3).",
             _arith,
         ),
         Variant(

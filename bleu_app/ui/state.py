@@ -38,7 +38,8 @@ class Preset:
 PRESETS: Final[dict[str, Preset]] = {
     "paper": Preset(
         "The paper",
-        "Papineni et al. (2002): words with punctuation dropped, case folded, no smoothing.",
+        "Papineni et al. (2002): case folded, N = 4, no smoothing; words with punctuation dropped "
+        "(inferred from the paper's counts: it names case folding as its only normalisation).",
         {TOKENIZE: "paper", LOWERCASE: True, MAX_ORDER: 4, SMOOTH: "none", SMOOTH_VALUE: 0.1, EFFECTIVE: False},
     ),
     "sacrebleu": Preset(

@@ -80,3 +80,7 @@ def test_exercise_checks_answers_and_explains_first_mistake(at):
     at.text_input(key="learn.exercise.ex2.p1").set_value("2/7")
     next(b for b in at.button if "Check" in b.label).click().run()
     assert any("All steps are right" in s.value for s in at.success)
+
+
+def test_paper_preset_says_punctuation_dropping_is_inferred():
+    assert "inferred" in state.PRESETS["paper"].description
