@@ -11,7 +11,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from ._version import __version__
 from .errors import InputError
@@ -26,14 +26,34 @@ class _Parser(argparse.ArgumentParser):
         raise InputError(message, self.prog)
 
 
+# What each --preset sets when the option itself is not given. "paper" is the app's preset (the Learn page's
+# numbers); "sacrebleu" is sacreBLEU's defaults: corpus_bleu for score/compare, sentence_bleu (effective order)
+# for explain. Without --preset a command uses sacreBLEU's (as before).
+PRESETS = ("paper", "sacrebleu")
+
+
+def _preset_values(preset: str, *, sentence: bool) -> dict[str, Any]:
+    if preset == "paper":
+        return {"tokenize": "paper", "lowercase": True, "smooth_method": "none", "effective_order": False}
+    return {"tokenize": "13a", "lowercase": False, "smooth_method": "exp", "effective_order": sentence}
+
+
 def _add_bleu_options(p: argparse.ArgumentParser, *, sentence: bool = False) -> None:
     from .tokenizers import TOKENIZERS
 
     p.add_argument(
-        "--tokenize", "-tok", default="13a", metavar="T", help=f"tokenizer: {', '.join(TOKENIZERS)} (default 13a)"
+        "--preset",
+        choices=PRESETS,
+        default="sacrebleu",
+        help="paper: the app's paper preset (paper tokens, case folded, no smoothing, N = 4); sacrebleu: "
+        "sacreBLEU's defaults (default). Options given explicitly override the preset",
     )
-    p.add_argument("--lowercase", "-lc", action="store_true", help="case-fold before tokenizing")
-    p.add_argument("--smooth-method", "-s", default="exp", metavar="M", help="none, floor, add-k or exp (default exp)")
+    p.set_defaults(sentence_defaults=sentence)
+    p.add_argument(
+        "--tokenize", "-tok", default=None, metavar="T", help=f"tokenizer: {', '.join(TOKENIZERS)} (default 13a)"
+    )
+    p.add_argument("--lowercase", "-lc", action="store_true", default=None, help="case-fold before tokenizing")
+    p.add_argument("--smooth-method", "-s", default=None, metavar="M", help="none, floor, add-k or exp (default exp)")
     p.add_argument(
         "--smooth-value", "-sv", type=float, default=None, metavar="V", help="value for floor (0.1) or add-k (1)"
     )
@@ -49,16 +69,19 @@ def _add_bleu_options(p: argparse.ArgumentParser, *, sentence: bool = False) -> 
             "--no-effective-order",
             dest="effective_order",
             action="store_false",
+            default=None,
             help="keep orders with no n-grams in the mean (default: effective order, as sentence BLEU)",
         )
     else:
-        p.add_argument("--effective-order", action="store_true", help="leave out orders with no n-grams")
+        p.add_argument("--effective-order", action="store_true", default=None, help="leave out orders with no n-grams")
 
 
 def _config(args: argparse.Namespace):  # type: ignore[no-untyped-def]
     from .config import BleuConfig
     from .tokenizers import get_tokenizer
 
+    preset = _preset_values(getattr(args, "preset", "sacrebleu"), sentence=getattr(args, "sentence_defaults", False))
+    chosen = {k: (preset[k] if getattr(args, k, None) is None else getattr(args, k)) for k in preset}
     weights = None
     if args.weights:
         try:
@@ -67,11 +90,11 @@ def _config(args: argparse.Namespace):  # type: ignore[no-untyped-def]
             raise InputError(f"not a comma-separated list of numbers: {args.weights!r}", "--weights") from None
     try:
         config = BleuConfig(
-            tokenize=args.tokenize,
-            lowercase=args.lowercase,
-            smooth_method=args.smooth_method,
+            tokenize=chosen["tokenize"],
+            lowercase=bool(chosen["lowercase"]),
+            smooth_method=chosen["smooth_method"],
             smooth_value=args.smooth_value,
-            use_effective_order=args.effective_order,
+            use_effective_order=bool(chosen["effective_order"]),
             max_ngram_order=args.max_order,
             weights=weights,
         )
