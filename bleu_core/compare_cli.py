@@ -68,6 +68,7 @@ def _cmd_compare(
     make_config: Callable[[argparse.Namespace], BleuConfig],
     read_all: Callable[[Sequence[str], Sequence[str]], Any],
 ) -> int:
+    from .decompose import decompose_matrices
     from .fast import FastPathUnsupportedError, ReferenceSet
     from .significance import _check_trials, compare
 
@@ -107,7 +108,8 @@ def _cmd_compare(
             "p_value": None,
         }
     ]
-    for name, r in zip(names[1:], results, strict=True):
+    differences = [decompose_matrices(mats[0], m, config) for m in mats[1:]]
+    for name, r, d in zip(names[1:], results, differences, strict=True):
         rows.append(
             {
                 "system": name,
@@ -118,6 +120,7 @@ def _cmd_compare(
                 "low": r.low,
                 "high": r.high,
                 "p_value": r.p_value,
+                "difference": d.to_dict(),
             }
         )
     signature = comparison.signature
@@ -142,5 +145,8 @@ def _cmd_compare(
         f"\n{label}, {trials} {'resamples' if method == 'bs' else 'trials'}, seed {args.seed}; "
         "* p < 0.05 against the baseline"
     )
+    print("\nwhy each system differs from the baseline (log BLEU split exactly; terms in BLEU points):")
+    for name, d in zip(names[1:], differences, strict=True):
+        print(d.format(names[0], name))
     print(f"signature: {signature}")
     return 0
