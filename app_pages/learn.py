@@ -33,6 +33,8 @@ try:
     e3 = cached.explain(ex3.hyp, ex3.refs, config)
     e4a = cached.explain(ex4a.hyp, ex4a.refs, config)
     e4b = cached.explain(ex4b.hyp, ex4b.refs, config)
+    pooled = cached.paper_corpus_explained(config)
+    zero_cells = cached.zero_order_cells(("ex3", "ex4", "ex4c2"), config)
 except InputError as exc:
     render.user_error(exc, what="These settings cannot score the paper's examples")
     st.stop()
@@ -94,7 +96,11 @@ with walk:
         st.markdown("**Candidate 2**")
         render.clip_table(frames.clip_frame(c2, 2))
 
-    st.header("4 · Precision decays with n")
+    st.header("4 · A corpus: add the counts, then divide")
+    render.doc("03b_corpus")
+    st.table(frames.pooling_frame(pooled).set_index(frames.SENTENCE))
+
+    st.header("5 · Precision decays with n")
     render.doc("04_decay")
     left, right = st.columns(2)
     with left:
@@ -104,19 +110,27 @@ with walk:
         st.markdown(f"**Candidate 2:** {render.precision_summary(c2)}")
         st.altair_chart(charts.decay_chart(frames.precision_frame(c2)), width="stretch")
 
-    st.header("5 · The geometric mean, in the log domain")
-    render.doc("05_logdomain")
-    logs = frames.log_terms_frame(c1)
-    left, right = st.columns([3, 2])
-    left.altair_chart(charts.log_terms_chart(logs), width="stretch")
-    with right:
-        st.markdown("**Candidate 1's terms**")
-        st.table(logs.set_index(frames.LABEL)[[frames.VALUE]].round(4))
-        render.score_headline("BLEU = exp(log BLEU)", c1.score)
+    st.header("6 · The geometric mean")
+    render.doc("04b_geomean")
+    expr, geo = frames.geometric_mean(c1)
+    st.markdown(f"**Candidate 1:** {expr} = **{geo:.4f}**" if geo is not None else f"**Candidate 1:** {expr} = **0**")
 
-    st.header("6 · The brevity penalty")
-    render.doc("06_brevity")
+    st.header("7 · Short candidates: Example 3")
+    render.doc("06a_short")
     st.markdown(f"**Example 3** — candidate *{ex3.hyp}*: {render.precision_summary(e3)}")
+
+    st.header("8 · Why not recall: Example 4")
+    render.doc("07_recall")
+    left, right = st.columns(2)
+    with left:
+        render.recall_card(ex4a.label, e4a)
+    with right:
+        render.recall_card(ex4b.label, e4b)
+    render.show_html(render.references_html(e4a))
+
+    st.header("9 · The brevity penalty")
+    render.doc("06_brevity")
+    st.markdown(f"**Example 3** — candidate *{ex3.hyp}*")
     left, right = st.columns([2, 3])
     with left:
         st.metric("c (candidate length)", e3.hyp_len)
@@ -129,16 +143,24 @@ with walk:
     st.subheader("The best match length: 12, 15 and 17 words")
     render.doc("06b_best_match")
     lens = samples.BEST_MATCH_EXAMPLE[1]
-    st.table(frames.best_match_frame(lens, (8, 10, 12, 13, 14, 16, 17, 20)).set_index(frames.C).round(4))
+    st.table(frames.best_match_frame(lens, (10, 12, 13, 14, 16, 17, 20)).set_index(frames.C).round(4))
 
-    st.header("7 · Why not recall: Example 4")
-    render.doc("07_recall")
-    left, right = st.columns(2)
-    with left:
-        render.recall_card(ex4a.label, e4a)
+    st.header("10 · BLEU, in the log domain")
+    render.doc("05_logdomain")
+    logs = frames.log_terms_frame(c1)
+    left, right = st.columns([3, 2])
+    left.altair_chart(charts.log_terms_chart(logs), width="stretch")
     with right:
-        render.recall_card(ex4b.label, e4b)
-    render.show_html(render.references_html(e4a))
+        st.markdown("**Candidate 1's terms**")
+        st.table(logs.set_index(frames.LABEL)[[frames.VALUE]].round(4))
+        render.score_headline("BLEU = exp(log BLEU)", c1.score)
+
+    st.header("11 · Why Examples 3 and 4 score 0")
+    render.doc("08_zero")
+    st.dataframe(
+        frames.zero_orders_frame(zero_cells).round(2), hide_index=True, width="stretch", key="learn.zero_orders"
+    )
+    render.signature(make_signature(config, 3))
 
 with lab:
     st.header("Misimplementation lab")
@@ -177,6 +199,12 @@ with lab:
     st.markdown(f"**Who does it:** {result.variant.who}")
     st.markdown(f"**The numbers:** {result.detail}")
     render.signature(make_signature(config, len(refs) if which != "paper" else "var"))
+    if key == "nltk":
+        st.dataframe(
+            frames.nltk_methods_frame(cached.nltk_methods(hyps, refs, config)).round(2),
+            hide_index=True,
+            key="learn.nltk_methods",
+        )
     st.subheader("Every variant at a glance")
     st.dataframe(frames.variants_frame(everything).round(2), hide_index=True, width="stretch")
 

@@ -322,7 +322,8 @@ VARIANTS: Final[dict[str, Variant]] = {
         Variant(
             "mean_sentence_bleu",
             "Mean of sentence BLEU called corpus BLEU",
-            "Averages smoothed sentence-level BLEU instead of pooling the n-gram counts of the corpus.",
+            "Averages sentence-level BLEU instead of pooling the n-gram counts of the corpus, and scores each "
+            "sentence with effective order (as sacreBLEU's sentence_bleu) and the given smoothing: two changes.",
             "Evaluation scripts that loop `sentence_bleu` over a test set and report the mean.",
             _mean_sentence,
         ),

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Final
 
 import pandas as pd
 
-from bleu_core import SegmentExplanation, VariantResult, closest_ref_len
+from bleu_core import BleuConfig, SegmentExplanation, VariantResult, closest_ref_len
 
 __all__ = [
     "BP",
@@ -447,7 +447,7 @@ def input_warnings(hyp: str, expl: SegmentExplanation) -> list[str]:
 
 # --- learn page helpers ----------------------------------------------------------------------------------
 R: Final = "r"
-SHORTEST_BP: Final = "BP with the shortest reference"
+SHORTEST_BP: Final = "BP shortest"
 VARIANT: Final = "variant"
 WRONG: Final = "its BLEU"
 RIGHT: Final = "correct BLEU"
@@ -460,20 +460,111 @@ def _bp(c: int, r: int) -> float:
     return 1.0 if c > r else (math.exp(1 - r / c) if c else 0.0)
 
 
-def best_match_frame(ref_lens: Sequence[int], candidate_lens: Sequence[int]) -> pd.DataFrame:
-    """For each candidate length c: the best match length r, BP, and the BP the shortest reference would give."""
+CLOSEST_R: Final = "r closest"
+CLOSEST_BP: Final = "BP closest"
+SHORTEST_R: Final = "r shortest"
+AVERAGE_R: Final = "r average"
+AVERAGE_BP: Final = "BP average"
+DIFFERS: Final = "differs from closest"
+NOTE: Final = "note"
+BEST_MATCH_COLUMNS: Final = (C, CLOSEST_R, CLOSEST_BP, SHORTEST_R, SHORTEST_BP, AVERAGE_R, AVERAGE_BP, DIFFERS, NOTE)
 
-    shortest = min(ref_lens)
-    rows = [
-        {
-            C: c,
-            R: closest_ref_len(c, tuple(ref_lens)),
-            BP: _bp(c, closest_ref_len(c, tuple(ref_lens))),
-            SHORTEST_BP: _bp(c, shortest),
+
+def _bp_real(c: int, r: float) -> float:
+    return 1.0 if c > r else (math.exp(1 - r / c) if c else 0.0)
+
+
+def best_match_frame(ref_lens: Sequence[int], candidate_lens: Sequence[int]) -> pd.DataFrame:
+    """For each candidate length c, the three rules side by side: the closest reference length (the paper's best
+    match length; ties to the shorter, a convention), the shortest, and the average, each with its BP.
+
+    DIFFERS names the rules whose BP differs from the closest rule's; NOTE marks a tie between two references.
+    """
+    lens = tuple(ref_lens)
+    shortest, average = min(lens), sum(lens) / len(lens)
+    rows = []
+    for c in candidate_lens:
+        r = closest_ref_len(c, lens)
+        bp, bp_short, bp_avg = _bp(c, r), _bp(c, shortest), _bp_real(c, average)
+        differs = [name for name, b in (("shortest", bp_short), ("average", bp_avg)) if not math.isclose(b, bp)]
+        tied = sorted({x for x in lens if abs(x - c) == abs(r - c)})
+        note = (
+            f"tie: {' and '.join(map(str, tied))} are equally close; the shorter by convention" if len(tied) > 1 else ""
+        )
+        rows.append(
+            {
+                C: c,
+                CLOSEST_R: r,
+                CLOSEST_BP: bp,
+                SHORTEST_R: shortest,
+                SHORTEST_BP: bp_short,
+                AVERAGE_R: round(average, 2),
+                AVERAGE_BP: bp_avg,
+                DIFFERS: " and ".join(differs) or "neither",
+                NOTE: note,
+            }
+        )
+    return pd.DataFrame(rows, columns=list(BEST_MATCH_COLUMNS))
+
+
+# --- the walk: a corpus (section 2.1.1), the geometric mean, orders with no n-grams ------------------------
+SENTENCE: Final = "sentence"
+CORPUS_ROW: Final = "corpus: the sums"
+
+
+def pooling_frame(labelled: Sequence[tuple[str, SegmentExplanation]]) -> pd.DataFrame:
+    """Section 2.1.1 as a table: each sentence's clipped matches / candidate n-grams per order, then a last row
+    with the column sums, whose quotients are the corpus p_n (the sentences' precisions are never averaged)."""
+    order = max((len(e.orders) for _, e in labelled), default=0)
+    cols = [f"p{n}" for n in range(1, order + 1)]
+    matches, totals = [0] * order, [0] * order
+    rows = []
+    for label, e in labelled:
+        row: dict[str, str] = {SENTENCE: label}
+        for o in e.orders:
+            row[f"p{o.n}"] = f"{o.matches}/{o.total}"
+            matches[o.n - 1] += o.matches
+            totals[o.n - 1] += o.total
+        rows.append(row)
+    rows.append({SENTENCE: CORPUS_ROW, **{c: f"{m}/{t}" for c, m, t in zip(cols, matches, totals, strict=True)}})
+    return pd.DataFrame(rows, columns=[SENTENCE, *cols])
+
+
+def geometric_mean(expl: SegmentExplanation) -> tuple[str, float | None]:
+    """The geometric mean of the precisions as the paper defines it (weights w_n, here uniform): the expression
+    ``(17/18 · 10/17 · 7/16 · 4/15)^(1/4)`` and its value, or None when a precision is 0 (or 0/0)."""
+    n = len(expl.orders)
+    factors = " · ".join(f"{o.matches}/{o.total}" for o in expl.orders)
+    if n == 0 or any(o.matches == 0 for o in expl.orders):
+        return f"({factors})^(1/{n})", None
+    logs = [math.log(o.matches / o.total) for o in expl.orders]
+    return f"({factors})^(1/{n})", math.exp(sum(logs) / n)
+
+
+def what_if_configs(config: BleuConfig) -> dict[str, BleuConfig]:
+    """The sidebar's settings, then each later fix for orders with no n-grams on its own, then both."""
+    eff = replace(config, use_effective_order=True)
+    exp = replace(config, smooth_method="exp", smooth_value=None)
+    return {
+        "these settings": config,
+        "+ effective order": eff,
+        "+ exp smoothing": exp,
+        "+ both (sacreBLEU sentence_bleu)": replace(exp, use_effective_order=True),
+    }
+
+
+def zero_orders_frame(cells: Mapping[str, Mapping[str, SegmentExplanation]]) -> pd.DataFrame:
+    """Per candidate: its precisions, then its BLEU (0-100) under each of ``what_if_configs``."""
+    rows = []
+    for label, by_setting in cells.items():
+        first = next(iter(by_setting.values()))
+        row: dict[str, object] = {
+            SENTENCE: label,
+            FRACTION: " · ".join(f"p{o.n} = {o.matches}/{o.total}" for o in first.orders),
         }
-        for c in candidate_lens
-    ]
-    return pd.DataFrame(rows, columns=[C, R, BP, SHORTEST_BP])
+        row.update({name: e.score.score for name, e in by_setting.items()})
+        rows.append(row)
+    return pd.DataFrame(rows)
 
 
 def naive_recall(expl: SegmentExplanation) -> tuple[int, int]:
@@ -491,6 +582,15 @@ def variants_frame(results: Sequence[VariantResult]) -> pd.DataFrame:
         for r in results
     ]
     return pd.DataFrame(rows, columns=[VARIANT, WRONG, RIGHT, DELTA, DETAIL])
+
+
+METHOD: Final = "NLTK smoothing"
+
+
+def nltk_methods_frame(results: Sequence[VariantResult]) -> pd.DataFrame:
+    """NLTK's corpus BLEU (0-100) for SmoothingFunction method 0, 1, 2, ... (one result each, in order)."""
+    rows = [{METHOD: f"method{m}", WRONG: r.score, RIGHT: r.correct} for m, r in enumerate(results)]
+    return pd.DataFrame(rows, columns=[METHOD, WRONG, RIGHT])
 
 
 def plain_precision(expl: SegmentExplanation, n: int) -> tuple[int, int]:

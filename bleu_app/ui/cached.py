@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import streamlit as st
 
+from bleu_app import samples
+from bleu_app.frames import sentence as sentence_frames
 from bleu_core import VARIANTS, BleuConfig, SegmentExplanation, VariantResult, explain_segment, run_variant
 
 # --- learn + sentence pages ------------------------------------------------------------------------------
@@ -42,6 +44,37 @@ def all_variants(
     return tuple(
         run_variant(k, list(hyps), [list(r) for r in refs], config, nltk_smoothing=nltk_smoothing) for k in VARIANTS
     )
+
+
+def _short(label: str) -> str:
+    return label.split(" (", maxsplit=1)[0]
+
+
+@st.cache_data(max_entries=16, scope="session", show_spinner=False)
+def paper_corpus_explained(config: BleuConfig) -> tuple[tuple[str, SegmentExplanation], ...]:
+    """Each candidate of the paper's six-sentence corpus (``samples.PAPER_CORPUS``) with its explanation."""
+    return tuple((_short(s.label), explain_segment(s.hyp, list(s.refs), config)) for s in samples.PAPER_CORPUS)
+
+
+@st.cache_data(max_entries=16, scope="session", show_spinner=False)
+def zero_order_cells(keys: tuple[str, ...], config: BleuConfig) -> dict[str, dict[str, SegmentExplanation]]:
+    """For each sample key: its explanation under each of ``frames.sentence.what_if_configs(config)``."""
+    configs = sentence_frames.what_if_configs(config)
+    return {
+        _short(samples.SENTENCE_SAMPLES[k].label): {
+            name: explain_segment(samples.SENTENCE_SAMPLES[k].hyp, list(samples.SENTENCE_SAMPLES[k].refs), c)
+            for name, c in configs.items()
+        }
+        for k in keys
+    }
+
+
+@st.cache_data(max_entries=16, scope="session", show_spinner=False)
+def nltk_methods(
+    hyps: tuple[str, ...], refs: tuple[tuple[str | None, ...], ...], config: BleuConfig
+) -> tuple[VariantResult, ...]:
+    """NLTK's ``corpus_bleu`` with each SmoothingFunction method 0-4 on one small corpus."""
+    return tuple(run_variant("nltk", list(hyps), [list(r) for r in refs], config, nltk_smoothing=m) for m in range(5))
 
 
 # --- corpus and compare ---------------------------------------------------------------------------------

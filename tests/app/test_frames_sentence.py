@@ -106,13 +106,59 @@ def test_overlap_frame_both_only_a_only_b():
 
 
 def test_best_match_frame_12_15_17():
-    df = f.best_match_frame((12, 15, 17), (12, 14, 16)).set_index(f.C)
-    assert df.loc[12, f.R] == 12
-    assert df.loc[12, f.BP] == 1.0
-    assert df.loc[14, f.R] == 15
-    assert df.loc[16, f.R] == 15
+    df = f.best_match_frame((12, 15, 17), (10, 12, 13, 14, 16, 17, 20)).set_index(f.C)
+    assert df.loc[12, f.CLOSEST_R] == 12
+    assert df.loc[12, f.CLOSEST_BP] == 1.0
+    assert df.loc[14, f.CLOSEST_R] == 15
+    assert df.loc[16, f.CLOSEST_R] == 15
+    assert "tie: 15 and 17" in df.loc[16, f.NOTE]
     assert df.loc[14, f.SHORTEST_BP] == 1.0
-    assert df.loc[14, f.BP] < 1.0
+    assert df.loc[14, f.CLOSEST_BP] < 1.0
+    assert df.loc[12, f.AVERAGE_R] == pytest.approx(14.67)
+    assert df.loc[12, f.AVERAGE_BP] == pytest.approx(math.exp(1 - (44 / 3) / 12))
+    # each rule differs from the closest somewhere, and the paper's own 12-word candidate exposes the average
+    assert df[f.DIFFERS].to_dict() == {
+        10: "average",
+        12: "average",
+        13: "average",
+        14: "shortest and average",
+        16: "neither",
+        17: "neither",
+        20: "neither",
+    }
+
+
+def test_pooling_frame_sums_counts_over_sentences():
+    df = f.pooling_frame([("ex1", _expl("ex1")), ("ex1c2", _expl("ex1c2"))]).set_index(f.SENTENCE)
+    assert df.loc["ex1", "p1"] == "17/18"
+    assert df.loc["ex1c2", "p1"] == "8/14"
+    assert df.loc[f.CORPUS_ROW, "p1"] == "25/32"
+    assert df.loc[f.CORPUS_ROW, "p2"] == "11/30"
+
+
+def test_geometric_mean_of_candidate_1():
+    expr, value = f.geometric_mean(_expl("ex1"))
+    assert expr == "(17/18 · 10/17 · 7/16 · 4/15)^(1/4)"
+    assert value == pytest.approx((17 / 18 * 10 / 17 * 7 / 16 * 4 / 15) ** 0.25)
+    assert f.geometric_mean(_expl("ex3"))[1] is None
+
+
+def test_zero_orders_frame_shows_what_each_fix_changes():
+    config = BleuConfig.paper()
+    configs = f.what_if_configs(config)
+    cells = {
+        k: {name: explain_segment(s.hyp, s.refs, c) for name, c in configs.items()}
+        for k, s in samples.SENTENCE_SAMPLES.items()
+        if k in ("ex3", "ex4", "ex4c2")
+    }
+    df = f.zero_orders_frame(cells).set_index(f.SENTENCE)
+    assert (df["these settings"] == 0).all()
+    assert df.loc["ex3", f.FRACTION] == "p1 = 2/2 · p2 = 1/1 · p3 = 0/0 · p4 = 0/0"
+    assert df.loc["ex4c2", "+ effective order"] == pytest.approx(100.0)  # 3/3, 2/2, 1/1; p4 = 0/0 left out
+    assert df.loc["ex4", "+ effective order"] == 0  # 0/3 trigrams: an order with n-grams and no match stays
+    assert df.loc["ex4", "+ exp smoothing"] > 0
+    assert df.loc["ex4c2", "+ exp smoothing"] == 0  # sacreBLEU's exp smoothing leaves an order with no n-grams at 0
+    assert df.loc["ex3", "+ effective order"] == pytest.approx(100 * math.exp(1 - 16 / 2))  # BP alone
 
 
 def test_exercise_checks_and_explains_first_mistake():

@@ -84,3 +84,84 @@ def test_exercise_checks_answers_and_explains_first_mistake(at):
 
 def test_paper_preset_says_punctuation_dropping_is_inferred():
     assert "inferred" in state.PRESETS["paper"].description
+
+
+def _flat(node, out: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The walk's elements in page order as (type, text): headers and prose by value, metrics by label, tables
+    by their row labels."""
+    for child in getattr(node, "children", {}).values():
+        kind = getattr(child, "type", "")
+        if kind in ("markdown", "header", "subheader", "caption"):
+            out.append((kind, str(child.value)))
+        elif kind == "metric":
+            out.append((kind, child.label))
+        elif kind == "table":
+            out.append((kind, " | ".join(map(str, child.value.index))))
+        _flat(child, out)
+    return out
+
+
+def _first(items: list[tuple[str, str]], text: str, kind: str | None = None) -> int:
+    return next(i for i, (k, t) in enumerate(items) if text in t and (kind is None or k == kind))
+
+
+def test_walk_defines_every_term_before_it_is_used(at):
+    items = _flat(at.tabs[0], [])
+    headers = [t for k, t in items if k == "header"]
+    assert headers == [
+        "1 · Modified unigram precision",
+        "2 · Why clip: Example 2",
+        "3 · Bigrams and longer n-grams",
+        "4 · A corpus: add the counts, then divide",
+        "5 · Precision decays with n",
+        "6 · The geometric mean",
+        "7 · Short candidates: Example 3",
+        "8 · Why not recall: Example 4",
+        "9 · The brevity penalty",
+        "10 · BLEU, in the log domain",
+        "11 · Why Examples 3 and 4 score 0",
+    ]
+    bp = _first(items, "9 · The brevity penalty", "header")
+    # recall (2.2.1) before BP (2.2.2); c, r and log BP only from the BP step on
+    assert _first(items, "8 · Why not recall", "header") < bp
+    assert _first(items, "r (best match length)", "metric") > bp
+    assert _first(items, "log BP", "table") > bp
+    assert _first(items, "c (candidate length)", "metric") > bp
+    # the geometric mean is explained before the log domain uses it, pooling before any corpus number
+    assert _first(items, "N-th root of their product") < _first(items, "10 · BLEU, in the log domain", "header")
+    assert _first(items, "corpus: the sums", "table") < _first(items, "5 · Precision decays", "header")
+
+
+def test_scale_is_said_once_prominently():
+    intro = "\n".join(m.value for m in AppTest.from_file(APP, default_timeout=60).run().markdown[:3])
+    assert "The BLEU metric ranges from 0 to 1" in intro
+    assert "0 to 100" in intro
+
+
+def test_examples_3_and_4_score_0_and_what_each_fix_changes(at):
+    table = next(d.value for d in at.dataframe if "+ effective order" in d.value.columns).set_index("sentence")
+    assert (table["these settings"] == 0).all()
+    assert table.loc["Example 4, Candidate 2", "+ effective order"] == 100.0
+    assert table.loc["Example 4, Candidate 1", "+ effective order"] == 0.0
+    assert table.loc["Example 4, Candidate 1", "+ exp smoothing"] > 0  # 0/3 smoothed
+    assert table.loc["Example 4, Candidate 2", "+ exp smoothing"] == 0.0  # 0/0 is not
+    assert (table["+ both (sacreBLEU sentence_bleu)"] > 0).all()
+
+
+def test_best_match_table_puts_three_rules_side_by_side(at):
+    table = next(t.value for t in at.table if "r average" in t.value.columns)
+    assert {"r closest", "r shortest", "r average"} <= set(table.columns)
+    differs = set(table["differs from closest"])
+    assert {"average", "shortest and average", "neither"} <= differs
+    assert "tie: 15 and 17" in table.loc[16, "note"]
+
+
+def test_lab_nltk_methods_agree_where_no_pooled_precision_is_zero(at):
+    at.selectbox(key="learn.variant").set_value("nltk").run()
+    table = next(d.value for d in at.dataframe if "NLTK smoothing" in d.value.columns).set_index("NLTK smoothing")
+    same = table.loc[["method0", "method1", "method3", "method4"], "its BLEU"].round(2)
+    assert same.nunique() == 1
+    assert same.iloc[0] == 21.70
+    at.selectbox(key="learn.lab_corpus").set_value("ex3").run()
+    table = next(d.value for d in at.dataframe if "NLTK smoothing" in d.value.columns).set_index("NLTK smoothing")
+    assert table.loc[["method0", "method1", "method3", "method4"], "its BLEU"].round(2).nunique() > 1
