@@ -25,8 +25,11 @@ from .config import BleuConfig
 from .errors import InputError
 
 __all__ = [
+    "PAPER_BLOCK_SIZE",
+    "PAPER_T_THRESHOLD",
     "BlockPair",
     "BlockTestResult",
+    "RankedBlockTest",
     "Comparison",
     "PairedResult",
     "PairwiseResult",
@@ -38,6 +41,8 @@ __all__ = [
     "paired_ar",
     "paired_bootstrap",
     "pairwise_matrix",
+    "paper_block_count",
+    "ranked_block_test",
 ]
 
 Method = Literal["bs", "ar"]
@@ -649,3 +654,74 @@ def block_test(
         tuple(float(x) for x in stds),
         tuple(pairs),
     )
+
+
+PAPER_BLOCK_SIZE: Final = 25  # section 3: "20 blocks of 25 sentences each"
+PAPER_T_THRESHOLD: Final = 1.7  # section 3: "a paired t-statistic of 1.7 or above is 95% significant"
+
+
+def paper_block_count(n_segments: int, block_size: int = PAPER_BLOCK_SIZE) -> int:
+    """How many consecutive blocks the paper's test cuts ``n_segments`` into.
+
+    ``n_segments // block_size`` when that makes at least two blocks (each then has ``block_size`` segments,
+    or one more where the remainder is spread); a smaller corpus gets blocks of about 5 segments (at least
+    2 blocks, at most 20), and the caller says so.
+
+    Example:
+        >>> paper_block_count(500), paper_block_count(1002), paper_block_count(30), paper_block_count(3)
+        (20, 40, 6, 2)
+    """
+    if isinstance(n_segments, bool) or not isinstance(n_segments, int) or n_segments < 2:
+        raise InputError(f"the block test needs at least 2 segments, got {n_segments!r}", "segments")
+    if n_segments >= 2 * block_size:
+        return n_segments // block_size
+    return max(2, min(20, n_segments // 5))
+
+
+@dataclass(frozen=True, slots=True)
+class RankedBlockTest:
+    """The paper's Table 2 on N systems: in rank order, lowest corpus BLEU first; each system's paired t is
+    against its left neighbour (the system ranked just below it).
+
+    Attributes:
+        order: system indices (into the given matrices), lowest corpus BLEU first.
+        corpus_scores: the corpus BLEU of each, in that order.
+        result: :func:`block_test` on the systems in that order (``result.pairs[i]`` compares rank i + 1
+            with rank i).
+        block_size: the block size aimed at (the paper's 25).
+        threshold: the paper's t threshold (1.7).
+    """
+
+    order: tuple[int, ...]
+    corpus_scores: tuple[float, ...]
+    result: BlockTestResult
+    block_size: int = PAPER_BLOCK_SIZE
+    threshold: float = PAPER_T_THRESHOLD
+
+    @property
+    def paper_sized(self) -> bool:
+        """Whether every block has at least ``block_size`` segments."""
+        return min(self.result.block_sizes) >= self.block_size
+
+
+def ranked_block_test(
+    matrices: Sequence[np.ndarray], config: BleuConfig = BleuConfig(), *, block_size: int = PAPER_BLOCK_SIZE
+) -> RankedBlockTest:
+    """The block test as the paper ran it (section 3, Table 2): blocks of ``block_size`` consecutive segments
+    where the corpus allows (:func:`paper_block_count`), the systems in rank order of corpus BLEU, and the
+    paired t of each against the one ranked just below it.
+
+    Example:
+        >>> import numpy as np
+        >>> good = np.array([[4, 4, 4, 3, 2, 1, 4, 3, 2, 1]] * 60)
+        >>> bad = good.copy(); bad[::2, 2] -= 2
+        >>> r = ranked_block_test([good, bad])
+        >>> r.order, r.result.block_sizes, r.paper_sized, r.result.pairs[0].df
+        ((1, 0), (30, 30), True, 1)
+    """
+    mats = _check(matrices, config)
+    scores = [_corpus_score(m, config) for m in mats]
+    order = tuple(sorted(range(len(mats)), key=lambda i: (scores[i], i)))
+    n_blocks = paper_block_count(len(mats[0]), block_size)
+    result = block_test([mats[i] for i in order], config, n_blocks=n_blocks)
+    return RankedBlockTest(order, tuple(scores[i] for i in order), result, block_size)

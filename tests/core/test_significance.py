@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 from pathlib import Path
 
@@ -21,6 +22,8 @@ from bleu_core.significance import (
     paired_ar,
     paired_bootstrap,
     pairwise_matrix,
+    paper_block_count,
+    ranked_block_test,
     student_t_two_sided,
 )
 
@@ -260,3 +263,53 @@ def test_compare_is_the_baseline_interval_plus_the_paired_tests(wmt21) -> None:
     assert compare(mats[0], mats[1:], method="ar", trials=50, n_confidence=0).baseline_ci is None
     with pytest.raises(InputError, match="method"):
         compare(mats[0], mats[1:], method="t")  # type: ignore[arg-type]
+
+
+def test_paper_block_count() -> None:
+    assert paper_block_count(500) == 20  # the paper's 20 x 25
+    assert paper_block_count(1002) == 40  # 25 or 26 each
+    assert paper_block_count(50) == 2
+    assert paper_block_count(49) == 9  # too small for two blocks of 25: blocks of about 5
+    assert paper_block_count(30) == 6
+    assert paper_block_count(2) == 2
+    with pytest.raises(InputError, match="at least 2 segments"):
+        paper_block_count(1)
+
+
+def test_ranked_block_test_on_wmt21_against_sacrebleu(real) -> None:
+    """Blocks of 25 on 1002 real segments, systems in rank order, every block score from sacreBLEU itself and
+    each t by hand from those scores (statistics module): the paper's Table 2 procedure."""
+    import statistics
+
+    from sacrebleu.metrics import BLEU
+
+    from bleu_core.bleu import corpus_score
+
+    s = real["wmt21-news-en-de"]
+    ref = s.ref_paths[0].read_text(encoding="utf-8").splitlines()
+    hyps = [p.read_text(encoding="utf-8").splitlines() for p in s.sys_paths[:3]]
+    config = BleuConfig()
+    mats = [corpus_score(h, [ref], config).segment_matrix for h in hyps]
+    r = ranked_block_test(mats, config)
+    sizes = r.result.block_sizes
+    assert len(sizes) == len(ref) // 25
+    assert set(sizes) <= {25, 26}
+    assert sum(sizes) == len(ref)
+    assert r.paper_sized
+    assert r.threshold == 1.7
+    sacre = BLEU()
+    corpus = [sacre.corpus_score(h, [ref]).score for h in hyps]
+    assert list(r.order) == sorted(range(3), key=corpus.__getitem__)
+    assert r.corpus_scores == pytest.approx(sorted(corpus), abs=1e-9)
+    bounds = np.concatenate(([0], np.cumsum(sizes)))
+    by_hand = [
+        [sacre.corpus_score(hyps[i][lo:hi], [ref[lo:hi]]).score for lo, hi in itertools.pairwise(bounds)]
+        for i in r.order
+    ]
+    np.testing.assert_allclose(r.result.scores, by_hand, atol=1e-9)
+    for k, pair in enumerate(r.result.pairs):
+        d = [b - a for a, b in zip(by_hand[k], by_hand[k + 1])]
+        t = statistics.mean(d) / (statistics.stdev(d) / math.sqrt(len(d)))
+        assert (pair.first, pair.second, pair.df) == (k, k + 1, len(sizes) - 1)
+        assert pair.t == pytest.approx(t, rel=1e-9)
+        assert r.result.stds[k] == pytest.approx(statistics.stdev(by_hand[k]), rel=1e-9)
