@@ -57,7 +57,7 @@ def measure() -> Redraw:
     at.query_params["lc"] = "false"
     at.query_params["smooth"] = "exp"
     at.run()
-    at.switch_page("app_pages/compare.py").run()
+    at.switch_page("pages/compare.py").run()
     uploader = next(u for u in at.get("file_uploader") if "compare.in_folder" in u.proto.id)
     uploader.set_value(_folder())
     t = time.perf_counter()

@@ -322,7 +322,7 @@ def follow_handoff() -> None:
     """If a selection asked for it, switch to the sentence page (a callback may not switch pages itself)."""
     if state.get(state.GOTO_SENTENCE):
         state.put(state.GOTO_SENTENCE, False)
-        st.switch_page("app_pages/sentence.py")
+        st.switch_page("pages/sentence.py")
 
 
 def system_picker(

@@ -1,19 +1,51 @@
-"""A shared link opened as the *first* visit to a fresh server still gets the whole app.
+"""Every page answers its own URL, as the first visit to a fresh server and as a later visit.
 
-With a folder named `pages/` beside app.py, Streamlit 1.67 runs a deep-linked page script on its own
-(legacy multipage mode) until some session has run app.py's st.navigation: no settings sidebar, no
-navigation. The page scripts live in `app_pages/` so that cannot happen; this test holds that.
+The page scripts live in `pages/`. With that folder beside app.py, Streamlit 1.67 runs a deep-linked page
+script on its own (legacy multipage mode) until some session has run app.py's st.navigation: no settings
+sidebar, no navigation, file names as titles. Each page's first call, `frame.guard()`, hands such a bare run
+to the frame. `/learn` is the default page's address too (Streamlit ignores a default page's url_path, so
+the frame adds a hidden alias): it must not open Streamlit's "Page not found" dialog.
 """
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+import pytest
 
 from tests.browser.conftest import serve, wait_for_app
 
+MAIN = "[data-testid='stMain']"
+# (path, text only that page shows)
+PAGES = [
+    ("/", "Learn BLEU, step by step"),
+    ("/learn", "Learn BLEU, step by step"),
+    ("/sentence?ex=ex2", "Debug one translation"),
+    ("/corpus", "A corpus, one system"),
+    ("/compare", "Compare systems"),
+]
 
-def test_first_visit_by_deep_link_runs_the_frame(new_page):
-    with serve() as url:
-        page = new_page()
-        page.goto(f"{url}/sentence?ex=ex2")
-        wait_for_app(page)
-        sidebar = page.inner_text("[data-testid='stSidebar']")
-        assert "BLEU settings" in sidebar
-        assert "Learn BLEU" in sidebar  # st.navigation's titles, not file names
-        assert "2/7" in page.inner_text("[data-testid='stMain']")  # the linked example, Example 2
+
+def _assert_in_frame(page, path: str, title: str) -> None:
+    wait_for_app(page)
+    page.wait_for_selector(f"{MAIN} h1")
+    sidebar = page.inner_text("[data-testid='stSidebar']")
+    assert "BLEU settings" in sidebar, path
+    assert "Learn BLEU" in sidebar, path  # st.navigation's titles, not file names
+    assert "Compare systems" in sidebar, path
+    assert page.inner_text(f"{MAIN} h1").strip().startswith(title), path
+    assert "Page not found" not in page.inner_text("body"), path
+    assert urlsplit(page.url).path.rstrip("/") == urlsplit(path).path.rstrip("/"), (path, page.url)
+
+
+@pytest.mark.parametrize(("path", "title"), PAGES, ids=[p for p, _ in PAGES])
+def test_page_url_as_first_visit_and_later(new_page, path, title):
+    with serve() as url:  # a fresh server: this link is its first visit
+        first = new_page()
+        first.goto(f"{url}{path}")
+        _assert_in_frame(first, path, title)
+        if path.startswith("/sentence"):
+            assert "2/7" in first.inner_text(MAIN)  # the linked example, Example 2
+        later = new_page()
+        later.goto(f"{url}{path}")
+        _assert_in_frame(later, path, title)

@@ -21,7 +21,7 @@ def _df(at: AppTest, key: str):
 def _app() -> AppTest:
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180)
     at.run()
-    at.switch_page("app_pages/compare.py").run()
+    at.switch_page("pages/compare.py").run()
     assert not at.exception, [e.value for e in at.exception]
     return at
 

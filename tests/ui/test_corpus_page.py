@@ -11,7 +11,7 @@ from streamlit.testing.v1 import AppTest
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _app(page: str = "app_pages/corpus.py") -> AppTest:
+def _app(page: str = "pages/corpus.py") -> AppTest:
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
     at.run()
     at.switch_page(page)
@@ -50,7 +50,7 @@ def test_settings_reach_the_signature():
     at.query_params["tok"] = "13a"
     at.query_params["lc"] = "false"
     at.run()
-    at.switch_page("app_pages/corpus.py").run()
+    at.switch_page("pages/corpus.py").run()
     assert any("tok:13a" in c.value and "nrefs:2" in c.value and "case:mixed" in c.value for c in at.caption)
 
 

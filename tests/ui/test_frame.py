@@ -27,7 +27,7 @@ def test_settings_from_a_shared_link_reach_the_pages():
     at.run()
     assert not at.exception
     assert any("differ from the paper" in m.value for m in at.markdown)
-    at.switch_page("app_pages/sentence.py").run()
+    at.switch_page("pages/sentence.py").run()
     assert any("tok:13a" in c.value for c in at.caption)
 
 
@@ -35,7 +35,7 @@ def test_example_link_loads_the_sentence_page():
     at = AppTest.from_file(APP, default_timeout=60)
     at.query_params["ex"] = "ex3"
     at.run()
-    at.switch_page("app_pages/sentence.py").run()
+    at.switch_page("pages/sentence.py").run()
     assert at.text_area(key="sentence.hyp_box").value == "of the"
 
 

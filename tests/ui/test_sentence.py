@@ -16,7 +16,7 @@ APP = str(Path(__file__).resolve().parents[2] / "app.py")
 def at() -> AppTest:
     app = AppTest.from_file(APP, default_timeout=60)
     app.run()
-    app.switch_page("app_pages/sentence.py").run()
+    app.switch_page("pages/sentence.py").run()
     assert not app.exception
     return app
 
@@ -117,7 +117,7 @@ def test_shared_link_loads_text():
     app.query_params["hyp"] = "the cat sat"
     app.query_params["ref"] = ["the cat sat on the mat", "a cat"]
     app.run()
-    app.switch_page("app_pages/sentence.py").run()
+    app.switch_page("pages/sentence.py").run()
     assert not app.exception
     assert app.text_area(key="sentence.hyp_box").value == "the cat sat"
     assert app.text_area(key="sentence.ref_box.1").value == "a cat"
@@ -132,7 +132,7 @@ def test_handoff_with_two_systems():
         "other_hyp": "a cat on the mat",
         "label": "segment 3 of A vs B",
     }
-    app.switch_page("app_pages/sentence.py").run()
+    app.switch_page("pages/sentence.py").run()
     assert not app.exception
     assert app.text_area(key="sentence.hyp_box").value == "the cat sat"
     assert any("segment 3 of A vs B" in c.value for c in app.caption)

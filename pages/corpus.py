@@ -4,7 +4,9 @@ import streamlit as st
 
 from bleu_app.charts import corpus as charts
 from bleu_app.frames import corpus as frames
-from bleu_app.ui import cached, corpus_input, render, state
+from bleu_app.ui import cached, corpus_input, frame, render, state
+
+frame.guard()
 
 st.title("A corpus, one system")
 corpus = corpus_input.loader("corpus")

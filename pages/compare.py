@@ -4,8 +4,10 @@ import streamlit as st
 
 from bleu_app.charts import corpus as charts
 from bleu_app.frames import corpus as frames
-from bleu_app.ui import cached, corpus_input, render, state
+from bleu_app.ui import cached, corpus_input, frame, render, state
 from bleu_core import make_signature
+
+frame.guard()
 
 st.title("Compare systems")
 corpus = corpus_input.loader("compare")

@@ -5,8 +5,10 @@ import streamlit as st
 
 from bleu_app.charts import sentence as charts
 from bleu_app.frames import sentence as frames
-from bleu_app.ui import cached, render, state, widgets
+from bleu_app.ui import cached, frame, render, state, widgets
 from bleu_core import InputError
+
+frame.guard()
 
 st.title("Debug one translation")
 render.doc("sentence_intro")

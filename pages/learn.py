@@ -5,8 +5,10 @@ import streamlit as st
 from bleu_app import samples
 from bleu_app.charts import sentence as charts
 from bleu_app.frames import sentence as frames
-from bleu_app.ui import cached, render, state, widgets
+from bleu_app.ui import cached, frame, render, state, widgets
 from bleu_core import VARIANTS, InputError, make_signature
+
+frame.guard()
 
 st.title("Learn BLEU, step by step")
 render.doc("00_intro")

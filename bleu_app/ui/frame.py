@@ -1,0 +1,60 @@
+"""The frame every page runs in: page config, state, the shared sidebar of BLEU settings, navigation.
+
+``app.py`` calls :func:`run`. Each script in ``pages/`` calls :func:`guard` first: Streamlit 1.67 runs a page
+of a ``pages/`` folder on its own (legacy multipage mode) when a deep link such as ``/sentence?ex=ex2`` is the
+first visit to a fresh server, before any session has called ``st.navigation``. The guard sees that the
+script runs outside the frame, runs the frame instead (which runs the same page inside it) and stops.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import streamlit as st
+
+from bleu_app.ui import state, widgets
+
+# Emoji icons only: a ``:material/...`` icon as the favicon is fetched from a web font service, and the app
+# sends no request beyond its own host.
+APP_ICON = "🔵"
+LEARN = "pages/learn.py"
+SENTENCE = "pages/sentence.py"
+CORPUS = "pages/corpus.py"
+COMPARE = "pages/compare.py"
+
+# Per script thread (one per session): set while the frame's navigation runs a page.
+_inside = threading.local()
+
+
+def pages() -> list[st.Page]:
+    """The app's pages. Learn is the default page (``/``); Streamlit ignores a default page's ``url_path``,
+    so a hidden alias answers ``/learn`` with the same script (a teacher may send that address). Pages are
+    told apart by ``url_path``, so the default one gets a name of its own that no link uses."""
+    return [
+        st.Page(LEARN, title="Learn BLEU", icon="🎓", url_path="home", default=True),
+        st.Page(SENTENCE, title="One sentence", icon="🔍", url_path="sentence"),
+        st.Page(CORPUS, title="Corpus", icon="📚", url_path="corpus"),
+        st.Page(COMPARE, title="Compare systems", icon="⚖️", url_path="compare"),
+        st.Page(LEARN, title="Learn BLEU", icon="🎓", url_path="learn", visibility="hidden"),
+    ]
+
+
+def run() -> None:
+    """Page config, state, navigation, the settings sidebar, then the page the URL names."""
+    st.set_page_config(page_title="BLEU Explorer", page_icon=APP_ICON, layout="wide", initial_sidebar_state="auto")
+    state.init()
+    nav = st.navigation(pages())
+    widgets.settings_sidebar()
+    _inside.active = True
+    try:
+        nav.run()
+    finally:
+        _inside.active = False
+
+
+def guard() -> None:
+    """First call of every page script: outside the frame (a bare legacy run), run the frame and stop."""
+    if getattr(_inside, "active", False):
+        return
+    run()
+    st.stop()
