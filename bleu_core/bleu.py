@@ -10,22 +10,22 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Final, Literal
+from typing import TYPE_CHECKING, Final
 
 from ._version import __version__
 from .config import SMOOTH_DEFAULTS, BleuConfig, SmoothMethod
 from .errors import InputError
-from .stats import SegmentStats, check_streams, corpus_rows, prepare_references
+from .stats import SegmentStats, check_streams
 from .tokenizers import get_tokenizer
 
 if TYPE_CHECKING:
     import numpy as np
 
+    from .engine import Engine
+
 __all__ = ["BleuScore", "corpus_bleu", "make_signature", "score_from_stats", "score_many", "sentence_bleu"]
 
 _LOG_ZERO: Final = -9999999999.0  # sacrebleu.utils.my_log
-_FAST_MIN: Final = 500  # segments from which the vectorised path pays off
-_SLICE: Final = 5_000  # segments per numpy slice in corpus_score (bounds the numpy path's memory)
 
 
 def _my_log(x: float) -> float:
@@ -293,7 +293,7 @@ def corpus_score(
     references: Sequence[Sequence[str | None]],
     config: BleuConfig,
     *,
-    engine: Literal["auto", "fast", "explain"] = "auto",
+    engine: Engine = "auto",
 ) -> BleuScore:
     """Corpus BLEU under a :class:`BleuConfig` (what ``corpus_bleu`` calls).
 
@@ -301,34 +301,21 @@ def corpus_score(
         hypotheses: one candidate per segment.
         references: reference streams.
         config: the settings.
-        engine: ``fast`` (whole-corpus, vectorised: :mod:`bleu_core.fast`), ``explain`` (line by
-            line with ``Counter``s, as the paper describes) or ``auto`` (fast from 500 segments on); all
-            give the same statistics matrix.
+        engine: ``kernel`` (the C kernel), ``explain`` (line by line with ``Counter``s, as the paper
+            describes) or ``auto``; :func:`bleu_core.engine.choose` decides. All give the same matrix.
 
     Example:
         >>> hyps, refs = ["the cat sat on the mat ."], [["the cat sat on a mat ."]]
-        >>> fast = corpus_score(hyps, refs, BleuConfig(), engine="fast")
+        >>> fast = corpus_score(hyps, refs, BleuConfig(), engine="auto")
         >>> slow = corpus_score(hyps, refs, BleuConfig(), engine="explain")
         >>> fast.score == slow.score, (fast.segment_matrix == slow.segment_matrix).all()
         (True, np.True_)
     """
-    hyps, streams = check_streams(hypotheses, references)
-    if engine == "auto":
-        # A few hundred lines are counted faster line by line than numpy's set-up costs (and the CLI
-        # then never imports numpy); the statistics are identical either way.
-        engine = "fast" if len(hyps) >= _FAST_MIN else "explain"
-    if engine == "fast":
-        from .fast import FastPathUnsupportedError, corpus_matrix_fast
+    from .engine import count  # numpy and the kernel load only when a corpus is counted
 
-        try:
-            matrix, nrefs = corpus_matrix_fast(hyps, streams, config, slice_segments=_SLICE)
-            return score_matrix(matrix, config, nrefs)
-        except FastPathUnsupportedError:
-            pass  # a NUL or a newline inside a line: the explainable path handles it
-    elif engine != "explain":
-        raise InputError(f"unknown engine {engine!r} (known: auto, fast, explain)", "engine")
-    infos, nrefs = prepare_references(streams, config)
-    return score_matrix(corpus_rows(hyps, infos, config), config, nrefs)
+    hyps, streams = check_streams(hypotheses, references)
+    matrix, nrefs = count(hyps, streams, config, engine)
+    return score_matrix(matrix, config, nrefs)
 
 
 def score_matrix(matrix: np.ndarray | Sequence[Sequence[int]], config: BleuConfig, nrefs: int | str) -> BleuScore:

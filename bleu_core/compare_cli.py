@@ -69,7 +69,7 @@ def _cmd_compare(
     read_all: Callable[[Sequence[str], Sequence[str]], Any],
 ) -> int:
     from .decompose import decompose_matrices
-    from .fast import FastPathUnsupportedError, ReferenceSet
+    from .engine import ReferenceSet
     from .significance import _check_trials, compare
 
     config = make_config(args)
@@ -82,15 +82,9 @@ def _cmd_compare(
     if not ref_files[0].lines:
         raise InputError("no segments to compare", ref_files[0].name)
     streams = [list(f.lines) for f in ref_files]
-    try:
-        ref_set = ReferenceSet.from_config(streams, config)
-        mats = [ref_set.stats(list(h.lines), config.max_ngram_order) for h in hyp_files]
-        nrefs = ref_set.nrefs
-    except FastPathUnsupportedError:
-        from .stats import corpus_matrix, prepare_references
-
-        infos, nrefs = prepare_references(streams, config)
-        mats = [corpus_matrix(list(h.lines), infos, config) for h in hyp_files]
+    ref_set = ReferenceSet.from_config(streams, config)
+    mats = [ref_set.stats(list(h.lines), config.max_ngram_order) for h in hyp_files]
+    nrefs = ref_set.nrefs
     comparison = compare(mats[0], mats[1:], config, method=method, trials=trials, seed=args.seed, nrefs=nrefs)
     results, base_ci = comparison.results, comparison.baseline_ci
     assert base_ci is not None  # n_confidence is 1000

@@ -88,8 +88,7 @@ import pandas as pd  # noqa: E402
 
 from bleu_app.frames import corpus as corpus_frames  # noqa: E402
 from bleu_core.corpus import Corpus  # noqa: E402
-from bleu_core.fast import FastPathUnsupportedError, ReferenceSet, tokenize_corpus  # noqa: E402
-from bleu_core.stats import RefInfo, corpus_matrix, credited_ngrams, ref_infos_from_tokens  # noqa: E402
+from bleu_core.engine import ReferenceSet  # noqa: E402
 
 TokKey = tuple[str, bool, int]
 
@@ -97,16 +96,6 @@ TokKey = tuple[str, bool, int]
 def tok_key(config: BleuConfig) -> TokKey:
     """The settings a statistics matrix depends on."""
     return (config.tokenize, config.lowercase, config.max_ngram_order)
-
-
-def _tok_config(key: TokKey) -> BleuConfig:
-    return BleuConfig(tokenize=key[0], lowercase=key[1], max_ngram_order=key[2])
-
-
-@st.cache_resource(max_entries=4, scope="session", show_spinner=False)
-def ref_infos(refs_digest: str, key: TokKey, _streams: tuple[tuple[str, ...], ...]) -> tuple[list[RefInfo], int]:
-    """The references' n-gram counts as dictionaries (for the n-gram differences); read-only."""
-    return ref_infos_from_tokens([tokenize_corpus(s, key[0], lowercase=key[1]) for s in _streams], key[2])
 
 
 @st.cache_resource(max_entries=4, scope="session", show_spinner=False)
@@ -123,11 +112,7 @@ def stats_matrix(
     sys_digest: str, refs_digest: str, key: TokKey, _hyps: tuple[str, ...], _streams: tuple[tuple[str, ...], ...]
 ) -> np.ndarray:
     """One system's (segments x statistics) matrix, cached per (system text, references, tokenization)."""
-    try:
-        return reference_set(refs_digest, key[0], key[1], _streams).stats(list(_hyps), key[2])
-    except FastPathUnsupportedError:  # numpy's path (no C kernel) and a NUL or newline inside a line
-        infos, _ = ref_infos(refs_digest, key, _streams)
-        return corpus_matrix(list(_hyps), infos, _tok_config(key))
+    return reference_set(refs_digest, key[0], key[1], _streams).stats(list(_hyps), key[2])
 
 
 def matrices(corpus: Corpus, config: BleuConfig) -> dict[str, np.ndarray]:
@@ -229,14 +214,8 @@ def matched(
     sys_digest: str, refs_digest: str, key: TokKey, _hyps: tuple[str, ...], _streams: tuple[tuple[str, ...], ...]
 ) -> corpus_frames.MatchedNgrams:
     """Per segment, the n-grams BLEU credited one system with (read-only)."""
-    try:
-        return corpus_frames.MatchedNgrams(
-            tuple(reference_set(refs_digest, key[0], key[1], _streams).matches(list(_hyps), key[2]))
-        )
-    except FastPathUnsupportedError:  # numpy's path (no C kernel) and a NUL or newline inside a line
-        infos, _ = ref_infos(refs_digest, key, _streams)
-        toks = tokenize_corpus(_hyps, key[0], lowercase=key[1])
-        return corpus_frames.MatchedNgrams(tuple(credited_ngrams(t, i, key[2]) for t, i in zip(toks, infos)))
+    ref_set = reference_set(refs_digest, key[0], key[1], _streams)
+    return corpus_frames.MatchedNgrams(tuple(ref_set.matches(list(_hyps), key[2])))
 
 
 @st.cache_data(max_entries=32, scope="session", show_spinner=False)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bleu_core.cli import main
-from bleu_core.fast import ReferenceSet
+from bleu_core.engine import ReferenceSet
 from bleu_core.significance import bootstrap_ci, paired_ar, paired_bootstrap
 
 

@@ -1,4 +1,5 @@
-"""The fast path (bleu_core.fast) against the explainable path, sacrebleu, and per-line 13a."""
+"""The engines (bleu_core.engine: the C kernel and the explainable path) against each other, sacrebleu, and
+per-line tokenization; file streaming (bleu_core.files) against the in-memory score."""
 
 from __future__ import annotations
 
@@ -12,17 +13,8 @@ import sacrebleu
 
 from bleu_core import BleuConfig, InputError
 from bleu_core.bleu import corpus_score
-from bleu_core.fast import (
-    Backend,
-    FastPathUnsupportedError,
-    ReferenceSet,
-    _rules_13a,
-    _rules_13a_reference,
-    corpus_bleu_files,
-    corpus_stats,
-    tokenize_13a_corpus,
-    tokenize_corpus,
-)
+from bleu_core.engine import Backend, ReferenceSet, choose, tokenize_corpus
+from bleu_core.files import corpus_bleu_files
 from bleu_core.stats import corpus_matrix, prepare_references
 from bleu_core.tokenizers import preprocess
 from tests.core.cases import ALL_WORDS, random_corpus
@@ -35,7 +27,14 @@ def explain_matrix(hyps: list[str], refs: list[list[str | None]], config: BleuCo
     return corpus_matrix(hyps, infos, config), nrefs
 
 
-BACKENDS = ("kernel", "numpy")
+BACKENDS = ("kernel", "explain")
+
+
+def corpus_stats(
+    hyps: list[str], refs: list[list[str | None]], config: BleuConfig, *, backend: Backend = "auto"
+) -> tuple[np.ndarray, int]:
+    ref_set = ReferenceSet.from_config(refs, config, backend=backend)
+    return ref_set.stats(hyps, config.max_ngram_order), ref_set.nrefs
 
 
 def assert_same(hyps: list[str], refs: list[list[str | None]], config: BleuConfig, backend: Backend) -> None:
@@ -52,10 +51,7 @@ def assert_same(hyps: list[str], refs: list[list[str | None]], config: BleuConfi
 def test_random_corpora_full_matrix_equal(tokenize: str, lowercase: bool, backend: Backend) -> None:
     rng = random.Random(f"{tokenize}{lowercase}")
     for _ in range(60):
-        hyps, refs = random_corpus(rng, max_segments=8, exotic=backend == "kernel")
-        if backend == "numpy" and any("\n" in x for x in [*hyps, *(r for s in refs for r in s if r is not None)]):
-            hyps = [h.replace("\n", " ") for h in hyps]
-            refs = [[None if r is None else r.replace("\n", " ") for r in s] for s in refs]
+        hyps, refs = random_corpus(rng, max_segments=8, exotic=True)
         config = BleuConfig(tokenize=tokenize, lowercase=lowercase, max_ngram_order=rng.randint(1, 9))
         assert_same(hyps, refs, config, backend)
 
@@ -140,7 +136,7 @@ def test_reference_set_is_reused_across_systems_and_settings(backend: Backend) -
         ref_set.stats(["one"], 4)
 
 
-def test_13a_whole_corpus_equals_per_line_on_real_data(data_dir: Path) -> None:
+def test_kernel_tokens_equal_per_line_on_real_data(data_dir: Path) -> None:
     lines: list[str] = []
     for path in sorted(data_dir.glob("*/*")):
         if path.is_file() and path.suffix in {".de", ".en", ".eng"}:
@@ -149,29 +145,21 @@ def test_13a_whole_corpus_equals_per_line_on_real_data(data_dir: Path) -> None:
         lines += path.read_text(encoding="utf-8").split("\n")[:-1]
     assert len(lines) > 10_000
     for lowercase in (False, True):
-        got = tokenize_13a_corpus(lines, lowercase=lowercase)
+        got = tokenize_corpus(lines, "13a", lowercase=lowercase)
         want = [list(preprocess(line, "13a", lowercase=lowercase)) for line in lines]
         assert got == want
 
 
-def test_13a_rules_rewrite_equals_regexes_on_random_text() -> None:
-    rng = random.Random(13)
-    alphabet = list(" .,.,.,--0123456789aZé中\t\u00a0…!&;:/()'\"<>[]{}~`^_|\\@#$%*+=?ß")
-    for _ in range(50_000):
-        text = " " + "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 16))) + " "
-        assert _rules_13a(text).split() == _rules_13a_reference(text).split(), repr(text)
-
-
 @pytest.mark.parametrize("backend", BACKENDS)
-def test_13a_corpus_random_unicode_lines_equal_per_line(backend: Backend, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_tokenize_corpus_random_unicode_lines_equal_per_line(backend: Backend, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("BLEU_CORE_KERNEL", "1" if backend == "kernel" else "0")
     rng = random.Random(7)
-    pool = [w for w in ALL_WORDS if "\n" not in w] + ["\u00a0", "ΣΑΣ", "ΌΣ.", "x\u2028y", "\r", "Σ'"]
+    pool = [*ALL_WORDS, "\u00a0", "ΣΑΣ", "ΌΣ.", "x\u2028y", "\r", "Σ'", "a\x00b"]
     lines = [
         " ".join(rng.choice(pool) for _ in range(rng.randint(0, 12))) + rng.choice(["", " ", "\t"]) for _ in range(3000)
     ]
     for lowercase in (False, True):
-        assert tokenize_13a_corpus(lines, lowercase=lowercase) == [
+        assert tokenize_corpus(lines, "13a", lowercase=lowercase) == [
             list(preprocess(line, "13a", lowercase=lowercase)) for line in lines
         ]
         for name in TOKENIZERS:
@@ -180,23 +168,23 @@ def test_13a_corpus_random_unicode_lines_equal_per_line(backend: Backend, monkey
             ]
 
 
-def test_nul_and_newline_fall_back_to_the_explainable_path(monkeypatch: pytest.MonkeyPatch) -> None:
-    """numpy's whole-corpus 13a cannot take NUL or a newline inside a line (the kernel can: test_kernel)."""
+def test_without_the_kernel_every_engine_choice_is_the_explainable_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """BLEU_CORE_KERNEL=0 (or no compiler): ``auto`` counts line by line, NUL and newlines included, and
+    asking for the kernel is refused by name rather than silently served by something else."""
     monkeypatch.setenv("BLEU_CORE_KERNEL", "0")
-    with pytest.raises(FastPathUnsupportedError):
-        tokenize_13a_corpus(["a\x00b"])
-    with pytest.raises(FastPathUnsupportedError):
-        corpus_stats(["ab-\ncd"], [["abcd"]], BleuConfig())
-    hyps, refs = ["ab-\ncd x", "a\x00 b"], [["abcd x", "a\x00 b"]]
-    fast = corpus_score(hyps, refs, BleuConfig(), engine="fast")
-    slow = corpus_score(hyps, refs, BleuConfig(), engine="explain")
-    np.testing.assert_array_equal(fast.segment_matrix, slow.segment_matrix)
-    assert fast.counts == sacrebleu.corpus_bleu(hyps, refs).counts
+    assert choose("auto", 10**6) == "explain"
+    assert ReferenceSet([["a b"]]).backend == "explain"
+    with pytest.raises(InputError, match="engine: the C kernel is not built"):
+        choose("kernel")
+    hyps, refs = ["ab-\ncd x", "a\x00 b", *(["the cat sat"] * 600)], [["abcd x", "a\x00 b", *(["the cat"] * 600)]]
+    got = corpus_score(hyps, refs, BleuConfig())
+    want = sacrebleu.corpus_bleu(hyps, refs)
+    assert (got.score, got.counts, got.totals) == (want.score, want.counts, want.totals)
 
 
 def test_corpus_score_engines_agree_and_unknown_engine_is_refused() -> None:
     hyps, refs = ["It is a guide to action ."], [["It is a guide to action that ensures ."]]
-    a = corpus_score(hyps, refs, BleuConfig(), engine="fast")
+    a = corpus_score(hyps, refs, BleuConfig(), engine="kernel")
     b = corpus_score(hyps, refs, BleuConfig(), engine="explain")
     c = corpus_score(hyps, refs, BleuConfig())  # auto: one segment is counted line by line
     assert (a.score, a.signature) == (b.score, b.signature) == (c.score, c.signature)
@@ -239,30 +227,10 @@ def test_streaming_errors_name_the_file(tmp_path: Path) -> None:
         corpus_bleu_files(tmp_path / "h", [tmp_path / "h"], chunk_lines=0)
 
 
-@pytest.mark.parametrize("seed", range(6))
-@pytest.mark.parametrize("lowercase", [False, True])
-def test_corpus_score_slices_big_corpora_exactly(monkeypatch: pytest.MonkeyPatch, seed: int, lowercase: bool) -> None:
-    """numpy's slices share one vocabulary (each word tokenized once): tokens first seen in an earlier
-    slice's candidates or references must neither match nor collide in a later slice."""
-    import bleu_core.bleu as bleu_module
-
-    monkeypatch.setenv("BLEU_CORE_KERNEL", "0")
-    rng = random.Random(seed)
-    hyps, refs = random_corpus(rng, max_segments=40, max_refs=3)
-    hyps = [h.replace("\n", " ") for h in hyps]
-    refs = [[None if r is None else r.replace("\n", " ") for r in s] for s in refs]
-    config = BleuConfig(lowercase=lowercase)
-    whole = corpus_score(hyps, refs, config, engine="explain")
-    monkeypatch.setattr(bleu_module, "_SLICE", 3)
-    sliced = corpus_score(hyps, refs, config, engine="fast")
-    np.testing.assert_array_equal(sliced.segment_matrix, whole.segment_matrix)
-    assert (sliced.score, sliced.signature) == (whole.score, whole.signature)
-
-
 @pytest.mark.parametrize("tokenize", ["13a", "intl", "char", "none"])
 def test_matches_name_the_counted_ngrams_on_both_backends(tokenize: str) -> None:
-    """ReferenceSet.matches: the same dictionaries from the kernel and from the explainable path (numpy
-    backend), and per order their clipped counts sum to the matches columns of stats()."""
+    """ReferenceSet.matches: the same dictionaries from the kernel and from the explainable path, and per
+    order their clipped counts sum to the matches columns of stats()."""
     rng = random.Random(f"matches{tokenize}")
     for _ in range(40):
         hyps, refs = random_corpus(rng, max_segments=8, exotic=True)
@@ -270,15 +238,7 @@ def test_matches_name_the_counted_ngrams_on_both_backends(tokenize: str) -> None
         lowercase = rng.random() < 0.5
         kernel_set = ReferenceSet(refs, tokenize=tokenize, lowercase=lowercase, backend="kernel")
         got = kernel_set.matches(hyps, order)
-
-        def plain_text(text: str) -> str:  # the numpy backend refuses NUL (and, with 13a, newlines)
-            return text.replace("\n", " ").replace("\x00", " ")
-
-        plain = [plain_text(h) for h in hyps]
-        plain_refs = [[None if r is None else plain_text(r) for r in s] for s in refs]
-        assert ReferenceSet(plain_refs, tokenize=tokenize, lowercase=lowercase, backend="kernel").matches(
-            plain, order
-        ) == ReferenceSet(plain_refs, tokenize=tokenize, lowercase=lowercase, backend="numpy").matches(plain, order)
+        assert got == ReferenceSet(refs, tokenize=tokenize, lowercase=lowercase, backend="explain").matches(hyps, order)
         matrix = kernel_set.stats(hyps, order)
         for seg, found in enumerate(got):
             assert all(c > 0 for c in found.values())

@@ -12,7 +12,7 @@ from sacrebleu.metrics import BLEU
 from sacrebleu.significance import PairedTest
 
 from bleu_core import BleuConfig, InputError
-from bleu_core.fast import ReferenceSet
+from bleu_core.engine import ReferenceSet
 from bleu_core.significance import (
     _shuffle_sums,
     block_test,

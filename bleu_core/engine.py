@@ -1,0 +1,282 @@
+"""Which engine counts this: the one place that chooses between the C kernel and the explainable path.
+
+Corpus BLEU is a function of a (segments x statistics) matrix (``stats``). Two engines compute that matrix,
+and the tests hold them equal to each other and to sacrebleu:
+
+* **the explainable path** (``stats.corpus_rows``): each line tokenized by ``tokenizers.preprocess`` and
+  its n-grams counted with ``Counter``s against the references' Max_Ref_Count, as the paper describes and
+  sacrebleu does. Pure Python, no numpy.
+* **the C kernel** (``bleu_core/_kernel.c``, compiled by ``pip install``; loaded by ``accel``). 13a's
+  four regular expressions become byte loops over each line's UTF-8, tokens are split at exactly
+  ``str.split()``'s whitespace and mapped to int32 ids through one hash table; each segment's candidate
+  n-grams go into a small hash table and every reference's n-grams are looked up in it, giving the
+  clipped counts directly. Any line is accepted (NUL, newlines, lone surrogates). Other tokenizers run in
+  Python; the kernel splits their output.
+
+``choose`` is the rule: the kernel when it is built (and not switched off with ``BLEU_CORE_KERNEL=0``),
+except for small corpora under ``auto``, which are counted line by line (the CLI then never imports
+numpy). Both engines accept every input, so there is no fallback to handle: the choice is made once,
+before counting. A :class:`ReferenceSet` holds references counted once, to score any number of systems.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final, Literal
+
+from .accel import _kernel, kernel, kernel_available
+from .config import BleuConfig
+from .errors import InputError
+from .stats import RefInfo, corpus_rows, credited_ngrams, prepare_references, ref_infos_from_tokens, segment_stats
+from .tokenizers import _loaded, get_tokenizer, preprocess
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from ._kernel import Vocab as KernelVocab
+
+__all__ = ["Engine", "ReferenceSet", "choose", "count", "tokenize_corpus"]
+
+Engine = Literal["auto", "kernel", "explain"]
+ENGINES: Final = ("auto", "kernel", "explain")
+SMALL_CORPUS: Final = 500  # under ``auto``, fewer segments are counted line by line (no numpy import)
+
+
+def choose(engine: str = "auto", n_segments: int | None = None) -> Literal["kernel", "explain"]:
+    """The engine that counts: ``engine`` resolved against what is built and the corpus size.
+
+    Args:
+        engine: ``auto``, ``kernel`` or ``explain``.
+        n_segments: the corpus size, for ``auto`` (``None``: size does not matter, e.g. a reused
+            :class:`ReferenceSet`).
+
+    Raises:
+        InputError: an unknown engine, or ``kernel`` when it is not built.
+
+    Example:
+        >>> choose("explain"), choose("auto", 3)
+        ('explain', 'explain')
+    """
+    if engine == "auto":
+        small = n_segments is not None and n_segments < SMALL_CORPUS
+        return "kernel" if kernel_available() and not small else "explain"
+    if engine == "kernel":
+        if not kernel_available():
+            raise InputError("the C kernel is not built (reinstall with a C compiler) or is switched off", "engine")
+        return "kernel"
+    if engine == "explain":
+        return "explain"
+    raise InputError(f"unknown engine {engine!r} (known: {', '.join(ENGINES)})", "engine")
+
+
+def count(
+    hypotheses: Sequence[str],
+    streams: Sequence[Sequence[str | None]],
+    config: BleuConfig,
+    engine: str = "auto",
+) -> tuple[np.ndarray | list[tuple[int, ...]], int]:
+    """One system's per-segment statistics and its references per segment (``-1``: it varies).
+
+    The kernel gives an int64 array; the explainable path gives a list of rows (no numpy). Inputs are
+    assumed checked (``stats.check_streams``).
+
+    Example:
+        >>> m, nrefs = count(["the cat sat"], [["the cat sat down"]], BleuConfig(max_ngram_order=2), "explain")
+        >>> m, nrefs
+        ([(3, 4, 3, 2, 3, 2)], 1)
+    """
+    if choose(engine, len(hypotheses)) == "kernel":
+        refs = ReferenceSet.from_config(streams, config, backend="kernel")
+        return refs.stats(hypotheses, config.max_ngram_order), refs.nrefs
+    infos, nrefs = prepare_references(streams, config)
+    return corpus_rows(hypotheses, infos, config), nrefs
+
+
+def tokenize_corpus(lines: Sequence[str], tokenize: str = "13a", *, lowercase: bool = False) -> list[list[str]]:
+    """The tokens of every line, as ``tokenizers.preprocess`` gives them line by line (the kernel's 13a
+    and split when it is built).
+
+    Example:
+        >>> tokenize_corpus(["It is a guide.", "Party!"], "paper", lowercase=True)
+        [['it', 'is', 'a', 'guide'], ['party']]
+    """
+    name = get_tokenizer(tokenize).name
+    k = kernel()
+    if k is None:
+        return [list(preprocess(line, name, lowercase=lowercase)) for line in lines]
+    prepared, mode = _kernel_input(lines, name, lowercase)
+    tokens: list[list[str]] = k.tokenize(prepared, mode)  # no None in, none out
+    return tokens
+
+
+def _kernel_input(lines: Sequence[str | None], tokenize: str, lowercase: bool) -> tuple[Sequence[str | None], int]:
+    """The lines as the kernel takes them, and its mode: it does 13a itself (right strip included) and
+    splits what the other tokenizers return."""
+    if lowercase:
+        lines = [None if line is None else line.lower() for line in lines]
+    if tokenize == "13a":
+        return lines, 1
+    if tokenize != "none":
+        fn = _loaded(tokenize)
+        lines = [None if line is None else fn(line.rstrip()) for line in lines]
+    return lines, 0
+
+
+class _KernelRefs:
+    """References as int32 ids in the kernel's vocabulary; statistics counted segment by segment in C."""
+
+    __slots__ = ("_lowercase", "_streams", "_tokenize", "_vocab")
+
+    def __init__(self, streams: list[list[str | None]], tokenize: str, lowercase: bool) -> None:
+        assert _kernel is not None
+        self._tokenize = tokenize
+        self._lowercase = lowercase
+        self._vocab: KernelVocab = _kernel.Vocab()
+        # None (a missing reference) gets length -1, which the counting skips
+        self._streams = [self._encode(stream, grow=True) for stream in streams]
+
+    def _encode(self, lines: Sequence[str | None], *, grow: bool) -> tuple[bytes, bytes]:
+        """int32 token ids and per-line lengths (-1 for None)."""
+        return self._vocab.encode(*_kernel_input(lines, self._tokenize, self._lowercase), grow)
+
+    def stats(self, hypotheses: Sequence[str], max_order: int) -> np.ndarray:
+        import numpy as np
+
+        assert _kernel is not None
+        ids, lens = self._encode(hypotheses, grow=False)
+        out = _kernel.segment_stats(ids, lens, self._streams, max_order)
+        return np.frombuffer(out, dtype=np.int64).reshape(len(hypotheses), 2 + 2 * max_order)
+
+    def matches(self, hypotheses: Sequence[str], max_order: int) -> list[dict[tuple[str, ...], int]]:
+        import numpy as np
+
+        assert _kernel is not None
+        prepared, mode = _kernel_input(hypotheses, self._tokenize, self._lowercase)
+        ids, lens, tokens = self._vocab.encode(prepared, mode, False, True)  # one pass: ids and strings
+        _, records = _kernel.segment_stats(ids, lens, self._streams, max_order, True)
+        out: list[dict[tuple[str, ...], int]] = [{} for _ in hypotheses]
+        for seg, pos, n, clipped in np.frombuffer(records, dtype=np.int32).reshape(-1, 4).tolist():
+            toks = tokens[seg]
+            assert toks is not None
+            out[seg][tuple(toks[pos : pos + n])] = clipped
+        return out
+
+
+class _ExplainRefs:
+    """References tokenized once as strings; their Max_Ref_Counts built per max order on first use."""
+
+    __slots__ = ("_infos", "_lowercase", "_tokenize", "_tokens")
+
+    def __init__(self, streams: list[list[str | None]], tokenize: str, lowercase: bool) -> None:
+        self._tokenize = tokenize
+        self._lowercase = lowercase
+        self._tokens = [
+            [None if r is None else preprocess(r, tokenize, lowercase=lowercase) for r in stream] for stream in streams
+        ]
+        self._infos: dict[int, list[RefInfo]] = {}
+
+    def _refs(self, max_order: int) -> list[RefInfo]:
+        if max_order not in self._infos:
+            self._infos[max_order] = ref_infos_from_tokens(self._tokens, max_order)[0]
+        return self._infos[max_order]
+
+    def _hyp_tokens(self, hypotheses: Sequence[str]) -> list[tuple[str, ...]]:
+        return [preprocess(h, self._tokenize, lowercase=self._lowercase) for h in hypotheses]
+
+    def stats(self, hypotheses: Sequence[str], max_order: int) -> np.ndarray:
+        import numpy as np
+
+        rows = [
+            segment_stats(t, ref, max_order).row()
+            for t, ref in zip(self._hyp_tokens(hypotheses), self._refs(max_order), strict=True)
+        ]
+        return np.array(rows, dtype=np.int64).reshape(len(rows), 2 + 2 * max_order)
+
+    def matches(self, hypotheses: Sequence[str], max_order: int) -> list[dict[tuple[str, ...], int]]:
+        refs = self._refs(max_order)
+        return [credited_ngrams(t, ref, max_order) for t, ref in zip(self._hyp_tokens(hypotheses), refs, strict=True)]
+
+
+Backend = Literal["auto", "kernel", "explain"]
+
+
+class ReferenceSet:
+    """References tokenized and counted once, to score any number of systems against.
+
+    Valid for every setting that leaves the tokens alone (smoothing, effective order, weights, max
+    order). The kernel keeps token ids and counts each segment's n-grams in a small hash table in C;
+    without it, the explainable path keeps token strings and counts with ``Counter``s. Both give the
+    same matrix.
+
+    Args:
+        references: reference streams (``references[k][i]``; ``None`` for a missing reference).
+        tokenize: tokenizer name.
+        lowercase: case-fold before tokenizing.
+        backend: ``kernel``, ``explain`` or ``auto`` (the kernel when it is available: ``choose``).
+
+    Example:
+        >>> refs = ReferenceSet([["the cat is on the mat"], ["there is a cat on the mat"]])
+        >>> refs.stats(["the the the the the the the", "the cat sat on the mat"], 2).tolist()
+        Traceback (most recent call last):
+        ...
+        bleu_core.errors.InputError: hypotheses: 2 segments but the references have 1
+        >>> refs.stats(["the the the the the the the"], 2).tolist()
+        [[7, 7, 2, 0, 7, 6]]
+        >>> refs.nrefs, refs.n_segments
+        (2, 1)
+    """
+
+    __slots__ = ("_impl", "backend", "lowercase", "n_segments", "nrefs", "tokenize")
+
+    def __init__(
+        self,
+        references: Sequence[Sequence[str | None]],
+        *,
+        tokenize: str = "13a",
+        lowercase: bool = False,
+        backend: Backend = "auto",
+    ) -> None:
+        self.tokenize = get_tokenizer(tokenize).name
+        self.lowercase = lowercase
+        streams = [list(s) for s in references]
+        self.n_segments = len(streams[0]) if streams else 0
+        if self.n_segments and not any(None in s for s in streams):
+            self.nrefs = len(streams)
+        else:  # the references per segment, when all segments have the same number (else -1, as stats does)
+            present = Counter(sum(r is not None for r in row) for row in zip(*streams, strict=True))
+            self.nrefs = next(iter(present)) if len(present) == 1 else -1
+        chosen = choose(backend)
+        self._impl: _KernelRefs | _ExplainRefs = (
+            _KernelRefs(streams, self.tokenize, lowercase)
+            if chosen == "kernel"
+            else _ExplainRefs(streams, self.tokenize, lowercase)
+        )
+        self.backend: Backend = chosen
+
+    @classmethod
+    def from_config(
+        cls, references: Sequence[Sequence[str | None]], config: BleuConfig, backend: Backend = "auto"
+    ) -> ReferenceSet:
+        """A reference set for the tokenization of ``config``."""
+        return cls(references, tokenize=config.tokenize, lowercase=config.lowercase, backend=backend)
+
+    def _check(self, hypotheses: Sequence[str]) -> None:
+        if len(hypotheses) != self.n_segments:
+            raise InputError(f"{len(hypotheses)} segments but the references have {self.n_segments}", "hypotheses")
+
+    def stats(self, hypotheses: Sequence[str], max_order: int = 4) -> np.ndarray:
+        """The (segments x (2 + 2N)) int64 statistics matrix of a system (``stats.corpus_matrix``'s)."""
+        self._check(hypotheses)
+        return self._impl.stats(hypotheses, max_order)
+
+    def matches(self, hypotheses: Sequence[str], max_order: int = 4) -> list[dict[tuple[str, ...], int]]:
+        """Per segment, every candidate n-gram BLEU credited, with its clipped count (min(Count,
+        Max_Ref_Count), > 0): the n-grams behind the matches columns of :meth:`stats`.
+
+        Example:
+            >>> ReferenceSet([["the cat sat on the mat"]]).matches(["the the cat"], 2)
+            [{('the',): 2, ('cat',): 1, ('the', 'cat'): 1}]
+        """
+        self._check(hypotheses)
+        return self._impl.matches(hypotheses, max_order)
