@@ -19,7 +19,7 @@ from sacrebleu.metrics import BLEU
 from bleu_core import BleuConfig
 from bleu_core.cli import main
 from bleu_core.decompose import decompose, decompose_matrices, leave_one_out_difference, side_terms
-from bleu_core.fast import ReferenceSet
+from bleu_core.engine import ReferenceSet
 from tests.core.conftest import RealSet
 
 logging.getLogger("sacrebleu").setLevel(logging.ERROR)
