@@ -67,6 +67,33 @@ static inline Py_ssize_t space_len(const unsigned char *p, const unsigned char *
 }
 
 /* ---------------------------------------------------------------------------------------------- */
+/* sizes: every product or sum that sizes a buffer or bounds a read is checked (callers may pass
+   any Py_ssize_t; a wrapped product would let a small buffer pass a size check)                   */
+
+/* *out = a * b; -1 (and *out = -1) if either is negative or the product overflows Py_ssize_t. */
+static inline int size_mul(Py_ssize_t a, Py_ssize_t b, Py_ssize_t *out) {
+    if (a < 0 || b < 0 || __builtin_mul_overflow(a, b, out)) {
+        *out = -1;
+        return -1;
+    }
+    return 0;
+}
+
+/* *out = a * b * c, checked as size_mul. */
+static inline int size_mul3(Py_ssize_t a, Py_ssize_t b, Py_ssize_t c, Py_ssize_t *out) {
+    return size_mul(a, b, out) < 0 ? -1 : size_mul(*out, c, out);
+}
+
+/* *out = a + b, checked as size_mul. */
+static inline int size_add(Py_ssize_t a, Py_ssize_t b, Py_ssize_t *out) {
+    if (a < 0 || b < 0 || __builtin_add_overflow(a, b, out)) {
+        *out = -1;
+        return -1;
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------------------------------------------- */
 /* growable byte buffers                                                                           */
 
 typedef struct {
@@ -75,9 +102,11 @@ typedef struct {
 } Buf;
 
 static int buf_reserve(Buf *b, Py_ssize_t need) {
+    if (need < 0) return -1; /* a size that overflowed */
     if (need <= b->cap) return 0;
     Py_ssize_t cap = b->cap ? b->cap : 256;
-    while (cap < need) cap *= 2;
+    while (cap < need)
+        if (size_mul(cap, 2, &cap) < 0) cap = need;
     char *p = PyMem_Realloc(b->p, (size_t)cap);
     if (!p) return -1;
     b->p = p;
@@ -118,7 +147,11 @@ static Py_ssize_t utf8_view(PyObject *u, Buf *buf, const char **out) {
         *out = (const char *)PyUnicode_DATA(u);
         return len;
     }
-    if (buf_reserve(buf, 4 * len + 1) < 0) { PyErr_NoMemory(); return -1; }
+    Py_ssize_t need;
+    if (size_mul(len, 4, &need) < 0 || size_add(need, 1, &need) < 0 || buf_reserve(buf, need) < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
     unsigned char *o = (unsigned char *)buf->p;
     const void *data = PyUnicode_DATA(u);
     switch (PyUnicode_KIND(u)) {
@@ -177,7 +210,8 @@ static Py_ssize_t replacements_13a(const char *line, Py_ssize_t len, Buf *buf, c
         amp = memchr(line, '&', (size_t)len) != NULL;
     *out = line;
     if (!lt && !nl && !amp) return len;
-    if (buf_reserve(buf, len + 1) < 0) return -1;
+    Py_ssize_t need;
+    if (size_add(len, 1, &need) < 0 || buf_reserve(buf, need) < 0) return -1;
     memmove(buf->p, line, (size_t)len);
     char *t = buf->p;
     if (lt) len = replace_all(t, len, "<skipped>", 9, "", 0, t);
@@ -199,7 +233,10 @@ static Py_ssize_t replacements_13a(const char *line, Py_ssize_t len, Buf *buf, c
    pattern is a plain loop); the result goes to *out (one of a, b); returns its length or -1. */
 static Py_ssize_t rules_13a(const char *line, Py_ssize_t len, Buf *a, Buf *b, const char **out) {
     /* rule 1 at most triples the length (plus the padding); rules 2-4 each at most double it */
-    if (buf_reserve(a, 8 * (3 * len + 2) + 16) < 0 || buf_reserve(b, 8 * (3 * len + 2) + 16) < 0) return -1;
+    Py_ssize_t need;
+    if (size_mul(len, 24, &need) < 0 || size_add(need, 32, &need) < 0 || buf_reserve(a, need) < 0 ||
+        buf_reserve(b, need) < 0)
+        return -1;
     char *cur = a->p, *nxt = b->p, *tmp;
     Py_ssize_t n = 0, m, i, j;
     int has_pc = 0, has_dash = 0;
@@ -340,7 +377,7 @@ static int32_t vocab_id(Vocab *v, const char *p, Py_ssize_t n, int grow) {
     if (!grow) return -1;
     if (v->n_tok >= INT32_MAX - 1 || n > INT32_MAX) return -2;
     if (v->n_tok == v->cap_tok) {
-        Py_ssize_t cap = v->cap_tok * 2;
+        Py_ssize_t cap = v->cap_tok * 2; /* n_tok < INT32_MAX: no overflow */
         int64_t *off = PyMem_Realloc(v->tok_off, sizeof(int64_t) * (size_t)cap);
         if (!off) return -2;
         v->tok_off = off;
@@ -349,9 +386,12 @@ static int32_t vocab_id(Vocab *v, const char *p, Py_ssize_t n, int grow) {
         v->tok_len = len;
         v->cap_tok = cap;
     }
-    if (v->arena_len + n > v->arena_cap) {
-        Py_ssize_t cap = v->arena_cap * 2;
-        while (cap < v->arena_len + n) cap *= 2;
+    Py_ssize_t need;
+    if (size_add(v->arena_len, n, &need) < 0) return -2;
+    if (need > v->arena_cap) {
+        Py_ssize_t cap = v->arena_cap;
+        while (cap < need)
+            if (size_mul(cap, 2, &cap) < 0) cap = need;
         char *arena = PyMem_Realloc(v->arena, (size_t)cap);
         if (!arena) return -2;
         v->arena = arena;
@@ -696,10 +736,11 @@ static PyObject *segment_stats(PyObject *self, PyObject *args, PyObject *kwds) {
     Py_ssize_t total = 0, longest = 0;
     for (Py_ssize_t s = 0; s < nseg; s++) {
         if (hl[s] < 0) { PyErr_SetString(PyExc_ValueError, "negative candidate length"); goto done; }
-        total += hl[s];
+        if (size_add(total, hl[s], &total) < 0) break;
         if (hl[s] > longest) longest = hl[s];
     }
-    if (total * (Py_ssize_t)sizeof(int32_t) != hids.len) {
+    Py_ssize_t bytes;
+    if (size_mul(total, (Py_ssize_t)sizeof(int32_t), &bytes) < 0 || bytes != hids.len) {
         PyErr_SetString(PyExc_ValueError, "candidate ids and lengths disagree");
         goto done;
     }
@@ -719,17 +760,18 @@ static PyObject *segment_stats(PyObject *self, PyObject *args, PyObject *kwds) {
             goto done;
         }
         for (Py_ssize_t s = 0; s < nseg; s++) {
-            if (l[s] > 0) sum += l[s];
+            if (l[s] > 0 && size_add(sum, l[s], &sum) < 0) break;
             if (l[s] > longest) longest = l[s];
         }
-        if (sum * (Py_ssize_t)sizeof(int32_t) != st->ids.len) {
+        if (size_mul(sum, (Py_ssize_t)sizeof(int32_t), &bytes) < 0 || bytes != st->ids.len) {
             k_parsed++;
             PyErr_SetString(PyExc_ValueError, "reference ids and lengths disagree");
             goto done;
         }
         st->tok = st->ids.buf;
     }
-    Py_ssize_t width = 2 + 2 * (Py_ssize_t)order;
+    Py_ssize_t width = 2 + 2 * (Py_ssize_t)order, out_bytes;
+    if (size_mul3(nseg, width, (Py_ssize_t)sizeof(int64_t), &out_bytes) < 0) { PyErr_NoMemory(); goto done; }
     out = PyMem_Calloc((size_t)(nseg ? nseg : 1) * (size_t)width, sizeof(int64_t));
     hh = PyMem_Malloc(sizeof(uint64_t) * (size_t)(longest + 1));
     alive = PyMem_Malloc((size_t)(longest + 1));
@@ -805,8 +847,9 @@ static PyObject *segment_stats(PyObject *self, PyObject *args, PyObject *kwds) {
             row[1 + e->n] += clipped;
             if (want && clipped > 0) {
                 if (n_rec + 4 > cap_rec) {
-                    Py_ssize_t cap = cap_rec ? 2 * cap_rec : 4096;
-                    int32_t *grown = realloc(rec, sizeof(int32_t) * (size_t)cap);
+                    Py_ssize_t cap = cap_rec ? 2 * cap_rec : 4096, cap_bytes;
+                    if (size_mul(cap, (Py_ssize_t)sizeof(int32_t), &cap_bytes) < 0) { failed = 1; break; }
+                    int32_t *grown = realloc(rec, (size_t)cap_bytes);
                     if (!grown) { failed = 1; break; }
                     rec = grown;
                     cap_rec = cap;
@@ -820,7 +863,7 @@ static PyObject *segment_stats(PyObject *self, PyObject *args, PyObject *kwds) {
     }
     Py_END_ALLOW_THREADS
     if (failed) { PyErr_NoMemory(); goto done; }
-    result = PyByteArray_FromStringAndSize((const char *)out, (Py_ssize_t)sizeof(int64_t) * nseg * width);
+    result = PyByteArray_FromStringAndSize((const char *)out, out_bytes);
     if (result && want) {
         PyObject *records = PyBytes_FromStringAndSize((const char *)rec, (Py_ssize_t)sizeof(int32_t) * n_rec);
         PyObject *pair = records ? PyTuple_Pack(2, result, records) : NULL;
@@ -857,15 +900,16 @@ static PyObject *bootstrap_counts(PyObject *self, PyObject *args) {
     int single;
     if (!PyArg_ParseTuple(args, "y*nnp", &idx, &rows, &cols, &single)) return NULL;
     PyObject *out = NULL;
-    if (rows < 0 || cols < 0 || idx.len != (Py_ssize_t)sizeof(int64_t) * rows * cols) {
+    Py_ssize_t in_bytes, out_bytes, item = single ? (Py_ssize_t)sizeof(float) : (Py_ssize_t)sizeof(double);
+    if (size_mul3(rows, cols, (Py_ssize_t)sizeof(int64_t), &in_bytes) < 0 || idx.len != in_bytes) {
         PyErr_SetString(PyExc_ValueError, "idxs must hold n_rows * n_cols int64 draws");
         goto done;
     }
-    Py_ssize_t item = single ? (Py_ssize_t)sizeof(float) : (Py_ssize_t)sizeof(double);
-    out = PyByteArray_FromStringAndSize(NULL, item * rows * cols);
+    size_mul3(rows, cols, item, &out_bytes); /* no larger than in_bytes */
+    out = PyByteArray_FromStringAndSize(NULL, out_bytes);
     if (!out) goto done;
     char *dst = PyByteArray_AS_STRING(out);
-    memset(dst, 0, (size_t)(item * rows * cols));
+    memset(dst, 0, (size_t)out_bytes);
     const int64_t *src = idx.buf;
     int bad = 0;
     Py_BEGIN_ALLOW_THREADS
@@ -906,12 +950,17 @@ static PyObject *masked_sums(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "y*nny*n", &bits, &trials, &n, &mat, &width)) return NULL;
     PyObject *out = NULL;
     int64_t *table = NULL;
-    if (trials < 0 || n < 0 || width < 1 || mat.len != (Py_ssize_t)sizeof(int64_t) * n * width ||
-        bits.len * 8 < trials * n) {
+    Py_ssize_t mat_bytes, n_bits, have_bits, out_bytes;
+    if (width < 1 || size_mul3(n, width, (Py_ssize_t)sizeof(int64_t), &mat_bytes) < 0 || mat.len != mat_bytes ||
+        size_mul(trials, n, &n_bits) < 0 || (size_mul(bits.len, 8, &have_bits) == 0 && have_bits < n_bits)) {
         PyErr_SetString(PyExc_ValueError, "bits, matrix and sizes disagree");
         goto done;
     }
-    out = PyByteArray_FromStringAndSize(NULL, (Py_ssize_t)sizeof(int64_t) * trials * width);
+    if (size_mul3(trials, width, (Py_ssize_t)sizeof(int64_t), &out_bytes) < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    out = PyByteArray_FromStringAndSize(NULL, out_bytes);
     if (!out) goto done;
     int64_t *res = (int64_t *)PyByteArray_AS_STRING(out);
     const int64_t *m = mat.buf;
@@ -920,7 +969,7 @@ static PyObject *masked_sums(PyObject *self, PyObject *args) {
     table = PyMem_Malloc(sizeof(int64_t) * 256 * BLOCK);
     if (!table) { Py_CLEAR(out); PyErr_NoMemory(); goto done; }
     Py_BEGIN_ALLOW_THREADS
-    memset(res, 0, sizeof(int64_t) * (size_t)(trials * width));
+    memset(res, 0, (size_t)out_bytes);
     /* group by group (its 256 x BLOCK table stays in L1), every trial adds its subset's row */
     for (Py_ssize_t c0 = 0; c0 < width; c0 += BLOCK) {
         Py_ssize_t cw = width - c0 < BLOCK ? width - c0 : BLOCK;

@@ -158,3 +158,32 @@ def test_counting_runs_in_threads_with_the_same_result(data_dir: Path) -> None:
         t.join()
     for i in range(8):
         np.testing.assert_array_equal(got[i], want[i % 4])
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        # rows * cols * 8 wraps to 0 in 64 bits: an empty buffer passed the old size check, then the loop
+        # read 2**62 rows from it
+        (lambda: _kernel.bootstrap_counts(b"", 2**62, 4, True), "n_rows \\* n_cols"),
+        (lambda: _kernel.bootstrap_counts(b"", 2**61, 2**3, False), "n_rows \\* n_cols"),
+        (lambda: _kernel.bootstrap_counts(b"", -1, 0, False), "n_rows \\* n_cols"),
+        # n * width * 8 wraps to 0: an empty matrix passed, and its 2**58 groups were read
+        (lambda: _kernel.masked_sums(b"", 0, 2**61, b"", 4), "disagree"),
+        # trials * n wraps to 0: no bits passed, and 2**62 trials were written into an empty result
+        (lambda: _kernel.masked_sums(b"", 2**62, 4, bytes(32), 1), "disagree"),
+        (lambda: _kernel.masked_sums(b"", -1, 4, bytes(32), 1), "disagree"),
+    ],
+)
+def test_sizes_that_overflow_are_refused(call: object, message: str) -> None:
+    """Every product that sizes a buffer or bounds a read is checked for overflow (the private
+    functions take any Py_ssize_t); before, these read or wrote far past their buffers."""
+    assert callable(call)
+    with pytest.raises(ValueError, match=message):
+        call()
+
+
+def test_sizes_that_fit_but_cannot_be_allocated_raise_memory_error() -> None:
+    """trials * width * 8 overflows while the inputs are consistent (no trials' bits needed when n = 0)."""
+    with pytest.raises(MemoryError):
+        _kernel.masked_sums(b"", 2**62, 0, b"", 4)
