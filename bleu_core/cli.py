@@ -1,4 +1,4 @@
-"""``bleu-explorer`` / ``python -m bleu_core``: score, explain, compare, app (DESIGN.md section 3).
+"""``bleu-explorer`` / ``python -m bleu_core``: score, explain, compare, variants, app (DESIGN.md section 3).
 
 Input errors print one line on stderr naming the file and line and exit with status 2; never a traceback.
 This module imports nothing heavy at start-up (no Streamlit, no pandas), so ``score`` starts fast.
@@ -242,6 +242,10 @@ def build_parser() -> argparse.ArgumentParser:
     from .compare_cli import add_compare_parser
 
     add_compare_parser(sub, _add_bleu_options, _config, _read_all)
+
+    from .variants_cli import add_variants_parser
+
+    add_variants_parser(sub, _read_all)
 
     p = sub.add_parser("app", help="start the Streamlit app on 127.0.0.1")
     p.add_argument("--port", type=int, default=8501)

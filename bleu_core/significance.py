@@ -425,6 +425,11 @@ class Comparison:
     results: tuple[PairedResult, ...]
     signature: str
 
+    def _repr_html_(self) -> str:  # Jupyter: the comparison table as HTML (bleu_core.notebook)
+        from .notebook import comparison_html
+
+        return comparison_html(self)
+
 
 def compare(
     baseline: np.ndarray,
