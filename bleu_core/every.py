@@ -221,15 +221,10 @@ def _nrefs(streams: Sequence[Sequence[str | None]]) -> int:
 
 
 def _tokenized(hyps: list[str], streams: list[list[str | None]], config: BleuConfig) -> Tokenized:
-    from .fast import FastPathUnsupportedError, tokenize_corpus
+    from .engine import tokenize_corpus
 
     def tok(lines: Sequence[str]) -> list[list[str]]:
-        try:
-            return tokenize_corpus(lines, config.tokenize, lowercase=config.lowercase)
-        except FastPathUnsupportedError:  # numpy's path only (no kernel): a NUL or newline inside a line
-            from .tokenizers import preprocess
-
-            return [list(preprocess(x, config.tokenize, lowercase=config.lowercase)) for x in lines]
+        return tokenize_corpus(lines, config.tokenize, lowercase=config.lowercase)
 
     ref_tokens = []
     for stream in streams:

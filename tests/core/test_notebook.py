@@ -7,7 +7,7 @@ import sys
 from html.parser import HTMLParser
 
 from bleu_core import BleuConfig, corpus_bleu, every_bleu, explain_segment
-from bleu_core.fast import ReferenceSet
+from bleu_core.engine import ReferenceSet
 from bleu_core.significance import compare
 
 XSS = '<script>alert("x")</script><img src=x onerror=alert(1)>'
