@@ -4,7 +4,7 @@ import streamlit as st
 
 from bleu_app.charts import corpus as charts
 from bleu_app.frames import corpus as frames
-from bleu_app.ui import cached, corpus_input, frame, render, state
+from bleu_app.ui import cached, corpus_input, difference, frame, render, state
 from bleu_core import make_signature
 
 frame.guard()
@@ -105,6 +105,8 @@ st.dataframe(
         frames.DIFF: st.column_config.NumberColumn(format="%+.1f"),
     },
 )
+
+difference.section(corpus, config, baseline, sys_a, sys_b)
 
 st.subheader("n-gram differences")
 st.markdown(corpus_input.st_doc("ngram_diff"))
