@@ -71,6 +71,7 @@ if floor >= 0.05:
 st.altair_chart(heatmap, key="compare.matrix")
 render.signature(make_signature(config, cached.nrefs(corpus), **{str(method): int(trials)}, rs=int(seed)))
 st.markdown(corpus_input.st_doc("significance"))
+render.block_test_section(corpus, config, key="compare.blocks")
 
 st.subheader("Sentence by sentence: A vs B")
 p1, p2 = st.columns(2)

@@ -79,17 +79,5 @@ b1, b2 = st.columns(2)
 b1.altair_chart(charts.bucket_chart(cached.bucket_frame(corpus, system, config, "ref_len"), "reference length"))
 b2.altair_chart(charts.bucket_chart(cached.bucket_frame(corpus, system, config, "ratio"), "length ratio c/r"))
 
-st.subheader("The paper's block test")
-st.markdown(corpus_input.st_doc("block_test"))
-blocks = cached.block_frame(corpus, config)
-k1, k2 = st.columns([3, 2])
-k1.altair_chart(charts.block_chart(blocks))
-k2.dataframe(
-    frames.block_summary(blocks),
-    hide_index=True,
-    column_config={
-        frames.MEAN: st.column_config.NumberColumn(format="%.2f"),
-        frames.STD: st.column_config.NumberColumn(format="%.2f"),
-    },
-)
+render.block_test_section(corpus, config, key="corpus.blocks")
 corpus_input.follow_handoff()

@@ -233,22 +233,61 @@ def buckets(
     return pd.DataFrame(rows, columns=[BUCKET, "order", COUNT, BLEU, CI_LOW, CI_HIGH])
 
 
-def blocks(matrices: Mapping[str, np.ndarray], config: BleuConfig, *, n_blocks: int = 20) -> pd.DataFrame:
-    """The paper's block test (its Table 2): the corpus cut into ``n_blocks`` consecutive blocks, BLEU of
-    each block per system. Long format: system, block, BLEU."""
-    rows = []
-    for name, matrix in matrices.items():
-        parts = np.array_split(np.arange(len(matrix)), min(n_blocks, max(len(matrix), 1)))
-        sums = np.stack([matrix[p].sum(axis=0) for p in parts if len(p)])
-        for b, s in enumerate(score_many(sums, config).tolist(), start=1):
-            rows.append({SYSTEM: name, BLOCK: b, BLEU: s})
+BLOCK_T = "t vs the system ranked below"
+BLOCK_DF = "df"
+BLOCK_P = "p (two-sided)"
+BLOCK_SIG = "t ≥ 1.7"
+BLOCK_TEST_COLUMNS = (SYSTEM, BLEU, MEAN, STD, BLOCK_T, BLOCK_DF, BLOCK_P, BLOCK_SIG)
+
+
+def blocks(test: significance.RankedBlockTest, names: Sequence[str]) -> pd.DataFrame:
+    """Every block's BLEU per system, systems in the test's rank order (lowest corpus BLEU first).
+    Long format: system, block, BLEU."""
+    rows = [
+        {SYSTEM: names[i], BLOCK: b, BLEU: score}
+        for i, scores in zip(test.order, test.result.scores, strict=True)
+        for b, score in enumerate(scores, start=1)
+    ]
     return pd.DataFrame(rows, columns=[SYSTEM, BLOCK, BLEU])
 
 
-def block_summary(block_frame: pd.DataFrame) -> pd.DataFrame:
-    """Mean and (sample) standard deviation of block BLEU per system, as in the paper's Table 2."""
-    g = block_frame.groupby(SYSTEM, sort=False)[BLEU]
-    return pd.DataFrame({MEAN: g.mean(), STD: g.std(ddof=1), BLOCK + "s": g.count()}).reset_index()
+def block_test_table(test: significance.RankedBlockTest, names: Sequence[str]) -> pd.DataFrame:
+    """The paper's Table 2 for these systems: in rank order, corpus BLEU, the mean and standard deviation of
+    block BLEU, and the paired t (with df and two-sided p) against the system ranked just below; the first
+    system has none. ``t ≥ 1.7`` applies the paper's threshold."""
+    r = test.result
+    rows = []
+    for rank, i in enumerate(test.order):
+        pair = r.pairs[rank - 1] if rank else None
+        rows.append(
+            {
+                SYSTEM: names[i],
+                BLEU: test.corpus_scores[rank],
+                MEAN: r.means[rank],
+                STD: r.stds[rank],
+                BLOCK_T: pair.t if pair else math.nan,
+                BLOCK_DF: pair.df if pair else None,
+                BLOCK_P: pair.p_value if pair else math.nan,
+                BLOCK_SIG: ("yes" if pair.t >= test.threshold else "no") if pair else "",
+            }
+        )
+    return pd.DataFrame(rows, columns=list(BLOCK_TEST_COLUMNS))
+
+
+def block_test_description(test: significance.RankedBlockTest, n_segments: int) -> str:
+    """One sentence: how the corpus was cut, and whether that is the paper's block size."""
+    sizes = test.result.block_sizes
+    lo, hi = min(sizes), max(sizes)
+    size = f"{lo}" if lo == hi else f"{lo}-{hi}"
+    text = f"{len(sizes)} blocks of {size} consecutive segments"
+    if test.paper_sized:
+        if lo != hi:
+            text += f" (the {n_segments} segments do not divide by {test.block_size}: the remainder is spread)"
+        return text + f"; df = {len(sizes) - 1}."
+    return (
+        f"{text}: the corpus has {n_segments} segments, fewer than the {2 * test.block_size} that two blocks of "
+        f"the paper's {test.block_size} need, so the blocks are smaller and their BLEU noisier; df = {len(sizes) - 1}."
+    )
 
 
 # --- many systems ----------------------------------------------------------------------------------------

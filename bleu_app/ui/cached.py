@@ -89,6 +89,7 @@ import pandas as pd  # noqa: E402
 from bleu_app.frames import corpus as corpus_frames  # noqa: E402
 from bleu_core.corpus import Corpus  # noqa: E402
 from bleu_core.engine import ReferenceSet  # noqa: E402
+from bleu_core.significance import RankedBlockTest, ranked_block_test  # noqa: E402
 
 TokKey = tuple[str, bool, int]
 
@@ -240,13 +241,13 @@ def ngram_frame(corpus: Corpus, a: str, b: str, config: BleuConfig, min_support:
 @st.cache_data(max_entries=16, scope="session", show_spinner=False)
 def block_table(
     digests: tuple[tuple[str, str], ...], refs_digest: str, config: BleuConfig, _matrices: dict[str, np.ndarray]
-) -> pd.DataFrame:
-    """The paper's block test: BLEU of 20 consecutive blocks per system."""
-    return corpus_frames.blocks(_matrices, config)
+) -> RankedBlockTest:
+    """The paper's block test on every system (blocks of 25 where the corpus allows, rank order)."""
+    return ranked_block_test(list(_matrices.values()), config)
 
 
-def block_frame(corpus: Corpus, config: BleuConfig) -> pd.DataFrame:
-    """``block_table`` for the loaded corpus."""
+def block_test(corpus: Corpus, config: BleuConfig) -> RankedBlockTest:
+    """``block_table`` for the loaded corpus (system indices follow ``corpus.names``)."""
     return block_table(_digests(corpus), corpus.refs_digest, config, matrices(corpus, config))
 
 
