@@ -27,6 +27,7 @@ __all__ = [
     "SegmentExplanation",
     "explain_corpus",
     "explain_segment",
+    "leave_one_out",
 ]
 
 Status = Literal["matched", "clipped", "unmatched"]

@@ -38,10 +38,13 @@ __all__ = [
     "bootstrap_cis",
     "compare",
     "holm",
+    "holm_floor",
+    "kendall",
     "paired_ar",
     "paired_bootstrap",
     "pairwise_matrix",
     "paper_block_count",
+    "pearson",
     "ranked_block_test",
 ]
 
@@ -499,6 +502,19 @@ def holm(p_values: Sequence[float]) -> tuple[float, ...]:
     return tuple(round(float(x), 15) for x in adjusted)
 
 
+def holm_floor(n_systems: int, trials: int) -> float:
+    """The smallest Holm-corrected p-value a pairwise comparison can produce: pairs x 1/(trials + 1).
+
+    With 12 systems (66 pairs) and 1000 trials it is 0.066, so nothing can be significant at 0.05.
+
+    Example:
+        >>> round(holm_floor(12, 1000), 3)
+        0.066
+    """
+    pairs = n_systems * (n_systems - 1) // 2
+    return pairs / (trials + 1)
+
+
 def pairwise_matrix(
     matrices: Sequence[np.ndarray],
     names: Sequence[str],
@@ -508,11 +524,17 @@ def pairwise_matrix(
     trials: int | None = None,
     seed: int = DEFAULT_SEED,
     nrefs: int | str = 1,
+    tie_p: float | None = None,
 ) -> PairwiseResult:
     """Paired tests for every pair of N systems, with Holm's correction over the N(N-1)/2 pairs.
 
     Each pair is tested exactly as :func:`paired_bootstrap` / :func:`paired_ar` would with the first
     system as baseline (same seed, so same resamples or shuffles for every pair).
+
+    ``tie_p``: sacreBLEU's p-value (after multeval) is ``(#{stat > real} + 1) / (trials + 1)``, so two
+    systems with the same corpus BLEU get ``1 / (trials + 1)``, "significant" at a difference of exactly 0.
+    ``None`` keeps sacreBLEU's number (the CLI does); a value (the app passes 1.0: no evidence of a
+    difference) replaces it for such pairs before Holm's correction.
 
     Example:
         >>> import numpy as np
@@ -548,6 +570,10 @@ def pairwise_matrix(
                 stat = np.abs(score_many(pi + totals[j] - pj, config) - score_many(totals[i] - pi + pj, config))
                 p[i, j] = p[j, i] = _p_value(stat, abs(real[i] - real[j]))
     upper = [(i, j) for i in range(k) for j in range(i + 1, k)]
+    if tie_p is not None:
+        for i, j in upper:
+            if real[i] == real[j]:
+                p[i, j] = p[j, i] = tie_p
     adjusted = np.full((k, k), math.nan)
     for (i, j), a in zip(upper, holm([float(p[i, j]) for i, j in upper]), strict=True):
         adjusted[i, j] = adjusted[j, i] = a
@@ -730,3 +756,48 @@ def ranked_block_test(
     n_blocks = paper_block_count(len(mats[0]), block_size)
     result = block_test([mats[i] for i in order], config, n_blocks=n_blocks)
     return RankedBlockTest(order, tuple(scores[i] for i in order), result, block_size)
+
+
+# --- agreement with human judgments ----------------------------------------------------------------------
+
+
+def pearson(x: Sequence[float], y: Sequence[float]) -> float:
+    """Pearson's r (nan for fewer than 3 points or no variance).
+
+    Example:
+        >>> pearson([1, 2, 3], [2, 4, 7]) > 0.99
+        True
+    """
+    xa, ya = np.asarray(x, float), np.asarray(y, float)
+    if len(xa) < 3 or xa.std() == 0 or ya.std() == 0:
+        return math.nan
+    return float(np.corrcoef(xa, ya)[0, 1])
+
+
+def kendall(x: Sequence[float], y: Sequence[float]) -> float:
+    """Kendall's tau-b (ties handled), nan for fewer than 3 points.
+
+    Example:
+        >>> kendall([1, 2, 3, 4], [1, 3, 2, 4])
+        0.6666666666666666
+    """
+    n = len(x)
+    if n < 3:
+        return math.nan
+    conc = disc = tx = ty = 0
+    for i in range(n):
+        for j in range(i + 1, n):
+            dx = np.sign(x[i] - x[j])
+            dy = np.sign(y[i] - y[j])
+            if dx == 0 and dy == 0:
+                continue
+            if dx == 0:
+                tx += 1
+            elif dy == 0:
+                ty += 1
+            elif dx == dy:
+                conc += 1
+            else:
+                disc += 1
+    denom = math.sqrt((conc + disc + tx) * (conc + disc + ty))
+    return (conc - disc) / denom if denom else math.nan

@@ -5,7 +5,7 @@ import streamlit as st
 from bleu_app.charts import corpus as charts
 from bleu_app.frames import corpus as frames
 from bleu_app.ui import cached, corpus_input, difference, frame, render, state
-from bleu_core import make_signature
+from bleu_core import holm_floor, make_signature
 
 frame.guard()
 
@@ -62,7 +62,7 @@ trials = s2.select_slider("Trials", [100, 500, 1000, 2000, 5000, 10000], value=2
 seed = s3.number_input("Seed", min_value=0, value=12345, step=1, key="compare.seed")
 significance = cached.significance_frame(corpus, config, method, int(trials), int(seed))
 heatmap = charts.significance_heatmap(significance, list(corpus.names))
-floor = frames.holm_floor(len(corpus.systems), int(trials))
+floor = holm_floor(len(corpus.systems), int(trials))
 if floor >= 0.05:
     st.warning(
         f"With {len(corpus.systems)} systems and {trials} trials the smallest possible Holm-corrected p-value "

@@ -11,8 +11,7 @@ from typing import Literal
 import numpy as np
 import pandas as pd
 
-from bleu_core import BleuConfig, score_many
-from bleu_core.decompose import Decomposition, decompose_matrices, leave_one_out_difference
+from bleu_core import BleuConfig, Decomposition, decompose_matrices, leave_one_out_difference, score_many
 
 Unit = Literal["points", "log"]
 

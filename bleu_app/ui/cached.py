@@ -87,9 +87,7 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
 from bleu_app.frames import corpus as corpus_frames  # noqa: E402
-from bleu_core.corpus import Corpus  # noqa: E402
-from bleu_core.engine import ReferenceSet  # noqa: E402
-from bleu_core.significance import RankedBlockTest, ranked_block_test  # noqa: E402
+from bleu_core import Corpus, RankedBlockTest, ReferenceSet, ranked_block_test  # noqa: E402
 
 TokKey = tuple[str, bool, int]
 

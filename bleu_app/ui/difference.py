@@ -7,9 +7,7 @@ import streamlit as st
 
 from bleu_app.charts import difference as charts
 from bleu_app.frames import difference as frames
-from bleu_core import BleuConfig, make_signature
-from bleu_core.corpus import Corpus
-from bleu_core.decompose import decompose_matrices
+from bleu_core import BleuConfig, Corpus, decompose_matrices, make_signature
 
 from . import cached, corpus_input
 

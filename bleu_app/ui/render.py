@@ -11,8 +11,7 @@ import pandas as pd
 import streamlit as st
 
 from bleu_app.frames import sentence as fs
-from bleu_core import BleuConfig, BleuScore, InputError, SegmentExplanation, make_signature
-from bleu_core.corpus import Corpus
+from bleu_core import BleuConfig, BleuScore, Corpus, InputError, SegmentExplanation, make_signature
 
 from . import state
 
