@@ -1,10 +1,12 @@
-"""Corpus: one system over the whole test set: score card, decay and BP, sentences, buckets, block test."""
+"""Corpus: one system over the whole test set: score card, decay and BP, sentences, buckets, block test,
+the corpus under every BLEU."""
 
 import streamlit as st
 
 from bleu_app.charts import corpus as charts
 from bleu_app.frames import corpus as frames
 from bleu_app.ui import cached, corpus_input, frame, render, state
+from bleu_app.ui import every as every_section
 
 frame.guard()
 
@@ -80,4 +82,5 @@ b1.altair_chart(charts.bucket_chart(cached.bucket_frame(corpus, system, config, 
 b2.altair_chart(charts.bucket_chart(cached.bucket_frame(corpus, system, config, "ratio"), "length ratio c/r"))
 
 render.block_test_section(corpus, config, key="corpus.blocks")
+every_section.every_bleu_section(corpus, system)
 corpus_input.follow_handoff()

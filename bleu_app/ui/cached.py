@@ -278,3 +278,22 @@ def pair_frame(corpus: Corpus, a: str, b: str, config: BleuConfig) -> pd.DataFra
 def precision_long(corpus: Corpus, config: BleuConfig) -> pd.DataFrame:
     """p_n per system, long format."""
     return corpus_frames.precision_frame(matrices(corpus, config))
+
+
+# --- the corpus page's "under every BLEU" section ------------------------------------------------------------
+
+from bleu_core import EveryBleu, every_bleu  # noqa: E402
+
+
+@st.cache_data(max_entries=8, scope="session", show_spinner="Scoring this system under every BLEU ...")
+def every_bleu_result(
+    sys_digest: str, refs_digest: str, _hyps: tuple[str, ...], _streams: tuple[tuple[str, ...], ...]
+) -> EveryBleu:
+    """``every_bleu`` of one system, cached per (system text, references): it ignores the sidebar settings."""
+    return every_bleu(list(_hyps), [list(s) for s in _streams])
+
+
+def every(corpus: Corpus, name: str) -> EveryBleu:
+    """``every_bleu_result`` for a system of the loaded corpus."""
+    s = corpus.system(name)
+    return every_bleu_result(s.digest, corpus.refs_digest, s.lines, tuple(tuple(r.lines) for r in corpus.references))
