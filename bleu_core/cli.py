@@ -251,6 +251,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_variants_parser(sub, _read_all)
 
+    from .report_cli import add_report_parser
+
+    add_report_parser(sub, _add_bleu_options, _config, _read_all)
+
     p = sub.add_parser("app", help="start the Streamlit app on 127.0.0.1")
     p.add_argument("--port", type=int, default=8501)
     p.add_argument("--address", default="127.0.0.1")

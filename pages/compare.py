@@ -164,4 +164,5 @@ corpus_input.downloads(
     },
     "compare.chart",
 )
+difference.report_button(corpus, config, baseline, sys_a, sys_b, str(method), int(trials), int(seed))
 corpus_input.follow_handoff()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from bleu_app import report
 from bleu_app.charts import difference as charts
 from bleu_app.frames import difference as frames
 from bleu_core import BleuConfig, Corpus, decompose_matrices, make_signature
@@ -84,3 +85,17 @@ def section(corpus: Corpus, config: BleuConfig, baseline: str, sys_a: str, sys_b
 
 def _md(text: str) -> str:
     return corpus_input._md_escape(text)
+
+
+def report_button(
+    corpus: Corpus, config: BleuConfig, baseline: str, sys_a: str, sys_b: str, method: str, trials: int, seed: int
+) -> None:
+    """A lazy download of the self-contained HTML report of this comparison (built only when clicked)."""
+
+    def make() -> str:
+        options = report.ReportOptions(baseline=baseline, a=sys_a, b=sys_b, method=method, trials=trials, seed=seed)
+        return report.build_report(corpus, config, options, matrices=cached.matrices(corpus, config))
+
+    corpus_input.downloads(
+        "Report:", {"HTML (opens offline)": (make, "bleu_report.html", "text/html")}, "compare.report"
+    )

@@ -117,3 +117,9 @@ def test_zero_precision_says_infinite():
     warning = next(w.value for w in at.warning if "not finite" in w.value)
     assert "A has p3, p4 = 0 under none smoothing (log term -inf)" in warning
     assert not any("(A) →" in t for t in _titles(at))
+
+
+def test_report_download_button_is_there():
+    at = _app()
+    labels = [b.label for b in at.get("download_button")]
+    assert "Report: HTML (opens offline)" in labels
