@@ -23,10 +23,7 @@ from bleu_app.charts import corpus as charts
 from bleu_app.charts import difference as diff_charts
 from bleu_app.frames import corpus as frames
 from bleu_app.frames import difference as diff_frames
-from bleu_core import BleuConfig, __version__, make_signature, score_many
-from bleu_core.corpus import Corpus
-from bleu_core.decompose import decompose_matrices
-from bleu_core.engine import ReferenceSet
+from bleu_core import BleuConfig, Corpus, ReferenceSet, __version__, decompose_matrices, make_signature, score_many
 
 __all__ = ["ReportOptions", "build_report", "corpus_matrices"]
 
