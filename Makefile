@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 PORT ?= 8501
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: run test test-fast bench lint sanitize install install-test chromium app clean
+.PHONY: run dev test test-fast bench lint sanitize install install-test chromium app clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -36,6 +36,11 @@ chromium:
 run: install
 	$(BIN)/streamlit run app.py --server.address 127.0.0.1 --server.port $(PORT) \
 	  --server.headless true --browser.gatherUsageStats false
+
+# `make run` with the file watcher on (.streamlit/config.toml turns it off for serving): edits rerun the app.
+dev: install
+	$(BIN)/streamlit run app.py --server.address 127.0.0.1 --server.port $(PORT) \
+	  --server.headless true --browser.gatherUsageStats false --server.fileWatcherType auto --server.runOnSave true
 
 test: install-test chromium
 	$(BIN)/ruff check .

@@ -1,4 +1,5 @@
-"""``python -m bench``: bleu-explorer vs sacrebleu vs bleuscore, in one process, on the same inputs.
+"""``python -m bench``: bleu-explorer vs sacrebleu vs bleuscore, in one process, on the same inputs; then the app
+under load (``bench.load``: class sizes and the 50,000-line corpus, before and after, in the same run).
 
 Inputs are built at run time from ../shared/data (never committed): 3,000 lines with 1 and 4
 references, 100,000 lines, the 20 WMT21 en-de systems, and the paired tests. Times are the best of a
@@ -346,6 +347,11 @@ def main() -> int:
         encoding="utf-8",
     )
     print(f"wrote {out.relative_to(ROOT)}")
+    # The app under load (issue 13): class sizes and the 50,000-line corpus, before and after, same run.
+    from bench import load
+
+    print("\nApp under load (bench/load.py): baseline and this tree, one server at a time", flush=True)
+    load.main(["--table"])
     return 0
 
 

@@ -3,9 +3,8 @@
 import streamlit as st
 
 from bleu_app import samples
-from bleu_app.charts import sentence as charts
 from bleu_app.frames import sentence as frames
-from bleu_app.ui import cached, frame, render, state, widgets
+from bleu_app.ui import frame, render, shared, state, widgets
 from bleu_core import VARIANTS, InputError, make_signature
 
 frame.guard()
@@ -25,18 +24,18 @@ if not state.is_paper_config():
             icon=":material/history_edu:",
         )
 
-ex1a, ex1b = samples.SENTENCE_SAMPLES["ex1"], samples.SENTENCE_SAMPLES["ex1c2"]
-ex2, ex3 = samples.SENTENCE_SAMPLES["ex2"], samples.SENTENCE_SAMPLES["ex3"]
-ex4a, ex4b = samples.SENTENCE_SAMPLES["ex4"], samples.SENTENCE_SAMPLES["ex4c2"]
+# Everything that is not text comes from `shared`: built once per (example, settings) for every session.
+ex3, ex4a, ex4b = samples.SENTENCE_SAMPLES["ex3"], samples.SENTENCE_SAMPLES["ex4"], samples.SENTENCE_SAMPLES["ex4c2"]
+ZERO_KEYS = ("ex3", "ex4", "ex4c2")
 try:
-    c1 = cached.explain(ex1a.hyp, ex1a.refs, config)
-    c2 = cached.explain(ex1b.hyp, ex1b.refs, config)
-    e2 = cached.explain(ex2.hyp, ex2.refs, config)
-    e3 = cached.explain(ex3.hyp, ex3.refs, config)
-    e4a = cached.explain(ex4a.hyp, ex4a.refs, config)
-    e4b = cached.explain(ex4b.hyp, ex4b.refs, config)
-    pooled = cached.paper_corpus_explained(config)
-    zero_cells = cached.zero_order_cells(("ex3", "ex4", "ex4c2"), config)
+    c1 = shared.example("ex1", config)
+    c2 = shared.example("ex1c2", config)
+    e2 = shared.example("ex2", config)
+    e3 = shared.example("ex3", config)
+    e4a = shared.example("ex4", config)
+    e4b = shared.example("ex4c2", config)
+    pooled = shared.pooling_table(config)
+    zero_orders = shared.zero_orders_table(ZERO_KEYS, config)
 except InputError as exc:
     render.user_error(exc, what="These settings cannot score the paper's examples")
     st.stop()
@@ -53,11 +52,11 @@ with walk:
         f"**p₁ = {render.fraction(c1.orders[0].matches, c1.orders[0].total)}**"
     )
     render.show_html(render.legend_html() + render.candidate_html(c1, n=1))
-    render.clip_table(frames.clip_frame(c1, 1))
+    st.table(shared.clip_table("ex1", config, 1), hide_index=False)
     st.markdown(f"**Candidate 2** — **p₁ = {render.fraction(c2.orders[0].matches, c2.orders[0].total)}**")
     render.show_html(render.candidate_html(c2, n=1))
     with st.expander("Candidate 2's clipping table"):
-        render.clip_table(frames.clip_frame(c2, 1))
+        st.table(shared.clip_table("ex1c2", config, 1), hide_index=False)
 
     st.header("2 · Why clip: Example 2")
     render.doc("02_clipping")
@@ -73,7 +72,7 @@ with walk:
         render.fraction(e2.orders[0].matches, e2.orders[0].total),
         help="Each word's count clipped by Max_Ref_Count.",
     )
-    render.clip_table(frames.clip_frame(e2, 1))
+    st.table(shared.clip_table("ex2", config, 1), hide_index=False)
 
     st.header("3 · Bigrams and longer n-grams")
     render.doc("03_bigrams")
@@ -94,23 +93,23 @@ with walk:
         render.show_html(render.candidate_html(c2, n=2))
     with st.expander("The bigram clipping tables"):
         st.markdown("**Candidate 1**")
-        render.clip_table(frames.clip_frame(c1, 2))
+        st.table(shared.clip_table("ex1", config, 2), hide_index=False)
         st.markdown("**Candidate 2**")
-        render.clip_table(frames.clip_frame(c2, 2))
+        st.table(shared.clip_table("ex1c2", config, 2), hide_index=False)
 
     st.header("4 · A corpus: add the counts, then divide")
     render.doc("03b_corpus")
-    st.table(frames.pooling_frame(pooled).set_index(frames.SENTENCE))
+    st.table(pooled, hide_index=False)
 
     st.header("5 · Precision decays with n")
     render.doc("04_decay")
     left, right = st.columns(2)
     with left:
         st.markdown(f"**Candidate 1:** {render.precision_summary(c1)}")
-        st.altair_chart(charts.decay_chart(frames.precision_frame(c1)), width="stretch")
+        render.vega(shared.decay_spec("ex1", config))
     with right:
         st.markdown(f"**Candidate 2:** {render.precision_summary(c2)}")
-        st.altair_chart(charts.decay_chart(frames.precision_frame(c2)), width="stretch")
+        render.vega(shared.decay_spec("ex1c2", config))
 
     st.header("6 · The geometric mean")
     render.doc("04b_geomean")
@@ -138,30 +137,27 @@ with walk:
         st.metric("c (candidate length)", e3.hyp_len)
         st.metric("r (best match length)", e3.closest_ref_len, help=f"Reference lengths {list(e3.ref_lens)}")
         st.metric("BP = exp(1 − r/c)", f"{e3.score.bp:.5f}")
-    right.altair_chart(
-        charts.bp_curve_chart(frames.bp_curve_frame(e3.closest_ref_len, c_max=e3.hyp_len), frames.bp_points_frame(e3)),
-        width="stretch",
-    )
+    with right:
+        render.vega(shared.bp_spec("ex3", config))
     st.subheader("The best match length: 12, 15 and 17 words")
     render.doc("06b_best_match")
     lens = samples.BEST_MATCH_EXAMPLE[1]
-    st.table(frames.best_match_frame(lens, (10, 12, 13, 14, 16, 17, 20)).set_index(frames.C).round(4))
+    st.table(shared.best_match_table(tuple(lens), (10, 12, 13, 14, 16, 17, 20)), hide_index=False)
 
     st.header("10 · BLEU, in the log domain")
     render.doc("05_logdomain")
-    logs = frames.log_terms_frame(c1)
+    log_spec, log_table = shared.log_terms("ex1", config)
     left, right = st.columns([3, 2])
-    left.altair_chart(charts.log_terms_chart(logs), width="stretch")
+    with left:
+        render.vega(log_spec)
     with right:
         st.markdown("**Candidate 1's terms**")
-        st.table(logs.set_index(frames.LABEL)[[frames.VALUE]].round(4))
+        st.table(log_table, hide_index=False)
         render.score_headline("BLEU = exp(log BLEU)", c1.score)
 
     st.header("11 · Why Examples 3 and 4 score 0")
     render.doc("08_zero")
-    st.dataframe(
-        frames.zero_orders_frame(zero_cells).round(2), hide_index=True, width="stretch", key="learn.zero_orders"
-    )
+    st.dataframe(zero_orders, hide_index=True, width="stretch", key="learn.zero_orders")
     render.signature(make_signature(config, 3))
 
 with lab:
@@ -184,14 +180,12 @@ with lab:
         format_func=lambda m: f"method{m}" + (" (none)" if m == 0 else ""),
         disabled=key != "nltk",
     )
-    chosen = samples.PAPER_CORPUS if which == "paper" else (samples.SENTENCE_SAMPLES[which],)
-    hyps, refs = samples.paper_corpus_streams(chosen)
     try:
-        result = cached.variant(key, hyps, refs, config, nltk)
-        everything = cached.all_variants(hyps, refs, config, nltk)
+        everything, everything_table = shared.lab(which, config, nltk)
     except InputError as exc:
         render.user_error(exc, what="The lab cannot run")
         st.stop()
+    result = everything[list(VARIANTS).index(key)]
     right_col, wrong_col = st.columns(2)
     right_col.metric("Correct BLEU", f"{result.correct:.2f}")
     wrong_col.metric(
@@ -200,15 +194,11 @@ with lab:
     st.markdown(f"**What it does:** {result.variant.mistake}")
     st.markdown(f"**Who does it:** {result.variant.who}")
     st.markdown(f"**The numbers:** {result.detail}")
-    render.signature(make_signature(config, len(refs) if which != "paper" else "var"))
+    render.signature(make_signature(config, len(samples.SENTENCE_SAMPLES[which].refs) if which != "paper" else "var"))
     if key == "nltk":
-        st.dataframe(
-            frames.nltk_methods_frame(cached.nltk_methods(hyps, refs, config)).round(2),
-            hide_index=True,
-            key="learn.nltk_methods",
-        )
+        st.dataframe(shared.nltk_table(which, config), hide_index=True, key="learn.nltk_methods")
     st.subheader("Every variant at a glance")
-    st.dataframe(frames.variants_frame(everything).round(2), hide_index=True, width="stretch")
+    st.dataframe(everything_table, hide_index=True, width="stretch")
 
 with exercise:
     st.header("Exercise: compute BLEU by hand")
@@ -219,9 +209,8 @@ with exercise:
         key="learn.exercise_pick",
         format_func=lambda k: samples.SENTENCE_SAMPLES[k].label.split(" (")[0],
     )
-    task = samples.SENTENCE_SAMPLES[pick]
     try:
-        target = cached.explain(task.hyp, task.refs, config)
+        target = shared.example(pick, config)
     except InputError as exc:
         render.user_error(exc, what="Cannot build the exercise")
         st.stop()

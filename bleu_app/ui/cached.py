@@ -1,4 +1,5 @@
-"""The only ``st.cache_data`` wrappers: bounded, per session, keyed on tuples of strings and frozen configs.
+"""The only ``st.cache_data`` wrappers: bounded, keyed on tuples of strings and frozen configs. The paper's
+examples are the same for everyone and cached globally (see also ``shared``); uploads are cached per session.
 
 Engine results are values (frozen dataclasses), so caching them is safe; an ``InputError`` raised inside is
 not cached and reaches the caller, which shows it.
@@ -15,13 +16,13 @@ from bleu_core import VARIANTS, BleuConfig, SegmentExplanation, VariantResult, e
 # --- learn + sentence pages ------------------------------------------------------------------------------
 
 
-@st.cache_data(max_entries=64, scope="session", show_spinner=False)
+@st.cache_data(max_entries=256, show_spinner=False)  # global: the paper's examples are the same for everyone
 def explain(hyp: str, refs: tuple[str, ...], config: BleuConfig) -> SegmentExplanation:
     """``explain_segment`` for one candidate, cached per (candidate, references, settings)."""
     return explain_segment(hyp, list(refs), config)
 
 
-@st.cache_data(max_entries=64, scope="session", show_spinner=False)
+@st.cache_data(max_entries=64, show_spinner=False)
 def variant(
     key: str,
     hyps: tuple[str, ...],
@@ -33,7 +34,7 @@ def variant(
     return run_variant(key, list(hyps), [list(r) for r in refs], config, nltk_smoothing=nltk_smoothing)
 
 
-@st.cache_data(max_entries=16, scope="session", show_spinner=False)
+@st.cache_data(max_entries=64, show_spinner=False)
 def all_variants(
     hyps: tuple[str, ...],
     refs: tuple[tuple[str | None, ...], ...],
@@ -50,13 +51,13 @@ def _short(label: str) -> str:
     return label.split(" (", maxsplit=1)[0]
 
 
-@st.cache_data(max_entries=16, scope="session", show_spinner=False)
+@st.cache_data(max_entries=16, show_spinner=False)
 def paper_corpus_explained(config: BleuConfig) -> tuple[tuple[str, SegmentExplanation], ...]:
     """Each candidate of the paper's six-sentence corpus (``samples.PAPER_CORPUS``) with its explanation."""
     return tuple((_short(s.label), explain_segment(s.hyp, list(s.refs), config)) for s in samples.PAPER_CORPUS)
 
 
-@st.cache_data(max_entries=16, scope="session", show_spinner=False)
+@st.cache_data(max_entries=16, show_spinner=False)
 def zero_order_cells(keys: tuple[str, ...], config: BleuConfig) -> dict[str, dict[str, SegmentExplanation]]:
     """For each sample key: its explanation under each of ``frames.sentence.what_if_configs(config)``."""
     configs = sentence_frames.what_if_configs(config)
@@ -69,7 +70,7 @@ def zero_order_cells(keys: tuple[str, ...], config: BleuConfig) -> dict[str, dic
     }
 
 
-@st.cache_data(max_entries=16, scope="session", show_spinner=False)
+@st.cache_data(max_entries=16, show_spinner=False)
 def nltk_methods(
     hyps: tuple[str, ...], refs: tuple[tuple[str | None, ...], ...], config: BleuConfig
 ) -> tuple[VariantResult, ...]:
@@ -87,7 +88,8 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
 from bleu_app.frames import corpus as corpus_frames  # noqa: E402
-from bleu_core import Corpus, RankedBlockTest, ReferenceSet, ranked_block_test  # noqa: E402
+from bleu_core.corpus import Corpus  # noqa: E402
+from bleu_core.engine import ReferenceSet  # noqa: E402
 
 TokKey = tuple[str, bool, int]
 
@@ -239,13 +241,13 @@ def ngram_frame(corpus: Corpus, a: str, b: str, config: BleuConfig, min_support:
 @st.cache_data(max_entries=16, scope="session", show_spinner=False)
 def block_table(
     digests: tuple[tuple[str, str], ...], refs_digest: str, config: BleuConfig, _matrices: dict[str, np.ndarray]
-) -> RankedBlockTest:
-    """The paper's block test on every system (blocks of 25 where the corpus allows, rank order)."""
-    return ranked_block_test(list(_matrices.values()), config)
+) -> pd.DataFrame:
+    """The paper's block test: BLEU of 20 consecutive blocks per system."""
+    return corpus_frames.blocks(_matrices, config)
 
 
-def block_test(corpus: Corpus, config: BleuConfig) -> RankedBlockTest:
-    """``block_table`` for the loaded corpus (system indices follow ``corpus.names``)."""
+def block_frame(corpus: Corpus, config: BleuConfig) -> pd.DataFrame:
+    """``block_table`` for the loaded corpus."""
     return block_table(_digests(corpus), corpus.refs_digest, config, matrices(corpus, config))
 
 
@@ -278,22 +280,3 @@ def pair_frame(corpus: Corpus, a: str, b: str, config: BleuConfig) -> pd.DataFra
 def precision_long(corpus: Corpus, config: BleuConfig) -> pd.DataFrame:
     """p_n per system, long format."""
     return corpus_frames.precision_frame(matrices(corpus, config))
-
-
-# --- the corpus page's "under every BLEU" section ------------------------------------------------------------
-
-from bleu_core import EveryBleu, every_bleu  # noqa: E402
-
-
-@st.cache_data(max_entries=8, scope="session", show_spinner="Scoring this system under every BLEU ...")
-def every_bleu_result(
-    sys_digest: str, refs_digest: str, _hyps: tuple[str, ...], _streams: tuple[tuple[str, ...], ...]
-) -> EveryBleu:
-    """``every_bleu`` of one system, cached per (system text, references): it ignores the sidebar settings."""
-    return every_bleu(list(_hyps), [list(s) for s in _streams])
-
-
-def every(corpus: Corpus, name: str) -> EveryBleu:
-    """``every_bleu_result`` for a system of the loaded corpus."""
-    s = corpus.system(name)
-    return every_bleu_result(s.digest, corpus.refs_digest, s.lines, tuple(tuple(r.lines) for r in corpus.references))

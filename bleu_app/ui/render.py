@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+import functools
 import html
 from fractions import Fraction
 from pathlib import Path
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 import pandas as pd
 import streamlit as st
 
 from bleu_app.frames import sentence as fs
-from bleu_core import BleuConfig, BleuScore, Corpus, InputError, SegmentExplanation, make_signature
+from bleu_core import BleuConfig, BleuScore, InputError, SegmentExplanation
 
 from . import state
 
@@ -189,6 +190,20 @@ def clip_table(df: pd.DataFrame) -> None:
     st.table(df.set_index(df.columns[0]))
 
 
+def vega_spec(chart: Any) -> dict[str, Any]:
+    """An Altair chart as the Vega-Lite spec ``st.altair_chart`` would send (datasets as Arrow bytes, Altair's
+    default theme off). Build it once and cache it: Altair's ``to_dict`` (schema validation, data merging) is
+    the costly part of drawing a small chart; ``vega`` then only serializes the dict."""
+    from streamlit.elements.vega_charts import _convert_altair_to_vega_lite_spec  # what st.altair_chart calls
+
+    return _convert_altair_to_vega_lite_spec(chart)
+
+
+def vega(spec: dict[str, Any]) -> None:
+    """Draw a spec from ``vega_spec`` full width (a shallow copy: Streamlit moves the datasets out of it)."""
+    st.vega_lite_chart(spec=dict(spec), width="stretch")
+
+
 def user_error(exc: Exception, *, what: str) -> None:
     """Show an input problem as a one-line error, never a traceback."""
     st.error(f"{what}: {exc}", icon=":material/error:")
@@ -200,7 +215,14 @@ DOCS: Final = Path(__file__).resolve().parents[2] / "docs" / "learn"
 
 def doc(name: str) -> None:
     """Render ``docs/learn/<name>.md`` (teaching prose lives in Markdown files, not in Python)."""
-    st.markdown((DOCS / f"{name}.md").read_text(encoding="utf-8"))
+    path = DOCS / f"{name}.md"
+    st.markdown(_read(path, path.stat().st_mtime_ns))
+
+
+@functools.lru_cache(maxsize=256)
+def _read(path: Path, mtime_ns: int) -> str:
+    """A doc's text, read once per version of the file (every session shows the same prose)."""
+    return path.read_text(encoding="utf-8")
 
 
 # --- the sentence page's pieces --------------------------------------------------------------------------
@@ -308,41 +330,3 @@ def corpus_settings_hint(config: BleuConfig) -> None:
         st.button(
             "Use sacreBLEU default", key="render.use_sacrebleu", on_click=_use_sacrebleu_preset, icon=":material/tune:"
         )
-
-
-def block_test_section(corpus: Corpus, config: BleuConfig, *, key: str) -> None:
-    """The paper's block test (section 3, Table 2) on every system of a corpus: how the corpus was cut, the
-    block scores, and the table of means, standard deviations and paired t in rank order."""
-    from bleu_app.charts import corpus as corpus_charts
-    from bleu_app.frames import corpus as corpus_frames
-
-    from . import cached, corpus_input
-
-    st.subheader("The paper's block test")
-    st.markdown(corpus_input.st_doc("block_test"))
-    try:
-        test = cached.block_test(corpus, config)
-    except InputError as exc:
-        user_error(exc, what="The block test cannot run on this corpus")
-        return
-    names = list(corpus.names)
-    st.caption(corpus_frames.block_test_description(test, corpus.n_segments))
-    left, right = st.columns([2, 3])
-    left.altair_chart(corpus_charts.block_chart(corpus_frames.blocks(test, names)), key=f"{key}.chart")
-    right.dataframe(
-        corpus_frames.block_test_table(test, names),
-        hide_index=True,
-        key=f"{key}.table",
-        column_config={
-            corpus_frames.BLEU: st.column_config.NumberColumn("corpus BLEU", format="%.2f"),
-            corpus_frames.MEAN: st.column_config.NumberColumn("mean of blocks", format="%.2f"),
-            corpus_frames.STD: st.column_config.NumberColumn("SD of blocks", format="%.2f"),
-            corpus_frames.BLOCK_T: st.column_config.NumberColumn(format="%.2f"),
-            corpus_frames.BLOCK_P: st.column_config.NumberColumn(format="%.4f"),
-        },
-    )
-    signature(make_signature(config, cached.nrefs(corpus)))
-    st.caption(
-        "BLEU on the 0-100 scale (the paper's Table 2 uses 0-1: its means 0.051 ... 0.256 are 5.1 ... 25.6 here); "
-        "t does not depend on the scale."
-    )

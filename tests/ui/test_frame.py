@@ -6,7 +6,7 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from bleu_app.ui import cached, state
+from bleu_app.ui import cached, shared, state
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
@@ -39,7 +39,18 @@ def test_example_link_loads_the_sentence_page():
     assert at.text_area(key="sentence.hyp_box").value == "of the"
 
 
-def test_cached_wrappers_are_bounded_and_session_scoped():
-    for fn in (cached.explain, cached.variant, cached.all_variants):
+def test_cached_wrappers_are_bounded_and_the_papers_examples_shared():
+    # the paper's examples are the same for every student: one global cache, bounded (issue 13)
+    for fn in (
+        cached.explain,
+        cached.variant,
+        cached.all_variants,
+        cached.paper_corpus_explained,
+        cached.zero_order_cells,
+        cached.nltk_methods,
+        shared.example,
+        shared.decay_spec,
+        shared.lab,
+    ):
         assert fn._info.max_entries is not None  # type: ignore[attr-defined]
-        assert fn._info.scope == "session"  # type: ignore[attr-defined]
+        assert getattr(fn._info, "scope", "global") == "global"  # type: ignore[attr-defined]

@@ -1,0 +1,109 @@
+"""What every session shows the same, built once per server process: the paper's examples under given settings.
+
+A class opening the Learn page at once would otherwise explain the same six sentences, build the same frames
+and validate the same Altair charts fifty times over. Everything here is a pure function of (example key,
+settings, order), cached with ``st.cache_resource`` (global scope, no copy per hit): the values are read-only;
+a page that wants to change one copies it first. Charts are cached as Vega-Lite specs (dicts) whose datasets
+are already Arrow bytes, so a run only serializes them; Altair (and its schema validation) runs once per
+(example, settings). The pages keep their own texts and order: only the data is shared.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pandas as pd
+import pyarrow as pa
+import streamlit as st
+
+from bleu_app import samples
+from bleu_app.charts import sentence as charts
+from bleu_app.frames import sentence as frames
+from bleu_core import BleuConfig, SegmentExplanation, VariantResult
+
+from . import cached, render
+
+# max_entries: 6 examples x a few settings in use at once; a teacher's class shares one or two settings.
+_N = 256
+
+
+@st.cache_resource(max_entries=_N, show_spinner=False)
+def example(key: str, config: BleuConfig) -> SegmentExplanation:
+    """A paper example (``samples.SENTENCE_SAMPLES`` key) explained under ``config``; raises ``InputError``
+    (uncached) when the settings cannot score it."""
+    s = samples.SENTENCE_SAMPLES[key]
+    return cached.explain(s.hyp, s.refs, config)
+
+
+def _arrow(df: pd.DataFrame) -> pa.Table:
+    """A frame for ``st.table``/``st.dataframe`` as Arrow (index kept): Streamlit then only writes its bytes
+    instead of converting pandas on every run."""
+    return pa.Table.from_pandas(df)
+
+
+@st.cache_resource(max_entries=_N, show_spinner=False)
+def clip_table(key: str, config: BleuConfig, n: int) -> pa.Table:
+    """The clipping table of order ``n``, indexed by n-gram as ``render.clip_table`` shows it (read-only)."""
+    df = frames.clip_frame(example(key, config), n)
+    return _arrow(df.set_index(df.columns[0]))
+
+
+@st.cache_resource(max_entries=_N, show_spinner=False)
+def decay_spec(key: str, config: BleuConfig) -> dict[str, Any]:
+    """The p_n decay chart of an example as a Vega-Lite spec (read-only)."""
+    return render.vega_spec(charts.decay_chart(frames.precision_frame(example(key, config))))
+
+
+@st.cache_resource(max_entries=_N, show_spinner=False)
+def log_terms(key: str, config: BleuConfig) -> tuple[dict[str, Any], pa.Table]:
+    """The log-domain chart (spec) and its table of terms (label -> value, 4 decimals) (read-only)."""
+    logs = frames.log_terms_frame(example(key, config))
+    return render.vega_spec(charts.log_terms_chart(logs)), _arrow(logs.set_index(frames.LABEL)[[frames.VALUE]].round(4))
+
+
+@st.cache_resource(max_entries=_N, show_spinner=False)
+def bp_spec(key: str, config: BleuConfig) -> dict[str, Any]:
+    """The brevity-penalty curve with the example's point and its best match length (read-only spec)."""
+    e = example(key, config)
+    return render.vega_spec(
+        charts.bp_curve_chart(frames.bp_curve_frame(e.closest_ref_len, c_max=e.hyp_len), frames.bp_points_frame(e))
+    )
+
+
+@st.cache_resource(max_entries=16, show_spinner=False)
+def best_match_table(ref_lens: tuple[int, ...], candidate_lens: tuple[int, ...]) -> pa.Table:
+    """The best-match-length table (c -> r, BP, BP with the shortest reference), 4 decimals (read-only)."""
+    return _arrow(frames.best_match_frame(ref_lens, candidate_lens).set_index(frames.C).round(4))
+
+
+@st.cache_resource(max_entries=_N, show_spinner=False)
+def pooling_table(config: BleuConfig) -> pa.Table:
+    """The six-sentence corpus: each candidate's counts and the pooled sums, indexed by sentence (read-only)."""
+    return _arrow(frames.pooling_frame(cached.paper_corpus_explained(config)).set_index(frames.SENTENCE))
+
+
+@st.cache_resource(max_entries=_N, show_spinner=False)
+def zero_orders_table(keys: tuple[str, ...], config: BleuConfig) -> pa.Table:
+    """Why Examples 3 and 4 score 0: each example under the what-if settings, 2 decimals (read-only)."""
+    return _arrow(frames.zero_orders_frame(cached.zero_order_cells(keys, config)).round(2))
+
+
+@st.cache_resource(max_entries=_N, show_spinner=False)
+def nltk_table(which: str, config: BleuConfig) -> pa.Table:
+    """NLTK's smoothing methods 0-4 on the lab's corpus, 2 decimals (read-only)."""
+    hyps, refs = _lab_streams(which)
+    return _arrow(frames.nltk_methods_frame(cached.nltk_methods(hyps, refs, config)).round(2))
+
+
+def _lab_streams(which: str) -> tuple[tuple[str, ...], tuple[tuple[str | None, ...], ...]]:
+    chosen = samples.PAPER_CORPUS if which == "paper" else (samples.SENTENCE_SAMPLES[which],)
+    return samples.paper_corpus_streams(chosen)
+
+
+@st.cache_resource(max_entries=_N, show_spinner=False)
+def lab(which: str, config: BleuConfig, nltk_smoothing: int) -> tuple[tuple[VariantResult, ...], pa.Table]:
+    """The misimplementation lab on one example (or ``paper``: all six as one corpus): every variant's
+    result in ``VARIANTS`` order and their table, 2 decimals (read-only)."""
+    hyps, refs = _lab_streams(which)
+    results = cached.all_variants(hyps, refs, config, nltk_smoothing)
+    return results, _arrow(frames.variants_frame(results).round(2))
