@@ -10,8 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from bleu_core.corpus import Corpus, parse_folder
-from bleu_core.paper import BEST_MATCH_EXAMPLE, EXAMPLE_1, EXAMPLE_2, EXAMPLE_3, EXAMPLE_4, EXAMPLES, PaperExample
+from bleu_core import BEST_MATCH_EXAMPLE, EXAMPLES, Corpus, PaperExample, parse_folder
 
 __all__ = [
     "BEST_MATCH_EXAMPLE",
@@ -45,30 +44,21 @@ class SentenceSample:
     example: PaperExample
 
 
+# (URL key, label in the picker, paper example, candidate index)
+_SAMPLE_TABLE: Final = (
+    ("ex1", "Example 1, Candidate 1 (17/18)", "ex1", 0),
+    ("ex1c2", "Example 1, Candidate 2 (8/14)", "ex1", 1),
+    ("ex2", "Example 2: the the the ... (2/7)", "ex2", 0),
+    ("ex3", "Example 3: 'of the' (brevity)", "ex3", 0),
+    ("ex4", "Example 4, Candidate 1 (recalls every synonym)", "ex4", 0),
+    ("ex4c2", "Example 4, Candidate 2", "ex4", 1),
+)
+
+
 def _samples() -> dict[str, SentenceSample]:
     return {
-        "ex1": SentenceSample(
-            "ex1", "Example 1, Candidate 1 (17/18)", EXAMPLE_1.candidates[0], EXAMPLE_1.references, EXAMPLE_1
-        ),
-        "ex1c2": SentenceSample(
-            "ex1c2", "Example 1, Candidate 2 (8/14)", EXAMPLE_1.candidates[1], EXAMPLE_1.references, EXAMPLE_1
-        ),
-        "ex2": SentenceSample(
-            "ex2", "Example 2: the the the ... (2/7)", EXAMPLE_2.candidates[0], EXAMPLE_2.references, EXAMPLE_2
-        ),
-        "ex3": SentenceSample(
-            "ex3", "Example 3: 'of the' (brevity)", EXAMPLE_3.candidates[0], EXAMPLE_3.references, EXAMPLE_3
-        ),
-        "ex4": SentenceSample(
-            "ex4",
-            "Example 4, Candidate 1 (recalls every synonym)",
-            EXAMPLE_4.candidates[0],
-            EXAMPLE_4.references,
-            EXAMPLE_4,
-        ),
-        "ex4c2": SentenceSample(
-            "ex4c2", "Example 4, Candidate 2", EXAMPLE_4.candidates[1], EXAMPLE_4.references, EXAMPLE_4
-        ),
+        key: SentenceSample(key, label, EXAMPLES[ex].candidates[i], EXAMPLES[ex].references, EXAMPLES[ex])
+        for key, label, ex, i in _SAMPLE_TABLE
     }
 
 

@@ -118,6 +118,11 @@ class BleuScore:
     def __str__(self) -> str:
         return self.format()
 
+    def _repr_html_(self) -> str:  # Jupyter: the score card as HTML (bleu_core.notebook)
+        from .notebook import score_html
+
+        return score_html(self)
+
 
 def make_signature(config: BleuConfig, nrefs: int | str, **extra: object) -> str:
     """sacrebleu's signature format, with ``order`` (and ``w`` for custom weights) and our version.

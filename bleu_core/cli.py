@@ -1,4 +1,4 @@
-"""``bleu-explorer`` / ``python -m bleu_core``: score, explain, compare, app (DESIGN.md section 3).
+"""``bleu-explorer`` / ``python -m bleu_core``: score, explain, compare, variants, app (DESIGN.md section 3).
 
 Input errors print one line on stderr naming the file and line and exit with status 2; never a traceback.
 This module imports nothing heavy at start-up (no Streamlit, no pandas), so ``score`` starts fast.
@@ -112,11 +112,15 @@ def _config(args: argparse.Namespace):  # type: ignore[no-untyped-def]
 
 
 def _read_all(refs: Sequence[str], hyps: Sequence[str]):  # type: ignore[no-untyped-def]
-    from .corpus import check_parallel, read_text_file
+    from .corpus import check_parallel, check_unique_names, read_text_file
 
+    # the systems are labelled by base name: two with the same one are refused (as sacrebleu does)
+    check_unique_names([os.path.basename(p) for p in hyps], hyps)
     ref_files = [read_text_file(p) for p in refs]
     hyp_files = [read_text_file(p) for p in hyps]
     check_parallel([*ref_files, *hyp_files])
+    if not ref_files[0].lines:
+        raise InputError("is empty: no segments to score", ref_files[0].name)
     return ref_files, hyp_files
 
 
@@ -243,6 +247,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_compare_parser(sub, _add_bleu_options, _config, _read_all)
 
+    from .variants_cli import add_variants_parser
+
+    add_variants_parser(sub, _read_all)
+
+    from .report_cli import add_report_parser
+
+    add_report_parser(sub, _add_bleu_options, _config, _read_all)
+
     p = sub.add_parser("app", help="start the Streamlit app on 127.0.0.1")
     p.add_argument("--port", type=int, default=8501)
     p.add_argument("--address", default="127.0.0.1")
@@ -250,8 +262,18 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _tolerant_output() -> None:
+    """Print what the encoding cannot hold as escapes instead of failing: a file name that is not
+    UTF-8 (kept by Python as lone surrogates) on a strict UTF-8 stdout, or any text on an ASCII one."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and getattr(stream, "errors", "strict") == "strict":
+            reconfigure(errors="backslashreplace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; return the exit status."""
+    _tolerant_output()
     try:
         args = build_parser().parse_args(argv)
         return int(args.func(args))

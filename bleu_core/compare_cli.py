@@ -70,17 +70,22 @@ def _cmd_compare(
 ) -> int:
     from .decompose import decompose_matrices
     from .engine import ReferenceSet
-    from .significance import _check_trials, compare
+    from .significance import _check_trials, check_resampling_fits, compare
 
     config = make_config(args)
     if len(args.input) < 2:
         raise InputError("give a baseline and at least one system to compare (-i BASE SYS [SYS ...])", "-i")
     method: Method = "ar" if args.paired_ar is not None else "bs"
     trials = args.paired_ar if method == "ar" else (args.paired_bs if args.paired_bs is not None else 1000)
-    _check_trials(trials, "--paired-ar" if method == "ar" else "--paired-bs")
+    flag = "--paired-ar" if method == "ar" else "--paired-bs"
+    _check_trials(trials, flag)
+    if args.seed < 0:
+        raise InputError(f"must be a whole number >= 0, got {args.seed}", "--seed")
     ref_files, hyp_files = read_all(args.refs, args.input)
-    if not ref_files[0].lines:
-        raise InputError("no segments to compare", ref_files[0].name)
+    n_segments = len(ref_files[0].lines)
+    check_resampling_fits(method, trials, n_segments, flag)
+    if method == "ar":  # and the baseline's interval: sacrebleu's 1,000 bootstrap resamples
+        check_resampling_fits("bs", 1000, n_segments, flag)
     streams = [list(f.lines) for f in ref_files]
     ref_set = ReferenceSet.from_config(streams, config)
     mats = [ref_set.stats(list(h.lines), config.max_ngram_order) for h in hyp_files]

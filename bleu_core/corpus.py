@@ -6,13 +6,17 @@ for the CLI, a path the caller chose to read.
 
 from __future__ import annotations
 
+import codecs
 import csv
 import gzip
 import hashlib
+import io
 import json
 import math
 import os
 import re
+import stat
+import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final
@@ -21,14 +25,19 @@ from .errors import InputError
 
 __all__ = [
     "DEFAULT_LIMIT_MB",
+    "MAX_FOLDER_FILES",
+    "STREAM_LIMIT_MB",
     "Corpus",
     "System",
     "TextFile",
+    "bom_warnings",
     "build_corpus",
     "check_corpus_parallel",
     "check_parallel",
     "check_size",
+    "check_unique_names",
     "decode_lines",
+    "decode_text",
     "empty_line_warnings",
     "out_of_step",
     "parse_folder",
@@ -37,6 +46,7 @@ __all__ = [
     "parse_table",
     "read_text_file",
     "system_name",
+    "table_rows",
     "text_digest",
 ]
 
@@ -49,11 +59,77 @@ class TextFile:
     lines: tuple[str, ...]
 
 
-def decode_lines(data: bytes, name: str) -> TextFile:
-    """Decode UTF-8 bytes into lines (split on ``\\n`` only, as sacrebleu reads files).
+# Signatures of compressed or archived files, which are not text however they are named.
+_ARCHIVES: Final = (
+    (b"\x1f\x8b", "gzip-compressed", "decompress it first (gunzip)"),
+    (b"PK\x03\x04", "a zip archive", "extract it first (unzip) and give the files inside"),
+    (b"PK\x05\x06", "a zip archive (empty)", "give the text files themselves"),
+    (b"\xfd7zXZ\x00", "xz-compressed", "decompress it first (unxz)"),
+    (b"\x28\xb5\x2f\xfd", "zstd-compressed", "decompress it first (unzstd)"),
+    (b"7z\xbc\xaf\x27\x1c", "a 7-Zip archive", "extract it first"),
+)
+_UTF16_FIX: Final = "save it as UTF-8 (e.g. iconv -f UTF-16 -t UTF-8 FILE > FILE.utf8)"
+
+
+def decode_text(data: bytes, name: str) -> str:
+    """Decode UTF-8 bytes, or say in one line (naming the line) why they are not UTF-8 text.
+
+    A byte-order mark is kept: sacrebleu reads files as plain ``utf-8``, so a BOM stays glued to the
+    first token and changes the score; stripping it here would give a number sacrebleu does not.
 
     Raises:
-        InputError: for a binary file (a NUL byte) or bytes that are not UTF-8, naming the line.
+        InputError: a compressed file or archive, UTF-16/UTF-32, a binary file (a NUL byte), or
+            bytes that are not UTF-8; naming the line where it can.
+
+    Example:
+        >>> decode_text(b"\\xef\\xbb\\xbfa b\\n", "hyp.txt")
+        '\\ufeffa b\\n'
+        >>> decode_text(b"\\xff\\xfea\\x00", "hyp.txt")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        bleu_core.errors.InputError: hyp.txt: is UTF-16 (it starts with a UTF-16 byte-order mark), not UTF-8; ...
+    """
+    for magic, what, fix in _ARCHIVES:
+        if data.startswith(magic):
+            raise InputError(f"is {what}, not text; {fix}", name)
+    if data.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):
+        raise InputError("is UTF-32 (it starts with a UTF-32 byte-order mark), not UTF-8; save it as UTF-8", name)
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise InputError(f"is UTF-16 (it starts with a UTF-16 byte-order mark), not UTF-8; {_UTF16_FIX}", name)
+    nul = data.find(b"\x00")
+    if nul != -1:
+        if _looks_utf16(data):
+            raise InputError(
+                f"looks like UTF-16 without a byte-order mark (every other byte is 0), not UTF-8; {_UTF16_FIX}", name
+            )
+        line = data.count(b"\n", 0, nul) + 1
+        raise InputError("binary file (NUL byte), expected plain text with one segment per line", f"{name}:{line}")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        bad = data[exc.start]
+        raise InputError(
+            f"not UTF-8 (byte 0x{bad:02x} at column {col}); save the file as UTF-8", f"{name}:{line}"
+        ) from None
+
+
+def _looks_utf16(data: bytes) -> bool:
+    """Mostly ASCII text in UTF-16 without a BOM: the NULs fill one of the two byte positions."""
+    head = data[:4096]
+    if len(head) < 4:
+        return False
+    even, odd = head[0::2], head[1::2]
+    return any(half.count(0) >= 0.9 * len(half) and other.count(0) == 0 for half, other in ((even, odd), (odd, even)))
+
+
+def decode_lines(data: bytes, name: str) -> TextFile:
+    """Decode UTF-8 bytes into lines (split on ``\\n`` only, as sacrebleu reads files; a BOM is kept, as
+    sacrebleu keeps it).
+
+    Raises:
+        InputError: see :func:`decode_text`.
 
     Example:
         >>> decode_lines(b"a b\\nc\\n", "hyp.txt").lines
@@ -63,32 +139,28 @@ def decode_lines(data: bytes, name: str) -> TextFile:
         ...
         bleu_core.errors.InputError: hyp.txt:2: not UTF-8 (byte 0xff at column 1); save the file as UTF-8
     """
-    nul = data.find(b"\x00")
-    if nul != -1:
-        line = data.count(b"\n", 0, nul) + 1
-        raise InputError("binary file (NUL byte), expected plain text with one segment per line", f"{name}:{line}")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        bad = data[exc.start]
-        raise InputError(
-            f"not UTF-8 (byte 0x{bad:02x} at column {col}); save the file as UTF-8", f"{name}:{line}"
-        ) from None
-    if text.startswith("\ufeff"):  # a byte-order mark is not part of the first segment
-        text = text[1:]
+    return TextFile(name, _split_lines(decode_text(data, name)))
+
+
+def _split_lines(text: str) -> tuple[str, ...]:
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
-    return TextFile(name, tuple(line.removesuffix("\r") for line in lines))
+    return tuple(line.removesuffix("\r") for line in lines)
+
+
+STREAM_LIMIT_MB: Final = 2048  # what is read from a pipe, a device or a .gz before giving up
 
 
 def read_text_file(path: str | os.PathLike[str]) -> TextFile:
     """Read a UTF-8 text file (``.gz`` too) into lines.
 
+    A regular file is read whole. A pipe, a device or a ``.gz`` (whose size is not known in advance) is
+    read in chunks, each checked as it comes, up to :data:`STREAM_LIMIT_MB`: ``/dev/zero`` is refused
+    at its first NUL, a stream that never ends at the limit.
+
     Raises:
-        InputError: missing file, a directory, unreadable, binary or not UTF-8.
+        InputError: missing file, a directory, unreadable, over the limit, binary or not UTF-8.
     """
     name = os.fspath(path)
     if not os.path.exists(name):
@@ -96,15 +168,39 @@ def read_text_file(path: str | os.PathLike[str]) -> TextFile:
     if os.path.isdir(name):
         raise InputError("is a directory, expected a text file", name)
     try:
-        if name.endswith(".gz"):
-            with gzip.open(name, "rb") as fh:
-                data = fh.read()
-        else:
-            with open(name, "rb") as fh:
-                data = fh.read()
-    except (OSError, EOFError) as exc:
+        gz = name.endswith(".gz")
+        regular = stat.S_ISREG(os.stat(name).st_mode)
+        with gzip.open(name, "rb") if gz else open(name, "rb") as fh:
+            data = fh.read() if regular and not gz else _read_stream(fh, name, gz=gz)
+    except (OSError, EOFError, zlib.error) as exc:
         raise InputError(f"cannot read ({exc.__class__.__name__}: {exc})", name) from None
     return decode_lines(data, name)
+
+
+def _read_stream(fh: io.BufferedIOBase | gzip.GzipFile, name: str, *, gz: bool) -> bytes:
+    """Read up to the limit, stopping early at the first chunk that is not UTF-8 text (decode_lines
+    then names the line)."""
+    limit = int(STREAM_LIMIT_MB * 2**20)
+    chunks: list[bytes] = []
+    size = 0
+    check = codecs.getincrementaldecoder("utf-8")()
+    while chunk := fh.read(1 << 20):
+        chunks.append(chunk)
+        size += len(chunk)
+        try:
+            check.decode(chunk)
+        except UnicodeDecodeError:
+            break
+        if b"\x00" in chunk:
+            break
+        if size > limit:
+            what = "decompressed" if gz else "read from this pipe or device"
+            raise InputError(
+                f"more than {STREAM_LIMIT_MB:g} MB {what} without reaching the end; at most {STREAM_LIMIT_MB:g} MB "
+                "is read from a .gz, pipe or device (give a regular file)",
+                name,
+            )
+    return b"".join(chunks)
 
 
 def check_parallel(files: Sequence[TextFile]) -> None:
@@ -135,6 +231,8 @@ def _n(k: int) -> str:
 # --- corpora: value types, parsers for the app's inputs, validation ---------------------------------
 
 DEFAULT_LIMIT_MB: Final = 50  # the app's per-file upload limit (.streamlit/config.toml maxUploadSize)
+MAX_FOLDER_FILES: Final = 1000  # a WMT test set's folder has a few dozen
+FOLDER_LIMIT_FACTOR: Final = 10  # a folder may hold this many times the per-file limit in all
 
 _TEXT_EXTS: Final = ("", "txt", "en", "de", "zh", "fr", "cs", "ja", "ru", "es", "eng", "slk", "detok", "tok")
 
@@ -236,7 +334,7 @@ class Corpus:
         for n in clean:
             if not n:
                 raise InputError("a system name is empty", "system names")
-        _check_unique(clean, [s.file or s.name for s in self.systems])
+        check_unique_names(clean, [s.file or s.name for s in self.systems])
         mapping = {s.name: n for s, n in zip(self.systems, clean, strict=True)}
         systems = tuple(System(n, s.lines, s.file) for s, n in zip(self.systems, clean, strict=True))
         human = tuple((mapping.get(k, k), v) for k, v in self.human)
@@ -367,7 +465,30 @@ def empty_line_warnings(files: Sequence[TextFile]) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _check_unique(names: Sequence[str], files: Sequence[str]) -> None:
+def bom_warnings(files: Sequence[TextFile]) -> tuple[str, ...]:
+    """One warning per file that starts with a byte-order mark: it is kept, as sacrebleu keeps it.
+
+    Example:
+        >>> bom_warnings([TextFile("hyp.txt", ("\\ufeffa b",)), TextFile("ref.txt", ("a b",))])  # doctest: +ELLIPSIS
+        ('hyp.txt: starts with a byte-order mark (U+FEFF); kept, as sacreBLEU keeps it: ...',)
+    """
+    return tuple(
+        f"{f.name}: starts with a byte-order mark (U+FEFF); kept, as sacreBLEU keeps it: it is part of the first "
+        "token of line 1 and can lower the score (save the file without a BOM to avoid it)"
+        for f in files
+        if f.lines and f.lines[0].startswith("\ufeff")
+    )
+
+
+def check_unique_names(names: Sequence[str], files: Sequence[str]) -> None:
+    """Refuse two systems with the same name (as sacrebleu does), naming both files.
+
+    Example:
+        >>> check_unique_names(["hyp", "hyp"], ["d1/hyp.txt", "d2/hyp.txt"])
+        Traceback (most recent call last):
+        ...
+        bleu_core.errors.InputError: d2/hyp.txt: two systems are called 'hyp' (d1/hyp.txt and d2/hyp.txt); rename one
+    """
     seen: dict[str, str] = {}
     for name, file in zip(names, files, strict=True):
         if name in seen:
@@ -413,8 +534,8 @@ def build_corpus(
         warnings: warnings from parsing, kept with the corpus.
 
     Raises:
-        InputError: no reference or system, files of different length (with where they go out of
-            step), duplicate system names.
+        InputError: no reference or system, no segments, files of different length (with where they
+            go out of step), duplicate system names.
 
     Example:
         >>> c = build_corpus("t", [TextFile("ref", ("a", ""))], [TextFile("sys/A.txt", ("a", "b"))])
@@ -427,11 +548,13 @@ def build_corpus(
         raise InputError("no system output; give at least one file (one segment per line)", name)
     files = [*references, *systems, *([source] if source is not None else [])]
     check_corpus_parallel(files)
+    if not references[0].lines:
+        raise InputError(f"no segments: {references[0].name} is empty", name)
     sys_names = [system_name(f.name) for f in systems] if names is None else [n.strip() for n in names]
-    _check_unique(sys_names, [f.name for f in systems])
+    check_unique_names(sys_names, [f.name for f in systems])
     if any(not n for n in sys_names):
         raise InputError("a system name is empty", name)
-    notes = (*warnings, *empty_line_warnings([*references, *systems]))
+    notes = (*warnings, *empty_line_warnings([*references, *systems]), *bom_warnings(files))
     return Corpus(
         name,
         tuple(references),
@@ -465,8 +588,9 @@ def parse_human_scores(data: bytes, name: str, column: str | None = None) -> tup
         ...
         bleu_core.errors.InputError: h.tsv:1: score 'good' is not a number; expected system<TAB>score
     """
-    text = decode_lines(data, name)
-    rows = [(i + 1, _split_row(line, name)) for i, line in enumerate(text.lines) if line.strip()]
+    text = decode_text(data, name).removeprefix("\ufeff")
+    tsv = "\t" in text or name.lower().endswith(".tsv")
+    rows = [(i, cells) for i, cells in table_rows(text, name, tsv=tsv) if any(c.strip() for c in cells)]
     if not rows:
         raise InputError("no scores; expected lines of system<TAB>score", name)
     first = rows[0][1]
@@ -508,12 +632,6 @@ def parse_human_scores(data: bytes, name: str, column: str | None = None) -> tup
             raise InputError(f"score {cells[col]!r} is not a number", f"{name}:{lineno}")
         out.append((cells[key].strip(), float(cells[col])))
     return header[col], tuple(out)
-
-
-def _split_row(line: str, name: str) -> list[str]:
-    if "\t" in line or name.lower().endswith(".tsv"):
-        return line.split("\t")
-    return next(csv.reader([line]))
 
 
 def _is_number(s: str) -> bool:
@@ -569,6 +687,17 @@ def parse_folder(files: Sequence[tuple[str, bytes]], *, limit_mb: float = DEFAUL
     """
     if not files:
         raise InputError("the folder is empty", "folder")
+    if len(files) > MAX_FOLDER_FILES:
+        raise InputError(
+            f"has {len(files):,} files; a corpus folder holds at most {MAX_FOLDER_FILES:,} (references, source, "
+            "human scores and one file per system): choose the corpus's own folder",
+            "folder",
+        )
+    total = sum(len(d) for _, d in files)
+    if total > FOLDER_LIMIT_FACTOR * limit_mb * 2**20:
+        raise InputError(
+            f"holds {total / 2**20:.1f} MB, over the {FOLDER_LIMIT_FACTOR * limit_mb:g} MB limit per folder", "folder"
+        )
     paths = [p.replace("\\", "/") for p, _ in files]
     tops = {p.split("/", 1)[0] for p in paths}
     strip = len(tops) == 1 and all("/" in p for p in paths)
@@ -578,6 +707,7 @@ def parse_folder(files: Sequence[tuple[str, bytes]], *, limit_mb: float = DEFAUL
     source: TextFile | None = None
     human_bytes: tuple[str, bytes] | None = None
     ignored: list[str] = []
+    seen: dict[str, str] = {}
     for (_, data), clean in sorted(zip(files, paths, strict=True), key=lambda t: t[1].lower()):
         rel = clean.split("/", 1)[1] if strip else clean
         role = _role(rel)
@@ -585,6 +715,11 @@ def parse_folder(files: Sequence[tuple[str, bytes]], *, limit_mb: float = DEFAUL
             ignored.append(clean)
             continue
         check_size(clean, len(data), limit_mb)
+        if role in ("human", "src"):
+            if role in seen:
+                what = "source files" if role == "src" else "human-score files"
+                raise InputError(f"two {what} ({seen[role]} and {clean}); keep one", top)
+            seen[role] = clean
         if role == "human":
             human_bytes = (clean, data)
             continue
@@ -623,12 +758,20 @@ def parse_table(data: bytes, name: str, *, limit_mb: float = DEFAULT_LIMIT_MB) -
         (('A', 'B'), ('a b',), ('x',))
     """
     check_size(name, len(data), limit_mb)
-    text = decode_lines(data, name)
-    if not text.lines:
+    text = decode_text(data, name).removeprefix("\ufeff")  # a table's BOM precedes its header, not a segment
+    if not text:
         raise InputError("the file is empty", name)
-    tsv = name.lower().endswith(".tsv") or ("\t" in text.lines[0] and not name.lower().endswith(".csv"))
-    rows = [line.split("\t") for line in text.lines] if tsv else list(csv.reader(text.lines))
-    header = [h.strip() for h in rows[0]]
+    first = text.split("\n", 1)[0]
+    tsv = name.lower().endswith(".tsv") or ("\t" in first and not name.lower().endswith(".csv"))
+    rows = table_rows(text, name, tsv=tsv)
+    header = [h.strip() for h in rows[0][1]]
+    for j, h in enumerate(header):
+        if not h:
+            raise InputError(
+                f"column {j + 1} of {len(header)} has no name in the header; name every column "
+                "(ref, src, id or a system name)",
+                f"{name}:1",
+            )
     if len(set(header)) != len(header):
         dup = next(h for h in header if header.count(h) > 1)
         raise InputError(f"two columns are called {dup!r}; rename one", f"{name}:1")
@@ -650,19 +793,70 @@ def parse_table(data: bytes, name: str, *, limit_mb: float = DEFAULT_LIMIT_MB) -
     if "system" not in roles:
         raise InputError("no system column: every column that is not id, src or ref* is a system", f"{name}:1")
     body = rows[1:]
-    for i, row in enumerate(body):
+    if not body:
+        raise InputError("has a header but no rows: no segments to score", name)
+    spans = []
+    for lineno, row in body:
         if len(row) != len(header):
             raise InputError(
                 f"has {len(row)} cells but the header has {len(header)}"
                 + (" (a TAB inside a segment?)" if tsv else ""),
-                f"{name}:{i + 2}",
+                f"{name}:{lineno}",
             )
-    cols = {h: tuple(r[j] for r in body) for j, h in enumerate(header)}
+        if any("\n" in c or "\r" in c for c in row):
+            spans.append(lineno)
+    notes = []
+    if spans:
+        more = f" and {len(spans) - 1} more row(s)" if len(spans) > 1 else ""
+        notes.append(
+            f"{name}:{spans[0]}{more}: a quoted cell holds a line break; it stays one segment, line break "
+            "included (a line-based file could not hold it)"
+        )
+    cols = {h: tuple(r[j] for _, r in body) for j, h in enumerate(header)}
     refs = [TextFile(f"{name}[{h}]", cols[h]) for h, r in zip(header, roles, strict=True) if r == "ref"]
     systems = [TextFile(f"{name}[{h}]", cols[h]) for h, r in zip(header, roles, strict=True) if r == "system"]
     src = next((TextFile(f"{name}[{h}]", cols[h]) for h, r in zip(header, roles, strict=True) if r == "src"), None)
     names = [h for h, r in zip(header, roles, strict=True) if r == "system"]
-    return build_corpus(system_name(name), refs, systems, source=src, names=names)
+    return build_corpus(system_name(name), refs, systems, source=src, names=names, warnings=notes)
+
+
+def table_rows(text: str, name: str, *, tsv: bool) -> list[tuple[int, list[str]]]:
+    """A table's rows with the line each starts on: TSV split at TABs line by line, CSV read as CSV over
+    the whole text (a quoted cell may hold a line break, and later lines keep their numbers).
+
+    Raises:
+        InputError: a quote that is never closed, text after a closing quote, an over-long cell;
+            naming the line where the row starts.
+
+    Example:
+        >>> table_rows('ref,A\\n"the cat\\nsat",the cat sat\\nb,c\\n', "t.csv", tsv=False)
+        [(1, ['ref', 'A']), (2, ['the cat\\nsat', 'the cat sat']), (4, ['b', 'c'])]
+        >>> table_rows('ref,A\\n"the cat,sat\\nb,c\\n', "t.csv", tsv=False)
+        Traceback (most recent call last):
+        ...
+        bleu_core.errors.InputError: t.csv:2: a quote opened in this row is never closed (a missing ")
+    """
+    if tsv:
+        return [(i + 1, line.split("\t")) for i, line in enumerate(_split_lines(text))]
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    rows: list[tuple[int, list[str]]] = []
+    start = 1
+    try:
+        for row in reader:
+            rows.append((start, row))
+            start = reader.line_num + 1
+    except csv.Error as exc:
+        msg = str(exc)
+        if "unexpected end of data" in msg:
+            what = 'a quote opened in this row is never closed (a missing ")'
+        elif "field larger than field limit" in msg:
+            what = f"a cell is longer than {csv.field_size_limit():,} characters"
+        elif "expected after" in msg:
+            what = 'text after a closing quote (write a quote inside a quoted cell as "")'
+        else:
+            what = f"not valid CSV ({msg})"
+        raise InputError(what, f"{name}:{start}") from None
+    return rows
 
 
 def parse_jsonl(data: bytes, name: str, *, limit_mb: float = DEFAULT_LIMIT_MB) -> Corpus:
@@ -679,7 +873,7 @@ def parse_jsonl(data: bytes, name: str, *, limit_mb: float = DEFAULT_LIMIT_MB) -
         (('A',), 2, ('x',))
     """
     check_size(name, len(data), limit_mb)
-    text = decode_lines(data, name)
+    text = TextFile(name, _split_lines(decode_text(data, name).removeprefix("\ufeff")))
     refs: list[list[str]] = []
     hyps: dict[str, list[str]] = {}
     srcs: list[str] = []
@@ -693,6 +887,10 @@ def parse_jsonl(data: bytes, name: str, *, limit_mb: float = DEFAULT_LIMIT_MB) -
             obj = json.loads(line)
         except json.JSONDecodeError as exc:
             raise InputError(f"not JSON ({exc.msg} at column {exc.colno})", where) from None
+        except RecursionError:
+            raise InputError("JSON nested too deeply (expected one flat object per line)", where) from None
+        except ValueError as exc:  # e.g. an integer longer than int() takes
+            raise InputError(f"a JSON value cannot be read ({str(exc).split(';')[0]})", where) from None
         if not isinstance(obj, dict):
             raise InputError("expected a JSON object per line", where)
         r = obj.get("refs", obj.get("references", obj.get("ref", obj.get("reference"))))

@@ -27,6 +27,7 @@ __all__ = [
     "SegmentExplanation",
     "explain_corpus",
     "explain_segment",
+    "leave_one_out",
 ]
 
 Status = Literal["matched", "clipped", "unmatched"]
@@ -159,6 +160,11 @@ class SegmentExplanation:
             (w / norm) * (math.log(p / 100) if p > 0 else -math.inf) for w, p in zip(weights, s.precisions[:eff])
         )
         return terms, (math.log(s.bp) if s.bp > 0 else -math.inf)
+
+    def _repr_html_(self) -> str:  # Jupyter: highlights and clipping tables as HTML (bleu_core.notebook)
+        from .notebook import explanation_html
+
+        return explanation_html(self)
 
 
 def _positions(tokens: Sequence[str], n: int) -> dict[Ngram, list[int]]:

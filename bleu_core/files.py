@@ -20,7 +20,9 @@ from .config import BleuConfig
 from .engine import count
 from .errors import InputError
 
-__all__ = ["corpus_bleu_files"]
+__all__ = ["MAX_LINE_MB", "corpus_bleu_files"]
+
+MAX_LINE_MB = 64  # the longest line read (a segment); a BOM is kept, as sacrebleu keeps it (corpus.decode_text)
 
 
 def _open_lines(path: str) -> Iterator[str]:
@@ -30,8 +32,12 @@ def _open_lines(path: str) -> Iterator[str]:
         raise InputError("is a directory, expected a text file", path)
     raw: io.BufferedIOBase = gzip.open(path, "rb") if path.endswith(".gz") else open(path, "rb")  # noqa: SIM115
     decoder = codecs.getincrementaldecoder("utf-8")()
+    limit = MAX_LINE_MB * 2**20
     with raw:
-        for number, data in enumerate(raw, start=1):
+        # readline(limit): a stream without newlines (/dev/zero) cannot grow one line without bound
+        for number, data in enumerate(iter(lambda: raw.readline(limit + 1), b""), start=1):
+            if len(data) > limit:
+                raise InputError(f"a line longer than {MAX_LINE_MB} MB; one segment per line", f"{path}:{number}")
             if b"\x00" in data:
                 raise InputError(
                     "binary file (NUL byte), expected plain text with one segment per line", f"{path}:{number}"
@@ -43,8 +49,6 @@ def _open_lines(path: str) -> Iterator[str]:
                     f"not UTF-8 (byte 0x{data[exc.start]:02x} at column {exc.start + 1}); save the file as UTF-8",
                     f"{path}:{number}",
                 ) from None
-            if number == 1:
-                line = line.removeprefix("\ufeff")
             yield line.removesuffix("\n").removesuffix("\r")
 
 

@@ -13,6 +13,7 @@ agree with sacrebleu's up to float32 rounding in sacrebleu's resampled scores.
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
@@ -36,12 +37,17 @@ __all__ = [
     "block_test",
     "bootstrap_ci",
     "bootstrap_cis",
+    "check_resampling_fits",
     "compare",
     "holm",
+    "holm_floor",
+    "kendall",
+    "memory_budget",
     "paired_ar",
     "paired_bootstrap",
     "pairwise_matrix",
     "paper_block_count",
+    "pearson",
     "ranked_block_test",
 ]
 
@@ -199,6 +205,7 @@ def _resampled_scores(
     width = matrices[0].shape[1]
     stacked = _stack(matrices)
     dtype = _exact_dtype(stacked)
+    check_resampling_fits("bs", n_samples, n, "n_samples")
     idxs = rng.choice(n, size=(n_samples, n), replace=True)
     k = kernel()
     if k is not None:
@@ -221,6 +228,7 @@ def _shuffle_sums(rng: np.random.Generator, n_trials: int, matrices: Sequence[np
     raw 64-bit output as a bit string instead of a boolean matrix (tested draw for draw).
     """
     n = len(matrices[0])
+    check_resampling_fits("ar", n_trials, n, "n_trials")
     stacked = _stack(matrices)
     k = kernel()
     if k is None:
@@ -260,6 +268,65 @@ def _check_trials(trials: int, name: str) -> None:
         raise InputError(f"must be a positive whole number, got {trials!r}", name)
 
 
+def _rng(seed: int) -> np.random.Generator:
+    """sacrebleu's generator, ``numpy.random.default_rng(seed)``, for a seed numpy takes (an int >= 0)."""
+    if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
+        raise InputError(f"must be a whole number >= 0, got {seed!r}", "seed")
+    return np.random.default_rng(seed)
+
+
+def memory_budget() -> int:
+    """Bytes that resampling may use: half of this machine's memory (4 GiB where that is unknown)."""
+    try:
+        return int(os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")) // 2
+    except (ValueError, OSError, AttributeError):
+        return 4 * 2**30
+
+
+def _resampling_bytes(method: Method, draws: int, n: int) -> int:
+    # bs: the int64 draws plus a float32/64 count per (resample, segment), twice that on the numpy
+    # path (offset draws, bincount); ar: one bit per (trial, segment) with the kernel, a bool and a
+    # float on the numpy path
+    fast = kernel() is not None
+    if method == "bs":
+        return draws * n * (16 if fast else 32)
+    return -(-draws * n // 8) if fast else draws * n * 9
+
+
+def check_resampling_fits(method: Method, draws: int, n_segments: int, where: str) -> None:
+    """Refuse, before drawing anything, resampling that would not fit in :func:`memory_budget`.
+
+    Memory grows with draws x segments: sacrebleu's draws come from one ``rng.choice(n, size=(draws, n))``
+    (or ``rng.integers``) call, and drawing in chunks would change them (numpy buffers 32-bit draws), so
+    what does not fit is refused with how many draws would.
+
+    Raises:
+        InputError: naming ``where`` (the option), the memory needed and the most draws that fit.
+
+    Example:
+        >>> check_resampling_fits("bs", 10**11, 100, "--paired-bs")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        bleu_core.errors.InputError: --paired-bs: 100,000,000,000 resamples of 100 segments need about ...
+    """
+    need, budget = _resampling_bytes(method, draws, n_segments), memory_budget()
+    if need <= budget:
+        return
+    per = _resampling_bytes(method, 1, n_segments) or 1
+    fit = budget // per
+    noun = "resamples" if method == "bs" else "trials"
+    hint = f"at most {fit:,} {noun} fit" if fit >= 1 else "not even one fits"
+    raise InputError(
+        f"{draws:,} {noun} of {n_segments:,} segments need about {_gib(need)} of memory, more than the "
+        f"{_gib(budget)} resampling may use (half this machine's); {hint}, or score fewer segments",
+        where,
+    )
+
+
+def _gib(n: int) -> str:
+    return f"{n / 2**30:,.1f} GiB" if n >= 2**30 else f"{n / 2**20:,.0f} MiB"
+
+
 # --- paired tests ----------------------------------------------------------------------------------------
 
 
@@ -281,7 +348,7 @@ def bootstrap_ci(
     """
     (m,) = _check([matrix], config)
     _check_trials(n_samples, "n_samples")
-    return _estimate_ci(_resampled_scores(np.random.default_rng(seed), n_samples, [m], config)[:, 0])
+    return _estimate_ci(_resampled_scores(_rng(seed), n_samples, [m], config)[:, 0])
 
 
 def bootstrap_cis(
@@ -303,7 +370,7 @@ def bootstrap_cis(
     """
     mats = _check(matrices, config)
     _check_trials(n_samples, "n_samples")
-    scores = _resampled_scores(np.random.default_rng(seed), n_samples, mats, config)
+    scores = _resampled_scores(_rng(seed), n_samples, mats, config)
     return [_estimate_ci(scores[:, j]) for j in range(len(mats))]
 
 
@@ -348,7 +415,7 @@ def paired_bootstrap(
 def _paired_bs(
     mats: list[np.ndarray], config: BleuConfig, n_samples: int, seed: int, nrefs: int | str
 ) -> tuple[np.ndarray, list[PairedResult]]:
-    scores = _resampled_scores(np.random.default_rng(seed), n_samples, mats, config)
+    scores = _resampled_scores(_rng(seed), n_samples, mats, config)
     real = [_corpus_score(m, config) for m in mats]
     sig = _signature(config, nrefs, "bs", n_samples, seed)
     results = []
@@ -394,7 +461,7 @@ def paired_ar(
     # sacrebleu reseeds for every system, so every system gets the same shuffles and then the same
     # bootstrap draws: draw them once. With D = base - sys, a trial's two pseudo-systems are
     # pos @ base + (~pos) @ sys = sys_total + pos @ D and (~pos) @ base + pos @ sys = base_total - pos @ D.
-    rng = np.random.default_rng(seed)
+    rng = _rng(seed)
     sums = _shuffle_sums(rng, n_trials, [mats[0] - m for m in mats[1:]])
     cis = _resampled_scores(rng, n_confidence, mats[1:], config) if n_confidence > 0 else None
     results = []
@@ -424,6 +491,11 @@ class Comparison:
     baseline_ci: tuple[float, float, float, float] | None
     results: tuple[PairedResult, ...]
     signature: str
+
+    def _repr_html_(self) -> str:  # Jupyter: the comparison table as HTML (bleu_core.notebook)
+        from .notebook import comparison_html
+
+        return comparison_html(self)
 
 
 def compare(
@@ -494,6 +566,19 @@ def holm(p_values: Sequence[float]) -> tuple[float, ...]:
     return tuple(round(float(x), 15) for x in adjusted)
 
 
+def holm_floor(n_systems: int, trials: int) -> float:
+    """The smallest Holm-corrected p-value a pairwise comparison can produce: pairs x 1/(trials + 1).
+
+    With 12 systems (66 pairs) and 1000 trials it is 0.066, so nothing can be significant at 0.05.
+
+    Example:
+        >>> round(holm_floor(12, 1000), 3)
+        0.066
+    """
+    pairs = n_systems * (n_systems - 1) // 2
+    return pairs / (trials + 1)
+
+
 def pairwise_matrix(
     matrices: Sequence[np.ndarray],
     names: Sequence[str],
@@ -503,11 +588,17 @@ def pairwise_matrix(
     trials: int | None = None,
     seed: int = DEFAULT_SEED,
     nrefs: int | str = 1,
+    tie_p: float | None = None,
 ) -> PairwiseResult:
     """Paired tests for every pair of N systems, with Holm's correction over the N(N-1)/2 pairs.
 
     Each pair is tested exactly as :func:`paired_bootstrap` / :func:`paired_ar` would with the first
     system as baseline (same seed, so same resamples or shuffles for every pair).
+
+    ``tie_p``: sacreBLEU's p-value (after multeval) is ``(#{stat > real} + 1) / (trials + 1)``, so two
+    systems with the same corpus BLEU get ``1 / (trials + 1)``, "significant" at a difference of exactly 0.
+    ``None`` keeps sacreBLEU's number (the CLI does); a value (the app passes 1.0: no evidence of a
+    difference) replaces it for such pairs before Holm's correction.
 
     Example:
         >>> import numpy as np
@@ -529,13 +620,13 @@ def pairwise_matrix(
     p = np.full((k, k), math.nan)
     width = mats[0].shape[1]
     if method == "bs":
-        scores = _resampled_scores(np.random.default_rng(seed), n_trials, mats, config)
+        scores = _resampled_scores(_rng(seed), n_trials, mats, config)
         for i in range(k):
             for j in range(i + 1, k):
                 diffs = np.abs(scores[:, j] - scores[:, i])
                 p[i, j] = p[j, i] = _p_value(diffs - diffs.mean(), abs(real[i] - real[j]))
     else:
-        sums = _shuffle_sums(np.random.default_rng(seed), n_trials, mats)
+        sums = _shuffle_sums(_rng(seed), n_trials, mats)
         totals = [m.sum(axis=0).astype(np.float64) for m in mats]
         for i in range(k):
             for j in range(i + 1, k):
@@ -543,6 +634,10 @@ def pairwise_matrix(
                 stat = np.abs(score_many(pi + totals[j] - pj, config) - score_many(totals[i] - pi + pj, config))
                 p[i, j] = p[j, i] = _p_value(stat, abs(real[i] - real[j]))
     upper = [(i, j) for i in range(k) for j in range(i + 1, k)]
+    if tie_p is not None:
+        for i, j in upper:
+            if real[i] == real[j]:
+                p[i, j] = p[j, i] = tie_p
     adjusted = np.full((k, k), math.nan)
     for (i, j), a in zip(upper, holm([float(p[i, j]) for i, j in upper]), strict=True):
         adjusted[i, j] = adjusted[j, i] = a
@@ -725,3 +820,48 @@ def ranked_block_test(
     n_blocks = paper_block_count(len(mats[0]), block_size)
     result = block_test([mats[i] for i in order], config, n_blocks=n_blocks)
     return RankedBlockTest(order, tuple(scores[i] for i in order), result, block_size)
+
+
+# --- agreement with human judgments ----------------------------------------------------------------------
+
+
+def pearson(x: Sequence[float], y: Sequence[float]) -> float:
+    """Pearson's r (nan for fewer than 3 points or no variance).
+
+    Example:
+        >>> pearson([1, 2, 3], [2, 4, 7]) > 0.99
+        True
+    """
+    xa, ya = np.asarray(x, float), np.asarray(y, float)
+    if len(xa) < 3 or xa.std() == 0 or ya.std() == 0:
+        return math.nan
+    return float(np.corrcoef(xa, ya)[0, 1])
+
+
+def kendall(x: Sequence[float], y: Sequence[float]) -> float:
+    """Kendall's tau-b (ties handled), nan for fewer than 3 points.
+
+    Example:
+        >>> kendall([1, 2, 3, 4], [1, 3, 2, 4])
+        0.6666666666666666
+    """
+    n = len(x)
+    if n < 3:
+        return math.nan
+    conc = disc = tx = ty = 0
+    for i in range(n):
+        for j in range(i + 1, n):
+            dx = np.sign(x[i] - x[j])
+            dy = np.sign(y[i] - y[j])
+            if dx == 0 and dy == 0:
+                continue
+            if dx == 0:
+                tx += 1
+            elif dy == 0:
+                ty += 1
+            elif dx == dy:
+                conc += 1
+            else:
+                disc += 1
+    denom = math.sqrt((conc + disc + tx) * (conc + disc + ty))
+    return (conc - disc) / denom if denom else math.nan

@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import lru_cache
 from typing import Final
 
 import numpy as np
@@ -94,24 +95,54 @@ class VariantResult:
 
 def _clip_stats(data: Tokenized, order: int, clip: str) -> tuple[list[int], list[int], int, list[int]]:
     """Corpus matches/totals/c and per-segment closest r, with a given clipping rule."""
-    correct, total = [0] * order, [0] * order
-    sys_len, closest = 0, []
+    correct, total, sys_len, closest = _counts(data, order).clip[clip]
+    return list(correct), list(total), sys_len, list(closest)
+
+
+@dataclass(frozen=True, slots=True)
+class _Counts:
+    """What the variants count, from one pass over a tokenized corpus.
+
+    Attributes:
+        clip: per clipping rule (max, none, sum): corpus matches, totals, c and each segment's closest r.
+        rows: each segment's statistics row under max clipping (``stats.SegmentStats`` order).
+        nltk_den: NLTK's corpus denominators: the sum over segments of ``max(1, total_n)``.
+    """
+
+    clip: dict[str, tuple[tuple[int, ...], tuple[int, ...], int, tuple[int, ...]]]
+    rows: tuple[tuple[int, ...], ...]
+    nltk_den: tuple[int, ...]
+
+
+@lru_cache(maxsize=2)
+def _counts(data: Tokenized, order: int) -> _Counts:
+    # One pass for every variant of a corpus (and every_bleu's rows), kept for the last two corpora.
+    rules = ("max", "none", "sum")
+    correct = {rule: [0] * order for rule in rules}
+    total = [0] * order
+    nltk_den = [0] * order
+    sys_len, closest, rows = 0, [], []
     for hyp, refs in zip(data.hyps, data.refs, strict=True):
         hc = ngram_counts(hyp, order)
         rcs = [ngram_counts(r, order) for r in refs]
+        seg_correct, seg_total = [0] * order, [0] * order
         for g, c in hc.items():
             n = len(g) - 1
-            total[n] += c
+            seg_total[n] += c
             counts = [rc.get(g, 0) for rc in rcs]
-            if clip == "max":
-                correct[n] += min(c, max(counts, default=0))
-            elif clip == "none":
-                correct[n] += c if any(counts) else 0
-            elif clip == "sum":
-                correct[n] += min(c, sum(counts))
+            seg_correct[n] += min(c, max(counts, default=0))
+            correct["none"][n] += c if any(counts) else 0
+            correct["sum"][n] += min(c, sum(counts))
+        r = closest_ref_len(len(hyp), [len(x) for x in refs])
+        for n in range(order):
+            correct["max"][n] += seg_correct[n]
+            total[n] += seg_total[n]
+            nltk_den[n] += max(1, seg_total[n])
         sys_len += len(hyp)
-        closest.append(closest_ref_len(len(hyp), [len(r) for r in refs]))
-    return correct, total, sys_len, closest
+        closest.append(r)
+        rows.append((len(hyp), r, *seg_correct, *seg_total))
+    clip = {rule: (tuple(correct[rule]), tuple(total), sys_len, tuple(closest)) for rule in rules}
+    return _Counts(clip, tuple(rows), tuple(nltk_den))
 
 
 def _score(correct: Sequence[float], total: Sequence[float], c: int, r: float, config: BleuConfig) -> float:
@@ -171,11 +202,7 @@ def _sent_bp(data: Tokenized, config: BleuConfig, _: int) -> tuple[float, str]:
 
 
 def _mean_sentence(data: Tokenized, config: BleuConfig, _: int) -> tuple[float, str]:
-    order = config.max_ngram_order
-    rows = []
-    for hyp, refs in zip(data.hyps, data.refs, strict=True):
-        correct, total, c, closest = _clip_stats(Tokenized((hyp,), (refs,)), order, "max")
-        rows.append([c, closest[0], *correct, *total])
+    rows = _counts(data, config.max_ngram_order).rows
     sent = replace(config, use_effective_order=True)
     scores = score_many(np.array(rows, dtype=np.int64), sent) if rows else np.zeros(0)
     return float(scores.mean()) if len(scores) else 0.0, (
@@ -212,20 +239,11 @@ def nltk_corpus_bleu(data: Tokenized, weights: Sequence[float], method: int, eps
     tiny, not 0); method 4 uses the corpus candidate length.
     """
     order = len(weights)
-    num, den = [0] * order, [0] * order
-    hyp_lengths = ref_lengths = 0
-    for hyp, refs in zip(data.hyps, data.refs, strict=True):
-        for n in range(1, order + 1):
-            counts = Counter(ngrams_of_order(hyp, n))
-            max_counts: dict[tuple[str, ...], int] = {}
-            for ref in refs:
-                rc = Counter(ngrams_of_order(ref, n))
-                for g in counts:
-                    max_counts[g] = max(max_counts.get(g, 0), rc[g])
-            num[n - 1] += sum(min(c, max_counts[g]) for g, c in counts.items())
-            den[n - 1] += max(1, sum(counts.values()))
-        hyp_lengths += len(hyp)
-        ref_lengths += min((len(r) for r in refs), key=lambda rl: (abs(rl - len(hyp)), rl))
+    # NLTK clips as the paper (num), takes the closest reference length with ties to the shorter (as
+    # sacrebleu) and counts max(1, total) per segment in the denominator
+    counts = _counts(data, order)
+    num, _, hyp_lengths, closest = counts.clip["max"]
+    den, ref_lengths = counts.nltk_den, sum(closest)
     if hyp_lengths > ref_lengths:
         bp = 1.0
     elif hyp_lengths == 0:

@@ -4,8 +4,8 @@ import streamlit as st
 
 from bleu_app.charts import corpus as charts
 from bleu_app.frames import corpus as frames
-from bleu_app.ui import cached, corpus_input, frame, render, state
-from bleu_core import make_signature
+from bleu_app.ui import cached, corpus_input, difference, frame, render, state
+from bleu_core import holm_floor, make_signature
 
 frame.guard()
 
@@ -62,7 +62,7 @@ trials = s2.select_slider("Trials", [100, 500, 1000, 2000, 5000, 10000], value=2
 seed = s3.number_input("Seed", min_value=0, value=12345, step=1, key="compare.seed")
 significance = cached.significance_frame(corpus, config, method, int(trials), int(seed))
 heatmap = charts.significance_heatmap(significance, list(corpus.names))
-floor = frames.holm_floor(len(corpus.systems), int(trials))
+floor = holm_floor(len(corpus.systems), int(trials))
 if floor >= 0.05:
     st.warning(
         f"With {len(corpus.systems)} systems and {trials} trials the smallest possible Holm-corrected p-value "
@@ -71,6 +71,7 @@ if floor >= 0.05:
 st.altair_chart(heatmap, key="compare.matrix")
 render.signature(make_signature(config, cached.nrefs(corpus), **{str(method): int(trials)}, rs=int(seed)))
 st.markdown(corpus_input.st_doc("significance"))
+render.block_test_section(corpus, config, key="compare.blocks")
 
 st.subheader("Sentence by sentence: A vs B")
 p1, p2 = st.columns(2)
@@ -105,6 +106,8 @@ st.dataframe(
         frames.DIFF: st.column_config.NumberColumn(format="%+.1f"),
     },
 )
+
+difference.section(corpus, config, baseline, sys_a, sys_b)
 
 st.subheader("n-gram differences")
 st.markdown(corpus_input.st_doc("ngram_diff"))
@@ -161,4 +164,5 @@ corpus_input.downloads(
     },
     "compare.chart",
 )
+difference.report_button(corpus, config, baseline, sys_a, sys_b, str(method), int(trials), int(seed))
 corpus_input.follow_handoff()

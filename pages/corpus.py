@@ -1,10 +1,12 @@
-"""Corpus: one system over the whole test set: score card, decay and BP, sentences, buckets, block test."""
+"""Corpus: one system over the whole test set: score card, decay and BP, sentences, buckets, block test,
+the corpus under every BLEU."""
 
 import streamlit as st
 
 from bleu_app.charts import corpus as charts
 from bleu_app.frames import corpus as frames
 from bleu_app.ui import cached, corpus_input, frame, render, state
+from bleu_app.ui import every as every_section
 
 frame.guard()
 
@@ -79,17 +81,6 @@ b1, b2 = st.columns(2)
 b1.altair_chart(charts.bucket_chart(cached.bucket_frame(corpus, system, config, "ref_len"), "reference length"))
 b2.altair_chart(charts.bucket_chart(cached.bucket_frame(corpus, system, config, "ratio"), "length ratio c/r"))
 
-st.subheader("The paper's block test")
-st.markdown(corpus_input.st_doc("block_test"))
-blocks = cached.block_frame(corpus, config)
-k1, k2 = st.columns([3, 2])
-k1.altair_chart(charts.block_chart(blocks))
-k2.dataframe(
-    frames.block_summary(blocks),
-    hide_index=True,
-    column_config={
-        frames.MEAN: st.column_config.NumberColumn(format="%.2f"),
-        frames.STD: st.column_config.NumberColumn(format="%.2f"),
-    },
-)
+render.block_test_section(corpus, config, key="corpus.blocks")
+every_section.every_bleu_section(corpus, system)
 corpus_input.follow_handoff()

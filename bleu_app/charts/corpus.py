@@ -126,8 +126,9 @@ def block_chart(blocks: pd.DataFrame) -> alt.LayerChart:
         )
     )
     mean = alt.Chart(blocks).mark_tick(thickness=3, size=22, color="#444444").encode(x=alt.X(f"mean({f.BLEU}):Q"), y=y)
+    n_blocks = blocks[f.BLOCK].nunique()
     return alt.layer(pts, mean).properties(
-        title="Block test: BLEU of 20 blocks (tick: mean)", height=max(120, 28 * len(systems))
+        title=f"Block test: BLEU of {n_blocks} blocks (tick: mean)", height=max(120, 28 * len(systems))
     )
 
 

@@ -9,16 +9,25 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 
-from bleu_core import BleuConfig, score_many, significance
-from bleu_core.bleu import score_matrix
-from bleu_core.explain import leave_one_out
-from bleu_core.ngrams import Ngram
+from bleu_core import (
+    BleuConfig,
+    Ngram,
+    RankedBlockTest,
+    bootstrap_ci,
+    bootstrap_cis,
+    kendall,
+    leave_one_out,
+    pairwise_matrix,
+    pearson,
+    score_many,
+    score_matrix,
+)
 
 # --- column names ----------------------------------------------------------------------------------------
 SEGMENT = "segment"  # 1-based line number
@@ -62,8 +71,6 @@ P_HOLM = "p (Holm)"
 DELTA = "row - column"
 SIGNIFICANT = "significant"
 HUMAN = "human score"
-
-CiFn = Callable[[np.ndarray, BleuConfig], tuple[float, float, float, float]]
 
 
 def order_of(matrix: np.ndarray) -> int:
@@ -146,19 +153,6 @@ def bp_curve(max_ratio: float = 1.6, points: int = 161) -> pd.DataFrame:
     return pd.DataFrame({RATIO: x, BP: np.where(x < 1, np.exp(1 - 1 / x), 1.0)})
 
 
-def holm_floor(n_systems: int, trials: int) -> float:
-    """The smallest Holm-corrected p-value the test can produce: pairs x 1/(trials + 1).
-
-    With 12 systems (66 pairs) and 1000 trials it is 0.066, so nothing can be significant at 0.05.
-
-    Example:
-        >>> round(holm_floor(12, 1000), 3)
-        0.066
-    """
-    pairs = n_systems * (n_systems - 1) // 2
-    return pairs / (trials + 1)
-
-
 def bp_frames(matrix: np.ndarray, config: BleuConfig) -> tuple[pd.DataFrame, pd.DataFrame]:
     """The BP curve over the range of the points, and the points (see :func:`bp_points`)."""
     points = bp_points(matrix, config)
@@ -181,32 +175,11 @@ def bp_points(matrix: np.ndarray, config: BleuConfig) -> pd.DataFrame:
     return pd.concat([sent, corpus], ignore_index=True)
 
 
-def bootstrap_ci(
-    matrix: np.ndarray,
-    config: BleuConfig,
-    *,
-    n_samples: int = 1000,
-    seed: int = 12345,
-) -> tuple[float, float, float, float]:
-    """95% bootstrap CI of corpus BLEU: (mean, half width, low, high); ``bleu_core.significance``'s, so the
-    same seed gives the same resamples for every system and the numbers match the CLI's ``compare``."""
-    if len(matrix) == 0:
-        return 0.0, 0.0, 0.0, 0.0
-    return significance.bootstrap_ci(matrix, config, n_samples=n_samples, seed=seed)
-
-
-def _ci_fn() -> CiFn:
-    return bootstrap_ci
-
-
-def buckets(
-    matrix: np.ndarray, config: BleuConfig, *, by: str = "ref_len", n_buckets: int = 5, ci: CiFn | None = None
-) -> pd.DataFrame:
+def buckets(matrix: np.ndarray, config: BleuConfig, *, by: str = "ref_len", n_buckets: int = 5) -> pd.DataFrame:
     """BLEU of the segments in each bucket (reference length, or length ratio c/r), with a bootstrap CI.
 
     Reference-length buckets are quantiles (equal-sized groups); ratio buckets are fixed ranges around 1.
     """
-    ci = ci or _ci_fn()
     r = matrix[:, 1].astype(float)
     if by == "ratio":
         ratio = np.divide(matrix[:, 0], r, out=np.ones(len(r)), where=r > 0)
@@ -228,27 +201,66 @@ def buckets(
         if not len(sub):
             continue
         bleu = float(score_many(sub.sum(axis=0)[None, :], config)[0])
-        _, _, lo, hi = ci(sub, config)
+        _, _, lo, hi = bootstrap_ci(sub, config)  # the same seed for every bucket
         rows.append({BUCKET: label, "order": k, COUNT: len(sub), BLEU: bleu, CI_LOW: lo, CI_HIGH: hi})
     return pd.DataFrame(rows, columns=[BUCKET, "order", COUNT, BLEU, CI_LOW, CI_HIGH])
 
 
-def blocks(matrices: Mapping[str, np.ndarray], config: BleuConfig, *, n_blocks: int = 20) -> pd.DataFrame:
-    """The paper's block test (its Table 2): the corpus cut into ``n_blocks`` consecutive blocks, BLEU of
-    each block per system. Long format: system, block, BLEU."""
-    rows = []
-    for name, matrix in matrices.items():
-        parts = np.array_split(np.arange(len(matrix)), min(n_blocks, max(len(matrix), 1)))
-        sums = np.stack([matrix[p].sum(axis=0) for p in parts if len(p)])
-        for b, s in enumerate(score_many(sums, config).tolist(), start=1):
-            rows.append({SYSTEM: name, BLOCK: b, BLEU: s})
+BLOCK_T = "t vs the system ranked below"
+BLOCK_DF = "df"
+BLOCK_P = "p (two-sided)"
+BLOCK_SIG = "t ≥ 1.7"
+BLOCK_TEST_COLUMNS = (SYSTEM, BLEU, MEAN, STD, BLOCK_T, BLOCK_DF, BLOCK_P, BLOCK_SIG)
+
+
+def blocks(test: RankedBlockTest, names: Sequence[str]) -> pd.DataFrame:
+    """Every block's BLEU per system, systems in the test's rank order (lowest corpus BLEU first).
+    Long format: system, block, BLEU."""
+    rows = [
+        {SYSTEM: names[i], BLOCK: b, BLEU: score}
+        for i, scores in zip(test.order, test.result.scores, strict=True)
+        for b, score in enumerate(scores, start=1)
+    ]
     return pd.DataFrame(rows, columns=[SYSTEM, BLOCK, BLEU])
 
 
-def block_summary(block_frame: pd.DataFrame) -> pd.DataFrame:
-    """Mean and (sample) standard deviation of block BLEU per system, as in the paper's Table 2."""
-    g = block_frame.groupby(SYSTEM, sort=False)[BLEU]
-    return pd.DataFrame({MEAN: g.mean(), STD: g.std(ddof=1), BLOCK + "s": g.count()}).reset_index()
+def block_test_table(test: RankedBlockTest, names: Sequence[str]) -> pd.DataFrame:
+    """The paper's Table 2 for these systems: in rank order, corpus BLEU, the mean and standard deviation of
+    block BLEU, and the paired t (with df and two-sided p) against the system ranked just below; the first
+    system has none. ``t ≥ 1.7`` applies the paper's threshold."""
+    r = test.result
+    rows = []
+    for rank, i in enumerate(test.order):
+        pair = r.pairs[rank - 1] if rank else None
+        rows.append(
+            {
+                SYSTEM: names[i],
+                BLEU: test.corpus_scores[rank],
+                MEAN: r.means[rank],
+                STD: r.stds[rank],
+                BLOCK_T: pair.t if pair else math.nan,
+                BLOCK_DF: pair.df if pair else None,
+                BLOCK_P: pair.p_value if pair else math.nan,
+                BLOCK_SIG: ("yes" if pair.t >= test.threshold else "no") if pair else "",
+            }
+        )
+    return pd.DataFrame(rows, columns=list(BLOCK_TEST_COLUMNS))
+
+
+def block_test_description(test: RankedBlockTest, n_segments: int) -> str:
+    """One sentence: how the corpus was cut, and whether that is the paper's block size."""
+    sizes = test.result.block_sizes
+    lo, hi = min(sizes), max(sizes)
+    size = f"{lo}" if lo == hi else f"{lo}-{hi}"
+    text = f"{len(sizes)} blocks of {size} consecutive segments"
+    if test.paper_sized:
+        if lo != hi:
+            text += f" (the {n_segments} segments do not divide by {test.block_size}: the remainder is spread)"
+        return text + f"; df = {len(sizes) - 1}."
+    return (
+        f"{text}: the corpus has {n_segments} segments, fewer than the {2 * test.block_size} that two blocks of "
+        f"the paper's {test.block_size} need, so the blocks are smaller and their BLEU noisier; df = {len(sizes) - 1}."
+    )
 
 
 # --- many systems ----------------------------------------------------------------------------------------
@@ -259,16 +271,13 @@ def system_table(
     config: BleuConfig,
     *,
     nrefs: int,
-    ci: CiFn | None = None,
     baseline: str | None = None,
     human: Mapping[str, float] | None = None,
 ) -> pd.DataFrame:
     """One row per system: BLEU with its bootstrap CI, BP, c, r, c/r, p_1..p_N (percent) and fractions,
     the difference to the baseline, and the human score when given."""
-    if ci is not None:
-        intervals = [ci(m, config) for m in matrices.values()]
-    elif matrices and len(next(iter(matrices.values()))):  # one set of draws for every system
-        intervals = significance.bootstrap_cis(list(matrices.values()), config)
+    if matrices and len(next(iter(matrices.values()))):  # one set of draws for every system
+        intervals = bootstrap_cis(list(matrices.values()), config)
     else:
         intervals = [(0.0, 0.0, 0.0, 0.0)] * len(matrices)
     rows = []
@@ -414,43 +423,6 @@ def ngram_diff(
     return pd.concat([fa, fb], ignore_index=True)
 
 
-def pearson(x: Sequence[float], y: Sequence[float]) -> float:
-    """Pearson's r (nan for fewer than 3 points or no variance)."""
-    xa, ya = np.asarray(x, float), np.asarray(y, float)
-    if len(xa) < 3 or xa.std() == 0 or ya.std() == 0:
-        return math.nan
-    return float(np.corrcoef(xa, ya)[0, 1])
-
-
-def kendall(x: Sequence[float], y: Sequence[float]) -> float:
-    """Kendall's tau-b (ties handled), nan for fewer than 3 points.
-
-    Example:
-        >>> kendall([1, 2, 3, 4], [1, 3, 2, 4])
-        0.6666666666666666
-    """
-    n = len(x)
-    if n < 3:
-        return math.nan
-    conc = disc = tx = ty = 0
-    for i in range(n):
-        for j in range(i + 1, n):
-            dx = np.sign(x[i] - x[j])
-            dy = np.sign(y[i] - y[j])
-            if dx == 0 and dy == 0:
-                continue
-            if dx == 0:
-                tx += 1
-            elif dy == 0:
-                ty += 1
-            elif dx == dy:
-                conc += 1
-            else:
-                disc += 1
-    denom = math.sqrt((conc + disc + tx) * (conc + disc + ty))
-    return (conc - disc) / denom if denom else math.nan
-
-
 def human_frame(systems: pd.DataFrame) -> tuple[pd.DataFrame, float, float]:
     """The systems that have a human score, with Pearson's r and Kendall's tau of BLEU against it."""
     if HUMAN not in systems:
@@ -515,16 +487,6 @@ def _tex(s: str) -> str:
 # --- significance ----------------------------------------------------------------------------------------
 
 
-def holm(p: Sequence[float]) -> np.ndarray:
-    """Holm's step-down correction (``bleu_core.significance.holm``) as an array.
-
-    Example:
-        >>> holm([0.01, 0.04, 0.03]).round(2).tolist()
-        [0.03, 0.06, 0.06]
-    """
-    return np.asarray(significance.holm([float(x) for x in p]), dtype=float)
-
-
 def pairwise(
     matrices: Sequence[np.ndarray],
     config: BleuConfig,
@@ -535,28 +497,20 @@ def pairwise(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """All pairs as N x N arrays: (raw p, Holm p, BLEU difference row - column), 1 on the diagonal.
 
-    The tests are ``bleu_core.significance.pairwise_matrix``'s: paired bootstrap (``bs``, Koehn 2004) or
-    paired approximate randomization (``ar``, Riezler & Maxwell 2005), as sacreBLEU runs them, with Holm's
-    correction over the N(N-1)/2 pairs.
+    The tests are ``bleu_core.pairwise_matrix``'s: paired bootstrap (``bs``, Koehn 2004) or paired
+    approximate randomization (``ar``, Riezler & Maxwell 2005), as sacreBLEU runs them, with Holm's
+    correction over the N(N-1)/2 pairs; identical scores get p = 1 (``tie_p``: no evidence of a difference).
     """
     k = len(matrices)
     if k < 2 or len(matrices[0]) == 0:
         full = np.array([score_many(m.sum(axis=0)[None, :], config)[0] if len(m) else 0.0 for m in matrices])
         return np.ones((k, k)), np.ones((k, k)), full[:, None] - full[None, :]
-    r = significance.pairwise_matrix(
-        list(matrices), [str(i) for i in range(k)], config, method=method, trials=trials, seed=seed
+    r = pairwise_matrix(
+        list(matrices), [str(i) for i in range(k)], config, method=method, trials=trials, seed=seed, tie_p=1.0
     )  # type: ignore[arg-type]
     p = np.nan_to_num(np.array(r.p_values, dtype=float), nan=1.0)
+    ph = np.nan_to_num(np.array(r.adjusted, dtype=float), nan=1.0)
     delta = -np.array(r.differences, dtype=float)  # theirs is column - row
-    # sacreBLEU's p-value (after multeval) is (#{stat > real} + 1) / (trials + 1), which gives identical
-    # outputs p = 1/(trials + 1): "significant" at a difference of exactly 0. The app shows no evidence
-    # of a difference there (p = 1); the CLI and the engine keep sacreBLEU's number.
-    p[delta == 0] = 1.0
-    iu = np.triu_indices(k, 1)
-    ph = np.ones((k, k))
-    adj = holm(p[iu])
-    ph[iu] = adj
-    ph[(iu[1], iu[0])] = adj
     return p, ph, delta
 
 

@@ -509,6 +509,7 @@ def best_match_frame(ref_lens: Sequence[int], candidate_lens: Sequence[int]) -> 
 
 # --- the walk: a corpus (section 2.1.1), the geometric mean, orders with no n-grams ------------------------
 SENTENCE: Final = "sentence"
+PRECISIONS: Final = "precisions"
 CORPUS_ROW: Final = "corpus: the sums"
 
 
@@ -549,7 +550,7 @@ def what_if_configs(config: BleuConfig) -> dict[str, BleuConfig]:
         "these settings": config,
         "+ effective order": eff,
         "+ exp smoothing": exp,
-        "+ both (sacreBLEU sentence_bleu)": replace(exp, use_effective_order=True),
+        "+ both": replace(exp, use_effective_order=True),  # sacreBLEU sentence_bleu's defaults
     }
 
 
@@ -560,7 +561,7 @@ def zero_orders_frame(cells: Mapping[str, Mapping[str, SegmentExplanation]]) -> 
         first = next(iter(by_setting.values()))
         row: dict[str, object] = {
             SENTENCE: label,
-            FRACTION: " · ".join(f"p{o.n} = {o.matches}/{o.total}" for o in first.orders),
+            PRECISIONS: " · ".join(f"p{o.n} = {o.matches}/{o.total}" for o in first.orders),
         }
         row.update({name: e.score.score for name, e in by_setting.items()})
         rows.append(row)

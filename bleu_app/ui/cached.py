@@ -88,8 +88,7 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
 from bleu_app.frames import corpus as corpus_frames  # noqa: E402
-from bleu_core.corpus import Corpus  # noqa: E402
-from bleu_core.engine import ReferenceSet  # noqa: E402
+from bleu_core import Corpus, RankedBlockTest, ReferenceSet, ranked_block_test  # noqa: E402
 
 TokKey = tuple[str, bool, int]
 
@@ -241,13 +240,13 @@ def ngram_frame(corpus: Corpus, a: str, b: str, config: BleuConfig, min_support:
 @st.cache_data(max_entries=16, scope="session", show_spinner=False)
 def block_table(
     digests: tuple[tuple[str, str], ...], refs_digest: str, config: BleuConfig, _matrices: dict[str, np.ndarray]
-) -> pd.DataFrame:
-    """The paper's block test: BLEU of 20 consecutive blocks per system."""
-    return corpus_frames.blocks(_matrices, config)
+) -> RankedBlockTest:
+    """The paper's block test on every system (blocks of 25 where the corpus allows, rank order)."""
+    return ranked_block_test(list(_matrices.values()), config)
 
 
-def block_frame(corpus: Corpus, config: BleuConfig) -> pd.DataFrame:
-    """``block_table`` for the loaded corpus."""
+def block_test(corpus: Corpus, config: BleuConfig) -> RankedBlockTest:
+    """``block_table`` for the loaded corpus (system indices follow ``corpus.names``)."""
     return block_table(_digests(corpus), corpus.refs_digest, config, matrices(corpus, config))
 
 
@@ -280,3 +279,22 @@ def pair_frame(corpus: Corpus, a: str, b: str, config: BleuConfig) -> pd.DataFra
 def precision_long(corpus: Corpus, config: BleuConfig) -> pd.DataFrame:
     """p_n per system, long format."""
     return corpus_frames.precision_frame(matrices(corpus, config))
+
+
+# --- the corpus page's "under every BLEU" section ------------------------------------------------------------
+
+from bleu_core import EveryBleu, every_bleu  # noqa: E402
+
+
+@st.cache_data(max_entries=8, scope="session", show_spinner="Scoring this system under every BLEU ...")
+def every_bleu_result(
+    sys_digest: str, refs_digest: str, _hyps: tuple[str, ...], _streams: tuple[tuple[str, ...], ...]
+) -> EveryBleu:
+    """``every_bleu`` of one system, cached per (system text, references): it ignores the sidebar settings."""
+    return every_bleu(list(_hyps), [list(s) for s in _streams])
+
+
+def every(corpus: Corpus, name: str) -> EveryBleu:
+    """``every_bleu_result`` for a system of the loaded corpus."""
+    s = corpus.system(name)
+    return every_bleu_result(s.digest, corpus.refs_digest, s.lines, tuple(tuple(r.lines) for r in corpus.references))

@@ -13,10 +13,10 @@ import pandas as pd
 import streamlit as st
 
 from bleu_app import samples
-from bleu_core import InputError
-from bleu_core.corpus import (
+from bleu_core import (
     DEFAULT_LIMIT_MB,
     Corpus,
+    InputError,
     TextFile,
     build_corpus,
     check_size,

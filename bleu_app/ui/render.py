@@ -12,7 +12,7 @@ import pandas as pd
 import streamlit as st
 
 from bleu_app.frames import sentence as fs
-from bleu_core import BleuConfig, BleuScore, InputError, SegmentExplanation
+from bleu_core import BleuConfig, BleuScore, Corpus, InputError, SegmentExplanation, make_signature
 
 from . import state
 
@@ -330,3 +330,41 @@ def corpus_settings_hint(config: BleuConfig) -> None:
         st.button(
             "Use sacreBLEU default", key="render.use_sacrebleu", on_click=_use_sacrebleu_preset, icon=":material/tune:"
         )
+
+
+def block_test_section(corpus: Corpus, config: BleuConfig, *, key: str) -> None:
+    """The paper's block test (section 3, Table 2) on every system of a corpus: how the corpus was cut, the
+    block scores, and the table of means, standard deviations and paired t in rank order."""
+    from bleu_app.charts import corpus as corpus_charts
+    from bleu_app.frames import corpus as corpus_frames
+
+    from . import cached, corpus_input
+
+    st.subheader("The paper's block test")
+    st.markdown(corpus_input.st_doc("block_test"))
+    try:
+        test = cached.block_test(corpus, config)
+    except InputError as exc:
+        user_error(exc, what="The block test cannot run on this corpus")
+        return
+    names = list(corpus.names)
+    st.caption(corpus_frames.block_test_description(test, corpus.n_segments))
+    left, right = st.columns([2, 3])
+    left.altair_chart(corpus_charts.block_chart(corpus_frames.blocks(test, names)), key=f"{key}.chart")
+    right.dataframe(
+        corpus_frames.block_test_table(test, names),
+        hide_index=True,
+        key=f"{key}.table",
+        column_config={
+            corpus_frames.BLEU: st.column_config.NumberColumn("corpus BLEU", format="%.2f"),
+            corpus_frames.MEAN: st.column_config.NumberColumn("mean of blocks", format="%.2f"),
+            corpus_frames.STD: st.column_config.NumberColumn("SD of blocks", format="%.2f"),
+            corpus_frames.BLOCK_T: st.column_config.NumberColumn(format="%.2f"),
+            corpus_frames.BLOCK_P: st.column_config.NumberColumn(format="%.4f"),
+        },
+    )
+    signature(make_signature(config, cached.nrefs(corpus)))
+    st.caption(
+        "BLEU on the 0-100 scale (the paper's Table 2 uses 0-1: its means 0.051 ... 0.256 are 5.1 ... 25.6 here); "
+        "t does not depend on the scale."
+    )

@@ -8,6 +8,7 @@ from bleu_app.charts import corpus as ch
 from bleu_app.frames import corpus as f
 from bleu_app.samples import demo_corpus
 from bleu_core import BleuConfig
+from bleu_core.significance import ranked_block_test
 from bleu_core.stats import corpus_matrix, prepare_references
 
 CFG = BleuConfig()
@@ -79,7 +80,15 @@ def test_ngram_and_human_charts(mats):
 
 
 def test_block_and_bucket(mats):
-    assert _marks(ch.block_chart(f.blocks(mats[1], CFG)).to_dict()) == ["circle", "tick"]
+    blocks = f.blocks(ranked_block_test(list(mats[1].values()), CFG), list(mats[1]))
+    spec = ch.block_chart(blocks).to_dict()
+    assert _marks(spec) == ["circle", "tick"]
+    assert spec["title"] == "Block test: BLEU of 6 blocks (tick: mean)"
+    pytest.importorskip("vl_convert")
+    svg = ch.export(ch.block_chart(blocks), "svg")
+    assert "Block test: BLEU of 6 blocks" in svg
+    symbols = svg.split('class="mark-symbol')[1].split("</g>")[0]
+    assert symbols.count("<path") == len(blocks) == 6 * len(mats[1])  # one point per block and system
     assert _marks(ch.bucket_chart(f.buckets(mats[1]["careful"], CFG), "reference length").to_dict()) == [
         "rule",
         "point",

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 
 from bleu_app.frames import corpus as f
 from bleu_app.samples import demo_corpus
 from bleu_core import BleuConfig, corpus_bleu, explain_corpus
+from bleu_core.significance import ranked_block_test
 from bleu_core.stats import corpus_matrix, prepare_references
 
 CFG = BleuConfig()
@@ -63,15 +66,31 @@ def test_buckets_and_blocks(demo):
     assert (b[f.CI_LOW] <= b[f.CI_HIGH]).all()
     r = f.buckets(m["terse"], CFG, by="ratio")
     assert r[f.COUNT].sum() == 30
-    bl = f.blocks(m, CFG)
-    assert set(bl[f.BLOCK]) == set(range(1, 21))
-    summary = f.block_summary(bl)
-    assert list(summary.columns) == [f.SYSTEM, f.MEAN, f.STD, "blocks"]
+    test = ranked_block_test(list(m.values()), CFG)
+    names = list(m)
+    bl = f.blocks(test, names)
+    assert set(bl[f.BLOCK]) == set(range(1, 7))  # 30 segments: 6 blocks of 5, not the paper's 25
+    assert "fewer than the 50 that two blocks of the paper's 25 need" in f.block_test_description(test, 30)
+    table = f.block_test_table(test, names)
+    assert list(table.columns) == list(f.BLOCK_TEST_COLUMNS)
+    assert list(table[f.BLEU]) == sorted(table[f.BLEU])  # rank order, lowest first (the paper's Table 2)
+    assert math.isnan(table[f.BLOCK_T].iloc[0])  # the lowest has no left neighbour
+    assert list(table[f.BLOCK_T].iloc[1:]) == [p.t for p in test.result.pairs]
+    assert set(table[f.BLOCK_DF].iloc[1:]) == {5}
+    assert list(table[f.BLOCK_SIG].iloc[1:]) == ["yes" if p.t >= 1.7 else "no" for p in test.result.pairs]
+
+
+def test_block_test_description_paper_sized():
+    ones = np.array([[4, 4, 4, 3, 2, 1, 4, 3, 2, 1]] * 1002)
+    test = ranked_block_test([ones, ones], CFG)
+    assert f.block_test_description(test, 1002) == (
+        "40 blocks of 25-26 consecutive segments (the 1002 segments do not divide by 25: the remainder is spread)"
+        "; df = 39."
+    )
 
 
 def test_holm_and_pairwise(demo):
     _, m = demo
-    assert f.holm([0.01, 0.04, 0.03]).round(2).tolist() == [0.03, 0.06, 0.06]
     mats = [m["careful"], m["terse"], m["careful"]]
     for method in ("bs", "ar"):
         p, ph, d = f.pairwise(mats, CFG, method=method, trials=200, seed=1)

@@ -153,7 +153,7 @@ def test_zero_orders_frame_shows_what_each_fix_changes():
     }
     df = f.zero_orders_frame(cells).set_index(f.SENTENCE)
     assert (df["these settings"] == 0).all()
-    assert df.loc["ex3", f.FRACTION] == "p1 = 2/2 · p2 = 1/1 · p3 = 0/0 · p4 = 0/0"
+    assert df.loc["ex3", f.PRECISIONS] == "p1 = 2/2 · p2 = 1/1 · p3 = 0/0 · p4 = 0/0"
     assert df.loc["ex4c2", "+ effective order"] == pytest.approx(100.0)  # 3/3, 2/2, 1/1; p4 = 0/0 left out
     assert df.loc["ex4", "+ effective order"] == 0  # 0/3 trigrams: an order with n-grams and no match stays
     assert df.loc["ex4", "+ exp smoothing"] > 0

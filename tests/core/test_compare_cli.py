@@ -69,13 +69,15 @@ def test_json_bootstrap_matches_the_api(files, capsys) -> None:
 
 
 def test_json_ar_default_trials_and_reproducible(files, capsys) -> None:
+    again = files["base.txt"].with_name("base-again.txt")  # the same name twice is refused (as in sacrebleu)
+    again.write_bytes(files["base.txt"].read_bytes())
     argv = [
         "compare",
         str(files["ref.txt"]),
         "-i",
         str(files["base.txt"]),
         str(files["better.txt"]),
-        str(files["base.txt"]),
+        str(again),
         "--json",
         "--paired-ar",
         "500",

@@ -63,3 +63,35 @@ def test_cli_score_of_a_small_file_starts_without_numpy(python: str, tmp_path) -
     assert rc == 0
     assert score > 0
     assert numpy_loaded is False
+
+
+def test_public_api_resolves_and_leaves_internals_out() -> None:
+    """Every name of ``bleu_core.__all__`` loads; the helpers the issue named as internals are not in it."""
+    import bleu_core
+
+    for name in bleu_core.__all__:
+        assert getattr(bleu_core, name) is not None, name
+    assert {"ReferenceSet", "compare", "pairwise_matrix", "parse_folder", "Corpus", "corpus_bleu"} <= set(
+        bleu_core.__all__
+    )
+    assert not {"SegmentStats", "preprocess", "tokenize_line", "FastPathUnsupportedError"} & set(bleu_core.__all__)
+    with pytest.raises(AttributeError, match="no attribute 'preprocess'"):
+        _ = bleu_core.preprocess
+
+
+def test_page_scripts_use_only_the_public_api() -> None:
+    """pages/*.py and app.py are scripts, outside import-linter's packages: they import ``bleu_core``'s
+    public names only (the bleu_app half is pyproject's contract)."""
+    import ast
+
+    import bleu_core
+
+    scripts = [REPO / "app.py", *sorted((REPO / "pages").glob("*.py"))]
+    assert len(scripts) > 2
+    for path in scripts:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("bleu_core"):
+                assert node.module == "bleu_core", f"{path.name}: from {node.module} import ..."
+                assert {a.name for a in node.names} <= set(bleu_core.__all__), path.name
+            if isinstance(node, ast.Import):
+                assert not any(a.name.startswith("bleu_core.") for a in node.names), path.name

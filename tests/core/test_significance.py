@@ -169,6 +169,21 @@ def test_pairwise_matrix_is_symmetric_and_matches_the_baseline_tests(wmt21) -> N
         assert f"{method}:{trials}|rs:11" in r.signature
 
 
+def test_pairwise_tie_p_replaces_only_identical_scores_before_holm(wmt21) -> None:
+    """sacreBLEU gives a system against its copy p = 1/(trials + 1); ``tie_p`` (the app's 1.0) replaces
+    exactly those pairs, and Holm is taken over the replaced values."""
+    refs, _, systems = wmt21
+    mats = _matrices(refs, systems)[:2]
+    mats = [mats[0], mats[1], mats[0]]
+    sacre = pairwise_matrix(mats, ["a", "b", "a2"], BleuConfig(), trials=200, seed=3)
+    app = pairwise_matrix(mats, ["a", "b", "a2"], BleuConfig(), trials=200, seed=3, tie_p=1.0)
+    assert sacre.p_values[0][2] == 1 / 201
+    assert app.p_values[0][2] == app.p_values[2][0] == 1.0
+    assert (app.p_values[0][1], app.p_values[1][2]) == (sacre.p_values[0][1], sacre.p_values[1][2])
+    upper = [app.p_values[0][1], app.p_values[0][2], app.p_values[1][2]]
+    assert list(holm(upper)) == [app.adjusted[0][1], app.adjusted[0][2], app.adjusted[1][2]]
+
+
 def test_block_test_by_hand() -> None:
     config = BleuConfig(max_ngram_order=1, smooth_method="none")
     half, full = [2, 2, 1, 2], [2, 2, 2, 2]

@@ -113,3 +113,28 @@ def test_bad_upload_on_compare_keeps_demo():
     ).run()
     assert any("d/ref.txt:2" in e.value.replace("\\", "") for e in at.error)
     assert at.selectbox(key="compare.baseline").options == ["careful", "chatty", "literal", "terse"]
+
+
+def _block_table(at: AppTest):
+    return next(d.value for d in at.dataframe if "t vs the system ranked below" in d.value.columns)
+
+
+def test_demo_block_test_shows_t_and_says_the_blocks_are_small():
+    at = _app()
+    assert "The paper's block test" in [h.value for h in at.subheader]
+    table = _block_table(at)
+    assert list(table["BLEU"]) == sorted(table["BLEU"])  # rank order, lowest first
+    assert table["t vs the system ranked below"].iloc[1:].notna().all()
+    assert set(table["df"].iloc[1:]) == {5}
+    assert any("6 blocks of 5 consecutive segments" in c.value and "fewer than the 50" in c.value for c in at.caption)
+
+
+def test_wmt22_block_test_uses_blocks_of_25(wmt22):
+    at = wmt22
+    table = _block_table(at)
+    assert len(table) == 12
+    t = table["t vs the system ranked below"]
+    assert t.iloc[1:].notna().all()
+    assert list(table["t ≥ 1.7"].iloc[1:]) == ["yes" if x >= 1.7 else "no" for x in t.iloc[1:]]
+    caption = next(c.value for c in at.caption if "consecutive segments" in c.value)
+    assert caption == "75 blocks of 25 consecutive segments; df = 74."  # 1875 = 75 x 25

@@ -201,6 +201,9 @@ def test_block_test_and_buckets_render():
     at = _app()
     headers = [h.value for h in at.subheader]
     assert "The paper's block test" in headers
+    table = next(d.value for d in at.dataframe if "t vs the system ranked below" in d.value.columns)
+    assert table["t vs the system ranked below"].iloc[1:].notna().all()
+    assert any("section 3" in m.value and "1.7" in m.value for m in at.markdown)
     assert "BLEU by bucket" in headers
 
 

@@ -1,0 +1,90 @@
+"""Charts of the difference decomposition: pure functions DataFrame -> alt.Chart (no st.*, no I/O, no configure_*).
+
+Gains and losses are Okabe-Ito bluish green and vermillion, and every bar also carries its signed value as text,
+so colour is never the only carrier.
+"""
+
+from __future__ import annotations
+
+import altair as alt
+import pandas as pd
+
+from bleu_app.frames import difference as f
+
+KIND_COLOURS = ("#0072B2", "#009E73", "#D55E00")  # total, gain, loss
+TERM_COLOURS = ["#CC79A7", "#56B4E9", "#E69F00", "#009E73", "#0072B2", "#D55E00", "#F0E442", "#999999", "#000000"]
+
+
+def waterfall_chart(frame: pd.DataFrame, unit: f.Unit, *, title: str) -> alt.LayerChart:
+    """The waterfall: bars from ``start`` to ``end`` per step, totals from the axis floor, labels on each bar.
+
+    In BLEU points the axis does not start at 0 (the steps are small next to the scores); the totals are
+    drawn from the axis floor, which the caption of the page states.
+    """
+    steps = frame[f.KIND] != "total"
+    lows = pd.concat([frame.loc[steps, f.START], frame.loc[steps, f.END], frame.loc[~steps, f.END]])
+    lo, hi = float(lows.min()), float(lows.max())
+    if unit == "log":
+        lo, hi = min(lo, 0.0), max(hi, 0.0)
+    pad = max((hi - lo) * 0.25, 1e-6)
+    floor = lo - pad if unit == "points" else lo - pad * 0.4
+    df = frame.assign(
+        _from=frame[f.START].where(frame[f.START].notna(), floor),
+        _text_at=frame[[f.START, f.END]].max(axis=1),
+    )
+    x = alt.X(f"{f.STEP}:N", sort=list(frame[f.STEP]), title=None, axis=alt.Axis(labelAngle=0, labelLimit=160))
+    y_title = f.UNIT_TITLES[unit]
+    bars = (
+        alt.Chart(df)
+        .mark_bar()
+        .encode(
+            x=x,
+            y=alt.Y("_from:Q", title=y_title, scale=alt.Scale(domain=[floor, hi + pad * 0.6], clamp=True)),
+            y2=alt.Y2(f"{f.END}:Q"),
+            color=alt.Color(f"{f.KIND}:N", scale=alt.Scale(domain=list(f.KINDS), range=list(KIND_COLOURS)), title=None),
+            tooltip=[
+                f.STEP,
+                alt.Tooltip(f"{f.VALUE}:Q", format="+.4f", title="value"),
+                alt.Tooltip(f"{f.START}:Q", format=".4f"),
+                alt.Tooltip(f"{f.END}:Q", format=".4f"),
+            ],
+        )
+    )
+    labels = alt.Chart(df).mark_text(dy=-8, fontSize=12).encode(x=x, y=alt.Y("_text_at:Q"), text=f"{f.LABEL}:N")
+    return alt.layer(bars, labels).properties(title=title, height=300)
+
+
+def versus_baseline_chart(frame: pd.DataFrame, unit: f.Unit, baseline: str) -> alt.LayerChart:
+    """Every system against the baseline: each system's terms stacked (gains right, losses left), a black
+    tick at the net difference."""
+    systems = list(dict.fromkeys(frame[f.SYSTEM]))
+    terms = list(dict.fromkeys(frame[f.TERM]))
+    y = alt.Y(f"{f.SYSTEM}:N", sort=systems, title=None, axis=alt.Axis(labelLimit=200, labelOverlap=False))
+    fmt = "+.2f" if unit == "points" else "+.4f"
+    bars = (
+        alt.Chart(frame)
+        .mark_bar()
+        .encode(
+            y=y,
+            x=alt.X(f"{f.VALUE}:Q", title=f"difference from {baseline}, {f.UNIT_TITLES[unit]}", stack="zero"),
+            color=alt.Color(
+                f"{f.TERM}:N",
+                scale=alt.Scale(domain=terms, range=TERM_COLOURS[: len(terms)]),
+                title="term",
+                sort=terms,
+            ),
+            order=alt.Order("term_order:Q"),
+            tooltip=[f.SYSTEM, f.TERM, alt.Tooltip(f"{f.VALUE}:Q", format=fmt), alt.Tooltip(f"{f.NET}:Q", format=fmt)],
+        )
+        .transform_calculate(term_order=f"indexof({terms!r}, datum.term)")
+    )
+    net = frame.drop_duplicates(f.SYSTEM)[[f.SYSTEM, f.NET]]
+    ticks = (
+        alt.Chart(net)
+        .mark_tick(thickness=3, size=22, color="#777777")
+        .encode(y=y, x=alt.X(f"{f.NET}:Q"), tooltip=[f.SYSTEM, alt.Tooltip(f"{f.NET}:Q", format=fmt)])
+    )
+    return alt.layer(bars, ticks).properties(
+        title=f"Every system against {baseline}: where the difference comes from (tick: net)",
+        height=max(140, 26 * len(systems)),
+    )

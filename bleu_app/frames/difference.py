@@ -1,0 +1,162 @@
+"""Why is B ahead of A: ``bleu_core.decompose`` results -> tidy DataFrames for the waterfall, the every-system
+view and the sentences that carry the gap (column names are constants)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Literal
+
+import numpy as np
+import pandas as pd
+
+from bleu_core import BleuConfig, Decomposition, decompose_matrices, leave_one_out_difference, score_many
+
+Unit = Literal["points", "log"]
+
+STEP = "step"
+ORDER = "order"
+START = "start"
+END = "end"
+VALUE = "value"
+KIND = "kind"
+LABEL = "label"
+SYSTEM = "system"
+TERM = "term"
+POINTS = "BLEU points"
+LOG = "log units"
+NET = "B - A"
+SEGMENT = "segment"
+EFFECT = "effect on B - A"
+BLEU_A = "BLEU A"
+BLEU_B = "BLEU B"
+REF = "reference"
+
+KINDS = ("total", "gain", "loss")
+UNIT_TITLES: dict[str, str] = {"points": "BLEU points", "log": "log units (log BLEU)"}
+
+
+def term_names(order: int) -> list[str]:
+    """``BP, p1 .. pN``: the terms of the decomposition, in their order."""
+    return ["BP", *(f"p{n}" for n in range(1, order + 1))]
+
+
+def _terms(d: Decomposition, unit: Unit) -> list[float]:
+    if unit == "points":
+        return [d.points_bp, *d.points_precision_terms]
+    return [d.log_bp, *d.log_precision_terms]
+
+
+def waterfall(d: Decomposition, name_a: str, name_b: str, unit: Unit = "points") -> pd.DataFrame:
+    """The waterfall's bars: A's score, one step per term (BP, p1..pN), B's score.
+
+    In BLEU points the steps start at BLEU_A and end at BLEU_B (the LMDI points add up exactly); in log
+    units they start at 0 and end at log(BLEU_B / BLEU_A), the last bar. Each row has ``start`` and
+    ``end`` (the bar spans them), ``value`` (end - start for a step), ``kind`` (total, gain, loss) and a
+    text ``label``. Empty when the decomposition is not finite (a score of 0).
+    """
+    cols = [STEP, ORDER, START, END, VALUE, KIND, LABEL]
+    if not d.finite:
+        return pd.DataFrame(columns=cols)
+    names = term_names(len(d.log_precision_terms))
+    fmt = "{:+.2f}" if unit == "points" else "{:+.4f}"
+
+    def row(step: str, start: float, end: float, value: float, kind: str, label: str) -> dict[str, object]:
+        return {STEP: step, START: start, END: end, VALUE: value, KIND: kind, LABEL: label}
+
+    rows = []
+    pos = d.baseline_score if unit == "points" else 0.0
+    if unit == "points":
+        a = d.baseline_score
+        rows.append(row(f"A: {name_a}", math.nan, a, a, "total", f"{a:.2f}"))
+    for name, value in zip(names, _terms(d, unit), strict=True):
+        rows.append(row(name, pos, pos + value, value, "gain" if value >= 0 else "loss", fmt.format(value)))
+        pos += value
+    if unit == "points":
+        rows.append(row(f"B: {name_b}", math.nan, d.score, d.score, "total", f"{d.score:.2f}"))
+    else:
+        rows.append(row("log(B/A)", 0.0, d.log_ratio, d.log_ratio, "total", fmt.format(d.log_ratio)))
+    df = pd.DataFrame(rows, columns=[c for c in cols if c != ORDER])
+    df.insert(1, ORDER, range(len(df)))
+    return df
+
+
+def versus_baseline(
+    matrices: Mapping[str, np.ndarray], config: BleuConfig, baseline: str, unit: Unit = "points"
+) -> tuple[pd.DataFrame, dict[str, str]]:
+    """Every system against the baseline, long format: system, term, value (in ``unit``), net B - A.
+
+    Returns:
+        The frame (systems sorted by their difference, best first) and, for systems whose decomposition
+        is not finite, the reason (``Decomposition.note``), left out of the frame.
+    """
+    base = matrices[baseline]
+    rows = []
+    skipped: dict[str, str] = {}
+    for name, m in matrices.items():
+        if name == baseline:
+            continue
+        d = decompose_matrices(base, m, config)
+        if not d.finite:
+            skipped[name] = d.note
+            continue
+        net = d.bleu if unit == "points" else d.log_ratio
+        for term, value in zip(term_names(config.max_ngram_order), _terms(d, unit), strict=True):
+            rows.append({SYSTEM: name, TERM: term, VALUE: value, NET: net})
+    df = pd.DataFrame(rows, columns=[SYSTEM, TERM, VALUE, NET])
+    if len(df):
+        df = df.sort_values([NET, SYSTEM], ascending=[False, True], kind="stable").reset_index(drop=True)
+    return df, skipped
+
+
+def decomposition_table(
+    matrices: Mapping[str, np.ndarray], config: BleuConfig, baseline: str
+) -> tuple[pd.DataFrame, list[Decomposition]]:
+    """One row per system against the baseline: B - A, log ratio, log BP and each log-precision term, and
+    the same terms in BLEU points (for the report and the CSV export)."""
+    names = term_names(config.max_ngram_order)
+    rows, decs = [], []
+    for name, m in matrices.items():
+        if name == baseline:
+            continue
+        d = decompose_matrices(matrices[baseline], m, config)
+        decs.append(d)
+        row: dict[str, object] = {SYSTEM: name, NET: d.bleu, "log(B/A)": d.log_ratio}
+        for t, v in zip(names, _terms(d, "log"), strict=True):
+            row[f"log {t}"] = v
+        for t, v in zip(names, _terms(d, "points"), strict=True):
+            row[f"{t} (points)"] = v
+        row["note"] = d.note
+        rows.append(row)
+    return pd.DataFrame(rows), decs
+
+
+def gap_sentences(
+    matrix_a: np.ndarray,
+    matrix_b: np.ndarray,
+    config: BleuConfig,
+    hyps_a: Sequence[str],
+    hyps_b: Sequence[str],
+    refs: Sequence[Sequence[str]],
+) -> pd.DataFrame:
+    """Every sentence's exact leave-one-out effect on B - A, with both sentence BLEUs and the texts, the
+    sentences that carry the gap first (largest effect in the gap's direction)."""
+    effect = leave_one_out_difference(matrix_a, matrix_b, config)
+    sc = replace(config, use_effective_order=True)
+    a = score_many(matrix_a, sc) if len(matrix_a) else np.zeros(0)
+    b = score_many(matrix_b, sc) if len(matrix_b) else np.zeros(0)
+    df = pd.DataFrame(
+        {
+            SEGMENT: np.arange(1, len(effect) + 1),
+            EFFECT: effect,
+            BLEU_A: a,
+            BLEU_B: b,
+            "A": list(hyps_a),
+            "B": list(hyps_b),
+            REF: list(refs[0]) if refs else "",
+        }
+    )
+    ta, tb = matrix_a.sum(axis=0), matrix_b.sum(axis=0)
+    gap = float(score_many(tb[None, :], config)[0] - score_many(ta[None, :], config)[0]) if len(matrix_a) else 0.0
+    return df.sort_values(EFFECT, ascending=gap < 0, kind="stable").reset_index(drop=True)

@@ -1,0 +1,315 @@
+"""A report that travels: one self-contained HTML file of a comparison (``bleu-explorer report`` and the compare
+page's download button).
+
+Every chart is the app's own (``bleu_app.charts``) rendered to inline SVG by vl-convert, so the file needs no
+script, no font and no network: it opens offline in any browser, prints, and can be mailed. Nothing is loaded
+from outside (no ``src``/``href`` to another host, no ``@import``, no ``url()`` but the SVGs' own
+``#fragment`` references, which are renamed per chart so that charts never clip each other). All user text
+(system and corpus names, sentences) is escaped; Vega escapes the text it draws.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import altair as alt
+import numpy as np
+
+from bleu_app.charts import corpus as charts
+from bleu_app.charts import difference as diff_charts
+from bleu_app.frames import corpus as frames
+from bleu_app.frames import difference as diff_frames
+from bleu_core import BleuConfig, Corpus, ReferenceSet, __version__, decompose_matrices, make_signature, score_many
+
+__all__ = ["ReportOptions", "build_report", "corpus_matrices"]
+
+CSS = """
+:root { color-scheme: light; }
+body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans", sans-serif; margin: 2rem auto;
+  max-width: 1100px; padding: 0 1rem; color: #1a1a1a; background: #fff; line-height: 1.45; }
+h1 { font-size: 1.7rem; margin-bottom: 0.2rem; } h2 { margin-top: 2.2rem; border-bottom: 1px solid #ddd; }
+table { border-collapse: collapse; margin: 0.8rem 0; font-size: 0.9rem; }
+th, td { border: 1px solid #ddd; padding: 0.25rem 0.5rem; text-align: right; vertical-align: top; }
+th { background: #f3f3f3; } td.name { text-align: left; white-space: nowrap; }
+td.text, th.text { text-align: left; max-width: 28rem; overflow-wrap: anywhere; }
+.sig { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 0.8rem; color: #333;
+  background: #f6f6f6; padding: 0.2rem 0.4rem; overflow-wrap: anywhere; }
+.chart { margin: 0.8rem 0; overflow-x: auto; } .note { color: #444; font-size: 0.9rem; }
+.gain { color: #00734f; } .loss { color: #b34700; }
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class ReportOptions:
+    """What a report shows.
+
+    Attributes:
+        baseline: the system the others are compared with (default: the first).
+        a: system A of the waterfall and the sentence list (default: the baseline).
+        b: system B (default: the best-scoring other system).
+        method: ``bs`` (paired bootstrap) or ``ar`` (approximate randomization) for the matrix.
+        trials: resamples or shuffles.
+        seed: the generator's seed.
+        top: how many sentences to list.
+    """
+
+    baseline: str | None = None
+    a: str | None = None
+    b: str | None = None
+    method: str = "bs"
+    trials: int = 1000
+    seed: int = 12345
+    top: int = 15
+
+
+def corpus_matrices(corpus: Corpus, config: BleuConfig) -> dict[str, np.ndarray]:
+    """Every system's statistics matrix, references counted once (what the app caches per session)."""
+    refs = ReferenceSet.from_config([list(r.lines) for r in corpus.references], config)
+    return {s.name: refs.stats(list(s.lines), config.max_ngram_order) for s in corpus.systems}
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def _num(x: object, fmt: str) -> str:
+    if x is None or (isinstance(x, float) and not math.isfinite(x)):
+        return "—"
+    return format(x, fmt)
+
+
+def _table(
+    headers: Sequence[str], rows: Sequence[Sequence[str]], text_cols: Sequence[int] = (), name_col: int | None = 0
+) -> str:
+    """An HTML table; cells are already-escaped strings. ``name_col`` (a system name) does not wrap."""
+
+    def cls(i: int) -> str:
+        return "name" if i == name_col else ("text" if i in text_cols else "")
+
+    head = "".join(f'<th class="{cls(i)}">{_e(h)}</th>' for i, h in enumerate(headers))
+    body = "".join("<tr>" + "".join(f'<td class="{cls(i)}">{c}</td>' for i, c in enumerate(r)) + "</tr>" for r in rows)
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+_ID = re.compile(r'\bid="([^"]+)"')
+
+
+def _svg(chart: alt.TopLevelMixin, key: str, width: int | None = 640) -> str:
+    """The chart as inline SVG; its ids (clip paths, gradients) prefixed with ``key`` so charts stay apart."""
+    import vl_convert as vlc
+
+    if width is not None:
+        chart = chart.properties(width=width)
+    svg = str(vlc.vegalite_to_svg(chart.to_json()))
+    for ident in set(_ID.findall(svg)):
+        new = f"{key}-{ident}"
+        svg = svg.replace(f'id="{ident}"', f'id="{new}"').replace(f"url(#{ident})", f"url(#{new})")
+        svg = svg.replace(f'href="#{ident}"', f'href="#{new}"')
+    return f'<div class="chart">{svg}</div>'
+
+
+def _signature(sig: str) -> str:
+    return f'<p>Signature: <span class="sig">{_e(sig)}</span></p>'
+
+
+def build_report(
+    corpus: Corpus,
+    config: BleuConfig,
+    options: ReportOptions = ReportOptions(),
+    *,
+    matrices: Mapping[str, np.ndarray] | None = None,
+) -> str:
+    """The report as one HTML document (a string).
+
+    Args:
+        corpus: the test set and its systems (at least one; the matrix and differences need two).
+        config: the BLEU settings.
+        options: baseline, A and B, the significance test and how many sentences to list.
+        matrices: the systems' statistics matrices, if already counted (the app's cache).
+    """
+    mats = dict(matrices) if matrices is not None else corpus_matrices(corpus, config)
+    names = list(corpus.names)
+    baseline = options.baseline if options.baseline in names else names[0]
+    nrefs = len(corpus.references)
+    sig = make_signature(config, nrefs)
+    ci_sig = make_signature(config, nrefs, bs=1000, rs=12345)
+    human = corpus.human_scores() or None
+    systems = frames.system_table(mats, config, nrefs=nrefs, baseline=baseline, human=human)
+    order = config.max_ngram_order
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>BLEU report: {_e(corpus.name)}</title>",
+        f"<style>{CSS}</style></head><body>",
+        f"<h1>BLEU report: {_e(corpus.name)}</h1>",
+        f'<p class="note">{corpus.n_segments} segments, {nrefs} reference(s), {len(names)} system(s); '
+        f"baseline {_e(baseline)}. Made by bleu-explorer {_e(__version__)}; every number is exact "
+        "(sacreBLEU's arithmetic) and carries its signature. This file loads nothing from outside.</p>",
+        _signature(sig),
+    ]
+
+    # --- systems and intervals ---------------------------------------------------------------------------
+    parts.append("<h2>Systems and 95% confidence intervals</h2>")
+    head = ["system", "BLEU", "95% CI", "vs baseline", "BP", "c/r", *(f"p{n} %" for n in range(1, order + 1))]
+    if human:
+        head.append(f"human ({corpus.human_label or 'score'})")
+    rows = []
+    for _, r in systems.iterrows():
+        row = [
+            _e(r[frames.SYSTEM]) + (" (baseline)" if r[frames.SYSTEM] == baseline else ""),
+            _num(r[frames.BLEU], ".2f"),
+            f"[{_num(r[frames.CI_LOW], '.2f')}, {_num(r[frames.CI_HIGH], '.2f')}]",
+            _num(r.get("vs baseline"), "+.2f"),
+            _num(r[frames.BP], ".3f"),
+            _num(r[frames.RATIO], ".3f"),
+            *(f"{_num(r[f'p{n}'], '.2f')} ({_e(r[f'p{n} fraction'])})" for n in range(1, order + 1)),
+        ]
+        if human:
+            row.append(_num(r.get(frames.HUMAN), ".4f"))
+        rows.append(row)
+    parts.append(_table(head, rows))
+    parts.append(
+        f'<p class="note">Intervals: sacreBLEU\'s bootstrap, 1000 resamples of the {corpus.n_segments} segments, '
+        "seed 12345.</p>"
+    )
+    parts.append(_signature(ci_sig))
+    parts.append(_svg(charts.systems_ci_chart(systems, baseline), "ci"))
+
+    # --- significance --------------------------------------------------------------------------------------
+    if len(names) > 1:
+        method = "ar" if options.method == "ar" else "bs"
+        p, ph, delta = frames.pairwise(
+            [mats[n] for n in names], config, method=method, trials=options.trials, seed=options.seed
+        )
+        sig_frame = frames.significance_frame(names, p, ph, delta)
+        label = "paired bootstrap" if method == "bs" else "paired approximate randomization"
+        parts.append("<h2>Which differences are significant?</h2>")
+        parts.append(
+            f'<p class="note">{label}, {options.trials} trials, seed {options.seed}, Holm-corrected over '
+            f"{len(names) * (len(names) - 1) // 2} pairs; * = Holm p &lt; 0.05. A significant BLEU difference "
+            "says the gap is unlikely to come from which sentences were tested, not that people prefer the "
+            "system.</p>"
+        )
+        parts.append(_signature(make_signature(config, nrefs, **{method: options.trials}, rs=options.seed)))
+        parts.append(_svg(charts.significance_heatmap(sig_frame, names), "sig", width=None))
+
+    # --- precisions and BP --------------------------------------------------------------------------------
+    parts.append("<h2>Precision decay</h2>")
+    parts.append(_svg(charts.precision_decay(frames.precision_frame(mats)), "decay", width=560))
+    parts.append("<h2>Brevity penalty</h2>")
+    parts.append(
+        '<p class="note">c/r and BP per system are in the table above; the chart shows the baseline\'s sentences '
+        "on the BP curve and its corpus point (BP uses the summed lengths, not the mean of sentence BPs).</p>"
+    )
+    curve, points = frames.bp_frames(mats[baseline], config)
+    parts.append(_svg(charts.bp_chart(curve, points).properties(title=f"Brevity penalty: {baseline}"), "bp", 560))
+
+    # --- the difference decomposition ---------------------------------------------------------------------
+    if len(names) > 1:
+        parts.extend(_difference(corpus, config, mats, names, baseline, options, sig))
+
+    # --- human correlation --------------------------------------------------------------------------------
+    hframe, r_pearson, tau = frames.human_frame(systems)
+    if len(hframe):
+        parts.append("<h2>BLEU against human scores</h2>")
+        parts.append(
+            f"<p>Pearson r = {_num(r_pearson, '.3f')}, Kendall τ = {_num(tau, '.3f')} over {len(hframe)} systems "
+            f"(human score: {_e(corpus.human_label or 'as given')}).</p>"
+        )
+        parts.append(_svg(charts.human_chart(hframe, corpus.human_label or "human"), "human", 560))
+
+    parts.append("<h2>Signatures</h2><ul>")
+    for what, s in (
+        ("BLEU", sig),
+        ("95% intervals", ci_sig),
+    ):
+        parts.append(f'<li>{_e(what)}: <span class="sig">{_e(s)}</span></li>')
+    if len(names) > 1:
+        m = "ar" if options.method == "ar" else "bs"
+        s = make_signature(config, nrefs, **{m: options.trials}, rs=options.seed)
+        parts.append(f'<li>significance: <span class="sig">{_e(s)}</span></li>')
+    parts.append("</ul></body></html>")
+    return "\n".join(parts)
+
+
+def _difference(
+    corpus: Corpus,
+    config: BleuConfig,
+    mats: Mapping[str, np.ndarray],
+    names: Sequence[str],
+    baseline: str,
+    options: ReportOptions,
+    sig: str,
+) -> list[str]:
+    scores = {n: float(score_many(mats[n].sum(axis=0)[None, :], config)[0]) for n in names}
+    a = options.a if options.a in names else baseline
+    others = [n for n in names if n != a]
+    b = options.b if options.b in names and options.b != a else max(others, key=scores.__getitem__)
+    out = ["<h2>Why is B ahead of A? The difference, split exactly</h2>"]
+    out.append(
+        '<p class="note">log(BLEU_B / BLEU_A) = (log BP_B − log BP_A) + Σ_n w_n (log p_n,B − log p_n,A), with '
+        f"the precisions under {_e(config.smooth_method)} smoothing; the terms in BLEU points are the log terms "
+        "times the logarithmic mean of the two scores, so they add up to the difference exactly.</p>"
+    )
+    table, decs = diff_frames.decomposition_table(mats, config, baseline)
+    term_names = diff_frames.term_names(config.max_ngram_order)
+    head = ["system", f"− {baseline}", "log ratio", *(f"{t} (points)" for t in term_names), "note"]
+    rows = []
+    for (_, r), d in zip(table.iterrows(), decs, strict=True):
+        rows.append(
+            [
+                _e(r[diff_frames.SYSTEM]),
+                _num(d.bleu, "+.2f"),
+                _num(d.log_ratio, "+.4f"),
+                *(_num(v, "+.2f") for v in [d.points_bp, *d.points_precision_terms]),
+                _e(d.note),
+            ]
+        )
+    out.append(_table(head, rows, text_cols=(len(head) - 1,)))
+    frame, _ = diff_frames.versus_baseline(mats, config, baseline, "points")
+    if len(frame):
+        out.append(_svg(diff_charts.versus_baseline_chart(frame, "points", baseline), "vsbase"))
+    d = decompose_matrices(mats[a], mats[b], config)
+    if d.finite:
+        wf = diff_frames.waterfall(d, a, b, "points")
+        title = f"{a} (A) → {b} (B), BLEU points"
+        out.append(_svg(diff_charts.waterfall_chart(wf, "points", title=title), "waterfall"))
+        out.append('<p class="note">The axis does not start at 0: the A and B bars are cut at the axis floor.</p>')
+    else:
+        out.append(f"<p>{_e(b)} − {_e(a)}: the log ratio is not finite ({_e(d.note)}).</p>")
+    out.append(_signature(sig))
+    gap = diff_frames.gap_sentences(
+        mats[a], mats[b], config, corpus.system(a).lines, corpus.system(b).lines, corpus.ref_streams
+    ).head(options.top)
+    out.append(f"<h2>The sentences that carry the gap: {_e(b)} (B) vs {_e(a)} (A)</h2>")
+    out.append(
+        "<p class=\"note\">Each sentence's exact leave-one-out effect on B − A (positive: without it B's lead "
+        "shrinks), and both systems' sentence BLEU (effective order, as sacreBLEU's sentence_bleu).</p>"
+    )
+    rows = [
+        [
+            str(int(r[diff_frames.SEGMENT])),
+            f'<span class="{"gain" if r[diff_frames.EFFECT] >= 0 else "loss"}">'
+            f"{_num(float(r[diff_frames.EFFECT]), '+.3f')}</span>",
+            _num(float(r[diff_frames.BLEU_A]), ".1f"),
+            _num(float(r[diff_frames.BLEU_B]), ".1f"),
+            _e(r["A"]),
+            _e(r["B"]),
+            _e(r[diff_frames.REF]),
+        ]
+        for _, r in gap.iterrows()
+    ]
+    out.append(
+        _table(
+            ["segment", "effect on B − A", "BLEU A", "BLEU B", "A", "B", "reference"],
+            rows,
+            text_cols=(4, 5, 6),
+            name_col=None,
+        )
+    )
+    return out

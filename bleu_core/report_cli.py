@@ -1,0 +1,94 @@
+"""``bleu-explorer report``: one self-contained HTML file of a comparison.
+
+The report draws the app's own charts (Altair, rendered to SVG by vl-convert), which live in ``bleu_app``;
+``bleu_core`` may not import ``bleu_app`` (import-linter), so the command hands over by module name at run
+time, as ``app`` hands over to Streamlit. Registering the command imports nothing heavy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from .errors import InputError
+
+if TYPE_CHECKING:
+    from .config import BleuConfig
+
+__all__ = ["add_report_parser"]
+
+DEFAULT_SEED = 12345
+
+
+def add_report_parser(
+    sub: Any,
+    add_bleu_options: Callable[..., None],
+    make_config: Callable[[argparse.Namespace], BleuConfig],
+    read_all: Callable[[Sequence[str], Sequence[str]], Any],
+) -> None:
+    """Register ``bleu-explorer report`` on the CLI's subparsers (``cli.build_parser`` calls this)."""
+    p = sub.add_parser("report", help="one self-contained HTML report of several systems (opens offline)")
+    p.add_argument("refs", nargs="+", metavar="REF", help="reference files, one segment per line")
+    p.add_argument("-i", "--input", nargs="+", required=True, metavar="HYP", help="system outputs")
+    p.add_argument("-o", "--output", required=True, metavar="FILE", help="the HTML file to write")
+    p.add_argument("--baseline", default=None, metavar="NAME", help="baseline system (default: the first)")
+    p.add_argument("--a", default=None, metavar="NAME", help="system A of the waterfall (default: the baseline)")
+    p.add_argument("--b", default=None, metavar="NAME", help="system B (default: the best other system)")
+    p.add_argument("--human", default=None, metavar="TSV", help="human scores: system<TAB>score (or a WMT table)")
+    p.add_argument("--source", default=None, metavar="FILE", help="source file (optional)")
+    group = p.add_mutually_exclusive_group()
+    group.add_argument("--paired-bs", type=int, nargs="?", const=1000, default=None, metavar="N")
+    group.add_argument("--paired-ar", type=int, nargs="?", const=10000, default=None, metavar="N")
+    p.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"random seed (default {DEFAULT_SEED})")
+    add_bleu_options(p)
+
+    def run(args: argparse.Namespace) -> int:
+        return _cmd_report(args, make_config, read_all)
+
+    p.set_defaults(func=run)
+
+
+def _cmd_report(
+    args: argparse.Namespace,
+    make_config: Callable[[argparse.Namespace], BleuConfig],
+    read_all: Callable[[Sequence[str], Sequence[str]], Any],
+) -> int:
+    from .corpus import build_corpus, parse_human_scores, read_text_file
+    from .significance import _check_trials
+
+    config = make_config(args)
+    method = "ar" if args.paired_ar is not None else "bs"
+    trials = args.paired_ar if method == "ar" else (args.paired_bs if args.paired_bs is not None else 1000)
+    _check_trials(trials, "--paired-ar" if method == "ar" else "--paired-bs")
+    ref_files, hyp_files = read_all(args.refs, args.input)
+    human: tuple[tuple[str, float], ...] = ()
+    label = ""
+    if args.human:
+        try:
+            with open(args.human, "rb") as fh:
+                data = fh.read()
+        except OSError as exc:
+            raise InputError(f"cannot read: {exc.strerror}", args.human) from None
+        label, human = parse_human_scores(data, args.human)
+    source = read_text_file(args.source) if args.source else None
+    name = os.path.basename(os.path.dirname(os.path.abspath(args.refs[0]))) or "corpus"
+    corpus = build_corpus(name, ref_files, hyp_files, source=source, human=human, human_label=label)
+    for flag, value in (("--baseline", args.baseline), ("--a", args.a), ("--b", args.b)):
+        if value is not None and value not in corpus.names:
+            raise InputError(f"no system named {value!r} (systems: {', '.join(corpus.names)})", flag)
+    report = importlib.import_module("bleu_app.report")
+    html = report.build_report(
+        corpus,
+        config,
+        report.ReportOptions(baseline=args.baseline, a=args.a, b=args.b, method=method, trials=trials, seed=args.seed),
+    )
+    try:
+        with open(args.output, "w", encoding="utf-8") as out:
+            out.write(html)
+    except OSError as exc:
+        raise InputError(f"cannot write: {exc.strerror}", args.output) from None
+    print(f"wrote {args.output} ({len(html.encode('utf-8')) // 1024} KiB, {len(corpus.names)} systems)")
+    return 0

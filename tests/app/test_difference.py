@@ -1,0 +1,73 @@
+"""Frames and charts of the difference decomposition on real WMT21 data, rendered with vl-convert."""
+
+from __future__ import annotations
+
+import math
+import re
+
+import pytest
+import vl_convert as vlc
+
+from bleu_app.charts import difference as ch
+from bleu_app.frames import difference as f
+from bleu_core import BleuConfig
+from bleu_core.decompose import decompose_matrices
+from bleu_core.engine import ReferenceSet
+
+CFG = BleuConfig()
+
+
+@pytest.fixture(scope="module")
+def wmt21(data_dir):
+    d = data_dir / "wmt21-news-en-de"
+    refs = [(d / "reference.A.de").read_text(encoding="utf-8").splitlines()]
+    rs = ReferenceSet(refs)
+    return {p.stem: rs.stats(p.read_text(encoding="utf-8").splitlines()) for p in sorted((d / "systems").glob("*.de"))}
+
+
+def test_waterfall_frame_steps_land_on_b(wmt21):
+    d = decompose_matrices(wmt21["happypoet"], wmt21["Facebook-AI"], CFG)
+    wf = f.waterfall(d, "happypoet", "Facebook-AI", "points")
+    steps = wf[wf[f.KIND] != "total"]
+    assert steps[f.START].iloc[0] == d.baseline_score
+    assert math.isclose(steps[f.END].iloc[-1], d.score, abs_tol=1e-9)
+    assert (steps[f.START].iloc[1:].to_numpy() == steps[f.END].iloc[:-1].to_numpy()).all()  # contiguous
+    log = f.waterfall(d, "happypoet", "Facebook-AI", "log")
+    assert math.isclose(log[f.END].iloc[-2], d.log_ratio, abs_tol=1e-12)
+    assert log[f.STEP].iloc[-1] == "log(B/A)"
+
+
+@pytest.mark.parametrize("unit", ["points", "log"])
+def test_waterfall_draws_every_step_with_its_label(wmt21, unit):
+    d = decompose_matrices(wmt21["happypoet"], wmt21["Facebook-AI"], CFG)
+    wf = f.waterfall(d, "happypoet", "Facebook-AI", unit)
+    svg = vlc.vegalite_to_svg(ch.waterfall_chart(wf, unit, title="w").properties(width=500).to_json())
+    bars = re.findall(r'aria-roledescription="bar"', svg)
+    assert len(bars) == len(wf)
+    for label in wf[f.LABEL]:
+        assert f">{label}<" in svg
+
+
+def test_versus_baseline_draws_every_system(wmt21):
+    frame, skipped = f.versus_baseline(wmt21, CFG, "Online-A", "points")
+    assert not skipped
+    assert frame[f.SYSTEM].nunique() == 19
+    nets = frame.drop_duplicates(f.SYSTEM)[f.NET].to_numpy()
+    assert (nets[:-1] >= nets[1:]).all()  # best first
+    sums = frame.groupby(f.SYSTEM)[f.VALUE].sum()
+    for name, net in frame.drop_duplicates(f.SYSTEM)[[f.SYSTEM, f.NET]].itertuples(index=False):
+        assert math.isclose(sums[name], net, abs_tol=1e-9)  # the stacked terms reach the tick
+    svg = vlc.vegalite_to_svg(ch.versus_baseline_chart(frame, "points", "Online-A").properties(width=500).to_json())
+    for name in frame[f.SYSTEM].unique():
+        assert f">{name}<" in svg
+
+
+def test_not_finite_skipped_with_reason():
+    import numpy as np
+
+    a = np.array([[6, 6, 6, 5, 4, 3, 6, 5, 4, 3]])
+    b = np.array([[6, 6, 4, 1, 0, 0, 6, 5, 4, 3]])  # no 3- or 4-gram match
+    frame, skipped = f.versus_baseline({"a": a, "b": b}, BleuConfig(smooth_method="none"), "a")
+    assert frame.empty
+    assert skipped == {"b": "B has p3, p4 = 0 under none smoothing (log term -inf)"}
+    assert f.waterfall(decompose_matrices(a, b, BleuConfig(smooth_method="none")), "a", "b").empty

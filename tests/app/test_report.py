@@ -1,0 +1,209 @@
+"""``bleu-explorer report``: one self-contained HTML file. Parsed, not grepped: nothing it references may lie
+outside the file, every system and signature is in it, user text stays text."""
+
+from __future__ import annotations
+
+import math
+import re
+import shutil
+from html.parser import HTMLParser
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from bleu_app.report import ReportOptions, build_report
+from bleu_app.samples import demo_corpus
+from bleu_core import BleuConfig, corpus_bleu, make_signature
+from bleu_core.cli import main
+
+XSS = '<img src=x onerror="alert(1)">'
+SYSTEMS = ("Online-A", "Facebook-AI", "happypoet", "ICL", "UF")
+
+
+class Parsed(HTMLParser):
+    """Every tag, every attribute value that can load something, the text of style blocks, table rows."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.tags: list[str] = []
+        self.links: list[tuple[str, str, str]] = []  # (tag, attribute, value)
+        self.styles: list[str] = []
+        self.rows: list[list[str]] = []
+        self._in_style = False
+        self._cell: list[str] | None = None
+        self._row: list[str] | None = None
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append(tag)
+        for k, v in attrs:
+            if k in ("src", "href", "xlink:href", "action", "data", "poster", "srcset", "background") and v:
+                self.links.append((tag, k, v))
+            if k == "style" and v:
+                self.styles.append(v)
+        if tag == "style":
+            self._in_style = True
+        elif tag == "tr":
+            self._row = []
+        elif tag in ("td", "th"):
+            self._cell = []
+
+    def handle_endtag(self, tag):
+        if tag == "style":
+            self._in_style = False
+        elif tag in ("td", "th") and self._cell is not None and self._row is not None:
+            self._row.append("".join(self._cell).strip())
+            self._cell = None
+        elif tag == "tr" and self._row is not None:
+            self.rows.append(self._row)
+            self._row = None
+
+    def handle_data(self, data):
+        if self._in_style:
+            self.styles.append(data)
+        if self._cell is not None:
+            self._cell.append(data)
+
+
+def parse(text: str) -> Parsed:
+    p = Parsed()
+    p.feed(text)
+    p.close()
+    return p
+
+
+def assert_self_contained(text: str) -> Parsed:
+    p = parse(text)
+    for tag, attr, value in p.links:
+        assert value.startswith("#"), f"<{tag} {attr}={value!r}> points outside the file"
+    for css in [*p.styles, *re.findall(r'style="([^"]*)"', text)]:
+        assert "@import" not in css
+    for url in re.findall(r"url\(\s*['\"]?([^)'\"]*)", text):
+        assert url.startswith("#"), f"url({url}) points outside the file"
+    assert not {"script", "link", "iframe", "object", "embed", "img", "audio", "video"} & set(p.tags)
+    assert not re.search(r"\bimport\s*\(|\bimport\s+[\w{*]", text.split("<body", 1)[0])  # no module imports
+    return p
+
+
+@pytest.fixture(scope="module")
+def wmt21_report(data_dir, tmp_path_factory) -> tuple[str, Path]:
+    src = data_dir / "wmt21-news-en-de"
+    work = tmp_path_factory.mktemp("report")
+    sys_dir = work / "systems"
+    sys_dir.mkdir()
+    for name in SYSTEMS:
+        shutil.copy(src / "systems" / f"{name}.de", sys_dir / f"{name}.de")
+    hostile = [
+        f"<script>alert('x')</script> {XSS} {line}"
+        for line in (src / "systems" / "UEdin.de").read_text(encoding="utf-8").splitlines(keepends=True)
+    ]
+    (sys_dir / f"{XSS}.de").write_text("".join(hostile), encoding="utf-8")
+    out = work / "report.html"
+    args = ["report", str(src / "reference.A.de"), "-i", *(str(sys_dir / f"{n}.de") for n in SYSTEMS)]
+    args += [str(sys_dir / f"{XSS}.de"), "-o", str(out), "--human", str(src / "human_scores.tsv"), "--b", XSS]
+    assert main([*args, "--paired-bs", "200"]) == 0
+    return out.read_text(encoding="utf-8"), src
+
+
+def test_report_is_self_contained(wmt21_report):
+    text, _ = wmt21_report
+    p = assert_self_contained(text)
+    assert p.tags.count("svg") >= 7  # CIs, matrix, decay, BP, every system vs baseline, waterfall, human
+
+
+def test_report_has_every_system_with_its_exact_score(wmt21_report):
+    text, src = wmt21_report
+    refs = [(src / "reference.A.de").read_text(encoding="utf-8").splitlines()]
+    rows: dict[str, list[str]] = {}
+    for r in parse(text).rows:  # the systems table comes first
+        if r and r[0]:
+            rows.setdefault(r[0].removesuffix(" (baseline)"), r)
+    for name in SYSTEMS:
+        hyps = (src / "systems" / f"{name}.de").read_text(encoding="utf-8").splitlines()
+        assert rows[name][1] == f"{corpus_bleu(hyps, refs).score:.2f}", name
+    assert XSS in rows  # the hostile name is a row, as text
+
+
+def test_report_signatures_and_sections(wmt21_report):
+    text, _ = wmt21_report
+    sig = make_signature(BleuConfig(), 1)
+    assert sig in text
+    assert make_signature(BleuConfig(), 1, bs=200, rs=12345) in text  # the significance test's
+    assert make_signature(BleuConfig(), 1, bs=1000, rs=12345) in text  # the intervals'
+    for head in (
+        "Systems and 95% confidence intervals",
+        "Which differences are significant?",
+        "Precision decay",
+        "Brevity penalty",
+        "Why is B ahead of A? The difference, split exactly",
+        "The sentences that carry the gap",
+        "BLEU against human scores",
+    ):
+        assert f"<h2>{head}" in text.replace("&amp;", "&"), head
+
+
+def test_report_decomposition_and_human_correlation_are_exact(wmt21_report):
+    text, src = wmt21_report
+    refs = [(src / "reference.A.de").read_text(encoding="utf-8").splitlines()]
+    scores = {
+        n: corpus_bleu((src / "systems" / f"{n}.de").read_text(encoding="utf-8").splitlines(), refs).score
+        for n in SYSTEMS
+    }
+    rows = parse(text).rows
+    diff_rows = {r[0]: r for r in rows if len(r) > 2 and re.fullmatch(r"[+-]\d+\.\d{4}", r[2] or "")}
+    for name in SYSTEMS[1:]:
+        assert diff_rows[name][1] == f"{scores[name] - scores['Online-A']:+.2f}"
+        assert diff_rows[name][2] == f"{math.log(scores[name] / scores['Online-A']):+.4f}"
+    m = re.search(r"Pearson r = (-?\d\.\d{3}), Kendall τ = (-?\d\.\d{3}) over (\d+) systems", text)
+    assert m is not None
+    assert int(m.group(3)) == len(SYSTEMS)  # the hostile copy has no human score
+
+
+def test_user_text_is_escaped(wmt21_report):
+    text, _ = wmt21_report
+    p = parse(text)
+    assert "script" not in p.tags
+    assert "img" not in p.tags
+    assert "&lt;img src=x onerror=" in text
+    assert "&lt;script&gt;alert(" in text
+    assert "<img" not in text
+    assert "<script" not in text
+
+
+def test_demo_report_from_the_app_options():
+    corpus = demo_corpus()
+    text = build_report(corpus, BleuConfig.paper(), ReportOptions(baseline="terse", a="terse", b="careful", trials=100))
+    assert_self_contained(text)
+    assert "terse (A) → careful (B), BLEU points" in text
+    assert "not significant" in text  # the matrix legend, drawn
+    assert make_signature(BleuConfig.paper(), 2, bs=100, rs=12345) in text
+    for name in corpus.names:
+        assert f">{name}<" in text
+
+
+def test_report_bad_input_is_one_line(tmp_path, capsys):
+    ref = tmp_path / "ref.txt"
+    ref.write_text("a\nb\n", encoding="utf-8")
+    hyp = tmp_path / "hyp.txt"
+    hyp.write_text("a\n", encoding="utf-8")
+    assert main(["report", str(ref), "-i", str(hyp), "-o", str(tmp_path / "r.html")]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1
+    assert "hyp.txt" in err[0]
+    assert not (tmp_path / "r.html").exists()
+    hyp.write_text("a\nb\n", encoding="utf-8")
+    assert main(["report", str(ref), "-i", str(hyp), "-o", str(tmp_path / "r.html"), "--baseline", "zz"]) == 2
+    assert "--baseline" in capsys.readouterr().err
+
+
+def test_pearson_in_report_matches_numpy():
+    corpus = demo_corpus()
+    text = build_report(corpus, BleuConfig.paper(), ReportOptions(trials=100))
+    human = corpus.human_scores()
+    refs = corpus.ref_streams
+    bleu = [
+        corpus_bleu(list(corpus.system(n).lines), refs, tokenize="paper", lowercase=True, smooth_method="none").score
+        for n in human
+    ]
+    r = float(np.corrcoef(bleu, list(human.values()))[0, 1])
+    assert f"Pearson r = {r:.3f}" in text

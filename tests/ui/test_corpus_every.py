@@ -1,0 +1,65 @@
+"""AppTest: the corpus page's "under every BLEU" section: off until asked, then the table, chart and spread."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+from bleu_app.frames import every as f
+from bleu_app.samples import demo_corpus
+from bleu_core import every_bleu
+from tests.ui.test_corpus_page import folder_files
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _app() -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180)
+    at.run()
+    at.switch_page("pages/corpus.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def _every_frames(at: AppTest) -> list:
+    return [d.value for d in at.dataframe if f.SIGNATURE in d.value.columns]
+
+
+def test_section_off_until_asked_then_matches_the_engine() -> None:
+    at = _app()
+    assert "This corpus under every BLEU" in [h.value for h in at.subheader]
+    assert not _every_frames(at)  # nothing computed before the toggle
+    at.toggle(key="corpus.every").set_value(True).run()
+    assert not at.exception, [e.value for e in at.exception]
+    system = at.selectbox(key="corpus.system").value
+    corpus = demo_corpus()
+    want = every_bleu(list(corpus.system(system).lines), corpus.ref_streams)
+    (df,) = _every_frames(at)
+    assert df[f.LABEL].tolist() == [r.label for r in want.rows]
+    assert df[f.SCORE].tolist() == [r.score for r in want.rows]
+    assert df[f.SIGNATURE].tolist() == [r.signature for r in want.rows]
+    assert any(f"**{want.spread:.2f} BLEU points**" in m.value for m in at.markdown)
+    (chart,) = [c for c in at.get("vega_lite_chart") if "The same corpus under every BLEU" in c.proto.spec]
+    spec = json.loads(chart.proto.spec)
+    assert [lay["mark"]["type"] for lay in spec["layer"]] == ["rule", "point", "text"]
+
+
+def test_section_follows_the_system_and_ignores_the_sidebar(data_dir) -> None:
+    at = _app()
+    files = [x for x in folder_files(data_dir / "wmt22-general-zh-en") if "human" not in x[0]]
+    next(u for u in at.get("file_uploader") if "corpus.in_folder" in u.proto.id).set_value(files).run()
+    assert not at.exception, [e.value for e in at.exception]
+    at.selectbox(key="corpus.system").set_value("DLUT").run()
+    at.toggle(key="corpus.every").set_value(True).run()
+    assert not at.exception, [e.value for e in at.exception]
+    d = data_dir / "wmt22-general-zh-en"
+    from tests.core.cases import read_lines
+
+    refs = [read_lines(d / f"reference.{k}.en") for k in "AB"]
+    want = every_bleu(read_lines(d / "systems" / "DLUT.en"), refs)
+    (df,) = _every_frames(at)
+    assert df[f.SCORE].iloc[0] == want.default.score
+    assert df[f.SIGNATURE].iloc[0].startswith("nrefs:2|case:mixed|eff:no|tok:13a|smooth:exp|")
+    assert df[f.SCORE].tolist() == [r.score for r in want.rows]

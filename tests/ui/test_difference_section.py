@@ -1,0 +1,125 @@
+"""AppTest: the compare page's "Why is B ahead of A?" section (waterfall, every system vs the baseline, the
+sentences that carry the gap), checked against corpus_bleu rescoring the demo files."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pandas as pd
+from streamlit.dataframe_util import convert_arrow_bytes_to_pandas_df
+from streamlit.testing.v1 import AppTest
+
+from bleu_core import BleuConfig, corpus_bleu
+
+ROOT = Path(__file__).resolve().parents[2]
+DEMO = ROOT / "bleu_app" / "demo"
+HEAD = "Why is B ahead of A?"
+
+
+def _app() -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180)
+    at.run()
+    at.switch_page("pages/compare.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def _lines(path: Path) -> list[str]:
+    return path.read_text(encoding="utf-8").splitlines()
+
+
+def _demo_bleu(system: str, config: BleuConfig, drop: int | None = None) -> float:
+    refs = [_lines(DEMO / "reference.A.txt"), _lines(DEMO / "reference.B.txt")]
+    hyps = _lines(DEMO / "systems" / f"{system}.txt")
+    if drop is not None:
+        refs = [r[:drop] + r[drop + 1 :] for r in refs]
+        hyps = hyps[:drop] + hyps[drop + 1 :]
+    return corpus_bleu(
+        hyps,
+        refs,
+        tokenize=config.tokenize,
+        lowercase=config.lowercase,
+        smooth_method=config.smooth_method,
+        smooth_value=config.smooth_value,
+    ).score
+
+
+def _charts(at: AppTest) -> list[dict]:
+    return [json.loads(c.proto.spec) for c in at.get("vega_lite_chart")]
+
+
+def _chart_rows(at: AppTest, title_part: str) -> list[pd.DataFrame]:
+    """The data of the chart whose title contains ``title_part`` (Streamlit ships it as Arrow datasets)."""
+    (chart,) = [c for c, t in zip(at.get("vega_lite_chart"), _titles(at), strict=True) if title_part in t]
+    return [convert_arrow_bytes_to_pandas_df(d.data.data) for d in chart.proto.datasets]
+
+
+def _titles(at: AppTest) -> list[str]:
+    out = []
+    for spec in _charts(at):
+        t = spec.get("title")
+        out.append(t.get("text", "") if isinstance(t, dict) else str(t or ""))
+    return out
+
+
+def test_section_numbers_equal_rescoring():
+    from bleu_app.ui import state
+
+    at = _app()
+    assert HEAD in [h.value for h in at.subheader]
+    a, b = at.selectbox(key="compare.a").value, at.selectbox(key="compare.b").value
+    config = BleuConfig.paper()  # the app opens on the paper's preset
+    assert at.session_state[state.TOKENIZE] == config.tokenize
+    diff = _demo_bleu(b, config) - _demo_bleu(a, config)
+    line = next(m.value for m in at.markdown if " BLEU**: BP " in m.value)
+    assert f"= {diff:+.2f} BLEU**" in line
+    assert "under none smoothing" in line
+    # the waterfall ends where the rescoring ends
+    (wf,) = _chart_rows(at, "(A) →")
+    assert wf["step"].tolist() == [f"A: {a}", "BP", "p1", "p2", "p3", "p4", f"B: {b}"]
+    assert wf["end"].iloc[0] == _demo_bleu(a, config)
+    assert math.isclose(wf["end"].iloc[-2], _demo_bleu(b, config), abs_tol=1e-9)  # the last step lands on B
+    assert math.isclose(wf["end"].iloc[-1], _demo_bleu(b, config), abs_tol=1e-9)
+    # the top sentence's effect is B - A minus B - A without it, rescored from the text
+    gap = next(d for d in at.dataframe if "effect on B - A" in d.value.columns).value
+    assert len(gap) == 25
+    seg = int(gap.iloc[0]["segment"])
+    without = _demo_bleu(b, config, drop=seg - 1) - _demo_bleu(a, config, drop=seg - 1)
+    assert math.isclose(gap.iloc[0]["effect on B - A"], diff - without, abs_tol=1e-9)
+    effects = gap["effect on B - A"]
+    assert effects.is_monotonic_decreasing if diff >= 0 else effects.is_monotonic_increasing
+
+
+def test_every_system_against_the_baseline_and_log_units():
+    at = _app()
+    at.selectbox(key="compare.baseline").set_value("terse").run()
+    rows = _chart_rows(at, "Every system against terse")[0]
+    assert set(rows["system"]) == {"careful", "chatty", "literal"}
+    # terse drops words: against it, every other system gains through the brevity penalty
+    assert (rows.loc[rows["term"] == "BP", "value"] > 0).all()
+    config = BleuConfig.paper()
+    for name, net in rows.drop_duplicates("system")[["system", "B - A"]].itertuples(index=False):
+        assert math.isclose(net, _demo_bleu(name, config) - _demo_bleu("terse", config), abs_tol=1e-9)
+    at.segmented_control(key="compare.diff_unit").set_value("log").run()
+    assert not at.exception
+    assert any("log units" in t and "(A) →" in t for t in _titles(at))
+
+
+def test_zero_precision_says_infinite():
+    at = _app()
+    at.text_area(key="compare.paste_ref").set_value("a b c d e f\ng h i j k l")
+    at.text_area(key="compare.paste_a").set_value("a b x d y f\ng z i q k l")
+    at.text_area(key="compare.paste_b").set_value("a b c d e f\ng h i j k l")
+    at.button(key="compare.load_paste").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    warning = next(w.value for w in at.warning if "not finite" in w.value)
+    assert "A has p3, p4 = 0 under none smoothing (log term -inf)" in warning
+    assert not any("(A) →" in t for t in _titles(at))
+
+
+def test_report_download_button_is_there():
+    at = _app()
+    labels = [b.label for b in at.get("download_button")]
+    assert "Report: HTML (opens offline)" in labels
