@@ -7,6 +7,7 @@ Uploads are parsed in ``on_change`` callbacks, so a corpus is parsed once per up
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 
 import pandas as pd
@@ -40,12 +41,24 @@ def current() -> Corpus:
     return corpus
 
 
+_log = logging.getLogger(__name__)
+
+
 def _accept(make: Callable[[], Corpus]) -> None:
-    """Run a parser: keep its corpus, or keep the old one and remember the error."""
+    """Run a parser: keep its corpus, or keep the old one and remember the error. Any other exception
+    (a parser bug) becomes a message too, never an exception page; its traceback goes to the log."""
     try:
         corpus = make()
     except InputError as exc:
         state.put(state.CORPUS_ERRORS, [str(exc)])
+        return
+    except Exception as exc:  # whatever a parser raises, the page keeps working
+        _log.exception("reading an upload failed unexpectedly")
+        what = type(exc).__name__
+        state.put(
+            state.CORPUS_ERRORS,
+            [f"this input could not be read (an unexpected {what} in the reader; the details are in the server log)"],
+        )
         return
     state.put(state.CORPUS, corpus)
     state.put(state.CORPUS_ERRORS, [])
@@ -95,6 +108,8 @@ def _load_files(prefix: str) -> None:
             raise InputError("upload at least one reference file (one segment per line)", "references")
         if not systems:
             raise InputError("upload at least one system output (one segment per line)", "systems")
+        if human:
+            check_size(human[0][0], len(human[0][1]), PARSE_LIMIT_MB)
         label, scores = parse_human_scores(human[0][1], human[0][0]) if human else ("", ())
         return build_corpus(
             "uploaded files",
