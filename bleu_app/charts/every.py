@@ -8,6 +8,7 @@ import pandas as pd
 from bleu_app.charts.corpus import OKABE_ITO
 from bleu_app.frames import every as f
 
+LABEL_LIMIT = 320  # pixels: every row label whole
 _SHAPES = ("diamond", "circle", "square", "triangle-up", "cross", "triangle-down")
 
 
@@ -16,7 +17,12 @@ def spread_chart(df: pd.DataFrame) -> alt.LayerChart:
     shaped by kind, with a rule at sacreBLEU's default: how far "BLEU" moves on the same text."""
     kinds = [k for k in f.KINDS.values() if k in set(df[f.KIND])]
     default = float(df[f.SCORE].iloc[0])
-    rows = alt.Y(f"{f.LABEL}:N", sort=alt.EncodingSortField(field=f.SCORE, order="descending"), title=None)
+    rows = alt.Y(
+        f"{f.LABEL}:N",
+        sort=alt.EncodingSortField(field=f.SCORE, order="descending"),
+        title=None,
+        axis=alt.Axis(labelLimit=LABEL_LIMIT),  # the NLTK rows differ only at the end of their labels
+    )
     dots = (
         alt.Chart(df)
         .mark_point(filled=True, size=90, opacity=0.9)
