@@ -284,12 +284,25 @@ class Corpus:
     human_label: str = ""
     warnings: tuple[str, ...] = ()
     refs_digest: str = field(init=False, repr=False, compare=False)
-    """A content hash of all references (the cache key), computed once."""
+    """A content hash of all references (the cache key of what reads only them), computed once."""
+    digest: str = field(init=False, repr=False, compare=False)
+    """A content hash of everything above: references, source, systems (names and texts), human scores and
+    label, warnings (the cache key of what reads the whole corpus), computed once."""
 
     def __post_init__(self) -> None:
         object.__setattr__(
             self, "refs_digest", text_digest(tuple(line for r in self.references for line in (*r.lines, "\x00")))
         )
+        whole = (
+            self.name,
+            self.refs_digest,
+            None if self.source is None else text_digest(self.source.lines),
+            tuple((s.name, s.digest) for s in self.systems),
+            self.human,
+            self.human_label,
+            self.warnings,
+        )
+        object.__setattr__(self, "digest", text_digest((repr(whole),)))
 
     @property
     def n_segments(self) -> int:

@@ -16,7 +16,7 @@ def every_bleu_section(corpus: Corpus, system: str) -> None:
     st.markdown(corpus_input.st_doc("every_bleu"))
     if not st.toggle("Score this system under every BLEU", key="corpus.every"):
         return
-    every = cached.every(corpus, system)
+    every = cached.every(corpus.system(system), corpus)
     df = frames.every_bleu_frame(every)
     st.markdown(frames.spread_sentence(every))
     st.altair_chart(charts.spread_chart(df))

@@ -95,3 +95,16 @@ def test_page_scripts_use_only_the_public_api() -> None:
                 assert {a.name for a in node.names} <= set(bleu_core.__all__), path.name
             if isinstance(node, ast.Import):
                 assert not any(a.name.startswith("bleu_core.") for a in node.names), path.name
+
+
+def test_type_checking_imports_mirror_the_lazy_table() -> None:
+    """bleu_core/__init__.py names each public name twice (the lazy table for run time, the TYPE_CHECKING
+    imports for mypy): the two agree."""
+    import ast
+
+    import bleu_core
+
+    tree = ast.parse((REPO / "bleu_core" / "__init__.py").read_text(encoding="utf-8"))
+    block = next(n for n in tree.body if isinstance(n, ast.If) and getattr(n.test, "id", "") == "TYPE_CHECKING")
+    typed = {(f".{n.module}", a.name) for n in block.body if isinstance(n, ast.ImportFrom) for a in n.names}
+    assert typed == {(module, name) for name, module in bleu_core._LAZY.items()}
