@@ -47,10 +47,10 @@ test: install-test chromium
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -n 2 --dist loadgroup -q
+	$(BIN)/python -m pytest -n 2 --dist loadgroup -q -m "not fuzz"
 
 test-fast: install-test
-	$(BIN)/python -m pytest -q -m "not browser and not slow"
+	$(BIN)/python -m pytest -q -m "not browser and not slow and not fuzz"
 
 bench: install-test
 	$(BIN)/python -m bench

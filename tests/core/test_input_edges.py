@@ -296,3 +296,9 @@ def test_streamed_files_keep_the_bom_and_bound_a_line(tmp_path: Path, monkeypatc
     monkeypatch.setattr(files, "MAX_LINE_MB", 1)
     with pytest.raises(InputError, match=r"^/dev/zero:1: a line longer than 1 MB"):
         files.corpus_bleu_files("/dev/zero", [tmp_path / "ref.txt"])
+
+
+def test_cli_error_is_one_line_even_when_a_name_holds_a_line_break(python: str, files3: Path) -> None:
+    """A file name (or argument) with a line break is escaped in the message: still exactly one line."""
+    msg = one_error_line(*cli(python, files3, "score", "ref.txt", "-i", "no\nsuch\u2028file.txt"))
+    assert msg == "no\\nsuch\\u2028file.txt: no such file"
