@@ -4,7 +4,7 @@ import streamlit as st
 
 from bleu_app.charts import corpus as charts
 from bleu_app.frames import corpus as frames
-from bleu_app.ui import cached, corpus_input, difference, frame, render, state
+from bleu_app.ui import cached, corpus_input, difference, docs, export, frame, render, selection, state, tables
 from bleu_core import holm_floor, make_signature
 
 frame.guard()
@@ -13,7 +13,7 @@ st.title("Compare systems")
 corpus = corpus_input.loader("compare")
 config = state.config()
 render.corpus_settings_hint(config)
-baseline = corpus_input.system_picker(
+baseline = selection.system_picker(
     "Baseline", "compare.baseline", state.COMPARE_BASELINE, corpus, help="Differences are shown against this system."
 )
 systems = cached.systems_frame(corpus, config, baseline)
@@ -70,36 +70,36 @@ if floor >= 0.05:
     )
 st.altair_chart(heatmap, key="compare.matrix")
 render.signature(make_signature(config, cached.nrefs(corpus), **{str(method): int(trials)}, rs=int(seed)))
-st.markdown(corpus_input.st_doc("significance"))
+st.markdown(docs.text("significance", "corpus"))
 render.block_test_section(corpus, config, key="compare.blocks")
 
 st.subheader("Sentence by sentence: A vs B")
 p1, p2 = st.columns(2)
 with p1:
-    sys_a = corpus_input.system_picker("System A", "compare.a", state.COMPARE_A, corpus)
+    sys_a = selection.system_picker("System A", "compare.a", state.COMPARE_A, corpus)
 with p2:
-    sys_b = corpus_input.system_picker("System B", "compare.b", state.COMPARE_B, corpus, default_index=1)
+    sys_b = selection.system_picker("System B", "compare.b", state.COMPARE_B, corpus, default_index=1)
 pairs = cached.pair_frame(corpus, sys_a, sys_b, config)
 ngrams = cached.ngram_frame(corpus, sys_a, sys_b, config)
-chosen, only = corpus_input.ngram_segments(ngrams)
+chosen, only = selection.ngram_segments(ngrams)
 scatter = charts.pair_scatter(pairs, sys_a, sys_b, highlight=tuple(only or ()))
 st.altair_chart(
     scatter,
     key="compare.scatter",
-    on_select=corpus_input.point_opener("compare.scatter", charts.PICK, frames.SEGMENT, sys_a, sys_b),
+    on_select=selection.point_opener("compare.scatter", charts.PICK, frames.SEGMENT, sys_a, sys_b),
     selection_mode=charts.PICK,
 )
 if chosen:
     st.info(f"Showing the sentences where the systems differ on the n-gram “{chosen}”.")
-    st.button("Show all sentences", key="compare.clear_ngram", on_click=corpus_input.clear_ngram)
-view = frames.table_page(pairs, query="", segments=only, page_size=200)
+    st.button("Show all sentences", key="compare.clear_ngram", on_click=selection.clear_ngram)
+view = tables.table_page(pairs, query="", segments=only, page_size=200)
 st.caption(f"{view.matching} sentences, sorted by B - A (B better first); select a row to open it with both systems.")
 st.dataframe(
     view.rows,
     hide_index=True,
     key="compare.pairs",
     selection_mode="single-row",
-    on_select=corpus_input.row_opener("compare.pairs", view.rows[frames.SEGMENT].tolist(), sys_a, sys_b),
+    on_select=selection.row_opener("compare.pairs", view.rows[frames.SEGMENT].tolist(), sys_a, sys_b),
     column_config={
         frames.BLEU_A: st.column_config.NumberColumn(format="%.1f"),
         frames.BLEU_B: st.column_config.NumberColumn(format="%.1f"),
@@ -110,14 +110,14 @@ st.dataframe(
 difference.section(corpus, config, baseline, sys_a, sys_b)
 
 st.subheader("n-gram differences")
-st.markdown(corpus_input.st_doc("ngram_diff"))
+st.markdown(docs.text("ngram_diff", "corpus"))
 if ngrams.empty:
     st.info("No n-gram separates the two systems (they match the same n-grams everywhere).")
 else:
     st.altair_chart(
         charts.ngram_chart(ngrams),
         key="compare.ngrams",
-        on_select=corpus_input.on_ngram_select_cb,
+        on_select=selection.on_ngram_select_cb,
         selection_mode=charts.NGRAM_PICK,
     )
 
@@ -131,11 +131,11 @@ else:
     h2.metric("Pearson r", f"{r_pearson:.3f}")
     h2.metric("Kendall τ", f"{tau:.3f}")
     h2.caption(f"over {len(human)} systems")
-    st.markdown(corpus_input.st_doc("human"))
+    st.markdown(docs.text("human", "corpus"))
 
 st.subheader("Export")
 sig_text = make_signature(config, cached.nrefs(corpus))
-corpus_input.downloads(
+export.downloads(
     "CSV:",
     {
         "systems": (lambda: systems.to_csv(index=False), "systems.csv", "text/csv"),
@@ -145,14 +145,14 @@ corpus_input.downloads(
     },
     "compare.csv",
 )
-corpus_input.downloads(
+export.downloads(
     "LaTeX:",
     {
-        "table": (lambda: frames.latex_table(systems, signature=sig_text), "comparison.tex", "text/x-tex"),
+        "table": (lambda: export.latex_table(systems, signature=sig_text), "comparison.tex", "text/x-tex"),
     },
     "compare.tex",
 )
-corpus_input.downloads(
+export.downloads(
     "Chart:",
     {
         "CIs PNG": (lambda: charts.export(ci_chart, "png"), "bleu_ci.png", "image/png"),
@@ -165,4 +165,4 @@ corpus_input.downloads(
     "compare.chart",
 )
 difference.report_button(corpus, config, baseline, sys_a, sys_b, str(method), int(trials), int(seed))
-corpus_input.follow_handoff()
+selection.follow_handoff()

@@ -5,7 +5,7 @@ import streamlit as st
 
 from bleu_app.charts import corpus as charts
 from bleu_app.frames import corpus as frames
-from bleu_app.ui import cached, corpus_input, frame, render, state
+from bleu_app.ui import cached, corpus_input, docs, frame, render, selection, state, tables
 from bleu_app.ui import every as every_section
 
 frame.guard()
@@ -14,7 +14,7 @@ st.title("A corpus, one system")
 corpus = corpus_input.loader("corpus")
 config = state.config()
 render.corpus_settings_hint(config)
-system = corpus_input.system_picker("System", "corpus.system", state.CORPUS_SYSTEM, corpus)
+system = selection.system_picker("System", "corpus.system", state.CORPUS_SYSTEM, corpus)
 matrix = cached.matrices(corpus, config)[system]
 score = frames.corpus_score(matrix, config, cached.nrefs(corpus))
 mean_term, bp = frames.factorisation(score)
@@ -47,10 +47,10 @@ with st.container(border=True):
     m1.metric("Corpus BLEU", f"{corpus_bleu:.2f}")
     m2.metric("Mean of sentence BLEU", f"{mean_bleu:.2f}", f"{gap:+.2f} vs corpus BLEU", delta_color="off")
     m3.metric("Segments", f"{corpus.n_segments}")
-    st.markdown(corpus_input.st_doc("mean_vs_corpus"))
+    st.markdown(docs.text("mean_vs_corpus", "corpus"))
 
 st.subheader("Sentences")
-st.caption(corpus_input.st_doc("loo"))
+st.caption(docs.text("loo", "corpus"))
 f1, f2, f3, f4 = st.columns([3, 2, 1, 1])
 query = f1.text_input("Search the hypothesis and reference", key="corpus.query", placeholder="a word or phrase")
 sort_by = f2.selectbox(
@@ -58,14 +58,14 @@ sort_by = f2.selectbox(
 )
 descending = f3.toggle("Descending", key="corpus.desc")
 page_no = f4.number_input("Page", min_value=1, value=1, step=1, key="corpus.page")
-view = frames.table_page(sentences, query=query, sort_by=sort_by, ascending=not descending, page=int(page_no))
+view = tables.table_page(sentences, query=query, sort_by=sort_by, ascending=not descending, page=int(page_no))
 st.caption(f"{view.matching} matching sentences · page {view.page} of {view.pages} · select a row to open it")
 st.dataframe(
     view.rows,
     hide_index=True,
     key="corpus.table",
     selection_mode="single-row",
-    on_select=corpus_input.row_opener("corpus.table", view.rows[frames.SEGMENT].tolist(), system),
+    on_select=selection.row_opener("corpus.table", view.rows[frames.SEGMENT].tolist(), system),
     column_config={
         frames.SENT_BLEU: st.column_config.NumberColumn(format="%.2f"),
         frames.LOO: st.column_config.NumberColumn(format="%+.4f", help="corpus BLEU without it minus with it"),
@@ -76,11 +76,11 @@ st.dataframe(
 )
 
 st.subheader("BLEU by bucket")
-st.caption(corpus_input.st_doc("buckets"))
+st.caption(docs.text("buckets", "corpus"))
 b1, b2 = st.columns(2)
 b1.altair_chart(charts.bucket_chart(cached.bucket_frame(corpus, system, config, "ref_len"), "reference length"))
 b2.altair_chart(charts.bucket_chart(cached.bucket_frame(corpus, system, config, "ratio"), "length ratio c/r"))
 
 render.block_test_section(corpus, config, key="corpus.blocks")
 every_section.every_bleu_section(corpus, system)
-corpus_input.follow_handoff()
+selection.follow_handoff()

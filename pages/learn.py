@@ -4,18 +4,18 @@ import streamlit as st
 
 from bleu_app import samples
 from bleu_app.frames import sentence as frames
-from bleu_app.ui import frame, render, shared, state, widgets
+from bleu_app.ui import docs, frame, render, shared, state, widgets
 from bleu_core import VARIANTS, InputError, make_signature
 
 frame.guard()
 
 st.title("Learn BLEU, step by step")
-render.doc("00_intro")
+docs.show("00_intro")
 
 config = state.config()
 if not state.is_paper_config():
     with st.container(border=True):
-        render.doc("settings_note")
+        docs.show("settings_note")
         st.button(
             "Use the paper's settings",
             key="learn.use_paper",
@@ -44,49 +44,49 @@ walk, lab, exercise = st.tabs(["Walk through the paper", "Misimplementation lab"
 
 with walk:
     st.header("1 · Modified unigram precision")
-    render.doc("01_unigram")
+    docs.show("01_unigram")
     st.markdown("**Example 1.** The three references:")
     render.show_html(render.references_html(c1))
     st.markdown(
         f"**Candidate 1** — modified unigram precision "
-        f"**p₁ = {render.fraction(c1.orders[0].matches, c1.orders[0].total)}**"
+        f"**p₁ = {frames.fraction(c1.orders[0].matches, c1.orders[0].total)}**"
     )
     render.show_html(render.legend_html() + render.candidate_html(c1, n=1))
     st.table(shared.clip_table("ex1", config, 1), hide_index=False)
-    st.markdown(f"**Candidate 2** — **p₁ = {render.fraction(c2.orders[0].matches, c2.orders[0].total)}**")
+    st.markdown(f"**Candidate 2** — **p₁ = {frames.fraction(c2.orders[0].matches, c2.orders[0].total)}**")
     render.show_html(render.candidate_html(c2, n=1))
     with st.expander("Candidate 2's clipping table"):
         st.table(shared.clip_table("ex1c2", config, 1), hide_index=False)
 
     st.header("2 · Why clip: Example 2")
-    render.doc("02_clipping")
+    docs.show("02_clipping")
     render.show_html(render.candidate_html(e2, n=1))
     left, right = st.columns(2)
     left.metric(
         "Plain precision (no clipping)",
-        render.fraction(*frames.plain_precision(e2, 1)),
+        frames.fraction(*frames.plain_precision(e2, 1)),
         help="Every candidate word that occurs in some reference counts.",
     )
     right.metric(
         "Modified precision p₁",
-        render.fraction(e2.orders[0].matches, e2.orders[0].total),
+        frames.fraction(e2.orders[0].matches, e2.orders[0].total),
         help="Each word's count clipped by Max_Ref_Count.",
     )
     st.table(shared.clip_table("ex2", config, 1), hide_index=False)
 
     st.header("3 · Bigrams and longer n-grams")
-    render.doc("03_bigrams")
+    docs.show("03_bigrams")
     left, right = st.columns(2)
     with left:
         st.markdown(
-            f"**Candidate 1: p₂ = {render.fraction(c1.orders[1].matches, c1.orders[1].total)}**"
+            f"**Candidate 1: p₂ = {frames.fraction(c1.orders[1].matches, c1.orders[1].total)}**"
             if len(c1.orders) > 1
             else "Max order is 1: no bigrams."
         )
         render.show_html(render.candidate_html(c1, n=2))
     with right:
         st.markdown(
-            f"**Candidate 2: p₂ = {render.fraction(c2.orders[1].matches, c2.orders[1].total)}**"
+            f"**Candidate 2: p₂ = {frames.fraction(c2.orders[1].matches, c2.orders[1].total)}**"
             if len(c2.orders) > 1
             else ""
         )
@@ -98,11 +98,11 @@ with walk:
         st.table(shared.clip_table("ex1c2", config, 2), hide_index=False)
 
     st.header("4 · A corpus: add the counts, then divide")
-    render.doc("03b_corpus")
+    docs.show("03b_corpus")
     st.table(pooled, hide_index=False)
 
     st.header("5 · Precision decays with n")
-    render.doc("04_decay")
+    docs.show("04_decay")
     left, right = st.columns(2)
     with left:
         st.markdown(f"**Candidate 1:** {render.precision_summary(c1)}")
@@ -112,16 +112,16 @@ with walk:
         render.vega(shared.decay_spec("ex1c2", config))
 
     st.header("6 · The geometric mean")
-    render.doc("04b_geomean")
+    docs.show("04b_geomean")
     expr, geo = frames.geometric_mean(c1)
     st.markdown(f"**Candidate 1:** {expr} = **{geo:.4f}**" if geo is not None else f"**Candidate 1:** {expr} = **0**")
 
     st.header("7 · Short candidates: Example 3")
-    render.doc("06a_short")
+    docs.show("06a_short")
     st.markdown(f"**Example 3** — candidate *{ex3.hyp}*: {render.precision_summary(e3)}")
 
     st.header("8 · Why not recall: Example 4")
-    render.doc("07_recall")
+    docs.show("07_recall")
     left, right = st.columns(2)
     with left:
         render.recall_card(ex4a.label, e4a)
@@ -130,7 +130,7 @@ with walk:
     render.show_html(render.references_html(e4a))
 
     st.header("9 · The brevity penalty")
-    render.doc("06_brevity")
+    docs.show("06_brevity")
     st.markdown(f"**Example 3** — candidate *{ex3.hyp}*")
     left, right = st.columns([2, 3])
     with left:
@@ -140,12 +140,12 @@ with walk:
     with right:
         render.vega(shared.bp_spec("ex3", config))
     st.subheader("The best match length: 12, 15 and 17 words")
-    render.doc("06b_best_match")
+    docs.show("06b_best_match")
     lens = samples.BEST_MATCH_EXAMPLE[1]
     st.table(shared.best_match_table(tuple(lens), (10, 12, 13, 14, 16, 17, 20)), hide_index=False)
 
     st.header("10 · BLEU, in the log domain")
-    render.doc("05_logdomain")
+    docs.show("05_logdomain")
     log_spec, log_table = shared.log_terms("ex1", config)
     left, right = st.columns([3, 2])
     with left:
@@ -156,13 +156,13 @@ with walk:
         render.score_headline("BLEU = exp(log BLEU)", c1.score)
 
     st.header("11 · Why Examples 3 and 4 score 0")
-    render.doc("08_zero")
+    docs.show("08_zero")
     st.dataframe(zero_orders, hide_index=True, width="stretch", key="learn.zero_orders")
     render.signature(make_signature(config, 3))
 
 with lab:
     st.header("Misimplementation lab")
-    render.doc("lab")
+    docs.show("lab")
     corpus_keys = ["paper", *samples.SENTENCE_SAMPLES]
     which = st.selectbox(
         "Score",
@@ -202,7 +202,7 @@ with lab:
 
 with exercise:
     st.header("Exercise: compute BLEU by hand")
-    render.doc("exercise")
+    docs.show("exercise")
     pick = st.selectbox(
         "Example",
         list(samples.SENTENCE_SAMPLES),

@@ -5,13 +5,13 @@ import streamlit as st
 
 from bleu_app.charts import sentence as charts
 from bleu_app.frames import sentence as frames
-from bleu_app.ui import cached, frame, render, state, widgets
+from bleu_app.ui import cached, docs, frame, render, state, widgets
 from bleu_core import InputError
 
 frame.guard()
 
 st.title("Debug one translation")
-render.doc("sentence_intro")
+docs.show("sentence_intro")
 
 with st.container(border=True):
     inp = widgets.sentence_inputs()
@@ -89,7 +89,7 @@ with candidate_box:
 with table_col:
     st.markdown(
         f"**Clipping table, {n}-grams** — p{n} = "
-        f"{render.fraction(expl.orders[n - 1].matches, expl.orders[n - 1].total)}"
+        f"{frames.fraction(expl.orders[n - 1].matches, expl.orders[n - 1].total)}"
     )
     render.clip_table(frames.clip_frame(expl, n))
 st.markdown("**References**" + (" — the selected n-gram's matches are marked" if selected else ""))

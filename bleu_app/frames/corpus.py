@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from bleu_app.frames.sentence import fraction
 from bleu_core import (
     BleuConfig,
     Ngram,
@@ -81,11 +82,6 @@ def order_of(matrix: np.ndarray) -> int:
 def corpus_score(matrix: np.ndarray, config: BleuConfig, nrefs: int) -> object:
     """The corpus BleuScore of a matrix (with counts, totals, BP and signature)."""
     return score_matrix(matrix, config, nrefs)
-
-
-def fraction(m: float, t: float) -> str:
-    """``17/18``."""
-    return f"{int(m)}/{int(t)}"
 
 
 # --- one system ------------------------------------------------------------------------------------------
@@ -431,59 +427,6 @@ def human_frame(systems: pd.DataFrame) -> tuple[pd.DataFrame, float, float]:
     return df, pearson(df[BLEU], df[HUMAN]), kendall(df[BLEU].tolist(), df[HUMAN].tolist())
 
 
-def latex_table(systems: pd.DataFrame, *, signature: str, caption: str = "BLEU with 95% bootstrap CIs") -> str:
-    r"""A booktabs LaTeX table of the comparison (system, BLEU [CI], p_1..p_4, BP, c/r), escaped.
-
-    Example:
-        >>> df = pd.DataFrame({SYSTEM: ["a_b"], BLEU: [1.0], CI_LOW: [0.5], CI_HIGH: [1.5], BP: [1.0],
-        ...                    RATIO: [1.0], "p1": [50.0]})
-        >>> "a\_b & 1.00 [0.50, 1.50] & 50.0 & 1.000 & 1.000" in latex_table(df, signature="s")
-        True
-    """
-    pcols = [c for c in systems.columns if c.startswith("p") and c[1:].isdigit()]
-    head = ["System", "BLEU [95\\% CI]", *[f"$p_{c[1:]}$" for c in pcols], "BP", "$c/r$"]
-    lines = [
-        "\\begin{table}[t]",
-        "\\centering",
-        "\\begin{tabular}{l" + "r" * (len(head) - 1) + "}",
-        "\\toprule",
-        " & ".join(head) + " \\\\",
-        "\\midrule",
-    ]
-    for _, row in systems.iterrows():
-        cells = [
-            _tex(str(row[SYSTEM])),
-            f"{row[BLEU]:.2f} [{row[CI_LOW]:.2f}, {row[CI_HIGH]:.2f}]",
-            *[f"{row[c]:.1f}" for c in pcols],
-            f"{row[BP]:.3f}",
-            f"{row[RATIO]:.3f}",
-        ]
-        lines.append(" & ".join(cells) + " \\\\")
-    lines += [
-        "\\bottomrule",
-        "\\end{tabular}",
-        f"\\caption{{{_tex(caption)}. \\texttt{{{_tex(signature)}}}}}",
-        "\\end{table}",
-    ]
-    return "\n".join(lines) + "\n"
-
-
-def _tex(s: str) -> str:
-    repl = {
-        "\\": "\\textbackslash{}",
-        "&": "\\&",
-        "%": "\\%",
-        "$": "\\$",
-        "#": "\\#",
-        "_": "\\_",
-        "{": "\\{",
-        "}": "\\}",
-        "~": "\\textasciitilde{}",
-        "^": "\\textasciicircum{}",
-    }
-    return "".join(repl.get(ch, ch) for ch in s)
-
-
 # --- significance ----------------------------------------------------------------------------------------
 
 
@@ -514,58 +457,13 @@ def pairwise(
     return p, ph, delta
 
 
-# --- table views -----------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class TablePage:
-    """One page of a filtered, sorted table."""
-
-    rows: pd.DataFrame
-    page: int
-    pages: int
-    matching: int
-
-
-def table_page(
-    df: pd.DataFrame,
-    *,
-    query: str = "",
-    columns: Sequence[str] = (HYP, REF),
-    sort_by: str | None = None,
-    ascending: bool = True,
-    page: int = 1,
-    page_size: int = 50,
-    segments: Sequence[int] | None = None,
-) -> TablePage:
-    """Filter (case-insensitive substring in ``columns``; optional segment subset), sort and cut a page."""
-    out = df
-    if segments is not None:
-        out = out[out[SEGMENT].isin(set(segments))]
-    q = query.strip().lower()
-    if q:
-        hit = np.zeros(len(out), dtype=bool)
-        for c in columns:
-            if c in out:
-                hit |= out[c].astype(str).str.lower().str.contains(q, regex=False).to_numpy()
-        out = out[hit]
-    if sort_by and sort_by in out:
-        out = out.sort_values(sort_by, ascending=ascending, kind="stable")
-    pages = max(1, math.ceil(len(out) / page_size))
-    page = min(max(1, page), pages)
-    return TablePage(out.iloc[(page - 1) * page_size : page * page_size].reset_index(drop=True), page, pages, len(out))
-
-
 def order_rows(matrix: np.ndarray, config: BleuConfig, nrefs: int) -> pd.DataFrame:
     """The score card's rows: per order n, matches/total as a fraction and the precision."""
     s = score_matrix(matrix, config, nrefs)
     return pd.DataFrame(
         {
             N: list(range(1, len(s.counts) + 1)),
-            FRACTION: [
-                fraction(m, t) if float(m).is_integer() else f"{m:g}/{t:g}"
-                for m, t in zip(s.counts, s.totals, strict=True)
-            ],
+            FRACTION: [fraction(m, t) for m, t in zip(s.counts, s.totals, strict=True)],
             PRECISION: [p / 100 for p in s.precisions],
         }
     )

@@ -45,6 +45,7 @@ __all__ = [
     "clip_frame",
     "exercise_frame",
     "exercise_steps",
+    "fraction",
     "log_terms_frame",
     "missed_frame",
     "occurrence_frame",
@@ -53,6 +54,20 @@ __all__ = [
     "ref_col",
     "whatif_frame",
 ]
+
+
+def fraction(matches: float, total: float) -> str:
+    """The app's one way to write a fraction: ``17/18`` for integer counts, a decimal pair otherwise
+    (add-k smoothing adds k).
+
+    Example:
+        >>> fraction(17, 18), fraction(2.0, 7.0), fraction(1.5, 6.5)
+        ('17/18', '2/7', '1.5/6.5')
+    """
+    if float(matches).is_integer() and float(total).is_integer():
+        return f"{int(matches)}/{int(total)}"
+    return f"{matches:g}/{total:g}"
+
 
 # --- column names --------------------------------------------------------------------------------------
 N: Final = "n"

@@ -28,7 +28,7 @@ from bleu_core import (
     parse_table,
 )
 
-from . import state
+from . import docs, state
 
 LIMIT_MB = DEFAULT_LIMIT_MB  # the uploaders' per-file limit (MB)
 PARSE_LIMIT_MB: float = DEFAULT_LIMIT_MB  # checked again when parsing (pasted text, tests)
@@ -199,7 +199,7 @@ def loader(prefix: str, *, expanded: bool = False) -> Corpus:
     with st.expander(f"{title} (load another)", expanded=expanded or bool(errors), icon=":material/upload_file:"):
         folder, files, table, paste, demo = st.tabs(["Folder", "Files", "TSV / CSV / JSONL", "Paste", "Demo"])
         with folder:
-            st.markdown(st_doc("load_folder"))
+            st.markdown(docs.text("load_folder", "corpus"))
             st.file_uploader(
                 "A folder like the WMT data",
                 accept_multiple_files="directory",
@@ -230,7 +230,7 @@ def loader(prefix: str, *, expanded: bool = False) -> Corpus:
                 "Load these files", key=f"{prefix}.load_files", on_click=_load_files, args=(prefix,), type="primary"
             )
         with table:
-            st.markdown(st_doc("load_table"))
+            st.markdown(docs.text("load_table", "corpus"))
             st.file_uploader(
                 "One table",
                 type=["tsv", "csv", "jsonl", "json"],
@@ -255,7 +255,7 @@ def loader(prefix: str, *, expanded: bool = False) -> Corpus:
                 type="primary",
             )
         with demo:
-            st.markdown(st_doc("demo"))
+            st.markdown(docs.text("demo", "corpus"))
             st.button("Load the built-in demo", key=f"{prefix}.load_demo", on_click=_load_demo)
         st.markdown(summary(corpus))
         names = pd.DataFrame(
@@ -293,111 +293,3 @@ def _md_escape(text: str) -> str:
         else:
             out.append(ch)
     return "".join(out)
-
-
-def st_doc(name: str) -> str:
-    """A Markdown file from ``docs/corpus/``."""
-    from pathlib import Path
-
-    path = Path(__file__).resolve().parents[2] / "docs" / "corpus" / f"{name}.md"
-    return path.read_text(encoding="utf-8") if path.exists() else ""
-
-
-# --- drill-down: from a table row or a chart point to the sentence page ------------------------------------
-
-
-def send_sentence(corpus: Corpus, system: str, segment: int, other: str | None = None) -> None:
-    """Hand one segment (1-based) to the sentence page (``state.HANDOFF``) and ask to switch there."""
-    i = int(segment) - 1
-    if not 0 <= i < corpus.n_segments:
-        return
-    refs = [r.lines[i] for r in corpus.references]
-    hyp = corpus.system(system).lines[i]
-    other_hyp = corpus.system(other).lines[i] if other else None
-    label = f"{corpus.name}, segment {segment}: {system}" + (f" (A) vs {other} (B)" if other else "")
-    state.put(state.HANDOFF, {"hyp": hyp, "refs": refs, "other_hyp": other_hyp, "label": label})
-    state.put(state.GOTO_SENTENCE, True)
-
-
-def on_row_select(key: str, segments: list[int], system: str, other: str | None = None) -> None:
-    """``on_select`` of a sentence table: ``segments`` are the shown rows' segment numbers, in order."""
-    rows = st.session_state.get(key, {}).get("selection", {}).get("rows", [])
-    if rows and 0 <= rows[0] < len(segments):
-        send_sentence(current(), system, segments[rows[0]], other)
-
-
-def on_point_select(key: str, selection: str, field: str, system: str, other: str | None = None) -> None:
-    """``on_select`` of a chart with a point selection carrying a segment number."""
-    picked = st.session_state.get(key, {}).get("selection", {}).get(selection, [])
-    if picked and field in picked[0]:
-        send_sentence(current(), system, int(picked[0][field]), other)
-
-
-def follow_handoff() -> None:
-    """If a selection asked for it, switch to the sentence page (a callback may not switch pages itself)."""
-    if state.get(state.GOTO_SENTENCE):
-        state.put(state.GOTO_SENTENCE, False)
-        st.switch_page("pages/sentence.py")
-
-
-def system_picker(
-    label: str, key: str, mirror: str, corpus: Corpus, *, default_index: int = 0, help: str | None = None
-) -> str:
-    """A selectbox of the corpus's systems whose choice survives page switches (mirrored in ``mirror``)."""
-    names = list(corpus.names)
-    if st.session_state.get(key) not in names:
-        remembered = state.get(mirror)
-        st.session_state[key] = remembered if remembered in names else names[min(default_index, len(names) - 1)]
-    choice: str = st.selectbox(label, names, key=key, help=help)
-    state.put(mirror, choice)
-    return choice
-
-
-def row_opener(key: str, segments: list[int], system: str, other: str | None = None) -> Callable[[], None]:
-    """An ``on_select`` callback for a sentence table showing ``segments`` (st.dataframe takes no args)."""
-    return lambda: on_row_select(key, segments, system, other)
-
-
-def point_opener(key: str, selection: str, field: str, system: str, other: str | None = None) -> Callable[[], None]:
-    """An ``on_select`` callback for a chart whose point selection carries a segment number."""
-    return lambda: on_point_select(key, selection, field, system, other)
-
-
-def on_ngram_select(key: str) -> None:
-    """``on_select`` of the n-gram chart: remember the n-gram that filters the sentences."""
-    picked = st.session_state.get(key, {}).get("selection", {}).get("ngram_pick", [])
-    state.put(state.COMPARE_NGRAM, str(picked[0].get("n-gram", "")) if picked else "")
-
-
-def clear_ngram() -> None:
-    """Drop the n-gram filter."""
-    state.put(state.COMPARE_NGRAM, "")
-
-
-def ngram_segments(ngrams: pd.DataFrame) -> tuple[str, list[int] | None]:
-    """The chosen n-gram and the segments where the two systems differ on it (None: no filter)."""
-    chosen = state.get(state.COMPARE_NGRAM) or ""
-    if not chosen or ngrams.empty:
-        return "", None
-    hit = ngrams[ngrams["n-gram"] == chosen]
-    return (chosen, list(hit.iloc[0]["segments with it"])) if len(hit) else ("", None)
-
-
-def downloads(label: str, items: dict[str, tuple[Callable[[], bytes | str], str, str]], key: str) -> None:
-    """A row of lazy download buttons: name -> (make data, file name, mime)."""
-    cols = st.columns(len(items))
-    for col, (name, (make, file_name, mime)) in zip(cols, items.items(), strict=True):
-        col.download_button(
-            f"{label} {name}",
-            data=make,
-            file_name=file_name,
-            mime=mime,
-            key=f"{key}.{name}",
-            on_click="ignore",
-            icon=":material/download:",
-        )
-
-
-def on_ngram_select_cb() -> None:
-    """``on_select`` of the compare page's n-gram chart."""
-    on_ngram_select("compare.ngrams")

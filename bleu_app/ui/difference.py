@@ -10,7 +10,7 @@ from bleu_app.charts import difference as charts
 from bleu_app.frames import difference as frames
 from bleu_core import BleuConfig, Corpus, decompose_matrices, make_signature
 
-from . import cached, corpus_input
+from . import cached, corpus_input, docs, export, selection
 
 TOP = 25  # sentences listed
 
@@ -72,7 +72,7 @@ def section(corpus: Corpus, config: BleuConfig, baseline: str, sys_a: str, sys_b
         hide_index=True,
         key="compare.gap",
         selection_mode="single-row",
-        on_select=corpus_input.row_opener("compare.gap", top[frames.SEGMENT].tolist(), sys_a, sys_b),
+        on_select=selection.row_opener("compare.gap", top[frames.SEGMENT].tolist(), sys_a, sys_b),
         column_config={
             frames.EFFECT: st.column_config.NumberColumn(format="%+.3f"),
             frames.BLEU_A: st.column_config.NumberColumn(format="%.1f"),
@@ -80,7 +80,7 @@ def section(corpus: Corpus, config: BleuConfig, baseline: str, sys_a: str, sys_b
         },
     )
     with st.expander("How the split works"):
-        st.markdown(corpus_input.st_doc("difference"))
+        st.markdown(docs.text("difference", "corpus"))
 
 
 def _md(text: str) -> str:
@@ -96,6 +96,4 @@ def report_button(
         options = report.ReportOptions(baseline=baseline, a=sys_a, b=sys_b, method=method, trials=trials, seed=seed)
         return report.build_report(corpus, config, options, matrices=cached.matrices(corpus, config))
 
-    corpus_input.downloads(
-        "Report:", {"HTML (opens offline)": (make, "bleu_report.html", "text/html")}, "compare.report"
-    )
+    export.downloads("Report:", {"HTML (opens offline)": (make, "bleu_report.html", "text/html")}, "compare.report")

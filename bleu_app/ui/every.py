@@ -6,14 +6,14 @@ import streamlit as st
 
 from bleu_app.charts import every as charts
 from bleu_app.frames import every as frames
-from bleu_app.ui import cached, corpus_input
+from bleu_app.ui import cached, docs
 from bleu_core import Corpus
 
 
 def every_bleu_section(corpus: Corpus, system: str) -> None:
     """Heading and explanation; on demand (a toggle), the spread, its chart and the table of every row."""
     st.subheader("This corpus under every BLEU")
-    st.markdown(corpus_input.st_doc("every_bleu"))
+    st.markdown(docs.text("every_bleu", "corpus"))
     if not st.toggle("Score this system under every BLEU", key="corpus.every"):
         return
     every = cached.every(corpus.system(system), corpus)

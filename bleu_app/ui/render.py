@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import functools
 import html
 from fractions import Fraction
-from pathlib import Path
 from typing import Any, Final, Literal
 
 import pandas as pd
@@ -14,14 +12,7 @@ import streamlit as st
 from bleu_app.frames import sentence as fs
 from bleu_core import BleuConfig, BleuScore, Corpus, InputError, SegmentExplanation, make_signature
 
-from . import state
-
-
-def fraction(matches: float, total: float) -> str:
-    """``17/18`` for integer counts, a decimal pair otherwise (add-k smoothing adds k)."""
-    if float(matches).is_integer() and float(total).is_integer():
-        return f"{int(matches)}/{int(total)}"
-    return f"{matches:g}/{total:g}"
+from . import cached, docs, state
 
 
 def reduced(matches: int, total: int) -> str:
@@ -209,22 +200,6 @@ def user_error(exc: Exception, *, what: str) -> None:
     st.error(f"{what}: {exc}", icon=":material/error:")
 
 
-# --- teaching prose ------------------------------------------------------------------------------------
-DOCS: Final = Path(__file__).resolve().parents[2] / "docs" / "learn"
-
-
-def doc(name: str) -> None:
-    """Render ``docs/learn/<name>.md`` (teaching prose lives in Markdown files, not in Python)."""
-    path = DOCS / f"{name}.md"
-    st.markdown(_read(path, path.stat().st_mtime_ns))
-
-
-@functools.lru_cache(maxsize=256)
-def _read(path: Path, mtime_ns: int) -> str:
-    """A doc's text, read once per version of the file (every session shows the same prose)."""
-    return path.read_text(encoding="utf-8")
-
-
 # --- the sentence page's pieces --------------------------------------------------------------------------
 def selected_occurrence(event: object, df: pd.DataFrame, n: int) -> tuple[int, int] | None:
     """(start, n) of the occurrence selected in an ``occurrence_frame`` table, or None."""
@@ -260,7 +235,6 @@ def whatif_editor(hyp: str, refs: tuple[str, ...], config: BleuConfig, *, key: s
         config: the settings.
         key: the page-prefixed key of the edit box.
     """
-    from . import cached
 
     base_key = f"{key}.base"
     if st.session_state.get(base_key) != hyp:
@@ -338,10 +312,8 @@ def block_test_section(corpus: Corpus, config: BleuConfig, *, key: str) -> None:
     from bleu_app.charts import corpus as corpus_charts
     from bleu_app.frames import corpus as corpus_frames
 
-    from . import cached, corpus_input
-
     st.subheader("The paper's block test")
-    st.markdown(corpus_input.st_doc("block_test"))
+    st.markdown(docs.text("block_test", "corpus"))
     try:
         test = cached.block_test(corpus, config)
     except InputError as exc:

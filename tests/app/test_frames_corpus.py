@@ -9,6 +9,7 @@ import pytest
 
 from bleu_app.frames import corpus as f
 from bleu_app.samples import demo_corpus
+from bleu_app.ui import export, tables
 from bleu_core import BleuConfig, corpus_bleu, explain_corpus
 from bleu_core.significance import ranked_block_test
 from bleu_core.stats import corpus_matrix, prepare_references
@@ -115,11 +116,11 @@ def test_ngram_diff_ranks_and_min_support():
 def test_table_page_filters_and_pages(demo):
     c, m = demo
     df = f.sentence_table(m["careful"], CFG, c.system("careful").lines, c.ref_streams)
-    v = f.table_page(df, query="LIGHTHOUSE", page_size=2)
+    v = tables.table_page(df, query="LIGHTHOUSE", page_size=2)
     assert v.matching == 3  # careful's lines 4, 8, 9 or their first reference mention it
     assert v.pages == 2
     assert len(v.rows) == 2
-    v2 = f.table_page(df, sort_by=f.LOO, ascending=False, page=99, page_size=10)
+    v2 = tables.table_page(df, sort_by=f.LOO, ascending=False, page=99, page_size=10)
     assert v2.page == 3
     assert v2.rows[f.LOO].is_monotonic_decreasing
 
@@ -138,6 +139,6 @@ def test_latex_escapes():
             "p1": [50.0],
         }
     )
-    tex = f.latex_table(df, signature="nrefs:1|tok:13a")
+    tex = export.latex_table(df, signature="nrefs:1|tok:13a")
     assert "a\\&b\\_\\%" in tex
     assert "\\begin{tabular}" in tex

@@ -162,11 +162,11 @@ def test_row_selection_opens_the_sentence_page():
     def script():
         import streamlit as st
 
-        from bleu_app.ui import corpus_input, state
+        from bleu_app.ui import corpus_input, selection, state
 
         corpus_input.current()
         st.session_state["corpus.table"] = {"selection": {"rows": [1]}}
-        corpus_input.row_opener("corpus.table", [5, 2, 9], "careful")()
+        selection.row_opener("corpus.table", [5, 2, 9], "careful")()
         st.write(state.get(state.HANDOFF))
         st.write(state.get(state.GOTO_SENTENCE))
 
