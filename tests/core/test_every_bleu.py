@@ -294,3 +294,22 @@ def test_bad_input_is_an_input_error() -> None:
         every_bleu(["a", "b"], [["a"]])
     with pytest.raises(InputError, match="flat list"):
         every_bleu(["a"], ["a"])  # type: ignore[list-item]
+
+
+def test_variable_reference_counts(data_dir: Path) -> None:
+    # WMT21 with reference D missing on every third segment: sacreBLEU's None, shown as nrefs:var
+    d = data_dir / "wmt21-news-en-de"
+    hyps = read_lines(d / "systems" / "Online-A.de")[:200]
+    ref_a = read_lines(d / "reference.A.de")[:200]
+    ref_d = [None if i % 3 == 0 else r for i, r in enumerate(read_lines(d / "reference.D.de")[:200])]
+    result = every_bleu(hyps, [ref_a, ref_d])
+    assert result.nrefs == -1
+    assert all(r.signature.startswith("nrefs:var|") for r in result.rows)
+    for key, tok, lc in (("default", "13a", False), ("tok:intl+lc", "intl", True)):
+        want = sacrebleu.corpus_bleu(hyps, [ref_a, ref_d], tokenize=tok, lowercase=lc).score
+        assert abs(result.row(key).score - want) <= TOL, key
+    refs = [[r for r in seg if r is not None] for seg in zip(ref_a, ref_d, strict=True)]
+    assert abs(result.row("nltk:method3").score - nltk_bleu(hyps, refs, 3)) <= TOL
+    tok_hyps = [BLEU()._preprocess_segment(h) for h in hyps]
+    tok_refs = [[BLEU()._preprocess_segment(r) for r in rs] for rs in refs]
+    assert result.row("variant:average_ref").score == pytest.approx(coco_bleu4(tok_hyps, tok_refs, "average"), abs=1e-6)
