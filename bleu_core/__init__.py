@@ -39,7 +39,7 @@ _PUBLIC = {
     # one corpus under every BLEU (tokenizers, smoothings, misimplementations, NLTK)
     ".every": ("EveryBleu", "EveryBleuRow", "every_bleu"),
     # counting many systems against one set of references; files of any size
-    ".engine": ("ReferenceSet",),
+    ".engine": ("MatchArrays", "ReferenceSet"),
     ".files": ("corpus_bleu_files",),
     # the paper's quantities, explained
     ".explain": ("CorpusExplanation", "SegmentExplanation", "explain_corpus", "explain_segment", "leave_one_out"),
@@ -158,6 +158,7 @@ if TYPE_CHECKING:  # the same names, re-exported for type checkers (test_import_
     from .decompose import (
         leave_one_out_difference as leave_one_out_difference,
     )
+    from .engine import MatchArrays as MatchArrays
     from .engine import ReferenceSet as ReferenceSet
     from .errors import InputError as InputError
     from .every import EveryBleu as EveryBleu

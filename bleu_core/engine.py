@@ -22,7 +22,8 @@ before counting. A :class:`ReferenceSet` holds references counted once, to score
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Literal
 
 from .accel import _kernel, kernel, kernel_available
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
 
     from ._kernel import Vocab as KernelVocab
 
-__all__ = ["Engine", "ReferenceSet", "choose", "count", "tokenize_corpus"]
+__all__ = ["Engine", "MatchArrays", "ReferenceSet", "choose", "count", "tokenize_corpus"]
 
 Engine = Literal["auto", "kernel", "explain"]
 ENGINES: Final = ("auto", "kernel", "explain")
@@ -162,6 +163,23 @@ class _KernelRefs:
             out[seg][tuple(toks[pos : pos + n])] = clipped
         return out
 
+    def match_arrays(self, hypotheses: Sequence[str], max_order: int) -> MatchArrays:
+        import numpy as np
+
+        assert _kernel is not None
+        ids, lens = self._encode(hypotheses, grow=False)
+        _, records = _kernel.segment_stats(ids, lens, self._streams, max_order, True)
+        rec = np.frombuffer(records, dtype=np.int32).reshape(-1, 4)
+        flat = np.frombuffer(ids, dtype=np.int32)
+        starts = np.zeros(len(hypotheses), dtype=np.int64)
+        np.cumsum(np.frombuffer(lens, dtype=np.int32)[:-1], out=starts[1:])
+        base = starts[rec[:, 0]] + rec[:, 1]
+        span = np.arange(max_order, dtype=np.int64)
+        inside = span[None, :] < rec[:, 2:3]
+        at = np.where(inside, base[:, None] + span[None, :], 0)
+        grams = np.where(inside, flat[at] if len(flat) else -1, -1).astype(np.int32)
+        return MatchArrays(rec[:, 0].copy(), grams, rec[:, 3].copy(), self._vocab.token)
+
 
 class _ExplainRefs:
     """References tokenized once as strings; their Max_Ref_Counts built per max order on first use."""
@@ -196,6 +214,63 @@ class _ExplainRefs:
     def matches(self, hypotheses: Sequence[str], max_order: int) -> list[dict[tuple[str, ...], int]]:
         refs = self._refs(max_order)
         return [credited_ngrams(t, ref, max_order) for t, ref in zip(self._hyp_tokens(hypotheses), refs, strict=True)]
+
+    def match_arrays(self, hypotheses: Sequence[str], max_order: int) -> MatchArrays:
+        # ids in the references' order of first appearance: the same for every system (a matched token is
+        # always a reference token), as the kernel's vocabulary
+        vocab: dict[str, int] = {}
+        for stream in self._tokens:
+            for toks in stream:
+                for t in toks or ():
+                    vocab.setdefault(t, len(vocab))
+        return MatchArrays.from_dicts(self.matches(hypotheses, max_order), max_order, vocab)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchArrays:
+    """Every n-gram BLEU credited one system with, one row per (segment, n-gram): what
+    :meth:`ReferenceSet.matches` says, as arrays (no Python object per n-gram).
+
+    Attributes:
+        segments: int32 (m,): the segment (0-based) of each row.
+        grams: int32 (m, max order): the n-gram's token ids, -1 past its end. Ids come from the references
+            (a matched token is a reference token), so two systems scored against the same references share
+            them.
+        clipped: int32 (m,): its clipped count, min(Count, Max_Ref_Count) > 0.
+        token: the token of an id.
+    """
+
+    segments: np.ndarray
+    grams: np.ndarray
+    clipped: np.ndarray
+    token: Callable[[int], str]
+
+    @classmethod
+    def from_dicts(
+        cls, per_segment: Sequence[Mapping[tuple[str, ...], int]], max_order: int, vocab: dict[str, int] | None = None
+    ) -> MatchArrays:
+        """From :meth:`ReferenceSet.matches`'s dictionaries (``vocab`` maps tokens to ids; it is extended with
+        tokens it lacks).
+
+        Example:
+            >>> m = MatchArrays.from_dicts([{("the",): 2, ("the", "cat"): 1}], 2)
+            >>> m.grams.tolist(), m.clipped.tolist(), m.token(1)
+            ([[0, -1], [0, 1]], [2, 1], 'cat')
+        """
+        import numpy as np
+
+        ids = {} if vocab is None else vocab
+        rows = [(i, g, c) for i, d in enumerate(per_segment) for g, c in d.items()]
+        grams = np.full((len(rows), max_order), -1, dtype=np.int32)
+        for r, (_, g, _) in enumerate(rows):
+            grams[r, : len(g)] = [ids.setdefault(t, len(ids)) for t in g]
+        names = list(ids)
+        return cls(
+            np.array([i for i, _, _ in rows], dtype=np.int32),
+            grams,
+            np.array([c for _, _, c in rows], dtype=np.int32),
+            names.__getitem__,
+        )
 
 
 Backend = Literal["auto", "kernel", "explain"]
@@ -280,3 +355,15 @@ class ReferenceSet:
         """
         self._check(hypotheses)
         return self._impl.matches(hypotheses, max_order)
+
+    def match_arrays(self, hypotheses: Sequence[str], max_order: int = 4) -> MatchArrays:
+        """:meth:`matches` as arrays (:class:`MatchArrays`): for corpora where a dictionary per segment is too
+        slow and too large (the compare page's n-gram differences).
+
+        Example:
+            >>> m = ReferenceSet([["the cat sat on the mat"]]).match_arrays(["the the cat"], 2)
+            >>> sorted((tuple(m.token(int(t)) for t in g if t >= 0), int(c)) for g, c in zip(m.grams, m.clipped))
+            [(('cat',), 1), (('the',), 2), (('the', 'cat'), 1)]
+        """
+        self._check(hypotheses)
+        return self._impl.match_arrays(hypotheses, max_order)

@@ -8,9 +8,7 @@ a block is a sum over its rows, leave-one-out is a subtraction. Nothing re-token
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
@@ -18,7 +16,7 @@ import pandas as pd
 from bleu_app.frames.sentence import fraction
 from bleu_core import (
     BleuConfig,
-    Ngram,
+    MatchArrays,
     RankedBlockTest,
     bootstrap_ci,
     bootstrap_cis,
@@ -351,16 +349,27 @@ def pair_sentences(
     return df.sort_values(DIFF, ascending=False, kind="stable").reset_index(drop=True)
 
 
-@dataclass(frozen=True, slots=True)
-class MatchedNgrams:
-    """Per segment, the clipped matched n-grams of one system (what BLEU credited it with)."""
-
-    per_segment: tuple[Mapping[Ngram, int], ...]
+def _gram_ids(grams: np.ndarray) -> np.ndarray:
+    """A compact id per distinct row of token ids (-1 padded), by hashing (``pd.factorize``): the rows packed
+    into one int64 when the vocabulary allows (the usual case), else combined one order at a time."""
+    if not len(grams):
+        return np.zeros(0, dtype=np.int64)
+    base = int(grams.max()) + 2  # digits 0 (padding) .. vocabulary size
+    width = grams.shape[1]
+    if base**width < 2**62:
+        key = np.zeros(len(grams), dtype=np.int64)
+        for k in range(width):
+            key = key * base + (grams[:, k].astype(np.int64) + 1)
+        return pd.factorize(key)[0]
+    ids = grams[:, 0].astype(np.int64) + 1
+    for k in range(1, width):
+        ids = pd.factorize(ids * base + (grams[:, k].astype(np.int64) + 1))[0].astype(np.int64)
+    return ids
 
 
 def ngram_diff(
-    a: MatchedNgrams,
-    b: MatchedNgrams,
+    a: MatchArrays,
+    b: MatchArrays,
     *,
     min_support: int = 2,
     alpha: float = 0.5,
@@ -374,49 +383,72 @@ def ngram_diff(
     2008) rather than by raw ratio keeps one-off flukes (1 vs 0) from dominating, and rather than by raw
     count keeps frequent n-grams that both systems mostly match from filling the list; n-grams seen fewer
     than ``min_support`` times are dropped.
+
+    ``a`` and ``b`` come from the same references (``ReferenceSet.match_arrays``), so their token ids agree.
+    The counting is whole-array numpy (one row per segment and n-gram, no dictionary per segment); only the
+    rows shown are named.
     """
-    only_a: Counter[Ngram] = Counter()
-    only_b: Counter[Ngram] = Counter()
-    segs: dict[Ngram, list[int]] = {}
-    for i, (ma, mb) in enumerate(zip(a.per_segment, b.per_segment, strict=True), start=1):
-        for g in set(ma) | set(mb):
-            d = ma.get(g, 0) - mb.get(g, 0)
-            if d > 0:
-                only_a[g] += d
-            elif d < 0:
-                only_b[g] -= d
-            else:
-                continue
-            segs.setdefault(g, []).append(i)
-    na, nb = sum(only_a.values()), sum(only_b.values())
+    cols = [NGRAM, N, ONLY_A, ONLY_B, LOG_ODDS, FAVOURS, SEGMENTS_LIST]
+    grams = np.concatenate([a.grams, b.grams]) if len(a.grams) or len(b.grams) else a.grams
+    if not len(grams):
+        return pd.DataFrame(columns=cols)
+    seg = np.concatenate([a.segments, b.segments]).astype(np.int64)
+    val = np.concatenate([a.clipped, -b.clipped.astype(np.int64)]).astype(np.int64)
+    gid = _gram_ids(grams)
+    n_seg = int(seg.max()) + 1
+    where, pair = pd.factorize(gid * n_seg + seg)
+    d = np.bincount(where, weights=val, minlength=len(pair)).astype(np.int64)  # A - B per (n-gram, seg)
+    pair_gid, pair_seg = pair // n_seg, pair % n_seg
+    n_grams = int(gid.max()) + 1
+    only_a = np.bincount(pair_gid, weights=np.maximum(d, 0), minlength=n_grams)
+    only_b = np.bincount(pair_gid, weights=np.maximum(-d, 0), minlength=n_grams)
+    rep = np.zeros(n_grams, dtype=np.int64)
+    rep[gid] = np.arange(len(gid))  # a row of each n-gram, to name it
+    order = (grams[rep] >= 0).sum(axis=1)
+    na, nb = float(only_a.sum()), float(only_b.sum())
+    keep = (only_a + only_b >= min_support) & (only_a + only_b > 0)
+    if orders is not None:
+        keep &= np.isin(order, list(orders))
+    idx = np.flatnonzero(keep)
+    if not len(idx):
+        return pd.DataFrame(columns=cols)
+    ca, cb = only_a[idx], only_b[idx]
+    la = np.log((ca + alpha) / (na - ca + alpha))
+    lb = np.log((cb + alpha) / (nb - cb + alpha))
+    z = (la - lb) / np.sqrt(1 / (ca + alpha) + 1 / (cb + alpha))
+
+    def name(g: int) -> str:
+        return " ".join(a.token(int(t)) for t in grams[rep[g]] if t >= 0)
+
+    shown: list[int] = []
+    for favours_a in (True, False):  # the top of each side by |z|, ties by the n-gram's text
+        side = np.flatnonzero(z > 0) if favours_a else np.flatnonzero(z <= 0)
+        if not len(side):
+            continue
+        cut = np.sort(np.abs(z[side]))[::-1][min(top, len(side)) - 1]
+        near = side[np.abs(z[side]) >= cut]  # every candidate that could be in the top (ties included)
+        near = sorted(near.tolist(), key=lambda j: (-abs(z[j]), name(int(idx[j]))))
+        shown += near[:top]
     rows = []
-    for g, seg in segs.items():
-        if orders is not None and len(g) not in orders:
-            continue
-        ca, cb = only_a[g], only_b[g]
-        if ca + cb < min_support:
-            continue
-        la = math.log((ca + alpha) / (na - ca + alpha))
-        lb = math.log((cb + alpha) / (nb - cb + alpha))
-        z = (la - lb) / math.sqrt(1 / (ca + alpha) + 1 / (cb + alpha))
+    wanted = (d != 0) & np.isin(pair_gid, idx[shown])
+    seg_of: dict[int, list[int]] = {}
+    for g, sg in zip(pair_gid[wanted].tolist(), pair_seg[wanted].tolist(), strict=True):
+        seg_of.setdefault(g, []).append(sg + 1)
+    for j in shown:
+        g = int(idx[j])
+        segs = np.sort(seg_of.get(g, []))
         rows.append(
             {
-                NGRAM: " ".join(g),
-                N: len(g),
-                ONLY_A: ca,
-                ONLY_B: cb,
-                LOG_ODDS: z,
-                FAVOURS: "A" if z > 0 else "B",
-                SEGMENTS_LIST: tuple(seg),
+                NGRAM: name(g),
+                N: int(order[g]),
+                ONLY_A: int(ca[j]),
+                ONLY_B: int(cb[j]),
+                LOG_ODDS: float(z[j]),
+                FAVOURS: "A" if z[j] > 0 else "B",
+                SEGMENTS_LIST: tuple(segs.tolist()),
             }
         )
-    df = pd.DataFrame(rows, columns=[NGRAM, N, ONLY_A, ONLY_B, LOG_ODDS, FAVOURS, SEGMENTS_LIST])
-    if df.empty:
-        return df
-    df = df.assign(_abs=df[LOG_ODDS].abs()).sort_values(["_abs", NGRAM], ascending=[False, True]).drop(columns="_abs")
-    fa = df[df[FAVOURS] == "A"].head(top)
-    fb = df[df[FAVOURS] == "B"].head(top)
-    return pd.concat([fa, fb], ignore_index=True)
+    return pd.DataFrame(rows, columns=cols)
 
 
 def human_frame(systems: pd.DataFrame) -> tuple[pd.DataFrame, float, float]:

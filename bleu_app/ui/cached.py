@@ -94,7 +94,7 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
 from bleu_app.frames import corpus as corpus_frames  # noqa: E402
-from bleu_core import Corpus, RankedBlockTest, ReferenceSet, System, ranked_block_test  # noqa: E402
+from bleu_core import Corpus, MatchArrays, RankedBlockTest, ReferenceSet, System, ranked_block_test  # noqa: E402
 
 
 def tok_key(config: BleuConfig) -> tuple[str, bool, int]:
@@ -176,10 +176,10 @@ def significance_frame(corpus: Corpus, config: BleuConfig, method: str, trials: 
 
 
 @st.cache_resource(max_entries=64, scope="session", show_spinner=False, hash_funcs=_TOKENS)
-def matched(system: System, corpus: Corpus, config: BleuConfig) -> corpus_frames.MatchedNgrams:
-    """Per segment, the n-grams BLEU credited one system with (read-only)."""
+def matched(system: System, corpus: Corpus, config: BleuConfig) -> MatchArrays:
+    """Every n-gram BLEU credited one system with, per segment, as arrays (read-only)."""
     ref_set = reference_set(corpus, config.tokenize, config.lowercase)
-    return corpus_frames.MatchedNgrams(tuple(ref_set.matches(list(system.lines), config.max_ngram_order)))
+    return ref_set.match_arrays(list(system.lines), config.max_ngram_order)
 
 
 @st.cache_data(

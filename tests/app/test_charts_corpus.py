@@ -7,7 +7,7 @@ import pytest
 from bleu_app.charts import corpus as ch
 from bleu_app.frames import corpus as f
 from bleu_app.samples import demo_corpus
-from bleu_core import BleuConfig
+from bleu_core import BleuConfig, MatchArrays
 from bleu_core.significance import ranked_block_test
 from bleu_core.stats import corpus_matrix, prepare_references
 
@@ -69,8 +69,8 @@ def test_scatter_has_point_selection_on_segment(mats):
 
 
 def test_ngram_and_human_charts(mats):
-    a = f.MatchedNgrams(({("x",): 1}, {("x",): 1}))
-    df = f.ngram_diff(a, f.MatchedNgrams(({}, {})))
+    a = MatchArrays.from_dicts(({("x",): 1}, {("x",): 1}), 1)
+    df = f.ngram_diff(a, MatchArrays.from_dicts(({}, {}), 1))
     spec = ch.ngram_chart(df).to_dict()
     assert spec["params"][0]["name"] == ch.NGRAM_PICK
     table = f.system_table(mats[1], CFG, nrefs=2, human=mats[0].human_scores())

@@ -10,7 +10,7 @@ import pytest
 from bleu_app.frames import corpus as f
 from bleu_app.samples import demo_corpus
 from bleu_app.ui import export, tables
-from bleu_core import BleuConfig, corpus_bleu, explain_corpus
+from bleu_core import BleuConfig, MatchArrays, ReferenceSet, corpus_bleu, explain_corpus
 from bleu_core.significance import ranked_block_test
 from bleu_core.stats import corpus_matrix, prepare_references
 
@@ -105,12 +105,59 @@ def test_holm_and_pairwise(demo):
 
 
 def test_ngram_diff_ranks_and_min_support():
-    a = f.MatchedNgrams(({("x",): 1}, {("x",): 1}, {("y",): 1}, {("x",): 1}))
-    b = f.MatchedNgrams(({}, {}, {}, {("z",): 1}))
+    vocab: dict[str, int] = {}
+    a = MatchArrays.from_dicts(({("x",): 1}, {("x",): 1}, {("y",): 1}, {("x",): 1}), 1, vocab)
+    b = MatchArrays.from_dicts(({}, {}, {}, {("z",): 1}), 1, vocab)
     df = f.ngram_diff(a, b, min_support=2)
     assert df[f.NGRAM].tolist() == ["x"]  # y (1 vs 0) and z fall below the support
     assert df[f.ONLY_A].iloc[0] == 3
     assert df[f.SEGMENTS_LIST].iloc[0] == (1, 2, 4)
+
+
+def _ngram_diff_by_dicts(a, b, *, min_support=2, alpha=0.5, top=25):
+    """The n-gram differences by their definition, one dictionary per segment (the oracle)."""
+    only_a, only_b, segs = {}, {}, {}
+    for i, (ma, mb) in enumerate(zip(a, b, strict=True), start=1):
+        for g in set(ma) | set(mb):
+            d = ma.get(g, 0) - mb.get(g, 0)
+            if d:
+                only_a[g] = only_a.get(g, 0) + max(d, 0)
+                only_b[g] = only_b.get(g, 0) + max(-d, 0)
+                segs.setdefault(g, []).append(i)
+    na, nb = sum(only_a.values()), sum(only_b.values())
+    rows = []
+    for g, seg in segs.items():
+        ca, cb = only_a[g], only_b[g]
+        if ca + cb >= min_support:
+            la = math.log((ca + alpha) / (na - ca + alpha))
+            lb = math.log((cb + alpha) / (nb - cb + alpha))
+            z = (la - lb) / math.sqrt(1 / (ca + alpha) + 1 / (cb + alpha))
+            rows.append((-abs(z), " ".join(g), len(g), ca, cb, z, tuple(seg)))
+    rows.sort()
+    fa = [r for r in rows if r[5] > 0][:top]
+    fb = [r for r in rows if r[5] <= 0][:top]
+    return [(r[1], r[2], r[3], r[4], tuple(r[6])) for r in fa + fb], [r[5] for r in fa + fb]
+
+
+@pytest.mark.parametrize(("tokenize", "lowercase"), [("13a", False), ("intl", True)])
+def test_ngram_diff_counts_what_the_definition_counts(data_dir, tokenize, lowercase):
+    # two WMT21 systems against one reference: the arrays' counting equals the dictionary definition,
+    # row for row (n-gram, order, only A, only B, segments) and z to rounding
+    wmt = data_dir / "wmt21-news-en-de"
+    read = lambda p: p.read_text(encoding="utf-8").split("\n")[:-1]  # noqa: E731
+    refs = [read(wmt / "reference.A.de")]
+    sys_a, sys_b = (read(p) for p in sorted((wmt / "systems").glob("*.de"))[:2])
+    ref_set = ReferenceSet(refs, tokenize=tokenize, lowercase=lowercase)
+    df = f.ngram_diff(ref_set.match_arrays(sys_a, 4), ref_set.match_arrays(sys_b, 4))
+    want, z = _ngram_diff_by_dicts(ref_set.matches(sys_a, 4), ref_set.matches(sys_b, 4))
+    got = list(df[[f.NGRAM, f.N, f.ONLY_A, f.ONLY_B, f.SEGMENTS_LIST]].itertuples(index=False, name=None))
+    assert len(got) == 50
+    assert got == want
+    assert np.allclose(df[f.LOG_ODDS], z, rtol=1e-12)
+    explain = ReferenceSet(refs, tokenize=tokenize, lowercase=lowercase, backend="explain")
+    again = f.ngram_diff(explain.match_arrays(sys_a, 4), explain.match_arrays(sys_b, 4))
+    same = [(w[0], w[2], w[3]) for w in want]  # the explainable path gives the same differences
+    assert list(again[[f.NGRAM, f.ONLY_A, f.ONLY_B]].itertuples(index=False, name=None)) == same
 
 
 def test_table_page_filters_and_pages(demo):
