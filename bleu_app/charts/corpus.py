@@ -1,7 +1,13 @@
 """Charts of the corpus and compare pages: pure functions DataFrame -> alt.Chart (no st.*, no I/O, no configure_*).
 
 Colours are the Okabe-Ito colour-blind-safe palette; where colour carries meaning a shape or a label does too.
-Selections that the pages read back are named here (``PICK``, ``NGRAM_PICK``).
+Systems past the eighth take Paul Tol's colour-blind-safe "muted" colours, drawn hollow (bars) or with a shape
+of their own (points), so two of 12+ systems never look the same. Selections that the pages read back are named
+here (``PICK``, ``NGRAM_PICK``).
+
+No user string (a system name, an n-gram) is ever part of a Vega expression: an explicit ``sort`` list is
+compiled into one, so a name such as ``if`` or one with a quote broke the whole chart. Categorical axes sort by
+a rank field of the data instead (:func:`_by_rank`).
 """
 
 from __future__ import annotations
@@ -13,14 +19,41 @@ import pandas as pd
 
 from bleu_app.frames import corpus as f
 
-OKABE_ITO = ["#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#000000"]
+# Okabe-Ito with Tol's light grey for black (black vanishes on the dark theme).
+OKABE_ITO = ["#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#BBBBBB"]
+# Tol's muted, the colours least like Okabe-Ito's first.
+TOL_MUTED = ["#882255", "#332288", "#999933", "#117733", "#AA4499", "#DDCC77", "#CC6677", "#44AA99", "#88CCEE"]
+SYSTEM_COLOURS = OKABE_ITO + TOL_MUTED  # 17 distinct colours
+SHAPES = ["circle", "square", "diamond", "triangle-up", "triangle-down", "cross", "triangle-right", "triangle-left"]
+RANK = "rank"  # the sort key of a categorical axis (0 first)
 PICK = "pick"  # point selection on the A-vs-B scatter (field: segment)
 NGRAM_PICK = "ngram_pick"  # point selection on the n-gram chart (field: n-gram)
 SIG_COLOURS = ("#0072B2", "#D55E00", "#d0d0d0")  # row better, row worse, not significant
 
 
 def _palette(n: int) -> list[str]:
-    return [OKABE_ITO[i % len(OKABE_ITO)] for i in range(max(n, 1))]
+    return [SYSTEM_COLOURS[i % len(SYSTEM_COLOURS)] for i in range(max(n, 1))]
+
+
+def _shapes(n: int) -> list[str]:
+    """One shape per system: the i-th and the (i+8)-th system never share colour and shape."""
+    return [SHAPES[(i + i // len(SHAPES)) % len(SHAPES)] for i in range(max(n, 1))]
+
+
+def _fill_opacity(n: int) -> list[float]:
+    """Bars of systems past the eighth are drawn hollow (a second channel next to their colour)."""
+    return [1.0 if i < len(OKABE_ITO) else 0.25 for i in range(max(n, 1))]
+
+
+def _by_rank(field: str = RANK) -> alt.EncodingSortField:
+    """Sort a categorical axis by a numeric field of the data (never by a list of its values)."""
+    return alt.EncodingSortField(field=field, op="min", order="ascending")
+
+
+def _ranked(df: pd.DataFrame, column: str, order: list[str], rank: str = RANK) -> pd.DataFrame:
+    """``df`` with ``rank``: the position of each row's ``column`` value in ``order``."""
+    where = {v: i for i, v in enumerate(order)}
+    return df.assign(**{rank: [where.get(v, len(where)) for v in df[column]]})
 
 
 def precision_decay(prec: pd.DataFrame) -> alt.Chart:
@@ -33,7 +66,12 @@ def precision_decay(prec: pd.DataFrame) -> alt.Chart:
         tooltip=[f.SYSTEM, f.N, f.FRACTION, alt.Tooltip(f.PRECISION, format=".4f")],
     )
     return (
-        base.mark_line() + base.mark_point(filled=True, size=70).encode(shape=alt.Shape(f"{f.SYSTEM}:N", legend=None))
+        base.mark_line()
+        + base.mark_point(filled=True, size=70).encode(
+            shape=alt.Shape(
+                f"{f.SYSTEM}:N", scale=alt.Scale(domain=systems, range=_shapes(len(systems))), title="system"
+            )
+        )
     ).properties(title="Precision decay", height=260)
 
 
@@ -84,8 +122,7 @@ def bp_chart(curve: pd.DataFrame, points: pd.DataFrame) -> alt.LayerChart:
 
 def bucket_chart(buckets: pd.DataFrame, title: str) -> alt.LayerChart:
     """BLEU per bucket with its 95 % bootstrap interval."""
-    order = list(buckets.sort_values("order")[f.BUCKET])
-    x = alt.X(f"{f.BUCKET}:N", sort=order, title=title, axis=alt.Axis(labelAngle=0))
+    x = alt.X(f"{f.BUCKET}:N", sort=_by_rank("order"), title=title, axis=alt.Axis(labelAngle=0))
     rule = (
         alt.Chart(buckets)
         .mark_rule(strokeWidth=2, color=OKABE_ITO[0])
@@ -112,7 +149,8 @@ def bucket_chart(buckets: pd.DataFrame, title: str) -> alt.LayerChart:
 def block_chart(blocks: pd.DataFrame) -> alt.LayerChart:
     """Every block's BLEU per system (the paper's block test), with each system's mean as a tick."""
     systems = list(dict.fromkeys(blocks[f.SYSTEM]))
-    y = alt.Y(f"{f.SYSTEM}:N", sort=systems, title=None)
+    blocks = _ranked(blocks, f.SYSTEM, systems)
+    y = alt.Y(f"{f.SYSTEM}:N", sort=_by_rank(), title=None, axis=alt.Axis(labelOverlap=False))
     pts = (
         alt.Chart(blocks)
         .mark_circle(size=40, opacity=0.6)
@@ -122,6 +160,7 @@ def block_chart(blocks: pd.DataFrame) -> alt.LayerChart:
             color=alt.Color(
                 f"{f.SYSTEM}:N", scale=alt.Scale(domain=systems, range=_palette(len(systems))), legend=None
             ),
+            shape=alt.Shape(f"{f.SYSTEM}:N", scale=alt.Scale(domain=systems, range=_shapes(len(systems))), legend=None),
             tooltip=[f.SYSTEM, f.BLOCK, alt.Tooltip(f.BLEU, format=".2f")],
         )
     )
@@ -135,8 +174,8 @@ def block_chart(blocks: pd.DataFrame) -> alt.LayerChart:
 def systems_ci_chart(systems: pd.DataFrame, baseline: str = "") -> alt.LayerChart:
     """Each system's corpus BLEU with its 95 % bootstrap interval, best first; the baseline is marked."""
     df = systems.assign(role=[("baseline" if s == baseline else "system") for s in systems[f.SYSTEM]])
-    order = list(df.sort_values(f.BLEU, ascending=False)[f.SYSTEM])
-    y = alt.Y(f"{f.SYSTEM}:N", sort=order, title=None, axis=alt.Axis(labelOverlap=False))
+    df = _ranked(df, f.SYSTEM, list(df.sort_values(f.BLEU, ascending=False)[f.SYSTEM]))
+    y = alt.Y(f"{f.SYSTEM}:N", sort=_by_rank(), title=None, axis=alt.Axis(labelOverlap=False))
     colour = alt.Color(
         "role:N", scale=alt.Scale(domain=["baseline", "system"], range=[OKABE_ITO[3], OKABE_ITO[0]]), title=None
     )
@@ -176,18 +215,32 @@ def systems_ci_chart(systems: pd.DataFrame, baseline: str = "") -> alt.LayerChar
 def precision_bars(prec: pd.DataFrame) -> alt.Chart:
     """Grouped bars: p_1..p_N per system (groups are orders, bars within a group are systems)."""
     systems = list(dict.fromkeys(prec[f.SYSTEM]))
+    prec = _ranked(prec, f.SYSTEM, systems)
+    legend = alt.Legend(symbolLimit=0, symbolStrokeWidth=1.5)
     return (
         alt.Chart(prec)
-        .mark_bar()
+        .mark_bar(strokeWidth=1.5)
         .encode(
             x=alt.X(f"{f.N}:O", title="n-gram order n", axis=alt.Axis(labelAngle=0)),
-            xOffset=alt.XOffset(f"{f.SYSTEM}:N", sort=systems),
+            xOffset=alt.XOffset(f"{f.SYSTEM}:N", sort=_by_rank()),
             y=alt.Y(f"{f.PRECISION}:Q", title="modified precision p_n", scale=alt.Scale(domain=[0, 1])),
             color=alt.Color(
                 f"{f.SYSTEM}:N",
                 scale=alt.Scale(domain=systems, range=_palette(len(systems))),
                 title="system",
-                legend=alt.Legend(symbolLimit=0),
+                legend=legend,
+            ),
+            stroke=alt.Stroke(
+                f"{f.SYSTEM}:N",
+                scale=alt.Scale(domain=systems, range=_palette(len(systems))),
+                title="system",
+                legend=legend,
+            ),
+            fillOpacity=alt.FillOpacity(
+                f"{f.SYSTEM}:N",
+                scale=alt.Scale(type="ordinal", domain=systems, range=_fill_opacity(len(systems))),
+                title="system",
+                legend=legend,
             ),
             tooltip=[f.SYSTEM, f.N, f.FRACTION, alt.Tooltip(f.PRECISION, format=".4f")],
         )
@@ -198,7 +251,7 @@ def precision_bars(prec: pd.DataFrame) -> alt.Chart:
 def significance_heatmap(sig: pd.DataFrame, names: list[str]) -> alt.LayerChart:
     """The N x N matrix: cell colour says whether the row system is significantly better or worse than the
     column system after Holm's correction; the text is the BLEU difference (row - column)."""
-    sig = sig[sig[f.ROW] != sig[f.COL]]
+    sig = _ranked(_ranked(sig[sig[f.ROW] != sig[f.COL]], f.ROW, names, "row_rank"), f.COL, names, "col_rank")
     df = sig.assign(
         verdict=[
             ("row better" if d > 0 else "row worse") if s else ("-" if r == c else "not significant")
@@ -209,8 +262,13 @@ def significance_heatmap(sig: pd.DataFrame, names: list[str]) -> alt.LayerChart:
             for d, s, r, c in zip(sig[f.DELTA], sig[f.SIGNIFICANT], sig[f.ROW], sig[f.COL], strict=True)
         ],
     )
-    x = alt.X(f"{f.COL}:N", sort=names, title="column system", axis=alt.Axis(labelAngle=-40, labelOverlap=False))
-    y = alt.Y(f"{f.ROW}:N", sort=names, title="row system", axis=alt.Axis(labelOverlap=False))
+    x = alt.X(
+        f"{f.COL}:N",
+        sort=_by_rank("col_rank"),
+        title="column system",
+        axis=alt.Axis(labelAngle=-40, labelOverlap=False),
+    )
+    y = alt.Y(f"{f.ROW}:N", sort=_by_rank("row_rank"), title="row system", axis=alt.Axis(labelOverlap=False))
     rect = (
         alt.Chart(df)
         .mark_rect(stroke="white", strokeWidth=1)
@@ -284,12 +342,19 @@ def pair_scatter(pairs: pd.DataFrame, a: str, b: str, *, highlight: tuple[int, .
 def ngram_chart(ngrams: pd.DataFrame) -> alt.Chart:
     """The n-grams that most separate A and B (z of the smoothed log-odds); select one (``NGRAM_PICK``)."""
     pick = alt.selection_point(name=NGRAM_PICK, fields=[f.NGRAM], on="click", clear="dblclick")
-    order = list(ngrams.sort_values(f.LOG_ODDS, ascending=False)[f.NGRAM])
+    df = _ranked(ngrams, f.NGRAM, list(ngrams.sort_values(f.LOG_ODDS, ascending=False)[f.NGRAM]))
     return (
-        alt.Chart(ngrams)
+        alt.Chart(df)
         .mark_bar()
         .encode(
-            y=alt.Y(f"{f.NGRAM}:N", sort=order, title=None),
+            # one 20 px band per n-gram: the chart is as tall as its labels need, whatever the container
+            y=alt.Y(
+                f"{f.NGRAM}:N",
+                sort=_by_rank(),
+                title=None,
+                scale=alt.Scale(paddingInner=0.15),
+                axis=alt.Axis(labelOverlap=False, labelLimit=260),
+            ),
             x=alt.X(f"{f.LOG_ODDS}:Q", title="← matched more by B · z of log-odds · matched more by A →"),
             color=alt.Color(
                 f"{f.FAVOURS}:N",
@@ -300,7 +365,7 @@ def ngram_chart(ngrams: pd.DataFrame) -> alt.Chart:
             tooltip=[f.NGRAM, f.N, f.ONLY_A, f.ONLY_B, alt.Tooltip(f.LOG_ODDS, format="+.2f")],
         )
         .add_params(pick)
-        .properties(title="n-grams one system matches and the other does not", height=max(160, 16 * len(ngrams)))
+        .properties(title="n-grams one system matches and the other does not", height=alt.Step(20))
     )
 
 

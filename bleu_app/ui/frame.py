@@ -42,8 +42,9 @@ def pages() -> list[st.Page]:
 def run() -> None:
     """Page config, state, navigation, the settings sidebar, then the page the URL names."""
     st.set_page_config(page_title="BLEU Explorer", page_icon=APP_ICON, layout="wide", initial_sidebar_state="auto")
-    state.init()
     nav = st.navigation(pages())
+    state.init(nav.url_path)
+    state.follow_page(nav.url_path)
     widgets.settings_sidebar()
     _inside.active = True
     try:

@@ -48,7 +48,9 @@ def follow_handoff() -> None:
     """If a selection asked for it, switch to the sentence page (a callback may not switch pages itself)."""
     if state.get(state.GOTO_SENTENCE):
         state.put(state.GOTO_SENTENCE, False)
-        st.switch_page(frame.SENTENCE)
+        # Without query_params Streamlit refuses to switch while the URL holds widget-bound settings (it may not
+        # clear them); an empty dict replaces them, and the settings widgets write them back on the next run.
+        st.switch_page(frame.SENTENCE, query_params={})
 
 
 def system_picker(

@@ -55,6 +55,11 @@ PRESETS: Final[dict[str, Preset]] = {
 }
 CUSTOM: Final = "custom"
 DEFAULT_PRESET: Final = "paper"  # the app opens on the paper's Example 1
+# The preset each page opens on (by url_path; "" is the default page, Learn). A researcher who loads a corpus
+# gets numbers comparable with published ones; the paper's examples keep the paper's fractions. The sentence
+# page keeps whatever is on (a sentence sent from a corpus page is scored as the corpus was).
+PAGE_PRESETS: Final[dict[str, str]] = {"": "paper", "learn": "paper", "corpus": "sacrebleu", "compare": "sacrebleu"}
+AUTO: Final = "settings.auto"  # True while the settings are the app's choice (not the user's, not a link's)
 
 # --- other shared state ------------------------------------------------------------------------------
 SENTENCE_HYP: Final = "sentence.hyp"  # the sentence page's candidate (mirrored, survives page switches)
@@ -72,15 +77,18 @@ URL_REF: Final = "ref"  # repeated, one per reference
 URL_TEXT_LIMIT: Final = 600  # characters of candidate + references that a shared link may carry
 
 
-def init() -> None:
-    """Create every key with its default (idempotent)."""
+def init(page: str = "") -> None:
+    """Create every key with its default (idempotent); ``page`` is the url_path of the page about to run."""
     ss = st.session_state
     # A value assigned through session state wins over the URL, so settings that a shared link carries
     # are left for their bound widgets to read from the URL.
     in_url = set(st.query_params.keys())
+    from_link = bool(in_url & {PRESET, *SETTING_KEYS})
+    ss.setdefault(AUTO, not from_link)
+    first = PAGE_PRESETS.get(page, DEFAULT_PRESET)
     if PRESET not in in_url:
-        ss.setdefault(PRESET, CUSTOM if in_url & set(SETTING_KEYS) else DEFAULT_PRESET)
-    for key, value in PRESETS[DEFAULT_PRESET].values.items():
+        ss.setdefault(PRESET, CUSTOM if from_link else first)
+    for key, value in PRESETS[first].values.items():
         if key not in in_url:
             ss.setdefault(key, value)
     ss.setdefault(SENTENCE_HYP, None)
@@ -92,8 +100,23 @@ def init() -> None:
     ss.setdefault(SENTENCE_URL_READ, False)
 
 
+def follow_page(page: str) -> None:
+    """Before the sidebar is drawn: while the settings are the app's choice, open ``page`` on its preset."""
+    ss = st.session_state
+    wanted = PAGE_PRESETS.get(page)
+    if ss.get(AUTO) and wanted is not None and ss.get(PRESET) != wanted:
+        ss[PRESET] = wanted
+        _copy_preset()
+
+
 def apply_preset() -> None:
-    """on_change of the preset box: copy the preset's values into the setting widgets."""
+    """on_change of the preset box (and the one-click switches): the user's choice, kept across pages."""
+    st.session_state[AUTO] = False
+    _copy_preset()
+
+
+def _copy_preset() -> None:
+    """Copy the chosen preset's values into the setting widgets."""
     preset = PRESETS.get(st.session_state[PRESET])
     if preset is not None:
         for key, value in preset.values.items():
@@ -102,6 +125,7 @@ def apply_preset() -> None:
 
 def mark_custom() -> None:
     """on_change of a setting: the preset no longer describes the settings unless they still match."""
+    st.session_state[AUTO] = False
     st.session_state[PRESET] = matching_preset()
 
 

@@ -54,7 +54,10 @@ def test_heatmap(mats):
     names = list(mats[1])
     spec = ch.significance_heatmap(f.significance_frame(names, p, ph, d), names).to_dict()
     assert _marks(spec) == ["rect", "text"]
-    assert spec["layer"][0]["encoding"]["x"]["sort"] == names
+    # sorted by a rank field, never by a list of the names (a list is compiled into a Vega expression)
+    assert spec["layer"][0]["encoding"]["x"]["sort"] == {"field": "col_rank", "op": "min", "order": "ascending"}
+    data = spec["datasets"][spec["data"]["name"]]
+    assert sorted({(r[f.COL], r["col_rank"]) for r in data}, key=lambda t: t[1]) == list(zip(names, range(len(names))))
 
 
 def test_scatter_has_point_selection_on_segment(mats):

@@ -40,7 +40,7 @@ def _errors(at: AppTest) -> list[str]:
 def test_demo_on_first_open():
     at = _app()
     assert at.title[0].value == "A corpus, one system"
-    assert "80.89" in at.metric[0].value  # careful, corpus BLEU on the paper preset
+    assert "81.38" in at.metric[0].value  # careful: sacrebleu.corpus_bleu gives 81.382 (the page opens on it)
     assert any("Mean of sentence BLEU" in m.label for m in at.metric)
     assert not _errors(at)
 
@@ -195,6 +195,8 @@ def test_handoff_switches_to_the_sentence_page():
     assert not at.exception, [e.value for e in at.exception]
     assert at.session_state[state.GOTO_SENTENCE] is False
     assert "corpus" not in at.title[0].value.lower()
+    assert at.session_state[state.PRESET] == "sacrebleu"  # scored as on the corpus page
+    assert at.query_params.get(state.SMOOTH) in ("exp", ["exp"]), dict(at.query_params)  # the link still says so
 
 
 def test_block_test_and_buckets_render():
@@ -207,12 +209,46 @@ def test_block_test_and_buckets_render():
     assert "BLEU by bucket" in headers
 
 
-def test_paper_settings_are_flagged_and_one_click_gives_sacrebleus_default():
-    """The app opens with the paper's preset; on a corpus page that is not what published scores use."""
+def test_corpus_pages_open_on_sacrebleus_default_and_paper_settings_are_flagged():
+    """Corpus pages open on sacreBLEU's default; the paper's preset, chosen by the user, is flagged there with a
+    one-click way back, and that choice is kept across pages."""
+    from bleu_app.ui import state
+
     at = _app()
+    assert at.session_state[state.PRESET] == "sacrebleu"
+    assert any("tok:13a" in c.value and "smooth:exp" in c.value for c in at.caption)
+    assert not any("Published corpus BLEU" in c.value for c in at.caption)
+    at.sidebar.selectbox(key=state.PRESET).select("paper").run()
     assert any("Published corpus BLEU" in c.value for c in at.caption)
     assert any("tok:paper" in c.value for c in at.caption)
+    at.switch_page("pages/compare.py").run()  # the user's choice is kept on the next corpus page
+    assert at.session_state[state.PRESET] == "paper"
     at.button(key="render.use_sacrebleu").click().run()
     assert not at.exception, [e.value for e in at.exception]
     assert not any("Published corpus BLEU" in c.value for c in at.caption)
     assert any("tok:13a" in c.value and "smooth:exp" in c.value for c in at.caption)
+
+
+def test_learn_keeps_the_papers_preset_until_the_user_picks_one():
+    """Learn opens on the paper's preset, the corpus page on sacreBLEU's; back on Learn it is the paper's again."""
+    from bleu_app.ui import state
+
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at.run()
+    assert at.session_state[state.PRESET] == "paper"
+    at.switch_page("pages/corpus.py").run()
+    assert at.session_state[state.PRESET] == "sacrebleu"
+    at.switch_page("pages/learn.py").run()
+    assert at.session_state[state.PRESET] == "paper"
+    assert any("tok:paper" in c.value for c in at.sidebar.code)
+
+
+def test_a_shared_link_with_settings_keeps_them_on_every_page():
+    from bleu_app.ui import state
+
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    at.query_params["tok"] = "char"
+    at.run()
+    at.switch_page("pages/corpus.py").run()
+    assert at.session_state[state.TOKENIZE] == "char"
+    assert at.session_state[state.PRESET] == "custom"
