@@ -247,9 +247,13 @@ def _difference(
     sig: str,
 ) -> list[str]:
     scores = {n: float(score_many(mats[n].sum(axis=0)[None, :], config)[0]) for n in names}
-    a = options.a if options.a in names else baseline
+    a = options.a if options.a is not None and options.a in names else baseline
     others = [n for n in names if n != a]
-    b = options.b if options.b in names and options.b != a else max(others, key=scores.__getitem__)
+    b = (
+        options.b
+        if options.b is not None and options.b in names and options.b != a
+        else max(others, key=scores.__getitem__)
+    )
     out = ["<h2>Why is B ahead of A? The difference, split exactly</h2>"]
     out.append(
         '<p class="note">log(BLEU_B / BLEU_A) = (log BP_B − log BP_A) + Σ_n w_n (log p_n,B − log p_n,A), with '

@@ -65,7 +65,7 @@ def precision_decay(prec: pd.DataFrame) -> alt.Chart:
         color=alt.Color(f"{f.SYSTEM}:N", scale=alt.Scale(domain=systems, range=_palette(len(systems))), title="system"),
         tooltip=[f.SYSTEM, f.N, f.FRACTION, alt.Tooltip(f.PRECISION, format=".4f")],
     )
-    return (
+    chart: alt.Chart = (
         base.mark_line()
         + base.mark_point(filled=True, size=70).encode(
             shape=alt.Shape(
@@ -73,9 +73,10 @@ def precision_decay(prec: pd.DataFrame) -> alt.Chart:
             )
         )
     ).properties(title="Precision decay", height=260)
+    return chart
 
 
-def bp_chart(curve: pd.DataFrame, points: pd.DataFrame) -> alt.LayerChart:
+def bp_chart(curve: pd.DataFrame, points: pd.DataFrame) -> alt.LayerChart | alt.FacetChart:
     """The brevity penalty curve exp(1 - r/c) with every sentence's (c/r, BP) and the corpus point."""
     line = (
         alt.Chart(curve)
@@ -120,7 +121,7 @@ def bp_chart(curve: pd.DataFrame, points: pd.DataFrame) -> alt.LayerChart:
     return alt.layer(line, sent, dot, label).properties(title="Brevity penalty", height=260)
 
 
-def bucket_chart(buckets: pd.DataFrame, title: str) -> alt.LayerChart:
+def bucket_chart(buckets: pd.DataFrame, title: str) -> alt.LayerChart | alt.FacetChart:
     """BLEU per bucket with its 95 % bootstrap interval."""
     x = alt.X(f"{f.BUCKET}:N", sort=_by_rank("order"), title=title, axis=alt.Axis(labelAngle=0))
     rule = (
@@ -146,7 +147,7 @@ def bucket_chart(buckets: pd.DataFrame, title: str) -> alt.LayerChart:
     return alt.layer(rule, pts).properties(title=f"BLEU by {title} (95% bootstrap CI)", height=240)
 
 
-def block_chart(blocks: pd.DataFrame) -> alt.LayerChart:
+def block_chart(blocks: pd.DataFrame) -> alt.LayerChart | alt.FacetChart:
     """Every block's BLEU per system (the paper's block test), with each system's mean as a tick."""
     systems = list(dict.fromkeys(blocks[f.SYSTEM]))
     blocks = _ranked(blocks, f.SYSTEM, systems)
@@ -171,7 +172,7 @@ def block_chart(blocks: pd.DataFrame) -> alt.LayerChart:
     )
 
 
-def systems_ci_chart(systems: pd.DataFrame, baseline: str = "") -> alt.LayerChart:
+def systems_ci_chart(systems: pd.DataFrame, baseline: str = "") -> alt.LayerChart | alt.FacetChart:
     """Each system's corpus BLEU with its 95 % bootstrap interval, best first; the baseline is marked."""
     df = systems.assign(role=[("baseline" if s == baseline else "system") for s in systems[f.SYSTEM]])
     df = _ranked(df, f.SYSTEM, list(df.sort_values(f.BLEU, ascending=False)[f.SYSTEM]))
@@ -217,7 +218,7 @@ def precision_bars(prec: pd.DataFrame) -> alt.Chart:
     systems = list(dict.fromkeys(prec[f.SYSTEM]))
     prec = _ranked(prec, f.SYSTEM, systems)
     legend = alt.Legend(symbolLimit=0, symbolStrokeWidth=1.5)
-    return (
+    chart: alt.Chart = (
         alt.Chart(prec)
         .mark_bar(strokeWidth=1.5)
         .encode(
@@ -246,9 +247,10 @@ def precision_bars(prec: pd.DataFrame) -> alt.Chart:
         )
         .properties(title="Modified precisions p_n per system", height=max(300, 20 * len(systems)))
     )
+    return chart
 
 
-def significance_heatmap(sig: pd.DataFrame, names: list[str]) -> alt.LayerChart:
+def significance_heatmap(sig: pd.DataFrame, names: list[str]) -> alt.LayerChart | alt.FacetChart:
     """The N x N matrix: cell colour says whether the row system is significantly better or worse than the
     column system after Holm's correction; the text is the BLEU difference (row - column)."""
     sig = _ranked(_ranked(sig[sig[f.ROW] != sig[f.COL]], f.ROW, names, "row_rank"), f.COL, names, "col_rank")
@@ -306,7 +308,9 @@ def significance_heatmap(sig: pd.DataFrame, names: list[str]) -> alt.LayerChart:
     )
 
 
-def pair_scatter(pairs: pd.DataFrame, a: str, b: str, *, highlight: tuple[int, ...] = ()) -> alt.LayerChart:
+def pair_scatter(
+    pairs: pd.DataFrame, a: str, b: str, *, highlight: tuple[int, ...] = ()
+) -> alt.LayerChart | alt.FacetChart:
     """Sentence BLEU of system A (x) against B (y); above the diagonal B is better. Click a point (selection
     ``PICK`` on ``segment``) to open the sentence."""
     pick = alt.selection_point(name=PICK, fields=[f.SEGMENT], on="click", clear="dblclick")
@@ -343,7 +347,7 @@ def ngram_chart(ngrams: pd.DataFrame) -> alt.Chart:
     """The n-grams that most separate A and B (z of the smoothed log-odds); select one (``NGRAM_PICK``)."""
     pick = alt.selection_point(name=NGRAM_PICK, fields=[f.NGRAM], on="click", clear="dblclick")
     df = _ranked(ngrams, f.NGRAM, list(ngrams.sort_values(f.LOG_ODDS, ascending=False)[f.NGRAM]))
-    return (
+    chart: alt.Chart = (
         alt.Chart(df)
         .mark_bar()
         .encode(
@@ -367,9 +371,10 @@ def ngram_chart(ngrams: pd.DataFrame) -> alt.Chart:
         .add_params(pick)
         .properties(title="n-grams one system matches and the other does not", height=alt.Step(20))
     )
+    return chart
 
 
-def human_chart(human: pd.DataFrame, label: str) -> alt.LayerChart:
+def human_chart(human: pd.DataFrame, label: str) -> alt.LayerChart | alt.FacetChart:
     """BLEU against the human score per system, labelled, with a least-squares line."""
     base = alt.Chart(human).encode(
         x=alt.X(f"{f.HUMAN}:Q", title=f"human score ({label})", scale=alt.Scale(zero=False)),

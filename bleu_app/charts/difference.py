@@ -15,7 +15,7 @@ KIND_COLOURS = ("#0072B2", "#009E73", "#D55E00")  # total, gain, loss
 TERM_COLOURS = ["#CC79A7", "#56B4E9", "#E69F00", "#009E73", "#0072B2", "#D55E00", "#F0E442", "#999999", "#000000"]
 
 
-def waterfall_chart(frame: pd.DataFrame, unit: f.Unit, *, title: str) -> alt.LayerChart:
+def waterfall_chart(frame: pd.DataFrame, unit: f.Unit, *, title: str) -> alt.LayerChart | alt.FacetChart:
     """The waterfall: bars from ``start`` to ``end`` per step, totals from the axis floor, labels on each bar.
 
     In BLEU points the axis does not start at 0 (the steps are small next to the scores); the totals are
@@ -54,7 +54,7 @@ def waterfall_chart(frame: pd.DataFrame, unit: f.Unit, *, title: str) -> alt.Lay
     return alt.layer(bars, labels).properties(title=title, height=300)
 
 
-def versus_baseline_chart(frame: pd.DataFrame, unit: f.Unit, baseline: str) -> alt.LayerChart:
+def versus_baseline_chart(frame: pd.DataFrame, unit: f.Unit, baseline: str) -> alt.LayerChart | alt.FacetChart:
     """Every system against the baseline: each system's terms stacked (gains right, losses left), a black
     tick at the net difference."""
     systems = list(dict.fromkeys(frame[f.SYSTEM]))

@@ -52,4 +52,7 @@ def spread_chart(df: pd.DataFrame) -> alt.LayerChart:
         .encode(x=f"{f.SCORE}:Q")
     )
     note = rule.mark_text(align="left", dx=4, dy=-6, color="#777777").encode(text="label:N", y=alt.value(0))
-    return (rule + dots + note).properties(title="The same corpus under every BLEU", height=alt.Step(16))
+    chart: alt.LayerChart = (rule + dots + note).properties(
+        title="The same corpus under every BLEU", height=alt.Step(16)
+    )
+    return chart

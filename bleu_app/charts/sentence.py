@@ -33,7 +33,7 @@ def precision_bars(df: pd.DataFrame, *, height: int = 220) -> alt.Chart:
 
     Axis labels follow the theme's text colour, so the fractions read in light and dark mode alike.
     """
-    return (
+    chart: alt.Chart = (
         alt.Chart(df)
         .mark_bar(color=OKABE_ITO["blue"], size=36)
         .encode(
@@ -48,9 +48,10 @@ def precision_bars(df: pd.DataFrame, *, height: int = 220) -> alt.Chart:
         )
         .properties(height=height, title="Modified n-gram precision p_n")
     )
+    return chart
 
 
-def decay_chart(df: pd.DataFrame, *, height: int = 220) -> alt.LayerChart:
+def decay_chart(df: pd.DataFrame, *, height: int = 220) -> alt.LayerChart | alt.FacetChart:
     """p_n against n on a log scale (the paper: precision decays roughly exponentially with n).
 
     Zero precisions have no place on a log axis; they are left out of the line.
@@ -73,7 +74,7 @@ def decay_chart(df: pd.DataFrame, *, height: int = 220) -> alt.LayerChart:
     return alt.layer(line, points).properties(height=height, title="Precision decay across n (log scale)")
 
 
-def log_terms_chart(df: pd.DataFrame, *, height: int = 240) -> alt.LayerChart:
+def log_terms_chart(df: pd.DataFrame, *, height: int = 240) -> alt.LayerChart | alt.FacetChart:
     """The log domain: a bar for each w_n log p_n, one for log BP, and their sum log BLEU.
 
     Each value is written under its term in the axis label; a term of -inf (an order with no match) is NaN
@@ -115,7 +116,7 @@ def log_terms_chart(df: pd.DataFrame, *, height: int = 240) -> alt.LayerChart:
     return alt.layer(bars, infinite).properties(height=height, title="log BLEU = Σ w_n log p_n + log BP")
 
 
-def bp_curve_chart(curve: pd.DataFrame, points: pd.DataFrame, *, height: int = 240) -> alt.LayerChart:
+def bp_curve_chart(curve: pd.DataFrame, points: pd.DataFrame, *, height: int = 240) -> alt.LayerChart | alt.FacetChart:
     """BP(c) = exp(1 - r/c) for c <= r, else 1; this candidate's point and the best match length marked."""
     line = (
         alt.Chart(curve)

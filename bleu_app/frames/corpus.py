@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from typing import Literal, cast
 
 import numpy as np
 import pandas as pd
@@ -74,7 +75,7 @@ HUMAN = "human score"
 
 def order_of(matrix: np.ndarray) -> int:
     """N, from a statistics matrix's width."""
-    return (matrix.shape[1] - 2) // 2
+    return int(matrix.shape[1] - 2) // 2
 
 
 def corpus_score(matrix: np.ndarray, config: BleuConfig, nrefs: int) -> object:
@@ -360,7 +361,8 @@ def _gram_ids(grams: np.ndarray) -> np.ndarray:
         key = np.zeros(len(grams), dtype=np.int64)
         for k in range(width):
             key = key * base + (grams[:, k].astype(np.int64) + 1)
-        return pd.factorize(key)[0]
+        codes: np.ndarray = pd.factorize(key)[0]
+        return codes
     ids = grams[:, 0].astype(np.int64) + 1
     for k in range(1, width):
         ids = pd.factorize(ids * base + (grams[:, k].astype(np.int64) + 1))[0].astype(np.int64)
@@ -480,9 +482,10 @@ def pairwise(
     if k < 2 or len(matrices[0]) == 0:
         full = np.array([score_many(m.sum(axis=0)[None, :], config)[0] if len(m) else 0.0 for m in matrices])
         return np.ones((k, k)), np.ones((k, k)), full[:, None] - full[None, :]
+    test = cast('Literal["bs", "ar"]', method)  # pairwise_matrix refuses any other name
     r = pairwise_matrix(
-        list(matrices), [str(i) for i in range(k)], config, method=method, trials=trials, seed=seed, tie_p=1.0
-    )  # type: ignore[arg-type]
+        list(matrices), [str(i) for i in range(k)], config, method=test, trials=trials, seed=seed, tie_p=1.0
+    )
     p = np.nan_to_num(np.array(r.p_values, dtype=float), nan=1.0)
     ph = np.nan_to_num(np.array(r.adjusted, dtype=float), nan=1.0)
     delta = -np.array(r.differences, dtype=float)  # theirs is column - row

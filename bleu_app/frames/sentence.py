@@ -466,8 +466,6 @@ SHORTEST_BP: Final = "BP shortest"
 VARIANT: Final = "variant"
 WRONG: Final = "its BLEU"
 RIGHT: Final = "correct BLEU"
-MISTAKE: Final = "what it does"
-WHO_MAKES: Final = "who does it"
 DETAIL: Final = "numbers"
 
 

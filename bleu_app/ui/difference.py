@@ -20,16 +20,16 @@ def section(corpus: Corpus, config: BleuConfig, baseline: str, sys_a: str, sys_b
     st.subheader("Why is B ahead of A?")
     mats = cached.matrices(corpus, config)
     d = decompose_matrices(mats[sys_a], mats[sys_b], config)
-    unit = st.segmented_control(
+    choice = st.segmented_control(
         "Units",
         ["points", "log"],
         default="points",
         required=True,
         key="compare.diff_unit",
-        format_func=frames.UNIT_TITLES.get,
+        format_func=lambda u: frames.UNIT_TITLES[u],
         help="BLEU points (the log terms scaled by the logarithmic mean of the two scores) or the exact log terms.",
     )
-    unit = "log" if unit == "log" else "points"
+    unit: frames.Unit = "log" if choice == "log" else "points"
     sig = make_signature(config, cached.nrefs(corpus))
     if d.finite:
         st.markdown(

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import html
-from fractions import Fraction
 from typing import Any, Final, Literal
 
 import pandas as pd
@@ -13,14 +12,6 @@ from bleu_app.frames import sentence as fs
 from bleu_core import BleuConfig, BleuScore, Corpus, InputError, SegmentExplanation, make_signature
 
 from . import cached, docs, state
-
-
-def reduced(matches: int, total: int) -> str:
-    """The reduced fraction, when it differs (``10/16 = 5/8``)."""
-    if not total:
-        return ""
-    f = Fraction(int(matches), int(total))
-    return "" if f.denominator == total else f"{f.numerator}/{f.denominator}"
 
 
 def score_headline(label: str, score: BleuScore, *, paper_scale: bool = True) -> None:
