@@ -66,6 +66,7 @@ _PUBLIC = {
         "pairwise_matrix",
         "pearson",
         "ranked_block_test",
+        "resample_sums",
     ),
     # parallel text: files, folders, tables, JSONL, human scores
     ".corpus": (
@@ -231,6 +232,9 @@ if TYPE_CHECKING:  # the same names, re-exported for type checkers (test_import_
     )
     from .significance import (
         ranked_block_test as ranked_block_test,
+    )
+    from .significance import (
+        resample_sums as resample_sums,
     )
     from .stats import closest_ref_len as closest_ref_len
     from .tokenizers import TOKENIZERS as TOKENIZERS

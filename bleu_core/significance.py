@@ -49,6 +49,7 @@ __all__ = [
     "paper_block_count",
     "pearson",
     "ranked_block_test",
+    "resample_sums",
 ]
 
 Method = Literal["bs", "ar"]
@@ -193,30 +194,86 @@ def _exact_dtype(stacked: np.ndarray) -> type[np.floating]:
     return np.float32 if bound < 2**24 else np.float64
 
 
-def _resampled_scores(
-    rng: np.random.Generator, n_samples: int, matrices: Sequence[np.ndarray], config: BleuConfig
-) -> np.ndarray:
-    """BLEU of ``n_samples`` bootstrap resamples of every system: (samples x systems).
+RESAMPLE_CHUNK_CELLS: Final = 1 << 22  # draws x segments held at once (32 MB of int64 draws)
+
+
+def _resample_sums(rng: np.random.Generator, n_samples: int, matrices: Sequence[np.ndarray]) -> np.ndarray:
+    """Column sums of ``n_samples`` bootstrap resamples of every system: (samples x systems*width).
 
     The draws are sacrebleu's, ``rng.choice(n, size=(n_samples, n))``; a resample's column sums are
-    the counts of each segment in it times its row, so the scores are one matrix product.
+    the counts of each segment in it times its row, so the sums are one matrix product. The draws are
+    made a block of rows at a time (``RESAMPLE_CHUNK_CELLS``): numpy fills a ``choice`` row by row from one
+    stream, so the blocks are the same numbers as one call (tested) while memory stays at one block
+    instead of samples x segments (400 MB of draws for 1,000 resamples of 50,000 segments).
     """
     n = len(matrices[0])
-    width = matrices[0].shape[1]
     stacked = _stack(matrices)
     dtype = _exact_dtype(stacked)
     check_resampling_fits("bs", n_samples, n, "n_samples")
-    idxs = rng.choice(n, size=(n_samples, n), replace=True)
+    rows = max(1, min(n_samples, RESAMPLE_CHUNK_CELLS // max(n, 1)))
     k = kernel()
-    if k is not None:
-        raw = k.bootstrap_counts(np.ascontiguousarray(idxs, dtype=np.int64), n_samples, n, dtype is np.float32)
-        weights = np.frombuffer(raw, dtype=dtype).reshape(n_samples, n)
-    else:
-        offsets = (np.arange(n_samples, dtype=np.int64) * n)[:, None]
-        counts = np.bincount((idxs + offsets).ravel(), minlength=n_samples * n)
-        weights = counts.reshape(n_samples, n).astype(dtype)
-    sums = (weights @ stacked.astype(dtype)).astype(np.float64)
-    return np.stack([score_many(sums[:, j * width : (j + 1) * width], config) for j in range(len(matrices))], axis=1)
+    values = stacked.astype(dtype)
+    sums = np.empty((n_samples, stacked.shape[1]), dtype=np.float64)
+    for start in range(0, n_samples, rows):
+        block = min(rows, n_samples - start)
+        idxs = rng.choice(n, size=(block, n), replace=True)
+        if k is not None:
+            raw = k.bootstrap_counts(np.ascontiguousarray(idxs, dtype=np.int64), block, n, dtype is np.float32)
+            weights = np.frombuffer(raw, dtype=dtype).reshape(block, n)
+        else:
+            offsets = (np.arange(block, dtype=np.int64) * n)[:, None]
+            counts = np.bincount((idxs + offsets).ravel(), minlength=block * n)
+            weights = counts.reshape(block, n).astype(dtype)
+        sums[start : start + block] = weights @ values
+    return sums
+
+
+def _scores_of_sums(sums: np.ndarray, n_systems: int, config: BleuConfig) -> np.ndarray:
+    width = sums.shape[1] // n_systems
+    return np.stack([score_many(sums[:, j * width : (j + 1) * width], config) for j in range(n_systems)], axis=1)
+
+
+def _resampled_scores(
+    rng: np.random.Generator,
+    n_samples: int,
+    matrices: Sequence[np.ndarray],
+    config: BleuConfig,
+    resampled: np.ndarray | None = None,
+) -> np.ndarray:
+    """BLEU of ``n_samples`` bootstrap resamples of every system: (samples x systems); from ``resampled``
+    (:func:`resample_sums` of the same matrices and seed) when given, else drawn from ``rng``."""
+    if resampled is None:
+        return _scores_of_sums(_resample_sums(rng, n_samples, matrices), len(matrices), config)
+    width = 2 + 2 * config.max_ngram_order
+    if resampled.ndim != 2 or resampled.shape[0] < n_samples or resampled.shape[1] != width * len(matrices):
+        raise InputError(
+            f"resampled sums of shape {resampled.shape} do not cover {n_samples} resamples of "
+            f"{len(matrices)} systems x {width} statistics",
+            "resampled",
+        )
+    return _scores_of_sums(resampled[:n_samples], len(matrices), config)
+
+
+def resample_sums(matrices: Sequence[np.ndarray], n_samples: int = 1000, seed: int = DEFAULT_SEED) -> np.ndarray:
+    """The column sums of sacreBLEU's bootstrap resamples of every system, (n_samples x systems*width), to
+    share between :func:`bootstrap_cis` and :func:`pairwise_matrix` (``resampled=``).
+
+    They depend on the matrices and the seed only, not on smoothing or weights, and the first k rows are
+    those of k resamples (numpy draws row by row): one call serves the 1,000 draws of the intervals and the
+    2,000 of a significance matrix with the same seed, and a smoothing change needs no new draws.
+
+    Example:
+        >>> import numpy as np
+        >>> a = np.array([[4, 4, 4, 3, 2, 1, 4, 3, 2, 1], [5, 6, 3, 1, 0, 0, 5, 4, 3, 2]] * 50)
+        >>> sums = resample_sums([a], 300)
+        >>> bootstrap_cis([a], n_samples=200, resampled=sums) == bootstrap_cis([a], n_samples=200)
+        True
+    """
+    mats = [np.asarray(m) for m in matrices]
+    if not mats or not len(mats[0]):
+        raise InputError("no segments to resample", "matrix")
+    _check_trials(n_samples, "n_samples")
+    return _resample_sums(_rng(seed), n_samples, mats)
 
 
 def _shuffle_sums(rng: np.random.Generator, n_trials: int, matrices: Sequence[np.ndarray]) -> np.ndarray:
@@ -357,6 +414,7 @@ def bootstrap_cis(
     *,
     n_samples: int = 1000,
     seed: int = DEFAULT_SEED,
+    resampled: np.ndarray | None = None,
 ) -> list[tuple[float, float, float, float]]:
     """:func:`bootstrap_ci` of several systems on the same segments, from one set of draws (the same
     seed draws the same resamples for every system, so each equals its own ``bootstrap_ci``).
@@ -370,7 +428,7 @@ def bootstrap_cis(
     """
     mats = _check(matrices, config)
     _check_trials(n_samples, "n_samples")
-    scores = _resampled_scores(_rng(seed), n_samples, mats, config)
+    scores = _resampled_scores(_rng(seed), n_samples, mats, config, resampled)
     return [_estimate_ci(scores[:, j]) for j in range(len(mats))]
 
 
@@ -589,6 +647,7 @@ def pairwise_matrix(
     seed: int = DEFAULT_SEED,
     nrefs: int | str = 1,
     tie_p: float | None = None,
+    resampled: np.ndarray | None = None,
 ) -> PairwiseResult:
     """Paired tests for every pair of N systems, with Holm's correction over the N(N-1)/2 pairs.
 
@@ -599,6 +658,9 @@ def pairwise_matrix(
     systems with the same corpus BLEU get ``1 / (trials + 1)``, "significant" at a difference of exactly 0.
     ``None`` keeps sacreBLEU's number (the CLI does); a value (the app passes 1.0: no evidence of a
     difference) replaces it for such pairs before Holm's correction.
+
+    ``resampled``: for ``bs``, the :func:`resample_sums` of these matrices with this seed (at least ``trials``
+    rows), shared with the intervals instead of drawing again.
 
     Example:
         >>> import numpy as np
@@ -620,7 +682,7 @@ def pairwise_matrix(
     p = np.full((k, k), math.nan)
     width = mats[0].shape[1]
     if method == "bs":
-        scores = _resampled_scores(_rng(seed), n_trials, mats, config)
+        scores = _resampled_scores(_rng(seed), n_trials, mats, config, resampled)
         for i in range(k):
             for j in range(i + 1, k):
                 diffs = np.abs(scores[:, j] - scores[:, i])

@@ -268,11 +268,13 @@ def system_table(
     nrefs: int,
     baseline: str | None = None,
     human: Mapping[str, float] | None = None,
+    resampled: np.ndarray | None = None,
 ) -> pd.DataFrame:
     """One row per system: BLEU with its bootstrap CI, BP, c, r, c/r, p_1..p_N (percent) and fractions,
-    the difference to the baseline, and the human score when given."""
+    the difference to the baseline, and the human score when given. ``resampled``: bootstrap sums to read
+    the intervals from (``bleu_core.resample_sums`` of these matrices, seed 12345) instead of drawing."""
     if matrices and len(next(iter(matrices.values()))):  # one set of draws for every system
-        intervals = bootstrap_cis(list(matrices.values()), config)
+        intervals = bootstrap_cis(list(matrices.values()), config, resampled=resampled)
     else:
         intervals = [(0.0, 0.0, 0.0, 0.0)] * len(matrices)
     rows = []
@@ -471,6 +473,7 @@ def pairwise(
     method: str = "bs",
     trials: int = 1000,
     seed: int = 12345,
+    resampled: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """All pairs as N x N arrays: (raw p, Holm p, BLEU difference row - column), 1 on the diagonal.
 
@@ -484,7 +487,14 @@ def pairwise(
         return np.ones((k, k)), np.ones((k, k)), full[:, None] - full[None, :]
     test = cast('Literal["bs", "ar"]', method)  # pairwise_matrix refuses any other name
     r = pairwise_matrix(
-        list(matrices), [str(i) for i in range(k)], config, method=test, trials=trials, seed=seed, tie_p=1.0
+        list(matrices),
+        [str(i) for i in range(k)],
+        config,
+        method=test,
+        trials=trials,
+        seed=seed,
+        tie_p=1.0,
+        resampled=resampled,
     )
     p = np.nan_to_num(np.array(r.p_values, dtype=float), nan=1.0)
     ph = np.nan_to_num(np.array(r.adjusted, dtype=float), nan=1.0)

@@ -94,7 +94,15 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
 from bleu_app.frames import corpus as corpus_frames  # noqa: E402
-from bleu_core import Corpus, MatchArrays, RankedBlockTest, ReferenceSet, System, ranked_block_test  # noqa: E402
+from bleu_core import (  # noqa: E402
+    Corpus,
+    MatchArrays,
+    RankedBlockTest,
+    ReferenceSet,
+    System,
+    ranked_block_test,
+    resample_sums,
+)
 
 
 def tok_key(config: BleuConfig) -> tuple[str, bool, int]:
@@ -147,8 +155,28 @@ def systems_frame(corpus: Corpus, config: BleuConfig, baseline: str = "") -> pd.
     """BLEU with bootstrap CIs, precisions and lengths per system (human scores where loaded)."""
     human = corpus.human_scores()
     return corpus_frames.system_table(
-        matrices(corpus, config), config, nrefs=nrefs(corpus), baseline=baseline, human=human or None
+        matrices(corpus, config),
+        config,
+        nrefs=nrefs(corpus),
+        baseline=baseline,
+        human=human or None,
+        resampled=resampled(corpus, config, SHARED_DRAWS, DEFAULT_SEED) if corpus.n_segments else None,
     )
+
+
+# The intervals (1,000 resamples, seed 12345) and a significance matrix of up to SHARED_DRAWS bootstrap trials
+# with that seed read the same draws (the first k rows are k resamples); smoothing changes reuse them too.
+SHARED_DRAWS = 2000
+DEFAULT_SEED = 12345
+
+
+@st.cache_resource(
+    max_entries=8, scope="session", show_spinner=False, hash_funcs={Corpus: _corpus_digest, BleuConfig: tok_key}
+)
+def resampled(corpus: Corpus, config: BleuConfig, n_samples: int, seed: int) -> np.ndarray:
+    """Bootstrap column sums of every system (``resample_sums``), keyed on the texts and the tokenization
+    only; read-only."""
+    return resample_sums(list(matrices(corpus, config).values()), n_samples, seed)
 
 
 @st.cache_data(max_entries=32, scope="session", show_spinner=False, hash_funcs=_WHOLE)
@@ -171,7 +199,12 @@ def bucket_frame(corpus: Corpus, name: str, config: BleuConfig, by: str) -> pd.D
 def significance_frame(corpus: Corpus, config: BleuConfig, method: str, trials: int, seed: int) -> pd.DataFrame:
     """The N x N significance matrix (long format), Holm-corrected."""
     mats = matrices(corpus, config)
-    p, ph, delta = corpus_frames.pairwise(list(mats.values()), config, method=method, trials=trials, seed=seed)
+    pool = None
+    if method == "bs" and corpus.n_segments:
+        pool = resampled(corpus, config, max(trials, SHARED_DRAWS) if seed == DEFAULT_SEED else trials, seed)
+    p, ph, delta = corpus_frames.pairwise(
+        list(mats.values()), config, method=method, trials=trials, seed=seed, resampled=pool
+    )
     return corpus_frames.significance_frame(list(mats), p, ph, delta)
 
 

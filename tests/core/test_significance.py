@@ -11,12 +11,13 @@ import pytest
 from sacrebleu.metrics import BLEU
 from sacrebleu.significance import PairedTest
 
-from bleu_core import BleuConfig, InputError
+from bleu_core import BleuConfig, InputError, significance
 from bleu_core.engine import ReferenceSet
 from bleu_core.significance import (
     _shuffle_sums,
     block_test,
     bootstrap_ci,
+    bootstrap_cis,
     compare,
     holm,
     paired_ar,
@@ -24,6 +25,7 @@ from bleu_core.significance import (
     pairwise_matrix,
     paper_block_count,
     ranked_block_test,
+    resample_sums,
     student_t_two_sided,
 )
 
@@ -328,3 +330,33 @@ def test_ranked_block_test_on_wmt21_against_sacrebleu(real) -> None:
         assert (pair.first, pair.second, pair.df) == (k, k + 1, len(sizes) - 1)
         assert pair.t == pytest.approx(t, rel=1e-9)
         assert r.result.stds[k] == pytest.approx(statistics.stdev(by_hand[k]), rel=1e-9)
+
+
+@pytest.mark.parametrize("rows", [1, 7, 333])
+def test_bootstrap_drawn_in_blocks_is_the_same_as_in_one_draw(wmt21, monkeypatch: pytest.MonkeyPatch, rows) -> None:
+    # issue 13: resampling a block of rows at a time keeps memory at one block; numpy's stream makes the
+    # blocks the same numbers as sacrebleu's single rng.choice(n, size=(n_samples, n)), so every score,
+    # interval and p-value is unchanged (the sacrebleu parity tests above hold the one-draw values)
+    refs, _, systems = wmt21
+    mats = _matrices(refs, systems)
+    one = (bootstrap_cis(mats, n_samples=1000), paired_bootstrap(mats[0], mats[1:], n_samples=1000))
+    assert len(mats[0]) * 1000 <= significance.RESAMPLE_CHUNK_CELLS  # the default draws WMT21 in one block
+    monkeypatch.setattr(significance, "RESAMPLE_CHUNK_CELLS", rows * len(mats[0]))
+    blocks = (bootstrap_cis(mats, n_samples=1000), paired_bootstrap(mats[0], mats[1:], n_samples=1000))
+    assert blocks == one
+
+
+def test_one_pool_of_resamples_serves_the_intervals_and_the_matrix(wmt21) -> None:
+    # issue 13: the compare page draws 2,000 resamples once; the intervals read the first 1,000 and the
+    # matrix all of them, exactly what each draws on its own; another smoothing reuses the same sums
+    refs, names, systems = wmt21
+    mats = _matrices(refs, systems)
+    pool = resample_sums(mats, 2000)
+    for config in (BleuConfig(), BleuConfig(smooth_method="floor", smooth_value=0.1)):
+        assert bootstrap_cis(mats, config, resampled=pool) == bootstrap_cis(mats, config)
+        shared = pairwise_matrix(mats, names, config, trials=2000, resampled=pool)
+        alone = pairwise_matrix(mats, names, config, trials=2000)
+        for field in ("p_values", "adjusted", "differences"):
+            assert np.array_equal(getattr(shared, field), getattr(alone, field), equal_nan=True), field
+    with pytest.raises(InputError, match="do not cover 3000 resamples"):
+        bootstrap_cis(mats, n_samples=3000, resampled=pool)
