@@ -44,7 +44,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT.parent / "shared" / "data" / "wmt21-news-en-de"
-BASELINE = "5855043"  # main just before the load work landed (issue 13)
+BASELINE = "015c3ea"  # main just before the load work landed (issue 13)
 PAGES = {"learn": "", "sentence": "sentence", "corpus": "corpus", "compare": "compare"}  # page -> url path
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
@@ -65,12 +65,14 @@ class Server:
     port: int = 0
     proc: subprocess.Popen[bytes] | None = None
     log: Path | None = None
+    flags: tuple[str, ...] = ()  # more ``--option value`` pairs for ``streamlit run``
 
     def __enter__(self) -> Server:
         self.port = self.port or free_port()
         self.log = Path(tempfile.mkstemp(prefix="bench-load-", suffix=".log")[1])
         cmd = [self.python, "-m", "streamlit", "run", "app.py", "--server.port", str(self.port)]
         cmd += ["--server.address", "127.0.0.1", "--server.headless", "true", "--browser.gatherUsageStats", "false"]
+        cmd += list(self.flags)
         env = {**os.environ, "PYTHONPATH": str(self.tree)}  # the tree's own packages, not the installed ones
         with self.log.open("wb") as out:
             self.proc = subprocess.Popen(cmd, cwd=self.tree, stdout=out, stderr=subprocess.STDOUT, env=env)
@@ -376,6 +378,8 @@ class CorpusRun:
     upload_s: float
     first_s: float
     redraw_s: float
+    first_cpu: float  # server CPU seconds of the first draw (less noisy than wall time on a shared machine)
+    redraw_cpu: float
     base_mb: float  # RSS after the page's first run (the demo corpus), before the upload
     rss_mb: float
     hwm_mb: float
@@ -390,20 +394,20 @@ async def _corpus_session(server: Server, page: str, items: list[tuple[str, byte
     t = time.perf_counter()
     await s.upload(f"{page}.in_folder", items)
     upload = time.perf_counter() - t
-    t = time.perf_counter()
+    t, c = time.perf_counter(), server.cpu_seconds()
     s.labels.clear()
     status = await s.rerun()
-    first = time.perf_counter() - t
+    first, first_cpu = time.perf_counter() - t, server.cpu_seconds() - c
     lines = items[-1][1].count(b"\n")
     if not any(f"{lines} segments" in label for label in s.labels):
         raise RuntimeError(f"the upload did not load: {s.labels}")
     s.set_string("smooth", "floor")  # a setting that keeps the tokens: only the arithmetic reruns
-    t = time.perf_counter()
+    t, c = time.perf_counter(), server.cpu_seconds()
     status2 = await s.rerun()
-    redraw = time.perf_counter() - t
+    redraw, redraw_cpu = time.perf_counter() - t, server.cpu_seconds() - c
     rss, hwm = server.memory_mb()
     await s.close()
-    return CorpusRun(page, upload, first, redraw, base, rss, hwm, f"{status}/{status2}")
+    return CorpusRun(page, upload, first, redraw, first_cpu, redraw_cpu, base, rss, hwm, f"{status}/{status2}")
 
 
 def corpus_run(server: Server, page: str, items: list[tuple[str, bytes]]) -> CorpusRun:
@@ -411,8 +415,10 @@ def corpus_run(server: Server, page: str, items: list[tuple[str, bytes]]) -> Cor
 
 
 def plateau(server: Server, items: list[tuple[str, bytes]], sessions: int, page: str = "corpus") -> list[float]:
-    """``sessions`` sessions one after another, each uploading ``items`` and leaving; RSS (MB) after each."""
-    out = []
+    """``sessions`` sessions one after another, each uploading ``items`` and leaving; RSS (MB) after a first
+    visit that uploads nothing (the app imported and warm), then after each."""
+    asyncio.run(_warm(server, PAGES[page], ""))
+    out = [server.memory_mb()[0]]
     for _ in range(sessions):
         asyncio.run(_upload_and_leave(server, page, items))
         out.append(server.memory_mb()[0])
@@ -482,7 +488,9 @@ def table(
                     r[page] = corpus_run(server, page, big)
                     print(f"  {side:6} {page}: {r[page]}", flush=True)
             if plateau_sessions:
-                with Server(tree) as server:
+                # a closed tab's session is kept server.disconnectedSessionTTL seconds (120 by default) for a
+                # reconnect; 5 s here so that 50 sessions show whether what they leave behind comes back
+                with Server(tree, flags=("--server.disconnectedSessionTTL", "5")) as server:
                     r["plateau"] = plateau(server, small, plateau_sessions)
                     print(f"  {side:6} plateau: {[round(x) for x in r['plateau']]}", flush=True)
             results[side] = r
@@ -514,21 +522,26 @@ def _print_table(
             f"{b.rss_mb:5.0f}>{a.rss_mb:5.0f}{fail}"
         )
     print(f"\n{lines:,} lines x 4 systems ({disk_mb:.0f} MB on disk), uploaded as a folder (s; before > after)")
-    print(f"{'page':<10} {'upload':>13} {'first draw':>13} {'redraw':>13} {'RSS MB':>11} {'added / disk':>13}")
+    print(
+        f"{'page':<10} {'upload':>13} {'first draw':>13} {'its CPU':>13} {'redraw':>13} {'its CPU':>13} "
+        f"{'RSS MB':>11} {'peak MB':>11} {'added / disk':>13}"
+    )
     for page in ("corpus", "compare"):
         b, a = res["before"][page], res["after"][page]
         print(
             f"{page:<10} {b.upload_s:6.2f}>{a.upload_s:6.2f} {b.first_s:6.2f}>{a.first_s:6.2f} "
-            f"{b.redraw_s:6.2f}>{a.redraw_s:6.2f} {b.rss_mb:5.0f}>{a.rss_mb:5.0f} "
+            f"{b.first_cpu:6.2f}>{a.first_cpu:6.2f} {b.redraw_s:6.2f}>{a.redraw_s:6.2f} "
+            f"{b.redraw_cpu:6.2f}>{a.redraw_cpu:6.2f} {b.rss_mb:5.0f}>{a.rss_mb:5.0f} {b.hwm_mb:5.0f}>{a.hwm_mb:5.0f} "
             f"{(b.rss_mb - b.base_mb) / disk_mb:6.1f}>{(a.rss_mb - a.base_mb) / disk_mb:6.1f}"
         )
     if plateau_sessions:
         what = f"{plateau_sessions} sessions that each upload {plateau_lines:,} lines x 4 systems and leave"
         print(f"\nRSS (MB) over {what}")
+        marks = [0, 1, 2, 5, *range(10, plateau_sessions + 1, 10)]
+        print(f"{'after session':<14}" + " ".join(f"{m:>5}" for m in marks if m < len(res["after"]["plateau"])))
         for side in ("before", "after"):
             p = res[side]["plateau"]
-            k = len(p) // 5 or 1
-            print(f"{side:<7} " + " ".join(f"{x:5.0f}" for x in p[::k]) + f"  last {p[-1]:.0f}")
+            print(f"{side:<14}" + " ".join(f"{p[m]:5.0f}" for m in marks if m < len(p)))
 
 
 def git_head() -> str:
