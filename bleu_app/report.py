@@ -34,7 +34,7 @@ body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "DejaVu Sans",
 h1 { font-size: 1.7rem; margin-bottom: 0.2rem; } h2 { margin-top: 2.2rem; border-bottom: 1px solid #ddd; }
 table { border-collapse: collapse; margin: 0.8rem 0; font-size: 0.9rem; }
 th, td { border: 1px solid #ddd; padding: 0.25rem 0.5rem; text-align: right; vertical-align: top; }
-th { background: #f3f3f3; } td.name { text-align: left; white-space: nowrap; }
+th { background: #f3f3f3; } td.name, th.name { text-align: left; } td:not(.text) { white-space: nowrap; }
 td.text, th.text { text-align: left; max-width: 28rem; overflow-wrap: anywhere; }
 .sig { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 0.8rem; color: #333;
   background: #f6f6f6; padding: 0.2rem 0.4rem; overflow-wrap: anywhere; }

@@ -50,7 +50,18 @@ def waterfall_chart(frame: pd.DataFrame, unit: f.Unit, *, title: str) -> alt.Lay
             ],
         )
     )
-    labels = alt.Chart(df).mark_text(dy=-8, fontSize=12).encode(x=x, y=alt.Y("_text_at:Q"), text=f"{f.LABEL}:N")
+    labels = (
+        alt.Chart(df)
+        .mark_text(dy=-8, fontSize=12, fontWeight="bold")
+        .encode(  # in the bar's own colour: readable on the light and the dark theme alike
+            x=x,
+            y=alt.Y("_text_at:Q"),
+            text=f"{f.LABEL}:N",
+            color=alt.Color(
+                f"{f.KIND}:N", scale=alt.Scale(domain=list(f.KINDS), range=list(KIND_COLOURS)), legend=None
+            ),
+        )
+    )
     return alt.layer(bars, labels).properties(title=title, height=300)
 
 
@@ -86,5 +97,5 @@ def versus_baseline_chart(frame: pd.DataFrame, unit: f.Unit, baseline: str) -> a
     )
     return alt.layer(bars, ticks).properties(
         title=f"Every system against {baseline}: where the difference comes from (tick: net)",
-        height=max(140, 26 * len(systems)),
+        height=alt.Step(30),  # a fixed pixel height collapses the bands in Streamlit's container-width layout
     )

@@ -90,10 +90,15 @@ def _md(text: str) -> str:
 def report_button(
     corpus: Corpus, config: BleuConfig, baseline: str, sys_a: str, sys_b: str, method: str, trials: int, seed: int
 ) -> None:
-    """A lazy download of the self-contained HTML report of this comparison (built only when clicked)."""
+    """A lazy download of the self-contained HTML report of this comparison (built only when clicked).
+
+    The matrices are read here, while the page renders: Streamlit runs the callable in another thread, where
+    a session-scoped cache may not be read.
+    """
+    mats = cached.matrices(corpus, config)
+    options = report.ReportOptions(baseline=baseline, a=sys_a, b=sys_b, method=method, trials=trials, seed=seed)
 
     def make() -> str:
-        options = report.ReportOptions(baseline=baseline, a=sys_a, b=sys_b, method=method, trials=trials, seed=seed)
-        return report.build_report(corpus, config, options, matrices=cached.matrices(corpus, config))
+        return report.build_report(corpus, config, options, matrices=mats)
 
     export.downloads("Report:", {"HTML (opens offline)": (make, "bleu_report.html", "text/html")}, "compare.report")
