@@ -9,6 +9,7 @@ from __future__ import annotations
 import altair as alt
 import pandas as pd
 
+from bleu_app.charts.corpus import RANK, _by_rank, _ranked
 from bleu_app.frames import difference as f
 
 KIND_COLOURS = ("#0072B2", "#009E73", "#D55E00")  # total, gain, loss
@@ -32,7 +33,8 @@ def waterfall_chart(frame: pd.DataFrame, unit: f.Unit, *, title: str) -> alt.Lay
         _from=frame[f.START].where(frame[f.START].notna(), floor),
         _text_at=frame[[f.START, f.END]].max(axis=1),
     )
-    x = alt.X(f"{f.STEP}:N", sort=list(frame[f.STEP]), title=None, axis=alt.Axis(labelAngle=0, labelLimit=160))
+    # sorted by a rank field, never by a list of names: Vega-Lite compiles a sort list into an expression
+    x = alt.X(f"{f.STEP}:N", sort=_by_rank(f.ORDER), title=None, axis=alt.Axis(labelAngle=0, labelLimit=160))
     y_title = f.UNIT_TITLES[unit]
     bars = (
         alt.Chart(df)
@@ -69,8 +71,9 @@ def versus_baseline_chart(frame: pd.DataFrame, unit: f.Unit, baseline: str) -> a
     """Every system against the baseline: each system's terms stacked (gains right, losses left), a black
     tick at the net difference."""
     systems = list(dict.fromkeys(frame[f.SYSTEM]))
-    terms = list(dict.fromkeys(frame[f.TERM]))
-    y = alt.Y(f"{f.SYSTEM}:N", sort=systems, title=None, axis=alt.Axis(labelLimit=200, labelOverlap=False))
+    terms = list(dict.fromkeys(frame[f.TERM]))  # BP, p1..pN: our names, safe in an expression
+    frame = _ranked(frame, f.SYSTEM, systems)
+    y = alt.Y(f"{f.SYSTEM}:N", sort=_by_rank(), title=None, axis=alt.Axis(labelLimit=200, labelOverlap=False))
     fmt = "+.2f" if unit == "points" else "+.4f"
     bars = (
         alt.Chart(frame)
@@ -89,7 +92,7 @@ def versus_baseline_chart(frame: pd.DataFrame, unit: f.Unit, baseline: str) -> a
         )
         .transform_calculate(term_order=f"indexof({terms!r}, datum.term)")
     )
-    net = frame.drop_duplicates(f.SYSTEM)[[f.SYSTEM, f.NET]]
+    net = frame.drop_duplicates(f.SYSTEM)[[f.SYSTEM, f.NET, RANK]]
     ticks = (
         alt.Chart(net)
         .mark_tick(thickness=3, size=22, color="#777777")

@@ -71,3 +71,15 @@ def test_not_finite_skipped_with_reason():
     assert frame.empty
     assert skipped == {"b": "B has p3, p4 = 0 under none smoothing (log term -inf)"}
     assert f.waterfall(decompose_matrices(a, b, BleuConfig(smooth_method="none")), "a", "b").empty
+
+
+def test_names_that_are_vega_keywords_or_quotes_render(wmt21):
+    # a sort list of names is compiled into a Vega expression; "if" or a quote in a name broke such charts
+    names = {"if": "Online-A", 'it\'s "x"': "Facebook-AI", "datum.x)": "UF"}
+    mats = {k: wmt21[v] for k, v in names.items()}
+    frame, _ = f.versus_baseline(mats, CFG, "if", "points")
+    svg = vlc.vegalite_to_svg(ch.versus_baseline_chart(frame, "points", "if").properties(width=400).to_json())
+    assert svg.count('aria-roledescription="bar"') == 2 * 5
+    wf = f.waterfall(decompose_matrices(mats["if"], mats['it\'s "x"'], CFG), "if", 'it\'s "x"', "points")
+    svg = vlc.vegalite_to_svg(ch.waterfall_chart(wf, "points", title="w").properties(width=400).to_json())
+    assert svg.count('aria-roledescription="bar"') == len(wf)

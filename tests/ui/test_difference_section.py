@@ -26,6 +26,22 @@ def _app() -> AppTest:
     return at
 
 
+def _config(at: AppTest) -> BleuConfig:
+    """The sidebar's settings, read from the session (whatever preset the page opened on)."""
+    from bleu_app.ui import state
+
+    ss = at.session_state
+    method = ss[state.SMOOTH]
+    return BleuConfig(
+        tokenize=ss[state.TOKENIZE],
+        lowercase=bool(ss[state.LOWERCASE]),
+        smooth_method=method,
+        smooth_value=float(ss[state.SMOOTH_VALUE]) if method in ("floor", "add-k") else None,
+        use_effective_order=bool(ss[state.EFFECTIVE]),
+        max_ngram_order=int(ss[state.MAX_ORDER]),
+    )
+
+
 def _lines(path: Path) -> list[str]:
     return path.read_text(encoding="utf-8").splitlines()
 
@@ -43,6 +59,8 @@ def _demo_bleu(system: str, config: BleuConfig, drop: int | None = None) -> floa
         lowercase=config.lowercase,
         smooth_method=config.smooth_method,
         smooth_value=config.smooth_value,
+        use_effective_order=config.use_effective_order,
+        max_ngram_order=config.max_ngram_order,
     ).score
 
 
@@ -65,17 +83,14 @@ def _titles(at: AppTest) -> list[str]:
 
 
 def test_section_numbers_equal_rescoring():
-    from bleu_app.ui import state
-
     at = _app()
     assert HEAD in [h.value for h in at.subheader]
     a, b = at.selectbox(key="compare.a").value, at.selectbox(key="compare.b").value
-    config = BleuConfig.paper()  # the app opens on the paper's preset
-    assert at.session_state[state.TOKENIZE] == config.tokenize
+    config = _config(at)
     diff = _demo_bleu(b, config) - _demo_bleu(a, config)
     line = next(m.value for m in at.markdown if " BLEU**: BP " in m.value)
     assert f"= {diff:+.2f} BLEU**" in line
-    assert "under none smoothing" in line
+    assert f"under {config.smooth_method} smoothing" in line
     # the waterfall ends where the rescoring ends
     (wf,) = _chart_rows(at, "(A) →")
     assert wf["step"].tolist() == [f"A: {a}", "BP", "p1", "p2", "p3", "p4", f"B: {b}"]
@@ -99,7 +114,7 @@ def test_every_system_against_the_baseline_and_log_units():
     assert set(rows["system"]) == {"careful", "chatty", "literal"}
     # terse drops words: against it, every other system gains through the brevity penalty
     assert (rows.loc[rows["term"] == "BP", "value"] > 0).all()
-    config = BleuConfig.paper()
+    config = _config(at)
     for name, net in rows.drop_duplicates("system")[["system", "B - A"]].itertuples(index=False):
         assert math.isclose(net, _demo_bleu(name, config) - _demo_bleu("terse", config), abs_tol=1e-9)
     at.segmented_control(key="compare.diff_unit").set_value("log").run()
@@ -108,7 +123,10 @@ def test_every_system_against_the_baseline_and_log_units():
 
 
 def test_zero_precision_says_infinite():
+    from bleu_app.ui import state
+
     at = _app()
+    at.selectbox(key=state.SMOOTH).set_value("none").run()
     at.text_area(key="compare.paste_ref").set_value("a b c d e f\ng h i j k l")
     at.text_area(key="compare.paste_a").set_value("a b x d y f\ng z i q k l")
     at.text_area(key="compare.paste_b").set_value("a b c d e f\ng h i j k l")
