@@ -1,23 +1,35 @@
 /*
- * bleu_core._kernel: the fast path's inner loops in C (optional; bleu_core.fast and bleu_core.significance
- * fall back to numpy). Everything here is exact: the tests hold every output equal to the explainable
- * path, to numpy's implementation and to sacrebleu.
+ * bleu_core._kernel: the inner loops of counting and resampling in C (optional: without it
+ * bleu_core.engine counts on the explainable path and bleu_core.significance resamples with numpy).
+ * Everything here is exact: the tests hold every output equal to the explainable path and to sacrebleu.
  *
- * 1. Tokens. Vocab.encode(lines, mode, grow) -> int32 token ids and per-line lengths; tokenize(lines,
+ * MAP (sections in file order; each starts at a "/ * ---- * /" banner with the same title)
+ *   1. whitespace ........ space_len: str.split()'s whitespace on UTF-8
+ *   2. sizes ............. size_mul, size_mul3, size_add: checked arithmetic for every buffer size
+ *   3. byte buffers ...... Buf, buf_reserve
+ *   4. UTF-8 view ........ utf8_view: a str's UTF-8 without copying ASCII
+ *   5. 13a ............... replacements_13a, rules_13a, rstrip_len: sacrebleu's tokenizer_13a as byte loops
+ *   6. vocabulary ........ hash_bytes, Vocab (token bytes -> int32 id), vocab_id
+ *   7. lines -> tokens ... line_text, walk_lines; Vocab.encode, tokenize (Python entry points)
+ *   8. statistics ........ Table, segment_stats (Python entry point): per-segment clipped counts
+ *   9. resampling ........ bootstrap_counts, masked_sums (Python entry points, for significance.py)
+ *  10. module ............ method table, PyInit__kernel (exports MODE_SPLIT, MODE_13A)
+ *
+ * 1-7 Tokens. Vocab.encode(lines, mode, grow) -> int32 token ids and per-line lengths; tokenize(lines,
  *    mode) -> the tokens as str. Each line (a str; None for a missing reference) is read as UTF-8.
- *    Mode 1 is 13a: right strip, tokenizer_13a.py's replacements, then its four regular expressions on
+ *    MODE_13A is 13a: right strip, tokenizer_13a.py's replacements, then its four regular expressions on
  *    " " + line + " " as byte loops (each rule is one or two single-character ASCII classes, so re.sub's
  *    leftmost, non-overlapping scan is a plain loop, and the bytes of a multi-byte character match
- *    "[^0-9]" one by one exactly as the whole character does). Mode 0 only splits (the other tokenizers
- *    run in Python first). Tokens are the runs between str.split()'s whitespace, looked up in an
- *    open-addressing table of their bytes; with grow=False an unknown token gets id -1.
+ *    "[^0-9]" one by one exactly as the whole character does). MODE_SPLIT only splits (the other
+ *    tokenizers run in Python first). Tokens are the runs between str.split()'s whitespace, looked up in
+ *    an open-addressing table of their bytes; with grow=False an unknown token gets id -1.
  *
- * 2. Statistics. segment_stats -> the (segments x (2 + 2N)) matrix, one segment at a time as the paper
+ * 8 Statistics. segment_stats -> the (segments x (2 + 2N)) matrix, one segment at a time as the paper
  *    counts: the candidate's n-grams go into a small hash table (compared token by token, never by hash
  *    alone), each reference's n-grams are looked up in it (one whose (n-1)-prefix the candidate lacks is
  *    skipped), and the clipped count is min(count, Max_Ref_Count).
  *
- * 3. Resampling. bootstrap_counts: how often each segment is drawn in each bootstrap resample.
+ * 9 Resampling. bootstrap_counts: how often each segment is drawn in each bootstrap resample.
  *    masked_sums: per approximate-randomization trial, the sum of the rows its bits select, from tables
  *    of the 256 subset sums of every 8 rows.
  */
@@ -29,6 +41,10 @@
 
 /* ---------------------------------------------------------------------------------------------- */
 /* whitespace as str.split() sees it (Py_UNICODE_ISSPACE), on UTF-8                                */
+
+/* The tokenizer modes of Vocab.encode and tokenize (exported as MODE_SPLIT and MODE_13A; bleu_core.engine
+   passes them by name). */
+enum { MODE_SPLIT = 0, MODE_13A = 1 };
 
 static unsigned char ascii_space[128];
 
@@ -141,7 +157,9 @@ static int buf_reserve(Buf *b, Py_ssize_t need) {
 
 /* The UTF-8 of str u in *out (its own buffer when ASCII, else buf); its length, or -1. */
 static Py_ssize_t utf8_view(PyObject *u, Buf *buf, const char **out) {
+#if PY_VERSION_HEX < 0x030C0000 /* a no-op (and deprecated) from 3.12 on: every str is ready */
     if (PyUnicode_READY(u) < 0) return -1;
+#endif
     Py_ssize_t len = PyUnicode_GET_LENGTH(u);
     if (PyUnicode_IS_ASCII(u)) {
         *out = (const char *)PyUnicode_DATA(u);
@@ -299,6 +317,13 @@ static Py_ssize_t rstrip_len(const char *text, Py_ssize_t len) {
 
 /* ---------------------------------------------------------------------------------------------- */
 /* the vocabulary: token bytes -> id                                                               */
+
+/* The hash only spreads tokens over slots (equality is always checked on the bytes), so its constants
+   affect speed, never results. They are well-known 64-bit mixing constants: 0x9E3779B97F4A7C15 is
+   2^64 / golden ratio (Knuth's multiplicative hashing; splitmix64's increment), 0xBF58476D1CE4E5B9 and
+   0x94D049BB133111EB are splitmix64's finalizer multipliers (Stafford's "Mix13"), 0xFF51AFD7ED558CCD is
+   MurmurHash3's fmix64 multiplier. The shift amounts are this file's own; mix() in section 8 reuses the
+   first two. */
 
 static inline uint64_t hash_bytes(const char *p, Py_ssize_t n) {
     uint64_t h = 0x9E3779B97F4A7C15ULL ^ ((uint64_t)n * 0xFF51AFD7ED558CCDULL);
@@ -467,7 +492,7 @@ static void linebufs_free(LineBufs *lb) {
     PyMem_Free(lb->b.p);
 }
 
-/* The text line i's tokens are split from (13a applied in mode 1) in *text; its length, or -1 with an
+/* The text line i's tokens are split from (13a applied in MODE_13A) in *text; its length, or -1 with an
    exception set. */
 static Py_ssize_t line_text(PyObject *item, Py_ssize_t i, int mode, LineBufs *lb, const char **text) {
     if (!PyUnicode_Check(item)) {
@@ -475,7 +500,7 @@ static Py_ssize_t line_text(PyObject *item, Py_ssize_t i, int mode, LineBufs *lb
         return -1;
     }
     Py_ssize_t len = utf8_view(item, &lb->u8, text);
-    if (len < 0 || mode == 0) return len;
+    if (len < 0 || mode == MODE_SPLIT) return len;
     len = replacements_13a(*text, rstrip_len(*text, len), &lb->rep, text);
     if (len < 0 || (len = rules_13a(*text, len, &lb->a, &lb->b, text)) < 0) {
         PyErr_NoMemory();
@@ -484,14 +509,45 @@ static Py_ssize_t line_text(PyObject *item, Py_ssize_t i, int mode, LineBufs *lb
     return len;
 }
 
+/* The lines as new references in a PyMem array, and their number in *n: the walk reads this snapshot.
+   The walk allocates Python objects (token lists), so the collector may run a finalizer that changes the
+   caller's list; the snapshot is taken without a GC allocation (PySequence_Tuple would make one while
+   copying), so nothing can change it. Free with snapshot_free. NULL with an exception set on failure. */
+static PyObject **lines_snapshot(PyObject *lines, Py_ssize_t *n) {
+    PyObject *seq = PySequence_Fast(lines, "lines must be a sequence of str");
+    if (!seq) return NULL;
+    Py_ssize_t len = PySequence_Fast_GET_SIZE(seq);
+    PyObject **items = PyMem_Malloc(sizeof(PyObject *) * (size_t)(len ? len : 1));
+    if (!items) {
+        Py_DECREF(seq);
+        PyErr_NoMemory();
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < len; i++) {
+        items[i] = PySequence_Fast_GET_ITEM(seq, i);
+        Py_INCREF(items[i]);
+    }
+    Py_DECREF(seq);
+    *n = len;
+    return items;
+}
+
+static void snapshot_free(PyObject **items, Py_ssize_t n) {
+    if (!items) return;
+    for (Py_ssize_t i = 0; i < n; i++) Py_DECREF(items[i]);
+    PyMem_Free(items);
+}
+
 /* Every line's tokens, split at str.split()'s whitespace: their ids appended to ids (when v is given),
    their strings to a list per line in lists (when given; None stays None); lens[i] is the line's token
-   count, -1 for None. Returns 0, or -1 with an exception set. */
-static int walk_lines(PyObject *seq, int mode, Vocab *v, int grow, IntBuf *ids, int32_t *lens, PyObject *lists) {
+   count, -1 for None. lines is a snapshot (lines_snapshot) of n_lines lines, the size lens and lists
+   were made for. Returns 0, or -1 with an exception set. */
+static int walk_lines(PyObject *const *lines, Py_ssize_t n_lines, int mode, Vocab *v, int grow, IntBuf *ids,
+                      int32_t *lens, PyObject *lists) {
     LineBufs lb = {0};
     int rc = -1;
-    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(seq); i++) {
-        PyObject *item = PySequence_Fast_GET_ITEM(seq, i), *toks = NULL;
+    for (Py_ssize_t i = 0; i < n_lines; i++) {
+        PyObject *item = lines[i], *toks = NULL;
         if (item == Py_None) {
             lens[i] = -1;
             if (lists) {
@@ -536,8 +592,8 @@ done:
 }
 
 static int check_mode(int mode) {
-    if (mode == 0 || mode == 1) return 0;
-    PyErr_SetString(PyExc_ValueError, "mode must be 0 (split) or 1 (13a)");
+    if (mode == MODE_SPLIT || mode == MODE_13A) return 0;
+    PyErr_SetString(PyExc_ValueError, "mode must be MODE_SPLIT (0) or MODE_13A (1)");
     return -1;
 }
 
@@ -547,21 +603,22 @@ static PyObject *Vocab_encode(Vocab *v, PyObject *args, PyObject *kwds) {
     int mode, grow, want_tokens = 0;
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "Oip|p", kwlist, &lines, &mode, &grow, &want_tokens)) return NULL;
     if (check_mode(mode) < 0) return NULL;
-    PyObject *seq = PySequence_Fast(lines, "lines must be a sequence of str"), *result = NULL, *lists = NULL;
+    PyObject *result = NULL, *lists = NULL;
+    Py_ssize_t n_lines = 0;
+    PyObject **seq = lines_snapshot(lines, &n_lines);
     if (!seq) return NULL;
-    Py_ssize_t n_lines = PySequence_Fast_GET_SIZE(seq);
     IntBuf ids = {0};
     int32_t *lens = PyMem_Malloc(sizeof(int32_t) * (size_t)(n_lines ? n_lines : 1));
     if (!lens) { PyErr_NoMemory(); goto done; }
     if (want_tokens && !(lists = PyList_New(n_lines))) goto done;
-    if (walk_lines(seq, mode, v, grow, &ids, lens, lists) < 0) goto done;
+    if (walk_lines(seq, n_lines, mode, v, grow, &ids, lens, lists) < 0) goto done;
     PyObject *ids_b = PyBytes_FromStringAndSize((const char *)ids.p, (Py_ssize_t)sizeof(int32_t) * ids.n);
     PyObject *lens_b = PyBytes_FromStringAndSize((const char *)lens, (Py_ssize_t)sizeof(int32_t) * n_lines);
     if (ids_b && lens_b) result = lists ? PyTuple_Pack(3, ids_b, lens_b, lists) : PyTuple_Pack(2, ids_b, lens_b);
     Py_XDECREF(ids_b);
     Py_XDECREF(lens_b);
 done:
-    Py_DECREF(seq);
+    snapshot_free(seq, n_lines);
     Py_XDECREF(lists);
     PyMem_Free(ids.p);
     PyMem_Free(lens);
@@ -573,13 +630,13 @@ static PyObject *tokenize(PyObject *self, PyObject *args) {
     PyObject *lines;
     int mode;
     if (!PyArg_ParseTuple(args, "Oi", &lines, &mode) || check_mode(mode) < 0) return NULL;
-    PyObject *seq = PySequence_Fast(lines, "lines must be a sequence of str");
+    Py_ssize_t n_lines = 0;
+    PyObject **seq = lines_snapshot(lines, &n_lines);
     if (!seq) return NULL;
-    Py_ssize_t n_lines = PySequence_Fast_GET_SIZE(seq);
     int32_t *lens = PyMem_Malloc(sizeof(int32_t) * (size_t)(n_lines ? n_lines : 1));
     PyObject *out = lens ? PyList_New(n_lines) : PyErr_NoMemory();
-    if (out && walk_lines(seq, mode, NULL, 0, NULL, lens, out) < 0) Py_CLEAR(out);
-    Py_DECREF(seq);
+    if (out && walk_lines(seq, n_lines, mode, NULL, 0, NULL, lens, out) < 0) Py_CLEAR(out);
+    snapshot_free(seq, n_lines);
     PyMem_Free(lens);
     return out;
 }
@@ -597,8 +654,8 @@ static PyObject *Vocab_token(Vocab *v, PyObject *arg) {
 static PyMethodDef Vocab_methods[] = {
     {"encode", (PyCFunction)(void (*)(void))Vocab_encode, METH_VARARGS | METH_KEYWORDS,
      "encode(lines, mode, grow, tokens=False) -> (ids, lengths[, tokens]): the int32 token ids of every\n"
-     "line, and the tokens per line (-1 for None). mode 1: tokenizer 13a (right strip, replacements,\n"
-     "rules); mode 0: split only. grow: add unknown tokens (else they get id -1). tokens: also each\n"
+     "line, and the tokens per line (-1 for None). MODE_13A: tokenizer 13a (right strip, replacements,\n"
+     "rules); MODE_SPLIT: split only. grow: add unknown tokens (else they get id -1). tokens: also each\n"
      "line's tokens as str."},
     {"token", (PyCFunction)Vocab_token, METH_O, "token(id) -> str"},
     {NULL, NULL, 0, NULL}};
@@ -617,7 +674,7 @@ static PyTypeObject VocabType = {
 };
 
 /* ---------------------------------------------------------------------------------------------- */
-/* per-segment statistics                                                                          */
+/* statistics: per-segment clipped counts                                                          */
 
 typedef struct {
     uint64_t h;
@@ -1006,6 +1063,9 @@ done:
     return out;
 }
 
+/* ---------------------------------------------------------------------------------------------- */
+/* module                                                                                          */
+
 static PyMethodDef module_methods[] = {
     {"segment_stats", (PyCFunction)(void (*)(void))segment_stats, METH_VARARGS | METH_KEYWORDS,
      "segment_stats(hyp_ids, hyp_lens, refs, max_order, matches=False) -> bytearray: the int64\n"
@@ -1013,7 +1073,7 @@ static PyMethodDef module_methods[] = {
      "for a missing one. matches: also return int32 (segment, position, n, clipped) records of every\n"
      "distinct matched candidate n-gram (position: its first occurrence in the segment)."},
     {"tokenize", tokenize, METH_VARARGS,
-     "tokenize(lines, mode) -> list of token lists (None stays None); mode 1: 13a, 0: split only."},
+     "tokenize(lines, mode) -> list of token lists (None stays None); mode MODE_13A or MODE_SPLIT."},
     {"bootstrap_counts", bootstrap_counts, METH_VARARGS,
      "bootstrap_counts(idxs, n_rows, n_cols, single) -> bytearray: per row, how often each column is drawn."},
     {"masked_sums", masked_sums, METH_VARARGS,
@@ -1030,6 +1090,10 @@ PyMODINIT_FUNC PyInit__kernel(void) {
     if (PyType_Ready(&VocabType) < 0) return NULL;
     PyObject *m = PyModule_Create(&kernel_module);
     if (!m) return NULL;
+    if (PyModule_AddIntConstant(m, "MODE_SPLIT", MODE_SPLIT) < 0 || PyModule_AddIntConstant(m, "MODE_13A", MODE_13A) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
     Py_INCREF(&VocabType);
     if (PyModule_AddObject(m, "Vocab", (PyObject *)&VocabType) < 0) {
         Py_DECREF(&VocabType);

@@ -1,6 +1,9 @@
 # The C kernel (bleu_core/_kernel.c). Token ids and lengths are int32, the matrix int64, native order.
 from collections.abc import Sequence
-from typing import Literal, overload
+from typing import Final, Literal, overload
+
+MODE_SPLIT: Final[int]  # split at str.split()'s whitespace only
+MODE_13A: Final[int]  # sacrebleu's 13a (right strip, replacements, rules), then split
 
 class Vocab:
     def __init__(self) -> None: ...

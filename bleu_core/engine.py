@@ -112,16 +112,17 @@ def tokenize_corpus(lines: Sequence[str], tokenize: str = "13a", *, lowercase: b
 
 
 def _kernel_input(lines: Sequence[str | None], tokenize: str, lowercase: bool) -> tuple[Sequence[str | None], int]:
-    """The lines as the kernel takes them, and its mode: it does 13a itself (right strip included) and
-    splits what the other tokenizers return."""
+    """The lines as the kernel takes them, and its mode: it does 13a itself (``MODE_13A``, right strip
+    included) and only splits (``MODE_SPLIT``) what the other tokenizers return."""
+    assert _kernel is not None
     if lowercase:
         lines = [None if line is None else line.lower() for line in lines]
     if tokenize == "13a":
-        return lines, 1
+        return lines, _kernel.MODE_13A
     if tokenize != "none":
         fn = _loaded(tokenize)
         lines = [None if line is None else fn(line.rstrip()) for line in lines]
-    return lines, 0
+    return lines, _kernel.MODE_SPLIT
 
 
 class _KernelRefs:

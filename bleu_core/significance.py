@@ -276,19 +276,41 @@ def resample_sums(matrices: Sequence[np.ndarray], n_samples: int = 1000, seed: i
     return _resample_sums(_rng(seed), n_samples, mats)
 
 
-def _shuffle_sums(rng: np.random.Generator, n_trials: int, matrices: Sequence[np.ndarray]) -> np.ndarray:
+# _shuffle_sums reads Generator.integers(2, size, dtype=bool) as the generator's raw output, which rests on
+# two numpy internals: PCG64 serves a 32-bit request from the low half of a 64-bit output and keeps the high
+# half in its state for the next one (``has_uint32`` / ``uinteger``: pcg64_next32 in numpy/random/src/pcg64/
+# pcg64.h), and random_bounded_bool_fill takes each 32-bit word's bits lowest first. Writing ``has_uint32``
+# back leaves the generator exactly where numpy's own call would (sacrebleu draws again after the shuffles).
+# Checked draw for draw (tests/core/test_significance.py) on these numpy releases, (major, minor) inclusive;
+# on any other the numpy draw is used (same numbers, slower) and test_numpy_release_is_one_the_raw_bits_were_
+# checked_on fails until the check is re-run and the range widened.
+RAW_BITS_NUMPY: Final = ((2, 4), (2, 4))
+
+
+def _raw_bits_checked() -> bool:
+    """Whether the installed numpy is one on which :func:`_shuffle_sums`'s raw-bit reading was checked."""
+    major, minor = (int(x) for x in np.__version__.split(".")[:2])
+    return RAW_BITS_NUMPY[0] <= (major, minor) <= RAW_BITS_NUMPY[1]
+
+
+def _shuffle_sums(
+    rng: np.random.Generator, n_trials: int, matrices: Sequence[np.ndarray], *, raw_bits: bool | None = None
+) -> np.ndarray:
     """For every AR trial, the column sums of the segments it selects, per system: (trials x systems*w).
 
     The selection is sacrebleu's ``rng.integers(2, size=(n_trials, n), dtype=bool)``, and the generator
     is left where that call leaves it. numpy draws those booleans one bit at a time from the
     generator's 32-bit words, lowest bit first (``random_bounded_bool_fill``), so the kernel takes the
-    raw 64-bit output as a bit string instead of a boolean matrix (tested draw for draw).
+    raw 64-bit output as a bit string instead of a boolean matrix (tested draw for draw). ``raw_bits``:
+    ``None`` reads raw bits when the kernel is built and numpy is in ``RAW_BITS_NUMPY``; tests force it.
     """
     n = len(matrices[0])
     check_resampling_fits("ar", n_trials, n, "n_trials")
     stacked = _stack(matrices)
     k = kernel()
-    if k is None:
+    if raw_bits is None:
+        raw_bits = k is not None and _raw_bits_checked()
+    if not raw_bits or k is None:
         pos = rng.integers(2, size=(n_trials, n), dtype=bool)
         dtype = _exact_dtype(stacked)
         return (pos.astype(dtype) @ stacked.astype(dtype)).astype(np.float64)

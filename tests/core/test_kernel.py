@@ -40,8 +40,8 @@ def tokens(lines: list[str | None], mode: int) -> list[list[str] | None]:
 
 
 def test_kernel_is_built_and_used() -> None:
-    """`pip install -e .` compiles it (setup.py); without it the fast path silently falls back to numpy,
-    which is exact but several times slower, so a missing build must fail here."""
+    """`pip install -e .` compiles it (setup.py); without it bleu_core.engine silently counts on the
+    explainable path, which is exact but about 30x slower, so a missing build must fail here."""
     assert kernel_available()
     assert ReferenceSet([["a b"]]).backend == "kernel"
 
@@ -102,6 +102,47 @@ def test_unknown_candidate_tokens_get_minus_one() -> None:
     assert np.frombuffer(ids, dtype=np.int32).tolist() == [0, -1, 1, -1]
     assert np.frombuffer(lens, dtype=np.int32).tolist() == [4]
     assert len(vocab) == 2
+
+
+def test_tokenizer_modes_are_named_alike_in_c_and_python() -> None:
+    """engine passes the kernel's own MODE_13A / MODE_SPLIT; 13a and split give what Python gives."""
+    from bleu_core.engine import _kernel_input
+
+    assert (_kernel.MODE_SPLIT, _kernel.MODE_13A) == (0, 1)
+    assert _kernel_input(["a"], "13a", False)[1] == _kernel.MODE_13A
+    assert _kernel_input(["a"], "intl", False)[1] == _kernel.MODE_SPLIT
+    line = "Hello, world (3.5-4)."
+    assert _kernel.tokenize([line], _kernel.MODE_13A) == [reference_13a(line)]
+    assert _kernel.tokenize([line], _kernel.MODE_SPLIT) == [line.split()]
+
+
+def test_lines_are_read_from_a_snapshot_while_a_finalizer_changes_the_list() -> None:
+    """walk_lines allocates (token lists), so the collector can run a finalizer in the middle of the walk;
+    one that empties the caller's list must not shorten (or, growing it, overrun) the walk: the kernel
+    reads a tuple snapshot whose size it took once."""
+    import gc
+
+    lines = [f"w{i} x{i}" for i in range(2000)]
+    want = [line.split() for line in lines]
+
+    class Clears:
+        def __init__(self) -> None:
+            self.me = self  # a cycle: only the collector frees it
+
+        def __del__(self) -> None:
+            lines.clear()
+            lines.extend(["late"] * 5000)
+
+    threshold = gc.get_threshold()
+    try:
+        gc.collect()
+        gc.set_threshold(1)
+        Clears()
+        got = _kernel.Vocab().encode(lines, _kernel.MODE_SPLIT, True, True)[2]
+    finally:
+        gc.set_threshold(*threshold)
+    assert len(lines) == 5000  # the finalizer did run
+    assert got == want
 
 
 def test_bad_arguments_are_refused() -> None:

@@ -241,10 +241,21 @@ def test_ar_shuffles_are_numpys_boolean_draws_bit_for_bit(n: int, trials: int) -
     pos = want_rng.integers(2, size=(trials, n), dtype=bool)
     want = pos.astype(np.int64) @ matrix
     got_rng = np.random.default_rng(99)
-    got = _shuffle_sums(got_rng, trials, [matrix])
+    got = _shuffle_sums(got_rng, trials, [matrix], raw_bits=True)
     np.testing.assert_array_equal(got, want)
     np.testing.assert_array_equal(got_rng.choice(n, size=(2, n)), want_rng.choice(n, size=(2, n)))
     assert got_rng.integers(2**32) == want_rng.integers(2**32)
+
+
+def test_numpy_release_is_one_the_raw_bits_were_checked_on() -> None:
+    """The AR shuffles read numpy's generator state (has_uint32) and raw bits: a numpy outside
+    significance.RAW_BITS_NUMPY silently gets the slower numpy draw. Fail loudly so that someone re-runs
+    test_ar_shuffles_are_numpys_boolean_draws_bit_for_bit on it and widens the range (or fixes the kernel)."""
+    from bleu_core import significance
+
+    assert significance._raw_bits_checked(), (
+        f"numpy {np.__version__} is outside {significance.RAW_BITS_NUMPY}: check the raw-bit AR shuffles on it"
+    )
 
 
 def test_kernel_and_numpy_paths_give_identical_tests(wmt21, monkeypatch: pytest.MonkeyPatch) -> None:
