@@ -262,21 +262,6 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-# Everything str.splitlines() breaks at, shown escaped: an error is one line even when a file name or an
-# argument quoted in it holds a line break.
-_LINE_BREAKS = {c: repr(chr(c))[1:-1] for c in (0x0A, 0x0B, 0x0C, 0x0D, 0x1C, 0x1D, 0x1E, 0x85, 0x2028, 0x2029)}
-
-
-def one_line(message: str) -> str:
-    """``message`` with its line breaks escaped.
-
-    Example:
-        >>> one_line("no such file: a\\nb.txt")
-        'no such file: a\\\\nb.txt'
-    """
-    return message.translate(_LINE_BREAKS)
-
-
 def _tolerant_output() -> None:
     """Print what the encoding cannot hold as escapes instead of failing: a file name that is not
     UTF-8 (kept by Python as lone surrogates) on a strict UTF-8 stdout, or any text on an ASCII one."""
@@ -293,7 +278,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
         return int(args.func(args))
     except InputError as exc:
-        print(f"bleu-explorer: error: {one_line(str(exc))}", file=sys.stderr)
+        print(f"bleu-explorer: error: {exc}", file=sys.stderr)  # one line (InputError escapes line breaks)
         return EXIT_INPUT
     except BrokenPipeError:
         return 0

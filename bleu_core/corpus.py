@@ -714,7 +714,7 @@ def parse_folder(files: Sequence[tuple[str, bytes]], *, limit_mb: float = DEFAUL
     paths = [p.replace("\\", "/") for p, _ in files]
     tops = {p.split("/", 1)[0] for p in paths}
     strip = len(tops) == 1 and all("/" in p for p in paths)
-    top = tops.pop() if strip else "upload"
+    top = (tops.pop() if strip else "") or "upload"
     refs: list[TextFile] = []
     systems: list[TextFile] = []
     source: TextFile | None = None
