@@ -83,9 +83,10 @@ def _cmd_compare(
         raise InputError(f"must be a whole number >= 0, got {args.seed}", "--seed")
     ref_files, hyp_files = read_all(args.refs, args.input)
     n_segments = len(ref_files[0].lines)
-    check_resampling_fits(method, trials, n_segments, flag)
+    columns = len(hyp_files) * (2 + 2 * config.max_ngram_order)
+    check_resampling_fits(method, trials, n_segments, flag, columns=columns)
     if method == "ar":  # and the baseline's interval: sacrebleu's 1,000 bootstrap resamples
-        check_resampling_fits("bs", 1000, n_segments, flag)
+        check_resampling_fits("bs", 1000, n_segments, flag, columns=columns)
     streams = [list(f.lines) for f in ref_files]
     ref_set = ReferenceSet.from_config(streams, config)
     mats = [ref_set.stats(list(h.lines), config.max_ngram_order) for h in hyp_files]

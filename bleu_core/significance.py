@@ -209,7 +209,7 @@ def _resample_sums(rng: np.random.Generator, n_samples: int, matrices: Sequence[
     n = len(matrices[0])
     stacked = _stack(matrices)
     dtype = _exact_dtype(stacked)
-    check_resampling_fits("bs", n_samples, n, "n_samples")
+    check_resampling_fits("bs", n_samples, n, "n_samples", columns=stacked.shape[1])
     rows = max(1, min(n_samples, RESAMPLE_CHUNK_CELLS // max(n, 1)))
     k = kernel()
     values = stacked.astype(dtype)
@@ -305,8 +305,8 @@ def _shuffle_sums(
     ``None`` reads raw bits when the kernel is built and numpy is in ``RAW_BITS_NUMPY``; tests force it.
     """
     n = len(matrices[0])
-    check_resampling_fits("ar", n_trials, n, "n_trials")
     stacked = _stack(matrices)
+    check_resampling_fits("ar", n_trials, n, "n_trials", columns=stacked.shape[1])
     k = kernel()
     if raw_bits is None:
         raw_bits = k is not None and _raw_bits_checked()
@@ -362,22 +362,25 @@ def memory_budget() -> int:
         return 4 * 2**30
 
 
-def _resampling_bytes(method: Method, draws: int, n: int) -> int:
-    # bs: the int64 draws plus a float32/64 count per (resample, segment), twice that on the numpy
-    # path (offset draws, bincount); ar: one bit per (trial, segment) with the kernel, a bool and a
-    # float on the numpy path
+def _resampling_bytes(method: Method, draws: int, n: int, columns: int) -> int:
+    # bs: a block of draws (int64 index + float count per cell; twice that on the numpy path) plus, per
+    # resample, the float64 column sums and their scoring; ar: one bit per (trial, segment) with the kernel
+    # (a bool and a float without), plus the per-trial sums
     fast = kernel() is not None
     if method == "bs":
-        return draws * n * (16 if fast else 32)
-    return -(-draws * n // 8) if fast else draws * n * 9
+        block = min(draws, max(1, RESAMPLE_CHUNK_CELLS // max(n, 1)))
+        return block * n * (16 if fast else 32) + draws * columns * 24
+    cells = -(-draws * n // 8) if fast else draws * n * 9
+    return cells + draws * columns * 16
 
 
-def check_resampling_fits(method: Method, draws: int, n_segments: int, where: str) -> None:
+def check_resampling_fits(method: Method, draws: int, n_segments: int, where: str, *, columns: int = 10) -> None:
     """Refuse, before drawing anything, resampling that would not fit in :func:`memory_budget`.
 
-    Memory grows with draws x segments: sacrebleu's draws come from one ``rng.choice(n, size=(draws, n))``
-    (or ``rng.integers``) call, and drawing in chunks would change them (numpy buffers 32-bit draws), so
-    what does not fit is refused with how many draws would.
+    ``columns``: the statistics of every system (systems x (2 + 2N)). The bootstrap's draws are made a block
+    at a time (:func:`_resample_sums`), so its memory is the per-resample sums; approximate randomization
+    takes sacreBLEU's shuffles from one call (one bit per trial and segment). What does not fit is refused
+    with how many draws would.
 
     Raises:
         InputError: naming ``where`` (the option), the memory needed and the most draws that fit.
@@ -388,13 +391,15 @@ def check_resampling_fits(method: Method, draws: int, n_segments: int, where: st
         ...
         bleu_core.errors.InputError: --paired-bs: 100,000,000,000 resamples of 100 segments need about ...
     """
-    need, budget = _resampling_bytes(method, draws, n_segments), memory_budget()
+    need, budget = _resampling_bytes(method, draws, n_segments, columns), memory_budget()
     if need <= budget:
         return
-    per = _resampling_bytes(method, 1, n_segments) or 1
-    fit = budget // per
+    low, high = 0, draws  # the most draws that fit: bytes grow with draws
+    while low < high:
+        mid = (low + high + 1) // 2
+        low, high = (mid, high) if _resampling_bytes(method, mid, n_segments, columns) <= budget else (low, mid - 1)
     noun = "resamples" if method == "bs" else "trials"
-    hint = f"at most {fit:,} {noun} fit" if fit >= 1 else "not even one fits"
+    hint = f"at most {low:,} {noun} fit" if low >= 1 else "not even one fits"
     raise InputError(
         f"{draws:,} {noun} of {n_segments:,} segments need about {_gib(need)} of memory, more than the "
         f"{_gib(budget)} resampling may use (half this machine's); {hint}, or score fewer segments",
