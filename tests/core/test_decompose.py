@@ -213,3 +213,11 @@ def test_compare_text_one_line_per_system(data_dir, capsys) -> None:
     assert lines[0].startswith("Facebook-AI.de - Online-A.de = +2.23 BLEU = BP +0.00, p1 +0.25")
     assert lines[1].startswith("happypoet.de - Online-A.de = -1.46 BLEU")
     assert "exp smoothing" in lines[0]
+
+
+def test_readme_example_line_is_the_cli_output(data_dir, capsys) -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    start = readme.index("`Facebook-AI.de - Online-A.de")
+    example = " ".join(readme[start + 1 : readme.index("`", start + 1)].split())
+    assert main([*_wmt21_args(data_dir, "Online-A", "Facebook-AI"), "--paired-bs", "50"]) == 0
+    assert example in capsys.readouterr().out.splitlines()
