@@ -27,6 +27,8 @@ _PUBLIC = {
     # scoring: the sacrebleu drop-ins and BLEU from statistics
     ".bleu": (
         "BleuScore",
+        "brevity_penalties",
+        "brevity_penalty",
         "corpus_bleu",
         "make_signature",
         "score_from_stats",
@@ -90,6 +92,12 @@ _LAZY = {name: module for module, names in _PUBLIC.items() for name in names}
 if TYPE_CHECKING:  # the same names, re-exported for type checkers (test_import_purity holds them equal)
     from .bleu import (
         BleuScore as BleuScore,
+    )
+    from .bleu import (
+        brevity_penalties as brevity_penalties,
+    )
+    from .bleu import (
+        brevity_penalty as brevity_penalty,
     )
     from .bleu import (
         corpus_bleu as corpus_bleu,

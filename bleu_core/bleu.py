@@ -23,7 +23,16 @@ if TYPE_CHECKING:
 
     from .engine import Engine
 
-__all__ = ["BleuScore", "corpus_bleu", "make_signature", "score_from_stats", "score_many", "sentence_bleu"]
+__all__ = [
+    "BleuScore",
+    "brevity_penalties",
+    "brevity_penalty",
+    "corpus_bleu",
+    "make_signature",
+    "score_from_stats",
+    "score_many",
+    "sentence_bleu",
+]
 
 _LOG_ZERO: Final = -9999999999.0  # sacrebleu.utils.my_log
 
@@ -150,6 +159,34 @@ def make_signature(config: BleuConfig, nrefs: int | str, **extra: object) -> str
     return "|".join(parts)
 
 
+def brevity_penalty(sys_len: float, ref_len: float) -> float:
+    """The paper's BP (section 2.2.2): 1 when c >= r, exp(1 - r/c) when c < r; 0 for an empty candidate
+    (as sacrebleu). The one definition the package and the app use.
+
+    Example:
+        >>> brevity_penalty(18, 16), round(brevity_penalty(14, 18), 4), brevity_penalty(0, 3)
+        (1.0, 0.7515, 0.0)
+    """
+    if sys_len < ref_len:
+        return math.exp(1 - ref_len / sys_len) if sys_len > 0 else 0.0
+    return 1.0
+
+
+def brevity_penalties(sys_len: np.ndarray, ref_len: np.ndarray | float) -> np.ndarray:
+    """:func:`brevity_penalty` elementwise (arrays of c and r).
+
+    Example:
+        >>> import numpy as np
+        >>> brevity_penalties(np.array([18.0, 14.0, 0.0]), np.array([16.0, 18.0, 3.0])).round(4).tolist()
+        [1.0, 0.7515, 0.0]
+    """
+    import numpy as np
+
+    c = np.asarray(sys_len, dtype=np.float64)
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        return np.where(c < ref_len, np.where(c > 0, np.exp(1 - ref_len / np.where(c > 0, c, 1.0)), 0.0), 1.0)
+
+
 def score_from_stats(
     correct: Sequence[float],
     total: Sequence[float],
@@ -178,9 +215,7 @@ def score_from_stats(
     correct = list(correct)
     total = list(total)
     smooth_value = config.effective_smooth_value
-    bp = 1.0
-    if sys_len < ref_len:
-        bp = math.exp(1 - ref_len / sys_len) if sys_len > 0 else 0.0
+    bp = brevity_penalty(sys_len, ref_len)
     precisions = [0.0] * order
     if not any(correct):  # sacrebleu #141: no match at all is 0, whatever the smoothing
         return BleuScore(0.0, correct, total, precisions, bp, sys_len, ref_len, signature, 0)
@@ -234,7 +269,7 @@ def score_many(matrix: np.ndarray, config: BleuConfig = BleuConfig()) -> np.ndar
     correct = m[:, 2 : 2 + order].copy()
     total = m[:, 2 + order : 2 + 2 * order].copy()
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-        bp = np.where(sys_len < ref_len, np.where(sys_len > 0, np.exp(1 - ref_len / sys_len), 0.0), 1.0)
+        bp = brevity_penalties(sys_len, ref_len)
         any_match = (correct != 0).any(axis=1)
         method = config.smooth_method
         k = float(config.effective_smooth_value or 0.0)

@@ -21,6 +21,8 @@ from bleu_core import (
     RankedBlockTest,
     bootstrap_ci,
     bootstrap_cis,
+    brevity_penalties,
+    brevity_penalty,
     kendall,
     leave_one_out,
     pairwise_matrix,
@@ -145,7 +147,7 @@ def precision_frame(matrices: Mapping[str, np.ndarray]) -> pd.DataFrame:
 def bp_curve(max_ratio: float = 1.6, points: int = 161) -> pd.DataFrame:
     """The brevity penalty as a function of c/r: exp(1 - r/c) below 1, 1 above."""
     x = np.linspace(0.02, max(max_ratio, 1.2), points)
-    return pd.DataFrame({RATIO: x, BP: np.where(x < 1, np.exp(1 - 1 / x), 1.0)})
+    return pd.DataFrame({RATIO: x, BP: brevity_penalties(x, 1.0)})
 
 
 def bp_frames(matrix: np.ndarray, config: BleuConfig) -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -161,11 +163,10 @@ def bp_points(matrix: np.ndarray, config: BleuConfig) -> pd.DataFrame:
     """
     c, r = matrix[:, 0].astype(float), matrix[:, 1].astype(float)
     ratio = np.divide(c, r, out=np.ones(len(c)), where=r > 0)
-    with np.errstate(divide="ignore"):
-        bp = np.where(c < r, np.where(c > 0, np.exp(1 - r / np.where(c > 0, c, 1)), 0.0), 1.0)
+    bp = brevity_penalties(c, r)
     sent = pd.DataFrame({SEGMENT: np.arange(1, len(c) + 1), RATIO: ratio, BP: bp, KIND: "sentence"})
     cs, rs = float(c.sum()), float(r.sum())
-    cbp = 1.0 if cs >= rs else (math.exp(1 - rs / cs) if cs > 0 else 0.0)
+    cbp = brevity_penalty(cs, rs)
     corpus = pd.DataFrame({SEGMENT: [0], RATIO: [cs / rs if rs else 1.0], BP: [cbp], KIND: ["corpus"]})
     return pd.concat([sent, corpus], ignore_index=True)
 

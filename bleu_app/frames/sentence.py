@@ -13,7 +13,7 @@ from typing import Final
 
 import pandas as pd
 
-from bleu_core import BleuConfig, SegmentExplanation, VariantResult, closest_ref_len
+from bleu_core import BleuConfig, SegmentExplanation, VariantResult, brevity_penalty, closest_ref_len
 
 __all__ = [
     "BP",
@@ -184,13 +184,13 @@ def bp_curve_frame(r: int, *, c_max: int | None = None, points: int = 200) -> pd
     r = max(int(r), 1)
     top = max(c_max or 0, 2 * r, 4)
     cs = [top * (i + 1) / points for i in range(points)]
-    return pd.DataFrame({C: cs, BP: [1.0 if c > r else math.exp(1 - r / c) for c in cs]})
+    return pd.DataFrame({C: cs, BP: [brevity_penalty(c, r) for c in cs]})
 
 
 def bp_points_frame(expl: SegmentExplanation) -> pd.DataFrame:
     """The marks on the BP curve: this candidate (c, BP) and the best match length r (BP = 1)."""
     c, r = expl.hyp_len, expl.closest_ref_len
-    bp = 1.0 if c > r else (math.exp(1 - r / c) if c else 0.0)
+    bp = brevity_penalty(c, r)
     return pd.DataFrame(
         [{POINT: f"this candidate (c = {c})", C: c, BP: bp}, {POINT: f"best match length (r = {r})", C: r, BP: 1.0}],
         columns=[POINT, C, BP],
@@ -342,7 +342,7 @@ def exercise_steps(expl: SegmentExplanation) -> tuple[ExerciseStep, ...]:
             tuple(r_traps),
         )
     )
-    bp = 1.0 if c > r else (math.exp(1 - r / c) if c else 0.0)
+    bp = brevity_penalty(c, r)
     steps.append(
         ExerciseStep(
             "bp",
@@ -469,10 +469,6 @@ RIGHT: Final = "correct BLEU"
 DETAIL: Final = "numbers"
 
 
-def _bp(c: int, r: int) -> float:
-    return 1.0 if c > r else (math.exp(1 - r / c) if c else 0.0)
-
-
 CLOSEST_R: Final = "r closest"
 CLOSEST_BP: Final = "BP closest"
 SHORTEST_R: Final = "r shortest"
@@ -481,10 +477,6 @@ AVERAGE_BP: Final = "BP average"
 DIFFERS: Final = "differs from closest"
 NOTE: Final = "note"
 BEST_MATCH_COLUMNS: Final = (C, CLOSEST_R, CLOSEST_BP, SHORTEST_R, SHORTEST_BP, AVERAGE_R, AVERAGE_BP, DIFFERS, NOTE)
-
-
-def _bp_real(c: int, r: float) -> float:
-    return 1.0 if c > r else (math.exp(1 - r / c) if c else 0.0)
 
 
 def best_match_frame(ref_lens: Sequence[int], candidate_lens: Sequence[int]) -> pd.DataFrame:
@@ -498,7 +490,7 @@ def best_match_frame(ref_lens: Sequence[int], candidate_lens: Sequence[int]) -> 
     rows = []
     for c in candidate_lens:
         r = closest_ref_len(c, lens)
-        bp, bp_short, bp_avg = _bp(c, r), _bp(c, shortest), _bp_real(c, average)
+        bp, bp_short, bp_avg = brevity_penalty(c, r), brevity_penalty(c, shortest), brevity_penalty(c, average)
         differs = [name for name, b in (("shortest", bp_short), ("average", bp_avg)) if not math.isclose(b, bp)]
         tied = sorted({x for x in lens if abs(x - c) == abs(r - c)})
         note = (
