@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import altair as alt
 import numpy as np
+import pandas as pd
 
 from bleu_app.charts import corpus as charts
 from bleu_app.charts import difference as diff_charts
@@ -122,6 +123,7 @@ def build_report(
     options: ReportOptions = ReportOptions(),
     *,
     matrices: Mapping[str, np.ndarray] | None = None,
+    significance: pd.DataFrame | None = None,
 ) -> str:
     """The report as one HTML document (a string).
 
@@ -130,6 +132,8 @@ def build_report(
         config: the BLEU settings.
         options: baseline, A and B, the significance test and how many sentences to list.
         matrices: the systems' statistics matrices, if already counted (the app's cache).
+        significance: the pairwise significance frame (``frames.significance_frame``) for ``options``'
+            method, trials and seed, if already computed (the compare page's).
     """
     mats = dict(matrices) if matrices is not None else corpus_matrices(corpus, config)
     names = list(corpus.names)
@@ -183,10 +187,13 @@ def build_report(
     # --- significance --------------------------------------------------------------------------------------
     if len(names) > 1:
         method = "ar" if options.method == "ar" else "bs"
-        p, ph, delta = frames.pairwise(
-            [mats[n] for n in names], config, method=method, trials=options.trials, seed=options.seed
-        )
-        sig_frame = frames.significance_frame(names, p, ph, delta)
+        if significance is not None:
+            sig_frame = significance
+        else:
+            p, ph, delta = frames.pairwise(
+                [mats[n] for n in names], config, method=method, trials=options.trials, seed=options.seed
+            )
+            sig_frame = frames.significance_frame(names, p, ph, delta)
         label = "paired bootstrap" if method == "bs" else "paired approximate randomization"
         parts.append("<h2>Which differences are significant?</h2>")
         parts.append(

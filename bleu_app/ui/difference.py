@@ -96,9 +96,20 @@ def report_button(
     a session-scoped cache may not be read.
     """
     mats = cached.matrices(corpus, config)
+    sig = cached.significance_frame(corpus, config, method, trials, seed)  # the page's, from the cache
     options = report.ReportOptions(baseline=baseline, a=sys_a, b=sys_b, method=method, trials=trials, seed=seed)
 
     def make() -> str:
-        return report.build_report(corpus, config, options, matrices=mats)
+        return report.build_report(corpus, config, options, matrices=mats, significance=sig)
 
-    export.downloads("Report:", {"HTML (opens offline)": (make, "bleu_report.html", "text/html")}, "compare.report")
+    def csv() -> str:
+        return str(frames.decomposition_table(mats, config, baseline)[0].to_csv(index=False))
+
+    export.downloads(
+        "Report:",
+        {
+            "HTML (opens offline)": (make, "bleu_report.html", "text/html"),
+            "decomposition CSV": (csv, "difference_decomposition.csv", "text/csv"),
+        },
+        "compare.report",
+    )

@@ -83,3 +83,12 @@ def test_names_that_are_vega_keywords_or_quotes_render(wmt21):
     wf = f.waterfall(decompose_matrices(mats["if"], mats['it\'s "x"'], CFG), "if", 'it\'s "x"', "points")
     svg = vlc.vegalite_to_svg(ch.waterfall_chart(wf, "points", title="w").properties(width=400).to_json())
     assert svg.count('aria-roledescription="bar"') == len(wf)
+
+
+def test_decomposition_table_rows_add_up(wmt21):
+    table, decs = f.decomposition_table(wmt21, CFG, "Online-A")
+    assert len(table) == len(decs) == 19
+    logs = table[[f"log {t}" for t in f.term_names(4)]].sum(axis=1)
+    assert ((logs - table["log(B/A)"]).abs() < 1e-9).all()
+    points = table[[f"{t} (points)" for t in f.term_names(4)]].sum(axis=1)
+    assert ((points - table[f.NET]).abs() < 1e-9).all()

@@ -207,3 +207,19 @@ def test_pearson_in_report_matches_numpy():
     ]
     r = float(np.corrcoef(bleu, list(human.values()))[0, 1])
     assert f"Pearson r = {r:.3f}" in text
+
+
+def test_the_pages_significance_frame_gives_the_same_report():
+    from bleu_app.frames import corpus as frames
+    from bleu_app.report import corpus_matrices
+
+    corpus, config = demo_corpus(), BleuConfig()
+    options = ReportOptions(method="ar", trials=300, seed=7)
+    mats = corpus_matrices(corpus, config)
+    names = list(corpus.names)
+    p, ph, delta = frames.pairwise([mats[n] for n in names], config, method="ar", trials=300, seed=7)
+    given = build_report(
+        corpus, config, options, matrices=mats, significance=frames.significance_frame(names, p, ph, delta)
+    )
+    assert given == build_report(corpus, config, options)
+    assert make_signature(config, 2, ar=300, rs=7) in given

@@ -141,3 +141,4 @@ def test_report_download_button_is_there():
     at = _app()
     labels = [b.label for b in at.get("download_button")]
     assert "Report: HTML (opens offline)" in labels
+    assert "Report: decomposition CSV" in labels
