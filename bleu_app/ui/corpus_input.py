@@ -7,6 +7,7 @@ Uploads are parsed in ``on_change`` callbacks, so a corpus is parsed once per up
 
 from __future__ import annotations
 
+import gc
 import logging
 from collections.abc import Callable
 
@@ -46,7 +47,13 @@ _log = logging.getLogger(__name__)
 
 def _accept(make: Callable[[], Corpus]) -> None:
     """Run a parser: keep its corpus, or keep the old one and remember the error. Any other exception
-    (a parser bug) becomes a message too, never an exception page; its traceback goes to the log."""
+    (a parser bug) becomes a message too, never an exception page; its traceback goes to the log.
+
+    A full garbage collection first: `make run` turns off Streamlit's collection after every script run (its
+    CPU cost under a class), so what sessions that closed left in reference cycles (their corpora, frames) is
+    returned here, once per upload, before a new corpus is read (issue 13: memory flat over 50 uploads).
+    """
+    gc.collect()
     try:
         corpus = make()
     except InputError as exc:

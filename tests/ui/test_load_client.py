@@ -1,0 +1,39 @@
+"""bench/load.py's headless client against a live server: what a browser's first visit and upload do."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bench import load
+
+
+@pytest.fixture(scope="module")
+def server():
+    with load.Server(load.ROOT) as s:
+        yield s
+
+
+def test_a_burst_of_first_visits_finishes_every_run(server):
+    burst = load.class_burst(server, 3)
+    assert burst.failures == 0
+    assert len(burst.times) == 3
+    assert all(0 < t < 120 for t in burst.times)
+    assert burst.cpu_s > 0  # the server's own CPU, read from /proc
+    assert burst.rss_mb > 50
+
+
+def test_an_unknown_page_stops_the_bench(server):
+    # Streamlit answers an unknown page with page_not_found and runs the default page: that is not a time
+    with pytest.raises(RuntimeError, match="page not found"):
+        load.class_burst(server, 1, page="no-such-page")
+
+
+def test_a_folder_upload_loads_and_a_setting_change_redraws(server, tmp_path: Path):
+    items = load.make_corpus(tmp_path / "wmt21x300", 300)
+    assert [n.split("/", 1)[1] for n, _ in items[:2]] == ["source.en", "reference.A.de"]
+    run = load.corpus_run(server, "corpus", items)  # raises unless the panel names 300 segments
+    assert run.status == "FINISHED_SUCCESSFULLY/FINISHED_SUCCESSFULLY"
+    assert run.first_cpu > 0
+    assert run.rss_mb >= run.base_mb > 0
