@@ -389,12 +389,15 @@ def human_chart(human: pd.DataFrame, label: str) -> alt.LayerChart | alt.FacetCh
 
 
 def export(chart: alt.TopLevelMixin, fmt: Literal["png", "svg", "html"]) -> bytes | str:
-    """The chart as PNG (bytes), SVG or HTML (str), for a lazy download (vl-convert for PNG and SVG)."""
-    if fmt == "html":
-        return str(chart.to_html())
+    """The chart as PNG (bytes), SVG or HTML (str), for a lazy download, all by vl-convert.
+
+    The HTML carries the Vega bundle inline (``bundle=True``): it opens offline and loads nothing from a CDN.
+    """
     import vl_convert as vlc
 
     spec = chart.to_json()
+    if fmt == "html":
+        return str(vlc.vegalite_to_html(spec, bundle=True))
     if fmt == "svg":
         return str(vlc.vegalite_to_svg(spec))
     return bytes(vlc.vegalite_to_png(spec, scale=2))

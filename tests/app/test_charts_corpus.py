@@ -100,7 +100,28 @@ def test_block_and_bucket(mats):
 
 def test_exports(mats):
     chart = ch.precision_bars(f.precision_frame(mats[1]))
-    assert "<html" in ch.export(chart, "html").lower()
     pytest.importorskip("vl_convert")
+    page = str(ch.export(chart, "html"))
+    assert "<html" in page.lower()
+    assert "vegaEmbed" in page  # the chart is embedded, not a bare document
+    links = _links(page)
+    assert links  # the parser sees the page's scripts: a test that can fail
+    assert not [u for u in links if u.startswith(("http:", "https:", "//"))], links  # nothing from a CDN
     assert ch.export(chart, "svg").lstrip().startswith("<svg")
     assert ch.export(chart, "png")[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def _links(page: str) -> list[str]:
+    """Every src/href attribute value of the page's tags, and "inline" for each script written in the page."""
+    from html.parser import HTMLParser
+
+    found: list[str] = []
+
+    class _P(HTMLParser):
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            found.extend(v or "" for k, v in attrs if k in ("src", "href"))
+            if tag == "script" and not any(k == "src" for k, _ in attrs):
+                found.append("inline")
+
+    _P().feed(page)
+    return [u.strip() for u in found]
