@@ -583,7 +583,7 @@ def parse_human_scores(data: bytes, name: str, column: str | None = None) -> tup
     """Human scores per system: ``system<TAB>score`` lines, or a TSV/CSV with a header and a ``system`` column.
 
     With a header, the score is ``column`` if given, else the first column whose values are numbers
-    (for the WMT tables in ``../shared/data`` that is ``da_z``). Empty cells are skipped.
+    (for the WMT human-score tables that is ``da_z``). Empty cells are skipped.
 
     Returns:
         The score's label and the (system, score) pairs.

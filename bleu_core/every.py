@@ -29,7 +29,7 @@ Group = Literal["default", "tokenizer", "case", "smoothing", "misimplementation"
 # Which sacreBLEU tokenizers always apply; zh and ja-mecab are added for Chinese and Japanese references.
 BASE_TOKENIZERS: Final = ("13a", "intl", "char", "none")
 
-# The misimplementations of bleu_core.variants shown as rows (double_count is the seed article's own bug,
+# The misimplementations of bleu_core.variants shown as rows (double_count is Feng Li's article's own bug,
 # with no implementation outside it to check the number against; nltk has its own rows, one per method).
 MISIMPLEMENTATIONS: Final = (
     "shortest_ref",

@@ -211,8 +211,8 @@ def _mean_sentence(data: Tokenized, config: BleuConfig, _: int) -> tuple[float, 
 
 
 def _double_count(data: Tokenized, config: BleuConfig, _: int) -> tuple[float, str]:
-    # The seed article's modified_precision loops over word *occurrences* and adds the type's whole
-    # count each time: a type seen c times adds c*min(c, m) to the numerator and c*c to the denominator.
+    # _ARTICLE's modified_precision loops over word *occurrences* and adds the type's whole count each
+    # time: a type seen c times adds c*min(c, m) to the numerator and c*c to the denominator.
     order = config.max_ngram_order
     correct, total = [0] * order, [0] * order
     sys_len, closest = 0, []
@@ -288,6 +288,9 @@ def _nltk(data: Tokenized, config: BleuConfig, method: int) -> tuple[float, str]
     )
 
 
+# Where four of the mistakes below come from (a tutorial; its title, author and date as it gives them)
+_ARTICLE: Final = 'Feng Li\'s article "Intuition Behind BLEU Score" (Apr 2023)'
+
 VARIANTS: Final[dict[str, Variant]] = {
     v.key: v
     for v in (
@@ -295,7 +298,7 @@ VARIANTS: Final[dict[str, Variant]] = {
             "shortest_ref",
             "Shortest reference length",
             "Uses the shortest reference's length for r instead of the closest one (the best match length).",
-            "The seed article on BLEU's intuition, Hugging Face evaluate's `bleu` (tensorflow/nmt code), "
+            f"{_ARTICLE}, Hugging Face evaluate's `bleu` (tensorflow/nmt code), "
             "and NIST mteval up to v12 (v11b's `score_segment` keeps the shortest reference length); "
             "mteval v13 and v13a default to the closest and keep shortest only as `--brevity-penalty shortest`.",
             _shortest,
@@ -312,7 +315,7 @@ VARIANTS: Final[dict[str, Variant]] = {
             "No clipping",
             "Counts every candidate n-gram that appears in any reference, however often it repeats "
             "(the paper's 7/7 for 'the the the ...').",
-            "Naive precision, as in the seed article's first `precision` function.",
+            f"Naive precision, as in the first `precision` function of {_ARTICLE}.",
             _no_clip,
         ),
         Variant(
@@ -326,7 +329,7 @@ VARIANTS: Final[dict[str, Variant]] = {
             "arithmetic_mean",
             "Arithmetic mean of precisions",
             "Averages p_1..p_N arithmetically instead of geometrically (in the log domain).",
-            "The seed article's `ngram_modified_precision` (`res / n`); the paper found the geometric "
+            f"{_ARTICLE}: its `ngram_modified_precision` (`res / n`); the paper found the geometric "
             "mean's correlation with human judgments only slightly stronger (footnote 6, section 2.1.3).",
             _arith,
         ),
@@ -349,7 +352,7 @@ VARIANTS: Final[dict[str, Variant]] = {
             "double_count",
             "Each word counted once per occurrence",
             "Adds a word type's whole count once for every occurrence (c*min(c,m) over c*c).",
-            "The seed article's `modified_precision`, which loops over words instead of word types.",
+            f"{_ARTICLE}: its `modified_precision`, which loops over words instead of word types.",
             _double_count,
         ),
         Variant(

@@ -71,3 +71,29 @@ def test_average_length_names_a_checkable_tool() -> None:
     assert "some toolkits" not in who
     assert "coco-caption" in who
     assert 'option="average"' in who
+
+
+def _user_texts() -> dict[str, str]:
+    """Every text a user can read: the docs pages, the variants' attributions and the app's source strings."""
+    files = [*ROOT.joinpath("docs").rglob("*.md"), ROOT / "README.md", ROOT / "app.py"]
+    files += [*ROOT.joinpath("pages").glob("*.py"), *ROOT.joinpath("bleu_app").rglob("*.py")]
+    texts = {str(f.relative_to(ROOT)): " ".join(f.read_text(encoding="utf-8").split()) for f in files}
+    for v in VARIANTS.values():
+        texts[f"VARIANTS[{v.key}]"] = " ".join((v.label, v.mistake, v.who))
+    return texts
+
+
+def test_no_internal_names_in_user_texts() -> None:
+    # review item 8: "the seed article" is the project's name for an input, "../shared/data" a developer's path
+    found = [name for name, text in _user_texts().items() if "seed article" in text.lower()]
+    assert not found, f"'seed article' in {found}"
+    shown = {n: t for n, t in _user_texts().items() if not n.startswith(("README", "docs/NOTES"))}  # developers'
+    assert not [n for n, t in shown.items() if "shared/data" in t]
+
+
+def test_the_article_is_named_as_it_names_itself() -> None:
+    seed = next(ROOT.parent.joinpath("shared", "seeds").glob("002_*.txt"))
+    title, _, author = seed.read_text(encoding="utf-8").splitlines()[:3]
+    for key in ("shortest_ref", "no_clipping", "arithmetic_mean", "double_count"):
+        assert f'{author}\'s article "{title}"' in VARIANTS[key].who, key
+    assert f'{author}\'s article "{title}"' in _doc("docs", "learn", "06b_best_match.md")
