@@ -217,7 +217,7 @@ with exercise:
     st.markdown("**Candidate, tokenized**")
     render.tokens_line(target.hyp_tokens)
     st.markdown("**References, tokenized**")
-    render.show_html(render.references_html(target))
+    render.show_html(render.references_html(target, answers=False))  # r and the lengths are asked for
     steps = frames.exercise_steps(target)
     answers = widgets.exercise_form(steps, key=f"learn.exercise.{pick}")
     if answers is not None:

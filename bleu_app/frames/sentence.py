@@ -271,7 +271,7 @@ class ExerciseStep:
     """One thing the student works out.
 
     Attributes:
-        key: its id (``p1`` .. ``pN``, ``c``, ``r``, ``bp``).
+        key: its id (``p1`` .. ``pN``, ``c``, ``r``, ``bp``, ``bleu``).
         label: what to type.
         expected: the right answer, as the app shows it.
         hint: what the step is about, shown when it is the first mistake.
@@ -286,7 +286,7 @@ class ExerciseStep:
 
 
 def exercise_steps(expl: SegmentExplanation) -> tuple[ExerciseStep, ...]:
-    """The steps of the exercise for one candidate: each p_n as a fraction, then c, r and BP."""
+    """The steps of the exercise for one candidate: each p_n as a fraction, then c, r, BP and BLEU."""
     steps = []
     for o in expl.orders:
         unclipped = sum(row.count for row in o.rows if row.max_ref_count)
@@ -352,7 +352,37 @@ def exercise_steps(expl: SegmentExplanation) -> tuple[ExerciseStep, ...]:
             + (f" Here c <= r, so BP = exp(1 - {r}/{c})." if c <= r else " Here c > r."),
         )
     )
+    steps.append(_bleu_step(expl, bp))
     return tuple(steps)
+
+
+def _bleu_step(expl: SegmentExplanation, bp: float) -> ExerciseStep:
+    """The last step: BLEU = BP * exp(sum w_n log p_n) (section 2.3), from the unsmoothed p_n asked above."""
+    n = len(expl.orders)
+    weights = expl.config.weights or (1 / n,) * n
+    p = [o.matches / o.total if o.total else 0.0 for o in expl.orders]
+    bleu = bp * math.exp(math.fsum(w * math.log(x) for w, x in zip(weights, p))) if min(p) > 0 else 0.0
+    traps = []
+    arith = bp * math.fsum(w * x for w, x in zip(weights, p))
+    if round(arith, 4) != round(bleu, 4):
+        traps.append(
+            (
+                f"{arith:.4f}",
+                f"{arith:.4f} averages the precisions arithmetically; BLEU takes their geometric mean "
+                "(the average of their logarithms, section 2.1.3).",
+            )
+        )
+    zero = " A zero precision makes the geometric mean, and BLEU, 0 (no smoothing here)." if min(p) == 0 else ""
+    return ExerciseStep(
+        "bleu",
+        "BLEU (0-1, to 4 decimals)",
+        f"{bleu:.4f}",
+        "BLEU = BP · exp(Σ wₙ log pₙ) (section 2.3) with "
+        + ("uniform weights wₙ = 1/" + str(n) if expl.config.weights is None else "the weights of the settings")
+        + ": the geometric mean of the precisions above times BP."
+        + zero,
+        tuple(traps),
+    )
 
 
 def _parse(text: str) -> Fraction | None:
@@ -376,9 +406,9 @@ def _check(step: ExerciseStep, given: str) -> bool:
             return True
         want, got = _parse(step.expected), _parse(text)
         return "/" in text and want is not None and got == want
-    if step.key == "bp":
-        got = _parse(given)
-        return got is not None and abs(float(got) - float(step.expected)) <= 0.0015
+    if step.key in ("bp", "bleu"):
+        got, tol = _parse(given), 0.0015 if step.key == "bp" else 0.00015
+        return got is not None and abs(float(got) - float(step.expected)) <= tol
     got = _parse(given)
     return got is not None and got == _parse(step.expected)
 

@@ -127,10 +127,11 @@ def _token_refs(expl: SegmentExplanation, n: int) -> dict[int, str]:
     return out
 
 
-def references_html(expl: SegmentExplanation, selected: tuple[int, int] | None = None) -> str:
+def references_html(expl: SegmentExplanation, selected: tuple[int, int] | None = None, *, answers: bool = True) -> str:
     """Each reference's tokens; the selected candidate n-gram's matches in them highlighted.
 
-    The best-match reference (the one whose length is r) is labelled.
+    The best-match reference (the one whose length is r) is labelled, with each reference's length; with
+    ``answers=False`` (the exercise, which asks for them) neither is shown.
     """
     hits: list[set[int]] = [set() for _ in expl.ref_tokens]
     if selected is not None and 1 <= selected[1] <= len(expl.orders):
@@ -143,6 +144,7 @@ def references_html(expl: SegmentExplanation, selected: tuple[int, int] | None =
     rows = []
     for k, toks in enumerate(expl.ref_tokens):
         label = f"Ref {k + 1} ({len(toks)} tokens{', best match length r' if k == expl.best_ref else ''})"
+        label = label if answers else f"Ref {k + 1}"
         spans = " ".join(_span(t, "ref-hit" if i in hits[k] else "plain") for i, t in enumerate(toks))
         rows.append(
             f'<div class="bleu-text" dir="auto"><span class="bleu-reflabel">{html.escape(label)}</span>{spans}</div>'
