@@ -165,10 +165,12 @@ def block_chart(blocks: pd.DataFrame) -> alt.LayerChart | alt.FacetChart:
             tooltip=[f.SYSTEM, f.BLOCK, alt.Tooltip(f.BLEU, format=".2f")],
         )
     )
-    mean = alt.Chart(blocks).mark_tick(thickness=3, size=22, color="#444444").encode(x=alt.X(f"mean({f.BLEU}):Q"), y=y)
+    # No fixed colour on the tick: the theme's mark colour (Streamlit's light or dark), never dark grey on black.
+    mean = alt.Chart(blocks).mark_tick(thickness=3, size=22).encode(x=alt.X(f"mean({f.BLEU}):Q"), y=y)
     n_blocks = blocks[f.BLOCK].nunique()
     return alt.layer(pts, mean).properties(
-        title=f"Block test: BLEU of {n_blocks} blocks (tick: mean)", height=max(120, 28 * len(systems))
+        title=f"Block test: BLEU of {n_blocks} blocks (tick: mean)",
+        height=alt.Step(28),  # one 28 px band per system: a pixel height collapsed to a strip in Streamlit
     )
 
 

@@ -86,6 +86,7 @@ def versus_baseline_chart(frame: pd.DataFrame, unit: f.Unit, baseline: str) -> a
                 scale=alt.Scale(domain=terms, range=TERM_COLOURS[: len(terms)]),
                 title="term",
                 sort=terms,
+                legend=alt.Legend(orient="bottom", direction="horizontal"),  # fits however few systems
             ),
             order=alt.Order("term_order:Q"),
             tooltip=[f.SYSTEM, f.TERM, alt.Tooltip(f"{f.VALUE}:Q", format=fmt), alt.Tooltip(f"{f.NET}:Q", format=fmt)],

@@ -125,3 +125,34 @@ def _links(page: str) -> list[str]:
 
     _P().feed(page)
     return [u.strip() for u in found]
+
+
+def _y_label_gaps(svg: str) -> list[float]:
+    """Pixel distances between neighbouring labels of the chart's discrete y axis (the second axis drawn)."""
+    import itertools
+    import re
+
+    groups = svg.split('role-axis-label"')[1:]
+    ys = sorted(float(y) for y in re.findall(r"translate\(-?[\d.]+,(-?[\d.]+)\)", groups[1].split("</g>")[0]))
+    return [b - a for a, b in itertools.pairwise(ys)]
+
+
+def test_block_chart_keeps_a_band_per_system_with_few_systems(mats):
+    """Review item 2: with the demo's 4 systems the chart was a ~10 px strip with the names on top of each other.
+
+    The height is a step per system (Streamlit keeps it; a pixel height was squeezed), and rendered the way
+    Streamlit embeds charts (width of the container, autosize fit) the names stand >= 20 px apart.
+    """
+    blocks = f.blocks(ranked_block_test(list(mats[1].values()), CFG), list(mats[1]))
+    chart = ch.block_chart(blocks)
+    spec = chart.to_dict()
+    assert spec["height"] == {"step": 28}
+    assert "color" not in spec["layer"][1]["mark"]  # the mean tick takes the theme's colour (dark mode)
+    pytest.importorskip("vl_convert")
+    import vl_convert as vlc
+
+    spec["width"] = 600
+    spec["autosize"] = {"type": "fit-x", "contains": "padding"}
+    gaps = _y_label_gaps(vlc.vegalite_to_svg(spec))
+    assert len(gaps) == len(mats[1]) - 1 == 3
+    assert min(gaps) >= 20, gaps

@@ -92,3 +92,28 @@ def test_decomposition_table_rows_add_up(wmt21):
     assert ((logs - table["log(B/A)"]).abs() < 1e-9).all()
     points = table[[f"{t} (points)" for t in f.term_names(4)]].sum(axis=1)
     assert ((points - table[f.NET]).abs() < 1e-9).all()
+
+
+def test_versus_baseline_with_the_demos_few_systems_keeps_bands_and_legend():
+    """Review item 2: on the demo (4 systems) the chart was a strip and the term legend lost p3/p4."""
+    from bleu_app.samples import demo_corpus
+    from tests.app.test_charts_corpus import _y_label_gaps
+
+    c = demo_corpus()
+    rs = ReferenceSet([list(r) for r in c.ref_streams])
+    stats = {s.name: rs.stats(list(s.lines)) for s in c.systems}
+    base = next(iter(stats))
+    frame, _ = f.versus_baseline(stats, CFG, base, "points")
+    spec = ch.versus_baseline_chart(frame, "points", base).to_dict()
+    assert spec["height"] == {"step": 30}
+    spec["width"] = 600
+    spec["autosize"] = {"type": "fit-x", "contains": "padding"}
+    svg = vlc.vegalite_to_svg(spec)
+    assert len(_y_label_gaps(svg)) == len(stats) - 2  # every other system has its band
+    assert min(_y_label_gaps(svg)) >= 20
+    legend = svg[svg.index("role-legend") :]
+    for term in frame[f.TERM].unique():
+        assert f">{term}<" in legend, term
+    height = float(re.search(r'<svg[^>]* height="([\d.]+)"', svg).group(1))  # type: ignore[union-attr]
+    last = max(float(y) for y in re.findall(r"translate\(-?[\d.]+,(-?[\d.]+)\)", svg))
+    assert last <= height  # nothing placed below the drawing
