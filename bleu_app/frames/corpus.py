@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from typing import Literal, cast
+from typing import Final, Literal, cast
 
 import numpy as np
 import pandas as pd
@@ -207,6 +207,15 @@ BLOCK_DF = "df"
 BLOCK_P = "p (two-sided)"
 BLOCK_SIG = "t ≥ 1.7"
 BLOCK_TEST_COLUMNS = (SYSTEM, BLEU, MEAN, STD, BLOCK_T, BLOCK_DF, BLOCK_P, BLOCK_SIG)
+# How the block-test table's numbers are shown (a missing one, the lowest system's t/df/p, as a dash)
+BLOCK_TEST_FORMATS: Final = {
+    BLEU: "{:.2f}",
+    MEAN: "{:.2f}",
+    STD: "{:.2f}",
+    BLOCK_T: "{:.2f}",
+    BLOCK_DF: "{:.0f}",
+    BLOCK_P: "{:.4f}",
+}
 
 
 def blocks(test: RankedBlockTest, names: Sequence[str]) -> pd.DataFrame:
@@ -235,7 +244,7 @@ def block_test_table(test: RankedBlockTest, names: Sequence[str]) -> pd.DataFram
                 MEAN: r.means[rank],
                 STD: r.stds[rank],
                 BLOCK_T: pair.t if pair else math.nan,
-                BLOCK_DF: pair.df if pair else None,
+                BLOCK_DF: pair.df if pair else math.nan,
                 BLOCK_P: pair.p_value if pair else math.nan,
                 BLOCK_SIG: ("yes" if pair.t >= test.threshold else "no") if pair else "",
             }

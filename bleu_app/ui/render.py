@@ -314,18 +314,21 @@ def block_test_section(corpus: Corpus, config: BleuConfig, *, key: str) -> None:
         return
     names = list(corpus.names)
     st.caption(corpus_frames.block_test_description(test, corpus.n_segments))
-    left, right = st.columns([2, 3])
-    left.altair_chart(corpus_charts.block_chart(corpus_frames.blocks(test, names)), key=f"{key}.chart")
-    right.dataframe(
-        corpus_frames.block_test_table(test, names),
+    st.altair_chart(corpus_charts.block_chart(corpus_frames.blocks(test, names)), key=f"{key}.chart")
+    # the table under the chart at full width, so t and df (its point) are not cut off; the lowest system has
+    # no t, df or p: "—", not pandas' None
+    table = corpus_frames.block_test_table(test, names)
+    st.dataframe(
+        table.style.format(corpus_frames.BLOCK_TEST_FORMATS, na_rep="—"),
         hide_index=True,
+        width="stretch",
         key=f"{key}.table",
         column_config={
-            corpus_frames.BLEU: st.column_config.NumberColumn("corpus BLEU", format="%.2f"),
-            corpus_frames.MEAN: st.column_config.NumberColumn("mean of blocks", format="%.2f"),
-            corpus_frames.STD: st.column_config.NumberColumn("SD of blocks", format="%.2f"),
-            corpus_frames.BLOCK_T: st.column_config.NumberColumn(format="%.2f"),
-            corpus_frames.BLOCK_P: st.column_config.NumberColumn(format="%.4f"),
+            corpus_frames.BLEU: st.column_config.Column("corpus BLEU", width="small"),
+            corpus_frames.MEAN: st.column_config.Column("mean of blocks", width="small"),
+            corpus_frames.STD: st.column_config.Column("SD of blocks", width="small"),
+            corpus_frames.BLOCK_DF: st.column_config.Column(width="small"),
+            corpus_frames.BLOCK_SIG: st.column_config.Column(width="small"),
         },
     )
     signature(make_signature(config, cached.nrefs(corpus)))

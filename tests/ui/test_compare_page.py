@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
+import pyarrow as pa
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -127,6 +129,32 @@ def test_demo_block_test_shows_t_and_says_the_blocks_are_small():
     assert table["t vs the system ranked below"].iloc[1:].notna().all()
     assert set(table["df"].iloc[1:]) == {5}
     assert any("6 blocks of 5 consecutive segments" in c.value and "fewer than the 50" in c.value for c in at.caption)
+
+
+def _in_columns(node, target, inside: bool = False) -> bool | None:
+    """Whether ``target`` sits inside an st.columns column (None: not under ``node``)."""
+    for child in getattr(node, "children", {}).values():
+        if child is target:
+            return inside
+        found = _in_columns(child, target, inside or getattr(child, "type", "") == "column")
+        if found is not None:
+            return found
+    return None
+
+
+def test_block_test_table_shows_t_and_df_and_dashes():
+    # review item 9: the table sat in a 3/5-wide column (t and df cut off) and showed the lowest system's
+    # missing df as a raw "None"
+    at = _app()
+    el = next(d for d in at.dataframe if "t vs the system ranked below" in d.value.columns)
+    assert _in_columns(at.main, el) is False  # full width under the chart
+    shown = pa.ipc.open_stream(el.proto.arrow_data.styler.display_values).read_all().to_pandas()
+    first = shown.iloc[0]
+    assert (first["t vs the system ranked below"], first["df"], first["p (two-sided)"]) == ("—", "—", "—")
+    assert shown["df"].iloc[1:].tolist() == ["5"] * (len(shown) - 1)
+    assert not shown.astype(str).isin(["None", "nan", "NaN"]).any().any()
+    config = json.loads(el.proto.columns)
+    assert not any(c.get("hidden") for k, c in config.items() if k != "_index")
 
 
 def test_wmt22_block_test_uses_blocks_of_25(wmt22):
