@@ -19,7 +19,6 @@ from bleu_core import (
     BleuConfig,
     MatchArrays,
     RankedBlockTest,
-    bootstrap_ci,
     bootstrap_cis,
     brevity_penalties,
     brevity_penalty,
@@ -27,6 +26,7 @@ from bleu_core import (
     leave_one_out,
     pairwise_matrix,
     pearson,
+    resample_sums,
     score_many,
     score_matrix,
 )
@@ -171,33 +171,56 @@ def bp_points(matrix: np.ndarray, config: BleuConfig) -> pd.DataFrame:
     return pd.concat([sent, corpus], ignore_index=True)
 
 
-def buckets(matrix: np.ndarray, config: BleuConfig, *, by: str = "ref_len", n_buckets: int = 5) -> pd.DataFrame:
-    """BLEU of the segments in each bucket (reference length, or length ratio c/r), with a bootstrap CI.
-
-    Reference-length buckets are quantiles (equal-sized groups); ratio buckets are fixed ranges around 1.
-    """
+def _bucket_of(matrix: np.ndarray, by: str, n_buckets: int) -> tuple[np.ndarray, list[str]]:
+    """Each segment's bucket (reference length quantiles, or fixed c/r ranges) and the buckets' labels."""
     r = matrix[:, 1].astype(float)
     if by == "ratio":
         ratio = np.divide(matrix[:, 0], r, out=np.ones(len(r)), where=r > 0)
         edges = [0.0, 0.8, 0.9, 1.0, 1.1, 1.25, np.inf]
         labels = ["< 0.8", "0.8-0.9", "0.9-1.0", "1.0-1.1", "1.1-1.25", ">= 1.25"]
-        which = np.digitize(ratio, edges[1:-1], right=False)
-    else:
-        qs = np.unique(np.quantile(r, np.linspace(0, 1, n_buckets + 1)[1:-1])) if len(r) else np.zeros(0)
-        which = np.digitize(r, qs, right=True)
-        bounds = [-np.inf, *qs.tolist(), np.inf]
-        labels = []
-        for k in range(len(bounds) - 1):
-            lo_b = int(r[which == k].min()) if (which == k).any() else 0
-            hi_b = int(r[which == k].max()) if (which == k).any() else 0
-            labels.append(f"{lo_b}-{hi_b} tokens")
+        return np.digitize(ratio, edges[1:-1], right=False), labels
+    qs = np.unique(np.quantile(r, np.linspace(0, 1, n_buckets + 1)[1:-1])) if len(r) else np.zeros(0)
+    which = np.digitize(r, qs, right=True)
+    bounds = [-np.inf, *qs.tolist(), np.inf]
+    labels = []
+    for k in range(len(bounds) - 1):
+        lo_b = int(r[which == k].min()) if (which == k).any() else 0
+        hi_b = int(r[which == k].max()) if (which == k).any() else 0
+        labels.append(f"{lo_b}-{hi_b} tokens")
+    return which, labels
+
+
+def bucket_resamples(matrix: np.ndarray, *, by: str = "ref_len", n_buckets: int = 5) -> list[np.ndarray]:
+    """Each non-empty bucket's bootstrap sums (``bleu_core.resample_sums``, 1,000 draws, seed 12345): they
+    depend on the tokens only, so a smoothing change reuses them (``buckets(resampled=...)``)."""
+    which, labels = _bucket_of(matrix, by, n_buckets)
+    subs = [matrix[which == k] for k in range(len(labels))]
+    return [resample_sums([sub], 1000) for sub in subs if len(sub)]
+
+
+def buckets(
+    matrix: np.ndarray,
+    config: BleuConfig,
+    *,
+    by: str = "ref_len",
+    n_buckets: int = 5,
+    resampled: Sequence[np.ndarray] | None = None,
+) -> pd.DataFrame:
+    """BLEU of the segments in each bucket (reference length, or length ratio c/r), with a bootstrap CI.
+
+    Reference-length buckets are quantiles (equal-sized groups); ratio buckets are fixed ranges around 1.
+    ``resampled``: :func:`bucket_resamples` of this matrix, read instead of drawing again.
+    """
+    which, labels = _bucket_of(matrix, by, n_buckets)
     rows = []
+    pools = iter(resampled) if resampled is not None else None
     for k, label in enumerate(labels):
         sub = matrix[which == k]
         if not len(sub):
             continue
         bleu = float(score_many(sub.sum(axis=0)[None, :], config)[0])
-        _, _, lo, hi = bootstrap_ci(sub, config)  # the same seed for every bucket
+        pool = next(pools) if pools is not None else None
+        ((_, _, lo, hi),) = bootstrap_cis([sub], config, resampled=pool)  # the same seed for every bucket
         rows.append({BUCKET: label, "order": k, COUNT: len(sub), BLEU: bleu, CI_LOW: lo, CI_HIGH: hi})
     return pd.DataFrame(rows, columns=[BUCKET, "order", COUNT, BLEU, CI_LOW, CI_HIGH])
 

@@ -191,8 +191,16 @@ def sentences(corpus: Corpus, name: str, config: BleuConfig) -> pd.DataFrame:
 
 @st.cache_data(max_entries=32, scope="session", show_spinner=False, hash_funcs=_WHOLE)
 def bucket_frame(corpus: Corpus, name: str, config: BleuConfig, by: str) -> pd.DataFrame:
-    """BLEU by bucket with bootstrap CIs, for one system."""
-    return corpus_frames.buckets(stats_matrix(corpus.system(name), corpus, config), config, by=by)
+    """BLEU by bucket with bootstrap CIs, for one system (the draws from ``bucket_pools``)."""
+    matrix = stats_matrix(corpus.system(name), corpus, config)
+    return corpus_frames.buckets(matrix, config, by=by, resampled=bucket_pools(corpus.system(name), corpus, config, by))
+
+
+@st.cache_resource(max_entries=16, scope="session", show_spinner=False, hash_funcs=_TOKENS)
+def bucket_pools(system: System, corpus: Corpus, config: BleuConfig, by: str) -> list[np.ndarray]:
+    """Each bucket's bootstrap sums for one system, keyed on its text and the tokenization (a smoothing change
+    draws nothing); read-only."""
+    return corpus_frames.bucket_resamples(stats_matrix(system, corpus, config), by=by)
 
 
 @st.cache_data(max_entries=16, scope="session", show_spinner=False, hash_funcs=_WHOLE)

@@ -189,3 +189,19 @@ def test_latex_escapes():
     tex = export.latex_table(df, signature="nrefs:1|tok:13a")
     assert "a\\&b\\_\\%" in tex
     assert "\\begin{tabular}" in tex
+
+
+@pytest.mark.parametrize("by", ["ref_len", "ratio"])
+def test_bucket_intervals_from_kept_draws_are_the_drawn_ones(data_dir, by):
+    # issue 13: the corpus page keeps each bucket's bootstrap sums (they depend on the tokens only), so a
+    # smoothing change redraws nothing; the intervals are the ones drawing again gives
+    wmt = data_dir / "wmt21-news-en-de"
+    read = lambda p: p.read_text(encoding="utf-8").split("\n")[:-1]  # noqa: E731
+    ref_set = ReferenceSet([read(wmt / "reference.A.de")])
+    matrix = ref_set.stats(read(sorted((wmt / "systems").glob("*.de"))[0]))
+    pools = f.bucket_resamples(matrix, by=by)
+    for config in (CFG, BleuConfig(smooth_method="floor", smooth_value=0.1)):
+        kept = f.buckets(matrix, config, by=by, resampled=pools)
+        drawn = f.buckets(matrix, config, by=by)
+        assert len(kept) >= 4
+        assert kept.equals(drawn)
