@@ -135,13 +135,15 @@ else:
 
 st.subheader("Export")
 sig_text = make_signature(config, cached.nrefs(corpus))
+sig_ci = make_signature(config, cached.nrefs(corpus), bs=1000, rs=cached.DEFAULT_SEED)  # the intervals' draws
+sig_test = make_signature(config, cached.nrefs(corpus), **{str(method): int(trials)}, rs=int(seed))
 export.downloads(
     "CSV:",
     {
-        "systems": (lambda: systems.to_csv(index=False), "systems.csv", "text/csv"),
-        "significance": (lambda: significance.to_csv(index=False), "significance.csv", "text/csv"),
-        "A vs B": (lambda: pairs.to_csv(index=False), "sentences_a_vs_b.csv", "text/csv"),
-        "n-grams": (lambda: ngrams.to_csv(index=False), "ngrams.csv", "text/csv"),
+        "systems": (lambda: export.csv(systems, sig_ci), "systems.csv", "text/csv"),
+        "significance": (lambda: export.csv(significance, sig_test), "significance.csv", "text/csv"),
+        "A vs B": (lambda: export.csv(pairs, sig_text), "sentences_a_vs_b.csv", "text/csv"),
+        "n-grams": (lambda: export.csv(ngrams, sig_text), "ngrams.csv", "text/csv"),
     },
     "compare.csv",
 )
@@ -155,12 +157,12 @@ export.downloads(
 export.downloads(
     "Chart:",
     {
-        "CIs PNG": (lambda: charts.export(ci_chart, "png"), "bleu_ci.png", "image/png"),
-        "CIs SVG": (lambda: charts.export(ci_chart, "svg"), "bleu_ci.svg", "image/svg+xml"),
-        "matrix PNG": (lambda: charts.export(heatmap, "png"), "significance.png", "image/png"),
-        "matrix SVG": (lambda: charts.export(heatmap, "svg"), "significance.svg", "image/svg+xml"),
-        "precisions HTML": (lambda: charts.export(bars, "html"), "precisions.html", "text/html"),
-        "scatter HTML": (lambda: charts.export(scatter, "html"), "scatter.html", "text/html"),
+        "CIs PNG": (lambda: charts.export(ci_chart, "png", sig_ci), "bleu_ci.png", "image/png"),
+        "CIs SVG": (lambda: charts.export(ci_chart, "svg", sig_ci), "bleu_ci.svg", "image/svg+xml"),
+        "matrix PNG": (lambda: charts.export(heatmap, "png", sig_test), "significance.png", "image/png"),
+        "matrix SVG": (lambda: charts.export(heatmap, "svg", sig_test), "significance.svg", "image/svg+xml"),
+        "precisions HTML": (lambda: charts.export(bars, "html", sig_text), "precisions.html", "text/html"),
+        "scatter HTML": (lambda: charts.export(scatter, "html", sig_text), "scatter.html", "text/html"),
     },
     "compare.chart",
 )

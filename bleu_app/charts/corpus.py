@@ -12,7 +12,7 @@ a rank field of the data instead (:func:`_by_rank`).
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 import altair as alt
 import pandas as pd
@@ -390,14 +390,31 @@ def human_chart(human: pd.DataFrame, label: str) -> alt.LayerChart | alt.FacetCh
     return alt.layer(fit, pts, text).properties(title="BLEU against human judgement, per system", height=320)
 
 
-def export(chart: alt.TopLevelMixin, fmt: Literal["png", "svg", "html"]) -> bytes | str:
-    """The chart as PNG (bytes), SVG or HTML (str), for a lazy download, all by vl-convert.
+def signed(spec: dict[str, Any], signature: str) -> dict[str, Any]:
+    """The spec with ``signature`` as its title's subtitle (a file that leaves the app says how it was scored).
+
+    Example:
+        >>> signed({"title": "BLEU", "mark": "point"}, "nrefs:1|tok:13a")["title"]
+        {'text': 'BLEU', 'subtitle': 'nrefs:1|tok:13a'}
+    """
+    if not signature:
+        return spec
+    title = spec.get("title", "")
+    title = dict(title) if isinstance(title, dict) else {"text": title}
+    old = title.get("subtitle")
+    title["subtitle"] = [*([old] if isinstance(old, str) else old), signature] if old else signature
+    return {**spec, "title": title}
+
+
+def export(chart: alt.TopLevelMixin, fmt: Literal["png", "svg", "html"], signature: str = "") -> bytes | str:
+    """The chart as PNG (bytes), SVG or HTML (str), for a lazy download, all by vl-convert, with ``signature``
+    under its title.
 
     The HTML carries the Vega bundle inline (``bundle=True``): it opens offline and loads nothing from a CDN.
     """
     import vl_convert as vlc
 
-    spec = chart.to_json()
+    spec = signed(chart.to_dict(), signature)
     if fmt == "html":
         return str(vlc.vegalite_to_html(spec, bundle=True))
     if fmt == "svg":

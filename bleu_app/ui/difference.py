@@ -103,7 +103,9 @@ def report_button(
         return report.build_report(corpus, config, options, matrices=mats, significance=sig)
 
     def csv() -> str:
-        return str(frames.decomposition_table(mats, config, baseline)[0].to_csv(index=False))
+        return export.csv(
+            frames.decomposition_table(mats, config, baseline)[0], make_signature(config, cached.nrefs(corpus))
+        )
 
     export.downloads(
         "Report:",

@@ -25,6 +25,16 @@ def downloads(label: str, items: dict[str, tuple[Callable[[], bytes | str], str,
         )
 
 
+def csv(frame: pd.DataFrame, signature: str) -> str:
+    """The frame as CSV whose first line is ``# signature: ...`` (pandas reads it back with ``comment="#"``).
+
+    Example:
+        >>> csv(pd.DataFrame({"BLEU": [1.5]}), "nrefs:1|bs:1000|rs:12345")
+        '# signature: nrefs:1|bs:1000|rs:12345\\nBLEU\\n1.5\\n'
+    """
+    return f"# signature: {signature}\n" + str(frame.to_csv(index=False))
+
+
 def latex_table(systems: pd.DataFrame, *, signature: str, caption: str = "BLEU with 95% bootstrap CIs") -> str:
     r"""A booktabs LaTeX table of the comparison (system, BLEU [CI], p_1..p_4, BP, c/r), escaped.
 

@@ -156,3 +156,19 @@ def test_block_chart_keeps_a_band_per_system_with_few_systems(mats):
     gaps = _y_label_gaps(vlc.vegalite_to_svg(spec))
     assert len(gaps) == len(mats[1]) - 1 == 3
     assert min(gaps) >= 20, gaps
+
+
+def test_exported_charts_carry_the_signature(mats):
+    """Review item 3: a PNG/SVG/HTML that leaves the app says how its numbers were scored (title's subtitle)."""
+    pytest.importorskip("vl_convert")
+    sig = "nrefs:1|bs:1000|rs:12345|case:mixed|eff:no|tok:13a|smooth:exp|order:4"
+    chart = ch.precision_bars(f.precision_frame(mats[1]))
+    title = chart.to_dict()["title"]
+    svg = str(ch.export(chart, "svg", sig))
+    assert f">{sig}<" in svg  # drawn as text
+    assert f">{title}<" in svg  # under the chart's own title, which stays
+    assert sig not in str(ch.export(chart, "svg"))
+    assert sig in str(ch.export(chart, "html", sig))
+    plain, with_sig = ch.export(chart, "png"), ch.export(chart, "png", sig)
+    assert isinstance(with_sig, bytes)
+    assert with_sig != plain

@@ -205,3 +205,16 @@ def test_bucket_intervals_from_kept_draws_are_the_drawn_ones(data_dir, by):
         drawn = f.buckets(matrix, config, by=by)
         assert len(kept) >= 4
         assert kept.equals(drawn)
+
+
+def test_csv_downloads_start_with_the_signature():
+    """Review item 3: significance.csv had p-values without ``bs:2000|rs:12345``: not reproducible."""
+    import io
+
+    import pandas as pd
+
+    frame = pd.DataFrame({"A": ["x"], "B": ["y"], "p": [0.0123]})
+    sig = "nrefs:1|bs:2000|rs:12345|case:mixed|eff:no|tok:13a|smooth:exp|order:4"
+    text = export.csv(frame, sig)
+    assert text.splitlines()[0] == f"# signature: {sig}"
+    pd.testing.assert_frame_equal(pd.read_csv(io.StringIO(text), comment="#"), frame)
