@@ -131,6 +131,7 @@ else:
     h2.metric("Pearson r", f"{r_pearson:.3f}")
     h2.metric("Kendall τ", f"{tau:.3f}")
     h2.caption(f"over {len(human)} systems")
+    render.signature(make_signature(config, cached.nrefs(corpus)), what="BLEU correlated")
     st.markdown(docs.text("human", "corpus"))
 
 st.subheader("Export")

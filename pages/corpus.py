@@ -47,6 +47,7 @@ with st.container(border=True):
     m1.metric("Corpus BLEU", f"{corpus_bleu:.2f}")
     m2.metric("Mean of sentence BLEU", f"{mean_bleu:.2f}", f"{gap:+.2f} vs corpus BLEU", delta_color="off")
     m3.metric("Segments", f"{corpus.n_segments}")
+    render.signature(frames.sentence_signature(config, cached.nrefs(corpus)), what="Mean of sentence BLEU")
     st.markdown(docs.text("mean_vs_corpus", "corpus"))
 
 st.subheader("Sentences")
@@ -80,6 +81,7 @@ st.caption(docs.text("buckets", "corpus"))
 b1, b2 = st.columns(2)
 b1.altair_chart(charts.bucket_chart(cached.bucket_frame(corpus, system, config, "ref_len"), "reference length"))
 b2.altair_chart(charts.bucket_chart(cached.bucket_frame(corpus, system, config, "ratio"), "length ratio c/r"))
+render.signature(frames.bucket_signature(config, cached.nrefs(corpus)))
 
 render.block_test_section(corpus, config, key="corpus.blocks")
 every_section.every_bleu_section(corpus, system)

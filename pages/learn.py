@@ -194,11 +194,13 @@ with lab:
     st.markdown(f"**What it does:** {result.variant.mistake}")
     st.markdown(f"**Who does it:** {result.variant.who}")
     st.markdown(f"**The numbers:** {result.detail}")
-    render.signature(make_signature(config, len(samples.SENTENCE_SAMPLES[which].refs) if which != "paper" else "var"))
+    lab_signature = make_signature(config, len(samples.SENTENCE_SAMPLES[which].refs) if which != "paper" else "var")
+    render.signature(lab_signature)
     if key == "nltk":
         st.dataframe(shared.nltk_table(which, config), hide_index=True, key="learn.nltk_methods")
     st.subheader("Every variant at a glance")
     st.dataframe(everything_table, hide_index=True, width="stretch")
+    render.signature(lab_signature, what="Correct BLEU (each variant changes it as its row says)")
 
 with exercise:
     st.header("Exercise: compute BLEU by hand")

@@ -24,6 +24,7 @@ from bleu_core import (
     brevity_penalty,
     kendall,
     leave_one_out,
+    make_signature,
     pairwise_matrix,
     pearson,
     resample_sums,
@@ -130,6 +131,20 @@ def _sentence_config(config: BleuConfig) -> BleuConfig:
     return replace(config, use_effective_order=True)
 
 
+def sentence_signature(config: BleuConfig, nrefs: int | str) -> str:
+    """The signature of the sentence BLEU column and of its mean: the corpus settings with effective order."""
+    return make_signature(_sentence_config(config), nrefs)
+
+
+BUCKET_RESAMPLES: Final = 1000  # the bucket intervals: resamples and seed (the same for every bucket)
+BUCKET_SEED: Final = 12345
+
+
+def bucket_signature(config: BleuConfig, nrefs: int | str) -> str:
+    """The signature of the BLEU-by-bucket charts: the corpus settings and their bootstrap (resamples, seed)."""
+    return make_signature(config, nrefs, bs=BUCKET_RESAMPLES, rs=BUCKET_SEED)
+
+
 def precision_frame(matrices: Mapping[str, np.ndarray]) -> pd.DataFrame:
     """Long format: system, n, matches, total, precision (0-1), fraction, for the decay and grouped bars."""
     rows = []
@@ -195,7 +210,7 @@ def bucket_resamples(matrix: np.ndarray, *, by: str = "ref_len", n_buckets: int 
     depend on the tokens only, so a smoothing change reuses them (``buckets(resampled=...)``)."""
     which, labels = _bucket_of(matrix, by, n_buckets)
     subs = [matrix[which == k] for k in range(len(labels))]
-    return [resample_sums([sub], 1000) for sub in subs if len(sub)]
+    return [resample_sums([sub], BUCKET_RESAMPLES, BUCKET_SEED) for sub in subs if len(sub)]
 
 
 def buckets(
@@ -220,7 +235,7 @@ def buckets(
             continue
         bleu = float(score_many(sub.sum(axis=0)[None, :], config)[0])
         pool = next(pools) if pools is not None else None
-        ((_, _, lo, hi),) = bootstrap_cis([sub], config, resampled=pool)  # the same seed for every bucket
+        ((_, _, lo, hi),) = bootstrap_cis([sub], config, n_samples=BUCKET_RESAMPLES, seed=BUCKET_SEED, resampled=pool)
         rows.append({BUCKET: label, "order": k, COUNT: len(sub), BLEU: bleu, CI_LOW: lo, CI_HIGH: hi})
     return pd.DataFrame(rows, columns=[BUCKET, "order", COUNT, BLEU, CI_LOW, CI_HIGH])
 

@@ -23,9 +23,13 @@ def score_headline(label: str, score: BleuScore, *, paper_scale: bool = True) ->
     signature(score.signature)
 
 
-def signature(sig: str) -> None:
-    """Show a signature as a quiet caption (theme text colour: inline code was faint in the dark theme)."""
-    st.caption("Signature: " + sig.replace("|", " | ").replace("_", "\\_").replace("*", "\\*"))
+def signature(sig: str, *, what: str = "") -> None:
+    """Show a signature as a quiet caption (theme text colour: inline code was faint in the dark theme);
+    ``what`` names the number it belongs to when that is not the one right above."""
+    st.caption(
+        (f"{what}: signature " if what else "Signature: ")
+        + sig.replace("|", " | ").replace("_", "\\_").replace("*", "\\*")
+    )
 
 
 # --- highlighted text (escaped HTML through st.html) -------------------------------------------------

@@ -9,7 +9,7 @@ import pyarrow as pa
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.ui.test_corpus_page import _uploader, folder_files
+from tests.ui.test_corpus_page import _uploader, caption_after, folder_files, page_elements
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -155,6 +155,16 @@ def test_block_test_table_shows_t_and_df_and_dashes():
     assert not shown.astype(str).isin(["None", "nan", "NaN"]).any().any()
     config = json.loads(el.proto.columns)
     assert not any(c.get("hidden") for k, c in config.items() if k != "_index")
+
+
+def test_human_correlation_carries_the_signature_of_the_bleu_correlated():
+    # review item 10: Pearson r and Kendall tau had no signature of the BLEU they correlate
+    at = _app()
+    els = page_elements(at.main)
+    after_tau = els[next(i for i, e in enumerate(els) if e.type == "metric" and e.label == "Kendall τ") :]
+    sig = caption_after(after_tau, lambda e: e.type == "caption" and str(e.value).startswith("over "))
+    assert sig.startswith("BLEU correlated: signature nrefs:")
+    assert "tok:13a" in sig
 
 
 def test_wmt22_block_test_uses_blocks_of_25(wmt22):

@@ -209,6 +209,41 @@ def test_block_test_and_buckets_render():
     assert "BLEU by bucket" in headers
 
 
+def page_elements(node) -> list:
+    """Every element under ``node`` in page order (blocks are descended into, not listed)."""
+    out = []
+    for child in getattr(node, "children", {}).values():
+        if getattr(child, "children", None):
+            out += page_elements(child)
+        else:
+            out.append(child)
+    return out
+
+
+def caption_after(elements: list, found) -> str:
+    """The first caption after the first element for which ``found`` is true."""
+    start = next(i for i, e in enumerate(elements) if found(e))
+    return next(str(e.value) for e in elements[start + 1 :] if getattr(e, "type", "") == "caption")
+
+
+def test_mean_of_sentence_bleu_and_buckets_carry_their_own_signature():
+    # review item 10: the mean of sentence BLEU (effective order) and the bootstrap buckets sat under the
+    # corpus signature only (eff:no, no resamples or seed)
+    at = _app()
+    els = page_elements(at.main)
+    mean = caption_after(els, lambda e: getattr(e, "type", "") == "metric" and e.label == "Mean of sentence BLEU")
+    assert mean.startswith("Mean of sentence BLEU: signature ")
+    assert "eff:yes" in mean
+    assert "tok:13a" in mean
+    heads = [i for i, e in enumerate(els) if getattr(e, "type", "") == "subheader"]
+    start = next(i for i in heads if els[i].value == "BLEU by bucket")
+    section = els[start : next(i for i in heads if i > start)]
+    buckets = " ".join(str(e.value) for e in section if getattr(e, "type", "") == "caption")
+    assert "bs:1000" in buckets
+    assert "rs:12345" in buckets
+    assert "eff:no" in buckets
+
+
 def test_corpus_pages_open_on_sacrebleus_default_and_paper_settings_are_flagged():
     """Corpus pages open on sacreBLEU's default; the paper's preset, chosen by the user, is flagged there with a
     one-click way back, and that choice is kept across pages."""

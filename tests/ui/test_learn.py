@@ -8,6 +8,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from bleu_app.ui import state
+from tests.ui.test_corpus_page import caption_after, page_elements
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
@@ -80,6 +81,15 @@ def test_exercise_checks_answers_and_explains_first_mistake(at):
     at.text_input(key="learn.exercise.ex2.p1").set_value("2/7")
     next(b for b in at.button if "Check" in b.label).click().run()
     assert any("All steps are right" in s.value for s in at.success)
+
+
+def test_every_variant_table_carries_a_signature(at):
+    # review item 10: the lab's "every variant" table had no signature line
+    els = page_elements(at.tabs[1])
+    start = next(i for i, e in enumerate(els) if e.type == "subheader" and e.value == "Every variant at a glance")
+    sig = caption_after(els[start:], lambda e: e.type == "dataframe")
+    assert "signature nrefs:var" in sig
+    assert "smooth:" in sig
 
 
 def _htmls(node) -> list[str]:
