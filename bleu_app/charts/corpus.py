@@ -378,14 +378,18 @@ def ngram_chart(ngrams: pd.DataFrame) -> alt.Chart:
 
 def human_chart(human: pd.DataFrame, label: str) -> alt.LayerChart | alt.FacetChart:
     """BLEU against the human score per system, labelled, with a least-squares line."""
-    base = alt.Chart(human).encode(
+    base = alt.Chart(human.assign(ink="system")).encode(
         x=alt.X(f"{f.HUMAN}:Q", title=f"human score ({label})", scale=alt.Scale(zero=False)),
         y=alt.Y(f"{f.BLEU}:Q", title="corpus BLEU", scale=alt.Scale(zero=False)),
     )
-    pts = base.mark_point(filled=True, size=80, color=OKABE_ITO[0]).encode(
-        tooltip=[f.SYSTEM, alt.Tooltip(f.BLEU, format=".2f"), alt.Tooltip(f.HUMAN, format=".4f")]
+    # Points and names in the theme's first chart colour (a colour scale over one datum takes the "category"
+    # range, which Streamlit fills from the light or dark theme): a text mark's own default is black, which
+    # was unreadable on the dark theme.
+    ink = alt.Color("ink:N", scale=alt.Scale(domain=["system"]), legend=None)
+    pts = base.mark_point(filled=True, size=80).encode(
+        color=ink, tooltip=[f.SYSTEM, alt.Tooltip(f.BLEU, format=".2f"), alt.Tooltip(f.HUMAN, format=".4f")]
     )
-    text = base.mark_text(align="left", dx=7, dy=-6, fontSize=11).encode(text=f"{f.SYSTEM}:N")
+    text = base.mark_text(align="left", dx=7, dy=-6, fontSize=11).encode(text=f"{f.SYSTEM}:N", color=ink)
     fit = base.transform_regression(f.HUMAN, f.BLEU).mark_line(color=OKABE_ITO[3], strokeDash=[5, 3])
     return alt.layer(fit, pts, text).properties(title="BLEU against human judgement, per system", height=320)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pandas as pd
 import pytest
 
 from bleu_app.charts import corpus as ch
@@ -172,3 +173,41 @@ def test_exported_charts_carry_the_signature(mats):
     plain, with_sig = ch.export(chart, "png"), ch.export(chart, "png", sig)
     assert isinstance(with_sig, bytes)
     assert with_sig != plain
+
+
+def _contrast(a: str, b: str) -> float:
+    """WCAG contrast ratio of two #rrggbb colours."""
+
+    def lum(c: str) -> float:
+        rgb = [int(c[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+        r, g, b = (x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4 for x in rgb)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+@pytest.mark.parametrize(("theme", "background"), [("light", "#ffffff"), ("dark", "#0e1117")])
+def test_human_chart_names_readable_in_both_themes(theme, background):
+    """Review item 7: the system names were black text (Vega's default for text) on the dark theme.
+
+    Rendered with the theme's chart colours from .streamlit/config.toml (what Streamlit gives Vega as the
+    "category" range), every name is drawn in a colour with WCAG contrast >= 3 against the theme's background.
+    """
+    import re
+    import tomllib
+    from pathlib import Path
+
+    pytest.importorskip("vl_convert")
+    import vl_convert as vlc
+
+    conf = tomllib.loads((Path(__file__).resolve().parents[2] / ".streamlit" / "config.toml").read_text())
+    colours = conf["theme"][theme]["chartCategoricalColors"]
+    names = ["JDExploreAcademy", "NiuTrans", "DLUT"]
+    df = pd.DataFrame({f.SYSTEM: names, f.BLEU: [38.0, 30.5, 29.0], f.HUMAN: [-0.02, -0.16, -0.08]})
+    svg = vlc.vegalite_to_svg(ch.human_chart(df, "da_z").to_dict(), config={"range": {"category": colours}})
+    named = {"black": "#000000", "white": "#ffffff"}
+    fills = {name: named.get(fill, fill) for fill, name in re.findall(r'<text[^>]*fill="([^"]+)"[^>]*>([^<]+)<', svg)}
+    assert set(names) <= set(fills)
+    for name in names:
+        assert _contrast(fills[name], background) >= 3, (name, fills[name])
