@@ -71,7 +71,15 @@ def decay_chart(df: pd.DataFrame, *, height: int = 220) -> alt.LayerChart | alt.
     )
     line = base.mark_line(color=OKABE_ITO["vermillion"], strokeWidth=3)
     points = base.mark_point(color=OKABE_ITO["vermillion"], filled=True, size=90, shape="diamond")
-    return alt.layer(line, points).properties(height=height, title="Precision decay across n (log scale)")
+    layers: list[alt.Chart] = [line, points]
+    if not (df[f.P_SCORE] > 0).any():  # an empty plot would look broken: say why it is empty
+        note = pd.DataFrame({"note": ["every p_n is 0: nothing to draw on a log scale"]})
+        layers.append(
+            alt.Chart(note)
+            .mark_text(fontSize=13, color="#888888")
+            .encode(text="note:N", x=alt.value(150), y=alt.value(90))
+        )
+    return alt.layer(*layers).properties(height=height, title="Precision decay across n (log scale)")
 
 
 def log_terms_chart(df: pd.DataFrame, *, height: int = 240) -> alt.LayerChart | alt.FacetChart:

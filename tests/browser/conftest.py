@@ -3,12 +3,20 @@
 The server is started once per test session through `make run` (the README command) on a free port and
 stopped (its whole process group) at the end. Chromium is Debian's /usr/bin/chromium: never a downloaded
 browser. Screenshots go to artifacts/screenshots/.
+
+Every page these fixtures open records each request the browser makes; a request to any host but 127.0.0.1
+fails the test that made it (the app sends nothing anywhere: a classroom may be offline).
+
+`runtime_url` is a second server started by `make run` in a copy of the tracked files under
+artifacts/runtime-app/, so its .venv holds only the runtime dependencies (what `make run` installs, not the
+test extra): features that lean on a test-only package fail there.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -16,6 +24,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
@@ -48,21 +57,21 @@ def _free_port() -> int:
 
 
 @contextlib.contextmanager
-def serve() -> Iterator[str]:
-    """Start `make run` on a free 127.0.0.1 port; yield its URL; stop its whole process group."""
+def serve(root: Path = ROOT, start_timeout: float = 90) -> Iterator[str]:
+    """Start `make run` in ``root`` on a free 127.0.0.1 port; yield its URL; stop its whole process group."""
     port = _free_port()
     (ROOT / "artifacts").mkdir(exist_ok=True)
     log = open(ROOT / "artifacts" / f"server-{port}.log", "w")  # noqa: SIM115
     proc = subprocess.Popen(
         ["make", "--no-print-directory", "run", f"PORT={port}"],
-        cwd=ROOT,
+        cwd=root,
         stdout=log,
         stderr=subprocess.STDOUT,
         start_new_session=True,
         env={**os.environ, "STREAMLIT_SERVER_FILE_WATCHER_TYPE": "none"},
     )
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 90
+    deadline = time.monotonic() + start_timeout
     try:
         while True:
             try:
@@ -74,7 +83,7 @@ def serve() -> Iterator[str]:
             if proc.poll() is not None:
                 raise RuntimeError(f"`make run` exited with {proc.returncode}; see {log.name}")
             if time.monotonic() > deadline:
-                raise RuntimeError(f"`make run` did not answer on {url} within 90 s; see {log.name}")
+                raise RuntimeError(f"`make run` did not answer on {url} within {start_timeout:.0f} s; see {log.name}")
             time.sleep(0.5)
         yield url
     finally:
@@ -91,6 +100,55 @@ def app_url() -> Iterator[str]:
     """The app, served once for the whole session."""
     with serve() as url:
         yield url
+
+
+def runtime_copy() -> Path:
+    """The tracked files (as they are in the work tree) copied to artifacts/runtime-app/, mtimes kept so that
+    its `make run` reinstalls only when pyproject.toml or the kernel changed; files no longer tracked go."""
+    dest = ROOT / "artifacts" / "runtime-app"
+    tracked = (
+        subprocess.run(
+            ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+            cwd=ROOT,
+            capture_output=True,
+            check=True,
+        )
+        .stdout.decode()
+        .split("\0")
+    )
+    wanted = {Path(t) for t in tracked if t and (ROOT / t).is_file()}
+    if dest.exists():
+        for old in dest.rglob("*"):
+            rel = old.relative_to(dest)
+            if old.is_file() and rel.parts[0] != ".venv" and rel not in wanted and "egg-info" not in str(rel):
+                old.unlink()
+    for rel in wanted:
+        target = dest / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if not target.exists() or target.stat().st_mtime != (ROOT / rel).stat().st_mtime:
+            shutil.copy2(ROOT / rel, target)
+    return dest
+
+
+@pytest.fixture(scope="session")
+def runtime_url() -> Iterator[str]:
+    """`make run` in a copy of the project whose .venv has only the runtime dependencies."""
+    root = runtime_copy()
+    with serve(root, start_timeout=900) as url:  # the first start installs the runtime deps (pip's cache helps)
+        yield url
+
+
+def outside_requests(urls: list[str]) -> list[str]:
+    """The recorded requests that went anywhere but 127.0.0.1 (data: and blob: URLs stay in the page)."""
+    return [
+        u for u in urls if urlsplit(u).scheme not in ("data", "blob", "about") and urlsplit(u).hostname != "127.0.0.1"
+    ]
+
+
+def _record(ctx: BrowserContext, urls: list[str]) -> None:
+    """Append every request (and websocket) URL of the context's pages to ``urls``."""
+    ctx.on("request", lambda r: urls.append(r.url))
+    ctx.on("websocket", lambda ws: urls.append(ws.url))
 
 
 @pytest.fixture(scope="session")
@@ -111,20 +169,26 @@ def _context(browser: Browser, scheme: str, width: int = 1400, height: int = 100
 def page(browser: Browser) -> Iterator[Page]:
     """A fresh light-theme page, 1400x1000."""
     ctx = _context(browser, "light")
+    urls: list[str] = []
+    _record(ctx, urls)
     p = ctx.new_page()
     p.set_default_timeout(30_000)
     yield p
     ctx.close()
+    assert urls, "no request was recorded"
+    assert not outside_requests(urls), f"requests left 127.0.0.1: {outside_requests(urls)[:5]}"
 
 
 @pytest.fixture
 def new_page(browser: Browser) -> Iterator:  # type: ignore[type-arg]
     """Factory: new_page(scheme="dark", width=420) for theme and narrow-window checks."""
     contexts: list[BrowserContext] = []
+    urls: list[str] = []
 
     def make(scheme: str = "light", width: int = 1400, height: int = 1000) -> Page:
         ctx = _context(browser, scheme, width, height)
         contexts.append(ctx)
+        _record(ctx, urls)
         p = ctx.new_page()
         p.set_default_timeout(30_000)
         return p
@@ -132,6 +196,7 @@ def new_page(browser: Browser) -> Iterator:  # type: ignore[type-arg]
     yield make
     for c in contexts:
         c.close()
+    assert not outside_requests(urls), f"requests left 127.0.0.1: {outside_requests(urls)[:5]}"
 
 
 def wait_for_app(p: Page, timeout: float = 60_000) -> None:
@@ -163,3 +228,75 @@ def shot(p: Page, name: str) -> Path:
     path = SHOTS / f"{name}.png"
     p.screenshot(path=str(path), full_page=True)
     return path
+
+
+# For every Vega chart on the page: its height, how many marks it drew, and per axis the labels that Vega hid
+# (labelOverlap sets their opacity to 0) or that overlap their neighbour (text drawn over text).
+_CHART_REPORT = r"""(sel) => [...document.querySelectorAll(sel)].map((chart) => {
+  const svg = chart.querySelector('svg.marks');
+  const title = svg ? [...svg.querySelectorAll('.role-title-text')].map(t => t.textContent).join(' ') : '';
+  const marks = svg ? svg.querySelectorAll(
+    '.role-mark path, .role-mark line, .role-mark text, .role-mark rect').length : 0;
+  const axes = svg ? [...svg.querySelectorAll('g.role-axis')].map((axis) => {
+    const labels = [...axis.querySelectorAll('.role-axis-label text')];
+    const shown = labels.filter(t => t.getAttribute('opacity') !== '0' && t.style.opacity !== '0');
+    // slanted labels' boxes overlap while their glyphs do not: only level labels are compared
+    const level = shown.filter(t => !/rotate\((?!0\))/.test(t.getAttribute('transform') || ''));
+    const boxes = level.map(t => t.getBoundingClientRect());
+    // a numeric axis (linear or log) may thin its tick labels by design; categories may not
+    const numeric = labels.length > 0 && labels.every(t => /^[-−+]?[\d.,]+(e[-+]?\d+)?%?$/i.test(t.textContent.trim()));
+    let overlaps = 0;
+    for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+      const a = boxes[i], b = boxes[j];
+      const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+      const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+      if (w > 1 && h > 1) overlaps++;
+    }
+    return {labels: labels.length, hidden: numeric ? 0 : labels.length - shown.length, overlaps,
+            texts: shown.map(t => t.textContent)};
+  }) : [];
+  return {title, height: chart.getBoundingClientRect().height, svg: !!svg, marks, axes};
+})"""
+
+
+def chart_report(p: Page, scope: str = "[data-testid='stMain']") -> list[dict]:  # type: ignore[type-arg]
+    """What each Vega chart under ``scope`` drew (see _CHART_REPORT)."""
+    return list(p.evaluate(_CHART_REPORT, f"{scope} [data-testid='stVegaLiteChart']"))
+
+
+def assert_charts_drawn(p: Page, where: str, at_least: int) -> list[dict]:  # type: ignore[type-arg]
+    """Every chart is taller than 100 px, drew marks, and shows every axis label (none hidden or overlapping)."""
+    charts = "[data-testid='stMain'] [data-testid='stVegaLiteChart'] svg.marks"
+    p.wait_for_function(f"(n) => document.querySelectorAll({charts!r}).length >= n", arg=at_least, timeout=60_000)
+    with contextlib.suppress(PlaywrightTimeout):  # Vega draws after the element appears: give it time
+        p.wait_for_function(
+            f"""() => [...document.querySelectorAll({charts!r})].every(
+                s => s.querySelector('.role-mark path, .role-mark line, .role-mark text, .role-mark rect'))""",
+            timeout=20_000,
+        )
+    report = chart_report(p)
+    assert len(report) >= at_least, (where, [c["title"] for c in report])
+    for chart in report:
+        name = f"{where}: {chart['title']!r}"
+        assert chart["svg"], f"{name} has no SVG"
+        assert chart["height"] > 100, f"{name} is {chart['height']:.0f} px tall"
+        assert chart["marks"] > 0, f"{name} drew no marks"
+        for axis in chart["axes"]:
+            assert axis["hidden"] == 0, f"{name}: {axis['hidden']} of {axis['labels']} axis labels hidden"
+            assert axis["overlaps"] == 0, f"{name}: axis labels overlap ({axis['texts'][:6]} ...)"
+    return report
+
+
+def assert_view_looks_right(p: Page, scheme: str, width: int, where: str, charts: int = 0) -> None:
+    """What a person would notice first: charts drawn, the theme's background, nothing off the side."""
+    if charts:
+        assert_charts_drawn(p, where, at_least=charts)
+    background = p.evaluate("() => getComputedStyle(document.querySelector(\"[data-testid='stApp']\")).backgroundColor")
+    channels = [int(c) for c in background[background.index("(") + 1 : background.index(")")].split(",")[:3]]
+    assert (sum(channels) / 3 < 80) == (scheme == "dark"), (where, background)
+    if width < 600:  # a phone: nothing runs off the side of the page
+        main = "[data-testid='stMain']"
+        overflow = p.evaluate(
+            f"() => {{ const m = document.querySelector({main!r}); return m.scrollWidth - m.clientWidth; }}"
+        )
+        assert overflow <= 1, (where, overflow)

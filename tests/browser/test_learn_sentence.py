@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import rerun_settled, shot, wait_for_app
+from tests.browser.conftest import assert_view_looks_right, rerun_settled, shot, wait_for_app
 
 MAIN = "[data-testid='stMain']"
 XSS = '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>'
@@ -56,11 +56,11 @@ def test_xss_payload_stays_text(app_url, page):
     _sentence(page, app_url)
     page.evaluate("window.__xss = 0")
     _fill(page, "Candidate (the machine translation)", XSS + " it is a guide")
-    page.wait_for_timeout(500)
+    # the highlighted candidate shows the payload as its own words (waits for the rerun that draws it)
+    expect(page.locator(".bleu-text").nth(0)).to_contain_text("onerror", timeout=20_000)
     assert page.evaluate("window.__xss") == 0
     assert page.locator(f"{MAIN} .bleu-text img").count() == 0
     assert page.locator(f"{MAIN} .bleu-text script").count() == 0
-    assert "onerror" in page.locator(".bleu-text").nth(0).inner_text() or "img" in page.inner_text(MAIN)
 
 
 # Streamlit scrolls inside its own container, so a full-page screenshot is one viewport: tall viewports
@@ -73,19 +73,22 @@ def test_screenshots_light_dark_and_narrow(app_url, new_page):
         p = new_page(scheme=scheme, height=LEARN_HEIGHT)
         p.goto(app_url)
         wait_for_app(p)
-        p.wait_for_selector("[data-testid='stVegaLiteChart'] canvas, [data-testid='stVegaLiteChart'] svg")
+        assert_view_looks_right(p, scheme, 1400, f"learn {scheme}", charts=3)
         shot(p, f"learn-{scheme}")
         p.set_viewport_size({"width": 1400, "height": SENTENCE_HEIGHT})
         _sentence(p, app_url, "?ex=ex1")
         p.locator("[data-testid='stDataFrame']").first.wait_for()
+        assert_view_looks_right(p, scheme, 1400, f"sentence {scheme}", charts=2)
         shot(p, f"sentence-{scheme}")
     narrow = new_page(scheme="light", width=420, height=LEARN_HEIGHT + 4000)
     narrow.goto(app_url)
     wait_for_app(narrow)
     _collapse_sidebar(narrow)
+    assert_view_looks_right(narrow, "light", 420, "learn narrow", charts=3)
     shot(narrow, "learn-narrow")
     _sentence(narrow, app_url, "?ex=ex2")
     _collapse_sidebar(narrow)
+    assert_view_looks_right(narrow, "light", 420, "sentence narrow", charts=2)
     shot(narrow, "sentence-narrow")
 
 
@@ -94,4 +97,4 @@ def _collapse_sidebar(p) -> None:
     button = p.locator("[data-testid='stSidebarCollapseButton'] button")
     if button.count() and button.first.is_visible():
         button.first.click()
-        p.wait_for_timeout(600)
+        expect(p.locator("[data-testid='stSidebar']")).to_have_attribute("aria-expanded", "false")

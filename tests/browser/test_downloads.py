@@ -1,0 +1,70 @@
+"""Every download button, clicked in the browser against a server whose environment has only the runtime
+dependencies (`make run` in a copy of the project: no test extra), each file checked for its type.
+
+PNG and SVG go through vl-convert: when it was only in the test extra, these buttons did nothing after
+`make run` while the test suite (one venv with both) never saw it.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from pathlib import Path
+
+from tests.browser.conftest import wait_for_app
+
+MAIN = "[data-testid='stMain']"
+
+
+def _check(name: str, data: bytes) -> None:
+    if name.endswith(".png"):
+        assert data.startswith(b"\x89PNG\r\n\x1a\n"), name
+        assert len(data) > 2000, (name, len(data))
+    elif name.endswith(".svg"):
+        text = data.decode()
+        assert re.search(r"<svg[^>]*xmlns=\"http://www.w3.org/2000/svg\"", text), name
+        assert text.rstrip().endswith("</svg>"), name
+        assert "role-mark" in text, name  # marks were drawn
+    elif name.endswith(".csv"):
+        rows = list(csv.reader(io.StringIO(data.decode())))
+        assert len(rows) >= 2, (name, rows[:2])
+        assert all(len(r) == len(rows[0]) for r in rows), name
+    elif name.endswith(".tex"):
+        text = data.decode()
+        assert "\\begin{tabular}" in text, name
+        assert "\\end{tabular}" in text, name
+        assert "careful" in text, name  # a demo system's row
+    elif name.endswith(".html"):
+        text = data.decode()
+        assert text.lstrip().lower().startswith("<!doctype html") or "<html" in text[:200].lower(), name
+        assert "vegaEmbed" in text or "<svg" in text, name  # an interactive chart, or the report's inline SVG
+        assert not re.search(r"<script[^>]+src=[\"']https?:", text), name  # scripts inline: opens offline
+    else:
+        raise AssertionError(f"unexpected download {name}")
+
+
+def test_every_download_on_a_runtime_only_install(runtime_url, page, tmp_path: Path):
+    page.goto(f"{runtime_url}/compare")
+    wait_for_app(page, timeout=180_000)
+    buttons = page.locator(f"{MAIN} [data-testid='stDownloadButton'] button")
+    buttons.nth(10).wait_for(timeout=120_000)  # the export row is the last thing the page draws
+    count = buttons.count()
+    assert count >= 11, count  # 4 CSV, 1 LaTeX, 6 charts (and the report)
+    seen = {}
+    for i in range(count):
+        button = buttons.nth(i)
+        button.scroll_into_view_if_needed()
+        label = button.inner_text().strip()
+        try:
+            with page.expect_download(timeout=120_000) as info:
+                button.click()
+        except Exception as exc:  # Streamlit shows nothing when the lazy callable fails: name the button
+            raise AssertionError(f"{label!r} gave no file (see the server log): {exc}") from exc
+        download = info.value
+        assert download.failure() is None, (label, download.failure())
+        path = tmp_path / download.suggested_filename
+        download.save_as(path)
+        _check(download.suggested_filename, path.read_bytes())
+        seen[label] = download.suggested_filename
+    assert {Path(n).suffix for n in seen.values()} == {".csv", ".tex", ".png", ".svg", ".html"}, seen
