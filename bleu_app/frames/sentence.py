@@ -171,9 +171,12 @@ def log_terms_frame(expl: SegmentExplanation) -> pd.DataFrame:
     rows.append({LABEL: "log BLEU", VALUE: total, KIND: "total"})
     df = pd.DataFrame(rows, columns=[LABEL, VALUE, KIND])
     df[VALUE] = df[VALUE].astype(float).where(df[VALUE].map(math.isfinite))
-    # Numbers go into the axis labels (which follow the theme's text colour) as "label|value" lines.
+    # Numbers go into the axis labels (which follow the theme's text colour) as "label|value" lines; the weight
+    # gets a line of its own so that six labels fit side by side in a phone-width window.
     df[AXIS] = [
-        f"{lab}|{v:.3f}".replace("-", "−") if not math.isnan(v) else f"{lab}|−∞"
+        f"{lab.replace(' log ', '|log ')}|{v:.3f}".replace("-", "−")
+        if not math.isnan(v)
+        else f"{lab.replace(' log ', '|log ')}|−∞"
         for lab, v in zip(df[LABEL], df[VALUE], strict=True)
     ]
     return df

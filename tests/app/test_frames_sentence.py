@@ -59,7 +59,7 @@ def test_log_terms_sum_to_log_bleu():
 def test_log_terms_minus_infinity_is_nan():
     df = f.log_terms_frame(_expl("ex3"))
     assert df[f.VALUE].isna().sum() == 3  # log p3, log p4 and the total
-    assert df[f.AXIS].tolist()[2] == "w3 log p3|−∞"
+    assert df[f.AXIS].tolist()[2] == "w3|log p3|−∞"
 
 
 def test_bp_curve_and_points():

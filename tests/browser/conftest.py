@@ -238,7 +238,8 @@ _CHART_REPORT = r"""(sel) => [...document.querySelectorAll(sel)].map((chart) => 
   const marks = svg ? svg.querySelectorAll(
     '.role-mark path, .role-mark line, .role-mark text, .role-mark rect').length : 0;
   const axes = svg ? [...svg.querySelectorAll('g.role-axis')].map((axis) => {
-    const labels = [...axis.querySelectorAll('.role-axis-label text')];
+    // a log axis gives its minor ticks empty labels: only labels with text count
+    const labels = [...axis.querySelectorAll('.role-axis-label text')].filter(t => t.textContent.trim() !== '');
     const shown = labels.filter(t => t.getAttribute('opacity') !== '0' && t.style.opacity !== '0');
     // slanted labels' boxes overlap while their glyphs do not: only level labels are compared
     const level = shown.filter(t => !/rotate\((?!0\))/.test(t.getAttribute('transform') || ''));
