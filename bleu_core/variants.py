@@ -206,7 +206,8 @@ def _mean_sentence(data: Tokenized, config: BleuConfig, _: int) -> tuple[float, 
     sent = replace(config, use_effective_order=True)
     scores = score_many(np.array(rows, dtype=np.int64), sent) if rows else np.zeros(0)
     return float(scores.mean()) if len(scores) else 0.0, (
-        f"mean of {len(scores)} sentence BLEUs (effective order, {config.smooth_method} smoothing)"
+        f"mean of {len(scores)} sentence BLEUs (effective order, "
+        + ("no smoothing)" if config.smooth_method == "none" else f"{config.smooth_method} smoothing)")
     )
 
 

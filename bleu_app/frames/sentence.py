@@ -536,7 +536,7 @@ def best_match_frame(ref_lens: Sequence[int], candidate_lens: Sequence[int]) -> 
                 CLOSEST_BP: bp,
                 SHORTEST_R: shortest,
                 SHORTEST_BP: bp_short,
-                AVERAGE_R: round(average, 2),
+                AVERAGE_R: average,  # exact: shown to 4 decimals (44/3 is 14.6667, not 14.67 padded)
                 AVERAGE_BP: bp_avg,
                 DIFFERS: " and ".join(differs) or "neither",
                 NOTE: note,
@@ -621,6 +621,15 @@ def variants_frame(results: Sequence[VariantResult]) -> pd.DataFrame:
         for r in results
     ]
     return pd.DataFrame(rows, columns=[VARIANT, WRONG, RIGHT, DELTA, DETAIL])
+
+
+def variants_shown(results: Sequence[VariantResult]) -> pd.DataFrame:
+    """:func:`variants_frame` as the lab shows it: BLEU to 2 decimals, the change signed with a real minus."""
+    df = variants_frame(results)
+    for col in (WRONG, RIGHT):
+        df[col] = [f"{x:.2f}" for x in df[col]]
+    df[DELTA] = [f"{x:+.2f}".replace("-", "−") for x in df[DELTA]]
+    return df
 
 
 METHOD: Final = "NLTK smoothing"

@@ -106,4 +106,4 @@ def lab(which: str, config: BleuConfig, nltk_smoothing: int) -> tuple[tuple[Vari
     result in ``VARIANTS`` order and their table, 2 decimals (read-only)."""
     hyps, refs = _lab_streams(which)
     results = cached.all_variants(hyps, refs, config, nltk_smoothing)
-    return results, _arrow(frames.variants_frame(results).round(2))
+    return results, _arrow(frames.variants_shown(results))

@@ -194,6 +194,23 @@ def test_best_match_table_puts_three_rules_side_by_side(at):
     differs = set(table["differs from closest"])
     assert {"average", "shortest and average", "neither"} <= differs
     assert "tie: 15 and 17" in table.loc[16, "note"]
+    assert table.loc[12, "r average"] == 14.6667  # review item 12: 44/3, not 14.67 padded to 14.6700
+
+
+def test_every_variant_table_formats_bleu_and_signed_changes(at):
+    # review items 12 and 20e: "22.9" beside "22.18", "1.4" unsigned, "-7.13" with an ASCII minus;
+    # "(effective order, none smoothing)"
+    import re
+
+    table = next(d.value for d in at.dataframe if "numbers" in d.value.columns and "change" in d.value.columns)
+    for col in ("its BLEU", "correct BLEU"):
+        assert all(re.fullmatch(r"\d+\.\d\d", x) for x in table[col]), table[col].tolist()
+    assert all(re.fullmatch(r"[+−]\d+\.\d\d", x) for x in table["change"]), table["change"].tolist()
+    assert any(x.startswith("−") for x in table["change"])
+    assert not any("-" in x for x in table["change"])
+    mean = table.set_index("variant").loc["Mean of sentence BLEU called corpus BLEU", "numbers"]
+    assert "none smoothing" not in mean
+    assert "(effective order, no smoothing)" in mean  # Learn opens on the paper preset: no smoothing
 
 
 def test_lab_nltk_methods_agree_where_no_pooled_precision_is_zero(at):
