@@ -254,6 +254,20 @@ def precision_bars(prec: pd.DataFrame) -> alt.Chart:
     return chart
 
 
+MIN_CELL = 30  # px per matrix column below which the in-cell numbers are dropped
+
+
+def _signed(d: float) -> str:
+    """A difference with its sign, two decimals; one that rounds to zero is "0.00", never "-0.00" or "+0.00".
+
+    Example:
+        >>> [_signed(x) for x in (1.234, -0.004, 0.0, -1.5)]
+        ['+1.23', '0.00', '0.00', '-1.50']
+    """
+    text = f"{d:+.2f}"
+    return "0.00" if text in ("+0.00", "-0.00") else text
+
+
 def significance_heatmap(sig: pd.DataFrame, names: list[str]) -> alt.LayerChart | alt.FacetChart:
     """The N x N matrix: cell colour says whether the row system is significantly better or worse than the
     column system after Holm's correction; the text is the BLEU difference (row - column)."""
@@ -264,15 +278,18 @@ def significance_heatmap(sig: pd.DataFrame, names: list[str]) -> alt.LayerChart 
             for d, s, r, c in zip(sig[f.DELTA], sig[f.SIGNIFICANT], sig[f.ROW], sig[f.COL], strict=True)
         ],
         label=[
-            ("" if r == c else f"{d:+.2f}{'*' if s else ''}")
+            ("" if r == c else f"{_signed(d)}{'*' if s else ''}")
             for d, s, r, c in zip(sig[f.DELTA], sig[f.SIGNIFICANT], sig[f.ROW], sig[f.COL], strict=True)
         ],
     )
+    # In a narrow window Streamlit squeezes the width to the container: below MIN_CELL px per column the
+    # numbers would overprint, so the cells keep only their colour (and the tooltip), names turn upright.
+    roomy = f"width / {max(len(names), 1)} >= {MIN_CELL}"
     x = alt.X(
         f"{f.COL}:N",
         sort=_by_rank("col_rank"),
         title="column system",
-        axis=alt.Axis(labelAngle=-40, labelOverlap=False),
+        axis=alt.Axis(labelAngle=alt.expr(f"{roomy} ? -40 : -90"), labelOverlap=False),
     )
     y = alt.Y(f"{f.ROW}:N", sort=_by_rank("row_rank"), title="row system", axis=alt.Axis(labelOverlap=False))
     rect = (
@@ -298,7 +315,7 @@ def significance_heatmap(sig: pd.DataFrame, names: list[str]) -> alt.LayerChart 
     )
     text = (
         alt.Chart(df)
-        .mark_text(fontSize=11)
+        .mark_text(fontSize=11, opacity=alt.expr(f"{roomy} ? 1 : 0"))
         .encode(
             x=x,
             y=y,

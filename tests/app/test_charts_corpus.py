@@ -211,3 +211,49 @@ def test_human_chart_names_readable_in_both_themes(theme, background):
     assert set(names) <= set(fills)
     for name in names:
         assert _contrast(fills[name], background) >= 3, (name, fills[name])
+
+
+def _twelve() -> tuple[pd.DataFrame, list[str]]:
+    """A 12-system matrix like WMT22's, with one pair whose difference rounds to zero from below."""
+    import numpy as np
+
+    names = [f"system-{i:02d}" for i in range(12)]
+    bleu = np.linspace(38.0, 28.0, 12)
+    bleu[5] = bleu[4] - 0.003  # AISP-SJTU vs HuaweiTSC in the review: equal to two decimals
+    delta = bleu[:, None] - bleu[None, :]
+    p = np.where(np.abs(delta) > 2, 0.001, 0.4)
+    return f.significance_frame(names, p, p, delta), names
+
+
+def _texts(svg: str) -> list[tuple[str, str]]:
+    """(opacity, text) of every drawn mark-text item (the matrix's cell labels)."""
+    import re
+
+    layer = svg.split('class="mark-text role-mark')[1].split("</g>", maxsplit=1)[0]
+    return re.findall(r'<text[^>]*opacity="([\d.]+)"[^>]*>([^<]*)<', layer)
+
+
+@pytest.mark.parametrize("width", [180, 408])
+def test_twelve_system_matrix_drops_cell_numbers_when_narrow(width):
+    """Review item 6: at 420 px the 12x12 matrix printed full-size numbers in ~15 px cells."""
+    pytest.importorskip("vl_convert")
+    import vl_convert as vlc
+
+    sig, names = _twelve()
+    spec = ch.significance_heatmap(sig, names).to_dict()
+    spec["width"] = width  # what Streamlit's container width does to it
+    texts = _texts(vlc.vegalite_to_svg(spec))
+    assert len(texts) == 12 * 11
+    shown = {o for o, _ in texts}
+    assert shown == ({"0"} if width / 12 < ch.MIN_CELL else {"1"})
+
+
+def test_matrix_never_shows_a_signed_zero():
+    """Review item 19: two systems equal to two decimals read "-0.00" / "+0.00"."""
+    pytest.importorskip("vl_convert")
+    import vl_convert as vlc
+
+    sig, names = _twelve()
+    labels = [t for _, t in _texts(vlc.vegalite_to_svg(ch.significance_heatmap(sig, names).to_dict()))]
+    assert labels.count("0.00") == 2  # the pair, both ways round
+    assert not [t for t in labels if t.startswith(("-0.00", "+0.00", "−0.00"))]
