@@ -228,7 +228,8 @@ def _double_count(data: Tokenized, config: BleuConfig, _: int) -> tuple[float, s
         sys_len += len(hyp)
         closest.append(closest_ref_len(len(hyp), [len(r) for r in refs]))
     return _score(correct, total, sys_len, sum(closest), config), (
-        f"p_1 = {correct[0]}/{total[0]} (each type counted once per occurrence)"
+        f"p_1 = {correct[0]}/{total[0]} ({total[0]} = the sum of c×c over each candidate's word types; "
+        f"the right denominator is its {sys_len} words)"
     )
 
 
@@ -352,7 +353,9 @@ VARIANTS: Final[dict[str, Variant]] = {
         Variant(
             "double_count",
             "Each word counted once per occurrence",
-            "Adds a word type's whole count once for every occurrence (c*min(c,m) over c*c).",
+            "Loops over the candidate's words and, at each occurrence, adds that word's whole count again: a word "
+            "seen c times adds c×c to the denominator (and c×min(c, m) to the numerator) instead of c, so p_1's "
+            "denominator is the sum of c×c over each candidate's word types.",
             f"{_ARTICLE}: its `modified_precision`, which loops over words instead of word types.",
             _double_count,
         ),

@@ -97,3 +97,27 @@ def test_the_article_is_named_as_it_names_itself() -> None:
     for key in ("shortest_ref", "no_clipping", "arithmetic_mean", "double_count"):
         assert f'{author}\'s article "{title}"' in VARIANTS[key].who, key
     assert f'{author}\'s article "{title}"' in _doc("docs", "learn", "06b_best_match.md")
+
+
+def _paper() -> str:
+    paper = next(ROOT.parent.joinpath("shared", "seeds").glob("003_*.txt")).read_text(encoding="utf-8")
+    return " ".join(paper.replace("- ", "").split())  # the PDF text hyphenates at line ends ("ma- chine")
+
+
+def test_zero_precision_step_claims_no_more_than_the_paper() -> None:
+    # review item 14: "it defines nothing for single sentences" was stronger than section 2.1.1 and footnote 4
+    zero = _doc("docs", "learn", "08_zero.md")
+    assert "defines nothing" not in zero
+    assert "does not say what to do when a single sentence has a zero precision (*inferred*" in zero
+    paper = _paper()
+    for quote in (
+        "our basic unit of evaluation is the sentence",
+        "should be an extremely rare event in test corpora of reasonable size",
+        "will often vary from human judgments",
+    ):
+        assert quote in zero
+        assert quote in paper
+    recall = _doc("docs", "learn", "07_recall.md")
+    assert "section 2.2.1" in recall
+    assert "computed over the set of all reference words is not a good measure" in paper
+    assert "computed over the set of all reference words is not a good measure" in recall

@@ -123,7 +123,12 @@ def test_mean_sentence_bleu_exposed() -> None:
 def test_double_count_formula() -> None:
     # "a a b" vs "a b": types a (c = 2, m = 1) and b (c = 1, m = 1): c*min(c, m) = 2 + 1 over c*c = 4 + 1
     r = run_variant("double_count", ["a a b"], [["a b"]], UNI)
-    assert r.detail == "p_1 = 3/5 (each type counted once per occurrence)"
+    # review item 15: the 5 is derivable from the text: a twice (2×2) + b once (1×1); the right one is 3 words
+    assert (
+        r.detail
+        == "p_1 = 3/5 (5 = the sum of c×c over each candidate's word types; the right denominator is its 3 words)"
+    )
+    assert "c×c to the denominator" in VARIANTS["double_count"].mistake
     assert r.score == pytest.approx(60.0, abs=1e-9)
     assert r.correct == pytest.approx(100 * 2 / 3, abs=1e-9)
 
