@@ -9,11 +9,15 @@ import streamlit as st
 
 from bleu_app.frames.corpus import BLEU, BP, CI_HIGH, CI_LOW, RATIO, SYSTEM
 
+PER_ROW = 3  # download buttons per row: "Chart: precisions HTML" fits a third of the page
+
 
 def downloads(label: str, items: dict[str, tuple[Callable[[], bytes | str], str, str]], key: str) -> None:
-    """A row of lazy download buttons: name -> (make data, file name, mime)."""
-    cols = st.columns(len(items))
-    for col, (name, (make, file_name, mime)) in zip(cols, items.items(), strict=True):
+    """Lazy download buttons, at most ``PER_ROW`` to a row (six in one row cut their labels to "Chart: matrix …"):
+    name -> (make data, file name, mime)."""
+    entries = list(items.items())
+    cols = [col for start in range(0, len(entries), PER_ROW) for col in st.columns(PER_ROW)][: len(entries)]
+    for col, (name, (make, file_name, mime)) in zip(cols, entries, strict=True):
         col.download_button(
             f"{label} {name}",
             data=make,

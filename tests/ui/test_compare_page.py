@@ -108,6 +108,15 @@ def test_exports_are_lazy_downloads():
         assert want in labels
 
 
+def test_download_buttons_have_room_for_their_labels():
+    """Review item 11: six chart buttons in one row (1/6 of the page each) cut "Chart: matrix PNG" and
+    "Chart: matrix SVG" to the same "Chart: matrix …"; at most three share a row."""
+    at = _app()
+    cols = [c for c in at.columns if any(type(x).__name__ == "DownloadButton" for x in c.children.values())]
+    assert len(cols) >= 13  # 4 CSV, 1 LaTeX, 6 chart, 2 report buttons
+    assert min(c.proto.weight for c in cols) >= 1 / 3 - 1e-9
+
+
 def test_bad_upload_on_compare_keeps_demo():
     at = _app()
     _uploader(at, "compare.in_folder").set_value(
