@@ -134,7 +134,10 @@ def bp_curve_chart(curve: pd.DataFrame, points: pd.DataFrame, *, height: int = 2
             y=alt.Y(f"{f.BP}:Q", title="brevity penalty BP", scale=alt.Scale(domain=[0, 1.1])),
         )
     )
-    marks = alt.Chart(points).encode(
+    # The candidate's dot is drawn last and smaller, over a larger diamond: when c = r both stay visible.
+    marks = alt.Chart(points.assign(on_top=[1] + [0] * (len(points) - 1))).encode(
+        order=alt.Order("on_top:Q"),
+        size=alt.Size(f"{f.POINT}:N", scale=alt.Scale(domain=points[f.POINT].tolist(), range=[120, 360]), legend=None),
         x=alt.X(f"{f.C}:Q"),
         y=alt.Y(f"{f.BP}:Q"),
         shape=alt.Shape(
@@ -150,6 +153,6 @@ def bp_curve_chart(curve: pd.DataFrame, points: pd.DataFrame, *, height: int = 2
         ),
         tooltip=[alt.Tooltip(f"{f.POINT}:N"), alt.Tooltip(f"{f.C}:Q"), alt.Tooltip(f"{f.BP}:Q", format=".4f")],
     )
-    dots = marks.mark_point(filled=True, size=160, opacity=1)
+    dots = marks.mark_point(filled=True, opacity=1)
     rule = alt.Chart(points.tail(1)).mark_rule(strokeDash=[6, 4], color=OKABE_ITO["green"]).encode(x=alt.X(f"{f.C}:Q"))
     return alt.layer(line, rule, dots).properties(height=height, title="Brevity penalty BP = exp(1 − r/c) for c ≤ r")

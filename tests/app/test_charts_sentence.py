@@ -61,6 +61,26 @@ def test_bp_curve_marks_candidate_and_best_match():
     assert any(any(row.get(f.C) == 16 and row.get(f.BP) == 1.0 for row in ds) for ds in datasets)
 
 
+def test_bp_candidate_stays_visible_when_c_equals_r():
+    """Review item 20d: with c = r (the paper's example 1: 18 and 18) the diamond hid the candidate's dot."""
+    import re
+
+    import vl_convert as vlc
+
+    e = _expl("ex1")
+    assert e.hyp_len == e.closest_ref_len == 18
+    points = f.bp_points_frame(e)
+    chart = c.bp_curve_chart(f.bp_curve_frame(e.closest_ref_len, c_max=e.hyp_len), points)
+    svg = vlc.vegalite_to_svg(chart.to_dict())
+    layer = svg.split('class="mark-symbol role-mark')[1].split("</g>", maxsplit=1)[0]
+    drawn = re.findall(r'<path[^>]*d="([^"]+)"[^>]*fill="([^"]+)"', layer)
+    assert len(drawn) == 2
+    (_, under), (top_path, top) = drawn
+    assert (under, top) == (c.OKABE_ITO["green"], c.OKABE_ITO["vermillion"])  # the candidate is drawn last
+    span = lambda d: max(map(float, re.findall(r"-?[\d.]+", d))) - min(map(float, re.findall(r"-?[\d.]+", d)))  # noqa: E731
+    assert span(top_path) < span(drawn[0][0])  # and smaller than the diamond under it
+
+
 def test_charts_do_not_configure_themes():
     for chart in (
         c.precision_bars(f.precision_frame(_expl("ex1"))),
