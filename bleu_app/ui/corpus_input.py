@@ -10,6 +10,7 @@ from __future__ import annotations
 import gc
 import logging
 from collections.abc import Callable
+from typing import Final
 
 import pandas as pd
 import streamlit as st
@@ -90,11 +91,23 @@ def _load_folder(key: str) -> None:
         _accept(lambda: parse_folder(files, limit_mb=PARSE_LIMIT_MB))
 
 
+TABLE_TYPES: Final = (".tsv", ".csv", ".jsonl", ".json")
+
+
 def _load_table(key: str) -> None:
     files = _files(key)
     if not files:
         return
     name, data = files[0]
+    if not name.lower().endswith(TABLE_TYPES):
+        # the uploader takes any file, so a wrong one gets this message instead of a silent refusal (item 20g)
+        hint = (
+            " (a .zip: unzip it, or use the Folder tab for a folder of files)" if name.lower().endswith(".zip") else ""
+        )
+        state.put(
+            state.CORPUS_ERRORS, [str(InputError(f"not a table: use a {', '.join(TABLE_TYPES)} file{hint}", name))]
+        )
+        return
     parser = parse_jsonl if name.lower().endswith((".jsonl", ".json")) else parse_table
     _accept(lambda: parser(data, name, limit_mb=PARSE_LIMIT_MB))
 
@@ -239,8 +252,7 @@ def loader(prefix: str, *, expanded: bool = False) -> Corpus:
         with table:
             st.markdown(docs.text("load_table", "corpus"))
             st.file_uploader(
-                "One table",
-                type=["tsv", "csv", "jsonl", "json"],
+                "One table (.tsv, .csv, .jsonl or .json)",
                 key=f"{prefix}.in_table",
                 on_change=_load_table,
                 args=(f"{prefix}.in_table",),

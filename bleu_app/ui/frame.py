@@ -14,8 +14,9 @@ import streamlit as st
 
 from bleu_app.ui import state, widgets
 
-# Emoji icons only: a ``:material/...`` icon as the favicon is fetched from a web font service, and the app
-# sends no request beyond its own host.
+# The favicon is an emoji: a ``:material/...`` page_icon is fetched from a web font service, and the app sends
+# no request beyond its own host. The pages' icons are Material Symbols, which Streamlit bundles (emoji rendered
+# as empty boxes on a Chromium without an emoji font; review item 20a).
 APP_ICON = "🔵"
 LEARN = "pages/learn.py"
 SENTENCE = "pages/sentence.py"
@@ -31,11 +32,11 @@ def pages() -> list[st.Page]:
     so a hidden alias answers ``/learn`` with the same script (a teacher may send that address). Pages are
     told apart by ``url_path``, so the default one gets a name of its own that no link uses."""
     return [
-        st.Page(LEARN, title="Learn BLEU", icon="🎓", url_path="home", default=True),
-        st.Page(SENTENCE, title="One sentence", icon="🔍", url_path="sentence"),
-        st.Page(CORPUS, title="Corpus", icon="📚", url_path="corpus"),
-        st.Page(COMPARE, title="Compare systems", icon="⚖️", url_path="compare"),
-        st.Page(LEARN, title="Learn BLEU", icon="🎓", url_path="learn", visibility="hidden"),
+        st.Page(LEARN, title="Learn BLEU", icon=":material/school:", url_path="home", default=True),
+        st.Page(SENTENCE, title="One sentence", icon=":material/search:", url_path="sentence"),
+        st.Page(CORPUS, title="Corpus", icon=":material/library_books:", url_path="corpus"),
+        st.Page(COMPARE, title="Compare systems", icon=":material/balance:", url_path="compare"),
+        st.Page(LEARN, title="Learn BLEU", icon=":material/school:", url_path="learn", visibility="hidden"),
     ]
 
 

@@ -79,3 +79,14 @@ def test_an_unexpected_reader_failure_is_a_message_and_a_log_line(
     assert records[0].exc_info is not None
     assert "maximum recursion depth exceeded in the reader" in caplog.text
     assert "Traceback" in caplog.text
+
+
+def test_a_zip_on_the_table_uploader_gets_a_message() -> None:
+    # review item 20g: the uploader's type filter made the browser refuse a .zip silently; it now takes any
+    # file and the app says what it wants
+    at = _app()
+    before = at.selectbox(key="corpus.system").options
+    uploader = _uploader(at, "corpus.in_table")
+    assert list(uploader.proto.type) == []  # no browser-side filter that refuses without a word
+    uploader.set_value(("wmt.zip", b"PK\x03\x04\x14\x00\x00\x00\x08\x00", "application/zip")).run()
+    _kept(at, before, "wmt.zip: not a table: use a .tsv, .csv, .jsonl, .json file (a .zip: unzip it")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from bleu_app.ui import cached, shared, state
@@ -54,3 +55,16 @@ def test_cached_wrappers_are_bounded_and_the_papers_examples_shared():
     ):
         assert fn._info.max_entries is not None  # type: ignore[attr-defined]
         assert getattr(fn._info, "scope", "global") == "global"  # type: ignore[attr-defined]
+
+
+def test_page_icons_are_bundled_material_symbols_and_the_favicon_is_local(monkeypatch: pytest.MonkeyPatch) -> None:
+    # review item 20a: emoji page icons rendered as empty boxes on a Chromium without an emoji font; Streamlit
+    # bundles the Material Symbols font. A :material: favicon would be fetched from a web font service.
+    from bleu_app.ui import frame
+
+    # st.Page resolves its script against a running app; what matters here is the icon each page is given
+    monkeypatch.setattr(frame.st, "Page", lambda script, **kw: kw)
+    icons = [p["icon"] for p in frame.pages()]
+    assert icons
+    assert all(i.startswith(":material/") for i in icons), icons
+    assert not frame.APP_ICON.startswith(":material/")
