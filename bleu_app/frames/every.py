@@ -6,7 +6,7 @@ from typing import Final
 
 import pandas as pd
 
-from bleu_core import EveryBleu
+from bleu_core import EveryBleu, EveryBleuRow
 
 SCORE: Final = "BLEU"
 DIFFERENCE: Final = "vs sacreBLEU default"
@@ -47,11 +47,27 @@ def every_bleu_frame(result: EveryBleu) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=list(COLUMNS))
 
 
+def word_level(result: EveryBleu) -> tuple[list[EveryBleuRow], list[EveryBleuRow]]:
+    """The rows split into word-level settings and character tokenization (``tok:char``: characters, not words,
+    are the units, so its n-grams and its scores are another metric's)."""
+    char = [r for r in result.rows if "|tok:char|" in r.signature]
+    return [r for r in result.rows if r not in char], char
+
+
 def spread_sentence(result: EveryBleu) -> str:
-    """The section's headline: the range of the rows around sacreBLEU's default, in one sentence."""
-    lo, hi = result.lowest, result.highest
-    return (
+    """The section's headline: the range of the word-level rows around sacreBLEU's default, in one sentence;
+    character tokenization in a second one (its spread would be a different unit's, review item 17)."""
+    words, char = word_level(result)
+    lo, hi = min(words, key=lambda r: r.score), max(words, key=lambda r: r.score)
+    text = (
         f"The same {result.n_segments} segments score from **{lo.score:.2f}** ({lo.label}) to "
-        f"**{hi.score:.2f}** ({hi.label}): a spread of **{result.spread:.2f} BLEU points** around sacreBLEU's "
-        f"default of **{result.default.score:.2f}**."
+        f"**{hi.score:.2f}** ({hi.label}) over word-level settings: a spread of **{hi.score - lo.score:.2f} BLEU "
+        f"points** around sacreBLEU's default of **{result.default.score:.2f}**."
     )
+    if char:
+        c_lo, c_hi = min(r.score for r in char), max(r.score for r in char)
+        text += (
+            f" Character tokenization (tok char) counts characters, not words: another unit, left out of that "
+            f"spread; it gives {c_lo:.2f} to {c_hi:.2f}."
+        )
+    return text
