@@ -106,10 +106,10 @@ with walk:
     left, right = st.columns(2)
     with left:
         st.markdown(f"**Candidate 1:** {render.precision_summary(c1)}")
-        render.vega(shared.decay_spec("ex1", config))
+        render.vega(shared.decay_spec("ex1", config, together=("ex1", "ex1c2")))
     with right:
         st.markdown(f"**Candidate 2:** {render.precision_summary(c2)}")
-        render.vega(shared.decay_spec("ex1c2", config))
+        render.vega(shared.decay_spec("ex1c2", config, together=("ex1", "ex1c2")))
 
     st.header("6 · The geometric mean")
     docs.show("04b_geomean")

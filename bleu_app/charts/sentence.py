@@ -51,17 +51,19 @@ def precision_bars(df: pd.DataFrame, *, height: int = 220) -> alt.Chart:
     return chart
 
 
-def decay_chart(df: pd.DataFrame, *, height: int = 220) -> alt.LayerChart | alt.FacetChart:
+def decay_chart(df: pd.DataFrame, *, height: int = 220, low: float | None = None) -> alt.LayerChart | alt.FacetChart:
     """p_n against n on a log scale (the paper: precision decays roughly exponentially with n).
 
-    Zero precisions have no place on a log axis; they are left out of the line.
+    Zero precisions have no place on a log axis; they are left out of the line. ``low``: the y axis runs from
+    it to 1 (charts shown side by side share one scale, so they compare by eye).
     """
+    y_scale = alt.Scale(type="log") if low is None else alt.Scale(type="log", domain=[low, 1])
     base = (
         alt.Chart(df)
         .transform_filter(f"datum['{f.P_SCORE}'] > 0")
         .encode(
             x=alt.X(f"{f.N}:O", title="n-gram order n", axis=alt.Axis(labelAngle=0)),
-            y=alt.Y(f"{f.P_SCORE}:Q", title="p_n (log scale)", scale=alt.Scale(type="log")),
+            y=alt.Y(f"{f.P_SCORE}:Q", title="p_n (log scale)", scale=y_scale),
             tooltip=[
                 alt.Tooltip(f"{f.N}:O"),
                 alt.Tooltip(f"{f.FRACTION}:N"),

@@ -10,6 +10,7 @@ are already Arrow bytes, so a run only serializes them; Altair (and its schema v
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pandas as pd
@@ -49,9 +50,14 @@ def clip_table(key: str, config: BleuConfig, n: int) -> pa.Table:
 
 
 @st.cache_resource(max_entries=_N, show_spinner=False)
-def decay_spec(key: str, config: BleuConfig) -> dict[str, Any]:
-    """The p_n decay chart of an example as a Vega-Lite spec (read-only)."""
-    return render.vega_spec(charts.decay_chart(frames.precision_frame(example(key, config))))
+def decay_spec(key: str, config: BleuConfig, together: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The p_n decay chart of an example as a Vega-Lite spec (read-only); with ``together`` (the examples shown
+    beside it) every one of them gets the same y axis, from the power of ten below their smallest p_n > 0."""
+    low = None
+    if together:
+        ps = [p for k in together for p in frames.precision_frame(example(k, config))[frames.P_SCORE] if p > 0]
+        low = 10 ** math.floor(math.log10(min(ps))) if ps else None
+    return render.vega_spec(charts.decay_chart(frames.precision_frame(example(key, config)), low=low))
 
 
 @st.cache_resource(max_entries=_N, show_spinner=False)

@@ -222,3 +222,17 @@ def test_lab_nltk_methods_agree_where_no_pooled_precision_is_zero(at):
     at.selectbox(key="learn.lab_corpus").set_value("ex3").run()
     table = next(d.value for d in at.dataframe if "NLTK smoothing" in d.value.columns).set_index("NLTK smoothing")
     assert table.loc[["method0", "method1", "method3", "method4"], "its BLEU"].round(2).nunique() > 1
+
+
+def test_side_by_side_decay_charts_share_their_y_axis(at):
+    """Review item 20b: step 5's two "Precision decay" charts ran 0.1-0.9 and 0.01-0.4: not comparable by eye."""
+    import json
+
+    specs = [json.loads(el.proto.spec) for el in at.get("vega_lite_chart")]
+    decay = [s for s in specs if "log scale" in json.dumps(s) and "p_n used" in json.dumps(s)]
+    assert len(decay) == 2
+    domains = [s["layer"][0]["encoding"]["y"]["scale"].get("domain") for s in decay]
+    assert domains[0] == domains[1]
+    assert domains[0] is not None
+    assert domains[0][1] == 1
+    assert 0 < domains[0][0] < 0.1  # below the second candidate's smallest p_n
