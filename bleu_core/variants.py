@@ -339,7 +339,8 @@ VARIANTS: Final[dict[str, Variant]] = {
             "sentence_bp",
             "Per-sentence brevity penalty, averaged",
             "Computes BP for each sentence and averages them instead of one BP from corpus c and r.",
-            "Code that scores sentence by sentence; the paper warns it punishes short sentences harshly.",
+            'Code that scores sentence by sentence; the paper (section 2.2.2) warns that then "length deviations '
+            'on short sentences would be punished harshly".',
             _sent_bp,
         ),
         Variant(

@@ -121,3 +121,10 @@ def test_zero_precision_step_claims_no_more_than_the_paper() -> None:
     assert "section 2.2.1" in recall
     assert "computed over the set of all reference words is not a good measure" in paper
     assert "computed over the set of all reference words is not a good measure" in recall
+
+
+def test_sentence_bp_warning_quotes_section_2_2_2() -> None:
+    who = VARIANTS["sentence_bp"].who
+    assert "section 2.2.2" in who
+    assert "length deviations on short sentences would be punished harshly" in who
+    assert "length deviations on short sentences would be punished harshly" in _paper()
