@@ -201,7 +201,7 @@ def _bucket_of(matrix: np.ndarray, by: str, n_buckets: int) -> tuple[np.ndarray,
     for k in range(len(bounds) - 1):
         lo_b = int(r[which == k].min()) if (which == k).any() else 0
         hi_b = int(r[which == k].max()) if (which == k).any() else 0
-        labels.append(f"{lo_b}-{hi_b} tokens")
+        labels.append(f"{lo_b} tokens" if lo_b == hi_b else f"{lo_b}-{hi_b} tokens")  # never "13-13 tokens"
     return which, labels
 
 

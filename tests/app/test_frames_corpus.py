@@ -218,3 +218,17 @@ def test_csv_downloads_start_with_the_signature():
     text = export.csv(frame, sig)
     assert text.splitlines()[0] == f"# signature: {sig}"
     pd.testing.assert_frame_equal(pd.read_csv(io.StringIO(text), comment="#"), frame)
+
+
+def test_a_bucket_of_one_length_is_labelled_with_that_length():
+    """Review item 20c: a bucket holding one reference length read "13-13 tokens"."""
+    import re
+
+    from bleu_app.frames.corpus import _bucket_of
+
+    r = np.array([5, 5, 9, 13, 13, 13, 13, 20, 25, 30] * 3)
+    matrix = np.zeros((len(r), 10), dtype=np.int64)
+    matrix[:, 1] = r
+    _, labels = _bucket_of(matrix, "ref_len", 5)
+    assert "5 tokens" in labels
+    assert not [x for x in labels if re.fullmatch(r"(\d+)-\1 tokens", x)], labels
