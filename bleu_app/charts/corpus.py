@@ -249,7 +249,8 @@ def precision_bars(prec: pd.DataFrame) -> alt.Chart:
             ),
             tooltip=[f.SYSTEM, f.N, f.FRACTION, alt.Tooltip(f.PRECISION, format=".4f")],
         )
-        .properties(title="Modified precisions p_n per system", height=max(300, 20 * len(systems)))
+        # tall enough for the legend (a row per system): with 12 systems 300 px cut its last entry
+        .properties(title="Modified precisions p_n per system", height=max(300, 24 * len(systems) + 60))
     )
     return chart
 
