@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import concurrent.futures
 import contextlib
 import os
 import shutil
@@ -47,6 +48,18 @@ DATA = ROOT.parent / "shared" / "data" / "wmt21-news-en-de"
 BASELINE = "015c3ea"  # main just before the load work landed (issue 13)
 PAGES = {"learn": "", "sentence": "sentence", "corpus": "corpus", "compare": "compare"}  # page -> url path
 CLK_TCK = os.sysconf("SC_CLK_TCK")
+
+
+def _run(coro: Any) -> Any:
+    """``asyncio.run``, also from a thread whose event loop is already running (a test process that holds
+    Playwright's sync API open runs one in its main thread, and asyncio.run refuses to nest): then the
+    coroutine gets a loop of its own in a worker thread."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coro)
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
 
 
 # --- the server ---------------------------------------------------------------------------------------------
@@ -302,9 +315,9 @@ class Burst:
 def class_burst(server: Server, n: int, page: str = "learn", query: str = "") -> Burst:
     """``n`` sessions open ``page`` at once; each one's time from its GET to its run's end."""
     path = PAGES.get(page, page)
-    asyncio.run(_warm(server, path, query))
+    _run(_warm(server, path, query))
     cpu0 = server.cpu_seconds()
-    times, failures = asyncio.run(_burst_timed(server, n, path, query))
+    times, failures = _run(_burst_timed(server, n, path, query))
     cpu = server.cpu_seconds() - cpu0
     rss, _ = server.memory_mb()
     return Burst(n, tuple(sorted(times)), cpu, rss, failures)
@@ -411,16 +424,16 @@ async def _corpus_session(server: Server, page: str, items: list[tuple[str, byte
 
 
 def corpus_run(server: Server, page: str, items: list[tuple[str, bytes]]) -> CorpusRun:
-    return asyncio.run(_corpus_session(server, page, items))
+    return _run(_corpus_session(server, page, items))
 
 
 def plateau(server: Server, items: list[tuple[str, bytes]], sessions: int, page: str = "corpus") -> list[float]:
     """``sessions`` sessions one after another, each uploading ``items`` and leaving; RSS (MB) after a first
     visit that uploads nothing (the app imported and warm), then after each."""
-    asyncio.run(_warm(server, PAGES[page], ""))
+    _run(_warm(server, PAGES[page], ""))
     out = [server.memory_mb()[0]]
     for _ in range(sessions):
-        asyncio.run(_upload_and_leave(server, page, items))
+        _run(_upload_and_leave(server, page, items))
         out.append(server.memory_mb()[0])
     return out
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
@@ -37,3 +38,14 @@ def test_a_folder_upload_loads_and_a_setting_change_redraws(server, tmp_path: Pa
     assert run.status == "FINISHED_SUCCESSFULLY/FINISHED_SUCCESSFULLY"
     assert run.first_cpu > 0
     assert run.rss_mb >= run.base_mb > 0
+
+
+def test_the_client_runs_beside_a_running_event_loop(server):
+    # make test runs these beside the browser tests, whose Playwright sync API keeps an event loop running in
+    # the main thread: a plain asyncio.run would refuse to start ("cannot be called from a running event loop")
+    async def inside_a_loop() -> load.Burst:
+        return load.class_burst(server, 1)
+
+    burst = asyncio.run(inside_a_loop())
+    assert burst.failures == 0
+    assert len(burst.times) == 1
