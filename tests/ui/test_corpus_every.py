@@ -40,7 +40,9 @@ def test_section_off_until_asked_then_matches_the_engine() -> None:
     assert df[f.LABEL].tolist() == [r.label for r in want.rows]
     assert df[f.SCORE].tolist() == [r.score for r in want.rows]
     assert df[f.SIGNATURE].tolist() == [r.signature for r in want.rows]
-    assert any(f"**{want.spread:.2f} BLEU points**" in m.value for m in at.markdown)
+    words, _ = f.word_level(want)  # the headline's spread is over word-level settings (review item 17)
+    spread = max(r.score for r in words) - min(r.score for r in words)
+    assert any(f"**{spread:.2f} BLEU points**" in m.value for m in at.markdown)
     (chart,) = [c for c in at.get("vega_lite_chart") if "The same corpus under every BLEU" in c.proto.spec]
     spec = json.loads(chart.proto.spec)
     assert [lay["mark"]["type"] for lay in spec["layer"]] == ["rule", "point", "text"]
