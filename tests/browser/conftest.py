@@ -139,9 +139,11 @@ def runtime_url() -> Iterator[str]:
 
 
 def outside_requests(urls: list[str]) -> list[str]:
-    """The recorded requests that went anywhere but 127.0.0.1 (data: and blob: URLs stay in the page)."""
+    """The recorded requests that went anywhere but 127.0.0.1 (data:, blob: and file: URLs never leave the machine)."""
     return [
-        u for u in urls if urlsplit(u).scheme not in ("data", "blob", "about") and urlsplit(u).hostname != "127.0.0.1"
+        u
+        for u in urls
+        if urlsplit(u).scheme not in ("data", "blob", "about", "file") and urlsplit(u).hostname != "127.0.0.1"
     ]
 
 
