@@ -3,7 +3,7 @@ through the UI) and dark (the demo) theme; screenshots of the section in artifac
 
 from __future__ import annotations
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import SHOTS, rerun_settled, wait_for_app
 from tests.browser.test_corpus_compare import _load_folder
@@ -21,7 +21,6 @@ def _show_section(page: Page) -> int:
     dots = chart.locator("svg g.mark-symbol.role-mark path")
     dots.first.wait_for(state="attached", timeout=60_000)
     page.get_by_text("This corpus under every BLEU", exact=True).scroll_into_view_if_needed()
-    page.wait_for_timeout(500)
     return dots.count()
 
 
@@ -29,7 +28,7 @@ def _section_shot(page: Page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     heading = page.get_by_text("This corpus under every BLEU", exact=True)
     heading.evaluate("e => e.scrollIntoView({block: 'start'})")
-    page.wait_for_timeout(300)
+    expect(heading).to_be_in_viewport()
     page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
