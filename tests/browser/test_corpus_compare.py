@@ -26,14 +26,19 @@ SCATTER = ".st-key-compare-scatter"
 TALL = 9000  # Streamlit scrolls inside its own container: a tall viewport lays every chart out at once
 
 
+# The folder uploader's own input (Streamlit marks a directory uploader's input `webkitdirectory`): the loader's
+# other uploaders take single files, and while the loader is still rendering one of them can come first.
+FOLDER_INPUT = "input[data-testid='stFileUploaderDropzoneInput'][webkitdirectory]"
+
+
 def _open_loader(page) -> None:
     page.get_by_text("(load another)").first.click()
-    expect(page.locator("[data-testid='stFileUploaderDropzoneInput']").first).to_be_attached()
+    expect(page.locator(FOLDER_INPUT)).to_be_attached()
 
 
 def _load_folder(page, folder) -> None:
     _open_loader(page)
-    page.locator("[data-testid='stFileUploaderDropzoneInput']").first.set_input_files(str(folder))
+    page.locator(FOLDER_INPUT).set_input_files(str(folder))
     page.wait_for_function("() => document.body.innerText.includes('wmt22-general-zh-en')", timeout=120_000)
     rerun_settled(page, timeout=180_000)
 
