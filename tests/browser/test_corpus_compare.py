@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from tests.browser.conftest import (
@@ -33,7 +34,7 @@ FOLDER_INPUT = "input[data-testid='stFileUploaderDropzoneInput'][webkitdirectory
 
 def _open_loader(page) -> None:
     page.get_by_text("(load another)").first.click()
-    expect(page.locator(FOLDER_INPUT)).to_be_attached()
+    expect(page.locator(FOLDER_INPUT)).to_be_attached(timeout=120_000)
 
 
 def _load_folder(page, folder) -> None:
@@ -125,12 +126,19 @@ def test_corpus_page_row_opens_sentence(app_url, page):
     page.goto(f"{app_url}/corpus")
     wait_for_app(page)
     table = page.locator(".st-key-corpus-table")
+    table.locator("canvas").first.wait_for(state="visible", timeout=60_000)  # the grid has drawn
     table.scroll_into_view_if_needed()
-    box = table.bounding_box()
-    assert box is not None
-    # glide-data-grid draws on a canvas: the row-selection column is the first, rows are about 35 px high
-    page.mouse.click(box["x"] + 18, box["y"] + 35 + 35 * 2 + 17)  # the third row
-    page.wait_for_url("**/sentence**", timeout=30_000)
+    for attempt in range(3):  # a click while the grid is still laying out can miss; the URL says when it landed
+        box = table.bounding_box()
+        assert box is not None
+        # glide-data-grid draws on a canvas: the row-selection column is the first, rows are about 35 px high
+        page.mouse.click(box["x"] + 18, box["y"] + 35 + 35 * 2 + 17)  # the third row
+        try:
+            page.wait_for_url("**/sentence**", timeout=20_000)
+            break
+        except PlaywrightTimeout:
+            if attempt == 2:
+                raise
     wait_for_app(page)
     main = page.inner_text(MAIN)
     assert "segment 3" in main, main[:400]
