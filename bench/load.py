@@ -133,6 +133,17 @@ class Server:
         )
         return int(status["VmRSS"].split()[0]) / 1024, int(status["VmHWM"].split()[0]) / 1024
 
+    def upload_mb(self) -> float:
+        """MB of uploaded files Streamlit still holds (its ``/_stcore/metrics``, family cache_memory_bytes,
+        cache_type UploadedFileManager; computed at most every 5 s by the server)."""
+        url = f"{self.url}/_stcore/metrics?families=cache_memory_bytes"
+        text = urllib.request.urlopen(url, timeout=30).read().decode()
+        held = 0.0
+        for line in text.splitlines():
+            if line.startswith("cache_memory_bytes{") and 'cache_type="UploadedFileManager"' in line:
+                held += float(line.rsplit(" ", 1)[1])
+        return held / 2**20
+
 
 # --- one browser session ------------------------------------------------------------------------------------
 @dataclass
@@ -238,7 +249,9 @@ class Session:
         from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
         from streamlit.proto.WidgetStates_pb2 import WidgetState
 
-        wid = self.widgets[key]
+        # the app renames an uploader after each corpus it loads (``<key>.<generation>``); the baseline does not
+        gens = sorted((k for k in self.widgets if k.rpartition(".")[0] == key), key=lambda k: int(k.rpartition(".")[2]))
+        wid = self.widgets[key] if key in self.widgets else self.widgets[gens[-1]]
         req = BackMsg()
         req.file_urls_request.request_id = uuid.uuid4().hex
         req.file_urls_request.session_id = self.session_id
@@ -397,6 +410,7 @@ class CorpusRun:
     rss_mb: float
     hwm_mb: float
     status: str
+    upload_held_mb: float = 0.0  # uploaded bytes Streamlit still holds after the redraw
 
 
 async def _corpus_session(server: Server, page: str, items: list[tuple[str, bytes]]) -> CorpusRun:
@@ -419,8 +433,9 @@ async def _corpus_session(server: Server, page: str, items: list[tuple[str, byte
     status2 = await s.rerun()
     redraw, redraw_cpu = time.perf_counter() - t, server.cpu_seconds() - c
     rss, hwm = server.memory_mb()
+    held = server.upload_mb()
     await s.close()
-    return CorpusRun(page, upload, first, redraw, first_cpu, redraw_cpu, base, rss, hwm, f"{status}/{status2}")
+    return CorpusRun(page, upload, first, redraw, first_cpu, redraw_cpu, base, rss, hwm, f"{status}/{status2}", held)
 
 
 def corpus_run(server: Server, page: str, items: list[tuple[str, bytes]]) -> CorpusRun:

@@ -295,8 +295,8 @@ def _difference(
         out.append(f"<p>{_e(b)} − {_e(a)}: the log ratio is not finite ({_e(d.note)}).</p>")
     out.append(_signature(sig))
     gap = diff_frames.gap_sentences(
-        mats[a], mats[b], config, corpus.system(a).lines, corpus.system(b).lines, corpus.ref_streams
-    ).head(options.top)
+        mats[a], mats[b], config, corpus.system(a).lines, corpus.system(b).lines, corpus.ref_streams, top=options.top
+    )
     out.append(f"<h2>The sentences that carry the gap: {_e(b)} (B) vs {_e(a)} (A)</h2>")
     out.append(
         "<p class=\"note\">Each sentence's exact leave-one-out effect on B − A (positive: without it B's lead "

@@ -116,13 +116,36 @@ def sentence_table(
         }
     )
     for n in range(1, order + 1):
-        m, t = matrix[:, 1 + n], matrix[:, 1 + order + n]
-        df[f"p{n}"] = [f"{a}/{b}" for a, b in zip(m.tolist(), t.tolist(), strict=True)]
-    df[HYP] = list(hyps)
-    df[REF] = list(refs[0]) if refs else ""
+        df[f"p{n}"] = _fractions(matrix[:, 1 + n], matrix[:, 1 + order + n])
+    df[HYP] = text_column(hyps)
+    df[REF] = text_column(refs[0]) if refs else ""
     if source is not None:
-        df[SOURCE] = list(source)
+        df[SOURCE] = text_column(source)
     return df
+
+
+def text_column(lines: Sequence[str]) -> pd.Series:
+    """The corpus's own strings as a column, shared rather than copied: ``object`` dtype holds pointers to
+    the loaded lines, where pandas' default ``str`` dtype would copy every line into Arrow (issue 13: at
+    50,000 segments that copy was the sentence table's largest cost in time and memory). Streamlit converts
+    only the rows a page shows."""
+    return pd.Series(list(lines), dtype=object)
+
+
+def _fractions(matches: np.ndarray, totals: np.ndarray) -> pd.Series:
+    """The fraction "matches/total" per segment, one string object per distinct pair (there are a few
+    hundred, not one per segment).
+
+    Example:
+        >>> _fractions(np.array([1, 0, 1]), np.array([2, 3, 2])).tolist()
+        ['1/2', '0/3', '1/2']
+    """
+    if not len(matches):
+        return pd.Series([], dtype=object)
+    base = int(totals.max()) + 1
+    pairs, where = np.unique(matches.astype(np.int64) * base + totals, return_inverse=True)
+    names = np.array([f"{k // base}/{k % base}" for k in pairs.tolist()], dtype=object)
+    return pd.Series(names[where], dtype=object)
 
 
 def _sentence_config(config: BleuConfig) -> BleuConfig:
@@ -392,9 +415,9 @@ def pair_sentences(
             BLEU_A: a,
             BLEU_B: b,
             DIFF: b - a,
-            "A": list(hyps_a),
-            "B": list(hyps_b),
-            REF: list(refs[0]) if refs else "",
+            "A": text_column(hyps_a),
+            "B": text_column(hyps_b),
+            REF: text_column(refs[0]) if refs else "",
         }
     )
     return df.sort_values(DIFF, ascending=False, kind="stable").reset_index(drop=True)

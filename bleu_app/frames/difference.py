@@ -139,24 +139,23 @@ def gap_sentences(
     hyps_a: Sequence[str],
     hyps_b: Sequence[str],
     refs: Sequence[Sequence[str]],
+    top: int | None = None,
 ) -> pd.DataFrame:
     """Every sentence's exact leave-one-out effect on B - A, with both sentence BLEUs and the texts, the
-    sentences that carry the gap first (largest effect in the gap's direction)."""
+    sentences that carry the gap first (largest effect in the gap's direction); only the first ``top`` when
+    given (the texts are looked up for those rows only)."""
     effect = leave_one_out_difference(matrix_a, matrix_b, config)
     sc = replace(config, use_effective_order=True)
     a = score_many(matrix_a, sc) if len(matrix_a) else np.zeros(0)
     b = score_many(matrix_b, sc) if len(matrix_b) else np.zeros(0)
-    df = pd.DataFrame(
-        {
-            SEGMENT: np.arange(1, len(effect) + 1),
-            EFFECT: effect,
-            BLEU_A: a,
-            BLEU_B: b,
-            "A": list(hyps_a),
-            "B": list(hyps_b),
-            REF: list(refs[0]) if refs else "",
-        }
-    )
+    df = pd.DataFrame({SEGMENT: np.arange(1, len(effect) + 1), EFFECT: effect, BLEU_A: a, BLEU_B: b})
     ta, tb = matrix_a.sum(axis=0), matrix_b.sum(axis=0)
     gap = float(score_many(tb[None, :], config)[0] - score_many(ta[None, :], config)[0]) if len(matrix_a) else 0.0
-    return df.sort_values(EFFECT, ascending=gap < 0, kind="stable").reset_index(drop=True)
+    df = df.sort_values(EFFECT, ascending=gap < 0, kind="stable").reset_index(drop=True)
+    if top is not None:
+        df = df.head(top).copy()
+    rows = (df[SEGMENT] - 1).tolist()
+    df["A"] = pd.Series([hyps_a[i] for i in rows], dtype=object)
+    df["B"] = pd.Series([hyps_b[i] for i in rows], dtype=object)
+    df[REF] = pd.Series([refs[0][i] for i in rows], dtype=object) if refs else ""
+    return df

@@ -179,9 +179,12 @@ def resampled(corpus: Corpus, config: BleuConfig, n_samples: int, seed: int) -> 
     return resample_sums(list(matrices(corpus, config).values()), n_samples, seed)
 
 
-@st.cache_data(max_entries=32, scope="session", show_spinner=False, hash_funcs=_WHOLE)
+# The two per-segment tables are cache_resource, read-only (``tables.table_page`` filters into new frames):
+# st.cache_data would keep a pickled copy of every text and unpickle another on every rerun (issue 13: at
+# 50,000 segments, 37 MB kept and 0.05 s per rerun for the sentence table alone).
+@st.cache_resource(max_entries=8, scope="session", show_spinner=False, hash_funcs=_WHOLE)
 def sentences(corpus: Corpus, name: str, config: BleuConfig) -> pd.DataFrame:
-    """The per-sentence table of one system (with the source, when the corpus has one)."""
+    """The per-sentence table of one system (with the source, when the corpus has one); read-only."""
     src = corpus.source.lines if corpus.source is not None else None
     system = corpus.system(name)
     return corpus_frames.sentence_table(
@@ -240,9 +243,9 @@ def block_test(corpus: Corpus, config: BleuConfig) -> RankedBlockTest:
     return ranked_block_test(list(matrices(corpus, config).values()), config)
 
 
-@st.cache_data(max_entries=32, scope="session", show_spinner=False, hash_funcs=_WHOLE)
+@st.cache_resource(max_entries=8, scope="session", show_spinner=False, hash_funcs=_WHOLE)
 def pair_frame(corpus: Corpus, a: str, b: str, config: BleuConfig) -> pd.DataFrame:
-    """Sentence BLEU of A and B per segment, sorted by B - A."""
+    """Sentence BLEU of A and B per segment, sorted by B - A; read-only."""
     sa, sb = corpus.system(a), corpus.system(b)
     return corpus_frames.pair_sentences(
         stats_matrix(sa, corpus, config),

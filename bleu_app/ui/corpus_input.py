@@ -14,6 +14,7 @@ from typing import Final
 
 import pandas as pd
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from bleu_app import samples
 from bleu_core import (
@@ -46,7 +47,7 @@ def current() -> Corpus:
 _log = logging.getLogger(__name__)
 
 
-def _accept(make: Callable[[], Corpus]) -> None:
+def _accept(make: Callable[[], Corpus]) -> bool:
     """Run a parser: keep its corpus, or keep the old one and remember the error. Any other exception
     (a parser bug) becomes a message too, never an exception page; its traceback goes to the log.
 
@@ -59,7 +60,7 @@ def _accept(make: Callable[[], Corpus]) -> None:
         corpus = make()
     except InputError as exc:
         state.put(state.CORPUS_ERRORS, [str(exc)])
-        return
+        return False
     except Exception as exc:  # whatever a parser raises, the page keeps working
         _log.exception("reading an upload failed unexpectedly")
         what = type(exc).__name__
@@ -67,7 +68,7 @@ def _accept(make: Callable[[], Corpus]) -> None:
             state.CORPUS_ERRORS,
             [f"this input could not be read (an unexpected {what} in the reader; the details are in the server log)"],
         )
-        return
+        return False
     state.put(state.CORPUS, corpus)
     state.put(state.CORPUS_ERRORS, [])
     state.put(state.CORPUS_SYSTEM, corpus.names[0])
@@ -75,6 +76,27 @@ def _accept(make: Callable[[], Corpus]) -> None:
     state.put(state.COMPARE_A, corpus.names[0])
     state.put(state.COMPARE_B, corpus.names[min(1, len(corpus.names) - 1)])
     state.put(state.COMPARE_NGRAM, "")
+    return True
+
+
+def uploader_key(key: str) -> str:
+    """The widget key of the uploader called ``key``: a new one after each corpus it loaded (``_release``)."""
+    return f"{key}.{st.session_state.get(f'{key}.generation', 0)}"
+
+
+def _release(widget_key: str, key: str) -> None:
+    """Drop a loaded upload's bytes: the corpus now holds its lines, and Streamlit would otherwise keep the
+    files for the session's life (issue 13: as many bytes again as the corpus on disk). The uploader comes
+    back empty under a new key, ready for the next corpus; the panel's title names the loaded one."""
+    value = st.session_state.get(widget_key)
+    items = value if isinstance(value, list) else [value] if value is not None else []
+    ctx = get_script_run_ctx()
+    # remove_file is the in-memory manager's (Streamlit's only one; the protocol does not declare it)
+    remove = getattr(ctx.uploaded_file_mgr, "remove_file", None) if ctx is not None else None
+    if ctx is not None and remove is not None:
+        for f in items:
+            remove(ctx.session_id, f.file_id)
+    st.session_state[f"{key}.generation"] = st.session_state.get(f"{key}.generation", 0) + 1
 
 
 def _files(key: str) -> list[tuple[str, bytes]]:
@@ -85,17 +107,17 @@ def _files(key: str) -> list[tuple[str, bytes]]:
     return [(f.name, f.getvalue()) for f in items]
 
 
-def _load_folder(key: str) -> None:
-    files = _files(key)
-    if files:
-        _accept(lambda: parse_folder(files, limit_mb=PARSE_LIMIT_MB))
+def _load_folder(key: str, widget_key: str) -> None:
+    files = _files(widget_key)
+    if files and _accept(lambda: parse_folder(files, limit_mb=PARSE_LIMIT_MB)):
+        _release(widget_key, key)
 
 
 TABLE_TYPES: Final = (".tsv", ".csv", ".jsonl", ".json")
 
 
-def _load_table(key: str) -> None:
-    files = _files(key)
+def _load_table(key: str, widget_key: str) -> None:
+    files = _files(widget_key)
     if not files:
         return
     name, data = files[0]
@@ -109,7 +131,8 @@ def _load_table(key: str) -> None:
         )
         return
     parser = parse_jsonl if name.lower().endswith((".jsonl", ".json")) else parse_table
-    _accept(lambda: parser(data, name, limit_mb=PARSE_LIMIT_MB))
+    if _accept(lambda: parser(data, name, limit_mb=PARSE_LIMIT_MB)):
+        _release(widget_key, key)
 
 
 def _decode(name: str, data: bytes) -> TextFile:
@@ -223,9 +246,9 @@ def loader(prefix: str, *, expanded: bool = False) -> Corpus:
             st.file_uploader(
                 "A folder like the WMT data",
                 accept_multiple_files="directory",
-                key=f"{prefix}.in_folder",
+                key=uploader_key(f"{prefix}.in_folder"),
                 on_change=_load_folder,
-                args=(f"{prefix}.in_folder",),
+                args=(f"{prefix}.in_folder", uploader_key(f"{prefix}.in_folder")),
                 max_upload_size=LIMIT_MB,
             )
         with files:
@@ -253,9 +276,9 @@ def loader(prefix: str, *, expanded: bool = False) -> Corpus:
             st.markdown(docs.text("load_table", "corpus"))
             st.file_uploader(
                 "One table (.tsv, .csv, .jsonl or .json)",
-                key=f"{prefix}.in_table",
+                key=uploader_key(f"{prefix}.in_table"),
                 on_change=_load_table,
-                args=(f"{prefix}.in_table",),
+                args=(f"{prefix}.in_table", uploader_key(f"{prefix}.in_table")),
                 max_upload_size=LIMIT_MB,
             )
         with paste:

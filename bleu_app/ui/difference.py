@@ -60,9 +60,15 @@ def section(corpus: Corpus, config: BleuConfig, baseline: str, sys_a: str, sys_b
         st.caption(f"{_md(name)} against {_md(baseline)}: not finite ({note}).")
 
     gap = frames.gap_sentences(
-        mats[sys_a], mats[sys_b], config, corpus.system(sys_a).lines, corpus.system(sys_b).lines, corpus.ref_streams
+        mats[sys_a],
+        mats[sys_b],
+        config,
+        corpus.system(sys_a).lines,
+        corpus.system(sys_b).lines,
+        corpus.ref_streams,
+        top=TOP,
     )
-    top = gap.head(TOP)
+    top = gap
     st.caption(
         f"The {len(top)} sentences that carry most of the gap: each one's exact leave-one-out effect on B − A "
         "(positive: without it B's lead shrinks). Select a row to open it with both systems."

@@ -21,6 +21,9 @@ def _script() -> None:
     renamed = Corpus("c", refs, (System("other name", systems[0].lines),))
     st.text(str(cached.stats_matrix(renamed.systems[0], renamed, config) is not None))
     st.text(" | ".join(cached.systems_frame(renamed, config)[frames.SYSTEM]))
+    # the per-segment tables are served as they are, not as a copy unpickled on every read (issue 13)
+    st.text(str(cached.sentences(corpus, "sys", config) is cached.sentences(corpus, "sys", config)))
+    st.text(str(cached.pair_frame(corpus, "sys", "sys", config) is cached.pair_frame(corpus, "sys", "sys", config)))
 
 
 def test_sentence_table_follows_a_changed_source_file() -> None:
@@ -30,4 +33,11 @@ def test_sentence_table_follows_a_changed_source_file() -> None:
     at = AppTest.from_function(_script, default_timeout=60)
     at.run()
     assert not at.exception, [e.value for e in at.exception]
-    assert [t.value for t in at.text] == ["le chat | un chien", "die Katze | ein Hund", "True", "other name"]
+    assert [t.value for t in at.text] == [
+        "le chat | un chien",
+        "die Katze | ein Hund",
+        "True",
+        "other name",
+        "True",
+        "True",
+    ]
