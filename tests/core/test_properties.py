@@ -255,3 +255,15 @@ def test_zero_weights_on_the_effective_orders_do_not_crash(weights: tuple[float,
     many = score_many(np.array([[2, 2, 2, 1, 0, 0, 2, 1, 0, 0]]), config)
     assert math.isfinite(float(many[0]))
     assert float(many[0]) == pytest.approx(s.score, abs=1e-9)
+
+
+@SETTINGS
+@given(st.text(alphabet="a\r\n é", max_size=30))
+def test_lines_split_on_lf_each_without_one_trailing_cr(text: str) -> None:
+    # the definition sacrebleu's file reading implies, which _split_lines computes without a call per line
+    from bleu_core.corpus import _split_lines
+
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    assert _split_lines(text) == tuple(line.removesuffix("\r") for line in lines)
