@@ -15,7 +15,7 @@ corpus = corpus_input.loader("corpus")
 config = state.config()
 render.corpus_settings_hint(config)
 system = selection.system_picker("System", "corpus.system", state.CORPUS_SYSTEM, corpus)
-matrix = cached.matrices(corpus, config)[system]
+matrix = cached.stats_matrix(corpus.system(system), corpus, config)  # this system's only: the page is about it
 score = frames.corpus_score(matrix, config, cached.nrefs(corpus))
 mean_term, bp = frames.factorisation(score)
 
@@ -83,6 +83,6 @@ b1.altair_chart(charts.bucket_chart(cached.bucket_frame(corpus, system, config, 
 b2.altair_chart(charts.bucket_chart(cached.bucket_frame(corpus, system, config, "ratio"), "length ratio c/r"))
 render.signature(frames.bucket_signature(config, cached.nrefs(corpus)))
 
-render.block_test_section(corpus, config, key="corpus.blocks")
+render.block_test_section(corpus, config, key="corpus.blocks", on_demand=True)
 every_section.every_bleu_section(corpus, system)
 selection.follow_handoff()

@@ -303,14 +303,25 @@ def corpus_settings_hint(config: BleuConfig) -> None:
         )
 
 
-def block_test_section(corpus: Corpus, config: BleuConfig, *, key: str) -> None:
+def block_test_section(corpus: Corpus, config: BleuConfig, *, key: str, on_demand: bool = False) -> None:
     """The paper's block test (section 3, Table 2) on every system of a corpus: how the corpus was cut, the
-    block scores, and the table of means, standard deviations and paired t in rank order."""
+    block scores, and the table of means, standard deviations and paired t in rank order.
+
+    ``on_demand`` (the one-system corpus page): run only once a toggle asks for it, since it scores every
+    system, where the rest of that page scores one (issue 13: a third of its first draw at 50,000 lines x 4).
+    """
     from bleu_app.charts import corpus as corpus_charts
     from bleu_app.frames import corpus as corpus_frames
 
     st.subheader("The paper's block test")
     st.markdown(docs.text("block_test", "corpus"))
+    n = len(corpus.systems)
+    if on_demand and not st.toggle(
+        f"Run the block test on all {n} system{'s' if n != 1 else ''} of the corpus",
+        key=f"{key}.run",
+        help="It scores every system of the corpus; the compare page always shows it.",
+    ):
+        return
     try:
         test = cached.block_test(corpus, config)
     except InputError as exc:
