@@ -71,3 +71,18 @@ def test_the_client_runs_beside_a_running_event_loop(server):
     burst = load._run(inside_a_loop())  # its own loop: this very process may hold Playwright's loop already
     assert burst.failures == 0
     assert len(burst.times) == 1
+
+
+def test_the_targets_verdicts_follow_the_figures():
+    def run(first: float, redraw: float, added_mb: float) -> load.CorpusRun:
+        return load.CorpusRun("p", 0.1, first, redraw, first, redraw, 100.0, 100.0 + added_mb, 0.0, "ok")
+
+    burst = load.Burst(20, (1.0,) * 18 + (11.0, 11.0), 0.1 * 20, 100.0, 0)  # p95 of these 20 runs: over 10 s
+    after = {"class50": burst, "corpus": run(2.0, 0.5, 200.0), "compare": run(3.5, 0.5, 300.0)}
+    got = {t.what: t.met for t in load.targets({"after": after}, (50,), 50.0, 0)}
+    assert got["Learn page: server CPU per first visit"] is True  # 0.1 s
+    assert got["50 first visits at once: p95"] is False
+    assert got["corpus page, 50k x 4: first draw after the upload"] is True
+    assert got["compare page, 50k x 4: first draw after the upload"] is False
+    assert got["corpus page, 50k x 4: memory added / size on disk"] is True  # 4x
+    assert got["compare page, 50k x 4: memory added / size on disk"] is False  # 6x
