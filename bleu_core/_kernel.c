@@ -12,7 +12,8 @@
  *   6. vocabulary ........ hash_bytes, Vocab (token bytes -> int32 id), vocab_id
  *   7. lines -> tokens ... line_text, walk_lines; Vocab.encode, tokenize (Python entry points)
  *   8. statistics ........ Table, segment_stats (Python entry point): per-segment clipped counts
- *   9. resampling ........ bootstrap_counts, masked_sums (Python entry points, for significance.py)
+ *   9. resampling ........ bootstrap_counts, bitgen_t, lemire_draw, bootstrap_draw_counts, masked_sums (Python
+ *                          entry points, for significance.py)
  *  10. module ............ method table, PyInit__kernel (exports MODE_SPLIT, MODE_13A)
  *
  * 1-7 Tokens. Vocab.encode(lines, mode, grow) -> int32 token ids and per-line lengths; tokenize(lines,
@@ -29,7 +30,10 @@
  *    alone), each reference's n-grams are looked up in it (one whose (n-1)-prefix the candidate lacks is
  *    skipped), and the clipped count is min(count, Max_Ref_Count).
  *
- * 9 Resampling. bootstrap_counts: how often each segment is drawn in each bootstrap resample.
+ * 9 Resampling. bootstrap_counts: how often each segment is drawn in each bootstrap resample, from numpy's
+ *    draws. bootstrap_draw_counts: the same counts, drawn here from the numpy Generator's bit generator
+ *    (its capsule) number for number as Generator.choice draws them (Lemire's method on next_uint32), so no
+ *    index array is made.
  *    masked_sums: per approximate-randomization trial, the sum of the rows its bits select, from tables
  *    of the 256 subset sums of every 8 rows.
  */
@@ -996,6 +1000,86 @@ done:
     return out;
 }
 
+/* numpy's bit generator interface: the struct a BitGenerator's `capsule` (a capsule named "BitGenerator")
+   points to, as numpy/random/bitgen.h declares it (repeated here so that the build needs no numpy headers). */
+typedef struct {
+    void *state;
+    uint64_t (*next_uint64)(void *st);
+    uint32_t (*next_uint32)(void *st);
+    double (*next_double)(void *st);
+    uint64_t (*next_raw)(void *st);
+} bitgen_t;
+
+/* One draw in [0, n) as numpy's Generator.integers(0, n, dtype=int64) makes it for 1 < n < 2**32
+   (random_bounded_uint64_fill's 32-bit branch, buffered_bounded_lemire_uint32 in numpy's
+   distributions.c): Lemire's multiply-and-reject (arXiv:1805.10941) on next_uint32. threshold is
+   (2**32 - n) % n, which numpy computes only once leftover < n; it depends on n alone, so computing it
+   once up front takes the same draws (leftover < threshold implies leftover < n). */
+static inline uint32_t lemire_draw(bitgen_t *bg, uint32_t n, uint32_t threshold) {
+    uint64_t m = (uint64_t)bg->next_uint32(bg->state) * n;
+    while ((uint32_t)m < threshold) m = (uint64_t)bg->next_uint32(bg->state) * n;
+    return (uint32_t)(m >> 32);
+}
+
+/* bootstrap_draw_counts(bitgen, out, n_rows, n_cols, single): fills out (a writable buffer of n_rows x n_cols
+   float32 if single, else float64) with what bootstrap_counts returns for the draws of
+   Generator.choice(n_cols, size=(n_rows, n_cols)) (choice calls integers(0, n_cols, dtype=int64)), drawn
+   and counted here with no index array; the generator is left where choice leaves it. bitgen:
+   rng.bit_generator.capsule; the caller holds rng.bit_generator.lock, as numpy does. 1 <= n_cols < 2**32
+   (n_cols = 1 draws nothing; 2**32 and beyond are other branches of numpy's: the caller draws with numpy).
+   The caller reuses out from block to block (a fresh 16 MB buffer costs its page faults every time). The
+   GIL is held throughout: the generator's state belongs to a Python object. Draws go through a small
+   batch so that the bit generator's serial chain and the scattered increments overlap. */
+#define DRAW_BATCH 512
+static PyObject *bootstrap_draw_counts(PyObject *self, PyObject *args) {
+    PyObject *capsule;
+    Py_buffer out;
+    Py_ssize_t rows, cols;
+    int single;
+    if (!PyArg_ParseTuple(args, "Ow*nnp", &capsule, &out, &rows, &cols, &single)) return NULL;
+    PyObject *result = NULL;
+    if (!PyCapsule_IsValid(capsule, "BitGenerator")) {
+        PyErr_SetString(PyExc_TypeError, "bitgen must be a numpy bit generator's capsule");
+        goto done;
+    }
+    bitgen_t *bg = PyCapsule_GetPointer(capsule, "BitGenerator");
+    Py_ssize_t out_bytes, item = single ? (Py_ssize_t)sizeof(float) : (Py_ssize_t)sizeof(double);
+    if (cols < 1 || (uint64_t)cols > UINT32_MAX) {
+        PyErr_SetString(PyExc_ValueError, "n_cols must be in [1, 2**32)");
+        goto done;
+    }
+    if (size_mul3(rows, cols, item, &out_bytes) < 0 || out.len != out_bytes) {
+        PyErr_SetString(PyExc_ValueError, "out must hold n_rows * n_cols counts");
+        goto done;
+    }
+    memset(out.buf, 0, (size_t)out_bytes);
+    const uint32_t n = (uint32_t)cols, threshold = (uint32_t)(0u - n) % n; /* (2**32 - n) % n */
+    uint32_t draws[DRAW_BATCH];
+    for (Py_ssize_t r = 0; r < rows; r++) {
+        if (n == 1) {
+            if (single) ((float *)out.buf)[r] = 1.0f;
+            else ((double *)out.buf)[r] = 1.0;
+            continue;
+        }
+        for (Py_ssize_t c0 = 0; c0 < cols; c0 += DRAW_BATCH) {
+            int k = cols - c0 < DRAW_BATCH ? (int)(cols - c0) : DRAW_BATCH;
+            for (int i = 0; i < k; i++) draws[i] = lemire_draw(bg, n, threshold);
+            if (single) {
+                float *w = (float *)out.buf + r * cols;
+                for (int i = 0; i < k; i++) w[draws[i]] += 1.0f;
+            } else {
+                double *w = (double *)out.buf + r * cols;
+                for (int i = 0; i < k; i++) w[draws[i]] += 1.0;
+            }
+        }
+    }
+    result = Py_None;
+    Py_INCREF(result);
+done:
+    PyBuffer_Release(&out);
+    return result;
+}
+
 /* masked_sums(bits, n_trials, n, matrix, width) -> bytearray int64 (n_trials x width): row t is the sum
    of the matrix rows i whose bit t * n + i is set (bits: little-endian bit order, as numpy's boolean
    draws come out of the generator's 32-bit words). Segments are taken eight at a time: a table of
@@ -1076,6 +1160,9 @@ static PyMethodDef module_methods[] = {
      "tokenize(lines, mode) -> list of token lists (None stays None); mode MODE_13A or MODE_SPLIT."},
     {"bootstrap_counts", bootstrap_counts, METH_VARARGS,
      "bootstrap_counts(idxs, n_rows, n_cols, single) -> bytearray: per row, how often each column is drawn."},
+    {"bootstrap_draw_counts", bootstrap_draw_counts, METH_VARARGS,
+     "bootstrap_draw_counts(bitgen, out, n_rows, n_cols, single): fills out with bootstrap_counts of\n"
+     "Generator.choice(n_cols, size=(n_rows, n_cols)), drawn from the bit generator's capsule."},
     {"masked_sums", masked_sums, METH_VARARGS,
      "masked_sums(bits, n_trials, n, matrix, width) -> bytearray: per trial, the sum of the selected rows."},
     {NULL, NULL, 0, NULL}};

@@ -196,35 +196,65 @@ def _exact_dtype(stacked: np.ndarray) -> type[np.floating]:
 
 RESAMPLE_CHUNK_CELLS: Final = 1 << 22  # draws x segments held at once (32 MB of int64 draws)
 
+# The kernel draws sacrebleu's bootstrap indices itself (bootstrap_draw_counts) exactly as Generator.choice
+# does: choice(n, size) calls integers(0, n, size, dtype=int64), whose fill (random_bounded_uint64_fill in
+# numpy/random/src/distributions/distributions.c) takes, for 1 < n < 2**32, Lemire's bounded draw on the bit
+# generator's next_uint32 (buffered_bounded_lemire_uint32). numpy may change a Generator's stream between
+# releases (NEP 19), so this is checked draw for draw (tests/core/test_significance.py) on these numpy
+# releases, (major, minor) inclusive; on any other the numpy draw is used (same numbers, slower) and
+# test_numpy_release_is_one_the_kernel_draws_were_checked_on fails until the check is re-run.
+KERNEL_DRAWS_NUMPY: Final = ((2, 4), (2, 4))
 
-def _resample_sums(rng: np.random.Generator, n_samples: int, matrices: Sequence[np.ndarray]) -> np.ndarray:
+
+def _bootstrap_weights(
+    rng: np.random.Generator, block: int, n: int, dtype: type[np.floating], scratch: np.ndarray | None
+) -> np.ndarray:
+    """How often each of ``n`` segments is drawn in each of ``block`` resamples of sacrebleu's
+    ``rng.choice(n, size=(block, n))``: (block x n) ``dtype``. With ``scratch`` (C-contiguous, at least
+    ``block`` rows of ``n`` ``dtype``) the kernel draws and counts into it in one pass, with no index array;
+    else numpy draws and the kernel (or numpy) counts."""
+    k = kernel()
+    if k is not None and scratch is not None:
+        out = scratch[:block]
+        bitgen = rng.bit_generator
+        with bitgen.lock:  # numpy holds it around its own draws
+            k.bootstrap_draw_counts(bitgen.capsule, out, block, n, dtype is np.float32)
+        return out
+    idxs = rng.choice(n, size=(block, n), replace=True)
+    if k is not None:
+        raw = k.bootstrap_counts(np.ascontiguousarray(idxs, dtype=np.int64), block, n, dtype is np.float32)
+        return np.frombuffer(raw, dtype=dtype).reshape(block, n)
+    offsets = (np.arange(block, dtype=np.int64) * n)[:, None]
+    counts = np.bincount((idxs + offsets).ravel(), minlength=block * n)
+    return counts.reshape(block, n).astype(dtype)
+
+
+def _resample_sums(
+    rng: np.random.Generator, n_samples: int, matrices: Sequence[np.ndarray], *, kernel_draws: bool | None = None
+) -> np.ndarray:
     """Column sums of ``n_samples`` bootstrap resamples of every system: (samples x systems*width).
 
     The draws are sacrebleu's, ``rng.choice(n, size=(n_samples, n))``; a resample's column sums are
     the counts of each segment in it times its row, so the sums are one matrix product. The draws are
     made a block of rows at a time (``RESAMPLE_CHUNK_CELLS``): numpy fills a ``choice`` row by row from one
     stream, so the blocks are the same numbers as one call (tested) while memory stays at one block
-    instead of samples x segments (400 MB of draws for 1,000 resamples of 50,000 segments).
+    instead of samples x segments (400 MB of draws for 1,000 resamples of 50,000 segments). With the
+    kernel the draws are counted as they are drawn (``KERNEL_DRAWS_NUMPY``); ``kernel_draws``: ``None``
+    does so when the kernel is built, numpy is in that range and n < 2**32; tests force it.
     """
     n = len(matrices[0])
     stacked = _stack(matrices)
     dtype = _exact_dtype(stacked)
     check_resampling_fits("bs", n_samples, n, "n_samples", columns=stacked.shape[1])
+    if kernel_draws is None:
+        kernel_draws = kernel() is not None and n < 2**32 and _numpy_in(KERNEL_DRAWS_NUMPY)
     rows = max(1, min(n_samples, RESAMPLE_CHUNK_CELLS // max(n, 1)))
-    k = kernel()
     values = stacked.astype(dtype)
+    scratch = np.empty((rows, n), dtype=dtype) if kernel_draws else None  # the kernel's counts, block by block
     sums = np.empty((n_samples, stacked.shape[1]), dtype=np.float64)
     for start in range(0, n_samples, rows):
         block = min(rows, n_samples - start)
-        idxs = rng.choice(n, size=(block, n), replace=True)
-        if k is not None:
-            raw = k.bootstrap_counts(np.ascontiguousarray(idxs, dtype=np.int64), block, n, dtype is np.float32)
-            weights = np.frombuffer(raw, dtype=dtype).reshape(block, n)
-        else:
-            offsets = (np.arange(block, dtype=np.int64) * n)[:, None]
-            counts = np.bincount((idxs + offsets).ravel(), minlength=block * n)
-            weights = counts.reshape(block, n).astype(dtype)
-        sums[start : start + block] = weights @ values
+        sums[start : start + block] = _bootstrap_weights(rng, block, n, dtype, scratch) @ values
     return sums
 
 
@@ -287,10 +317,15 @@ def resample_sums(matrices: Sequence[np.ndarray], n_samples: int = 1000, seed: i
 RAW_BITS_NUMPY: Final = ((2, 4), (2, 4))
 
 
+def _numpy_in(releases: tuple[tuple[int, int], tuple[int, int]]) -> bool:
+    """Whether the installed numpy's (major, minor) is in ``releases`` (first, last), inclusive."""
+    major, minor = (int(x) for x in np.__version__.split(".")[:2])
+    return releases[0] <= (major, minor) <= releases[1]
+
+
 def _raw_bits_checked() -> bool:
     """Whether the installed numpy is one on which :func:`_shuffle_sums`'s raw-bit reading was checked."""
-    major, minor = (int(x) for x in np.__version__.split(".")[:2])
-    return RAW_BITS_NUMPY[0] <= (major, minor) <= RAW_BITS_NUMPY[1]
+    return _numpy_in(RAW_BITS_NUMPY)
 
 
 def _shuffle_sums(

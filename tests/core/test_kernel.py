@@ -209,6 +209,10 @@ def test_counting_runs_in_threads_with_the_same_result(data_dir: Path) -> None:
         (lambda: _kernel.bootstrap_counts(b"", 2**62, 4, True), "n_rows \\* n_cols"),
         (lambda: _kernel.bootstrap_counts(b"", 2**61, 2**3, False), "n_rows \\* n_cols"),
         (lambda: _kernel.bootstrap_counts(b"", -1, 0, False), "n_rows \\* n_cols"),
+        # the same products for the counts drawn in the kernel: an empty out buffer must not pass
+        (lambda: _kernel.bootstrap_draw_counts(_capsule(), bytearray(), 2**62, 4, True), "n_rows \\* n_cols"),
+        (lambda: _kernel.bootstrap_draw_counts(_capsule(), bytearray(), 2**61, 2**3, False), "n_rows \\* n_cols"),
+        (lambda: _kernel.bootstrap_draw_counts(_capsule(), bytearray(), -1, 5, False), "n_rows \\* n_cols"),
         # n * width * 8 wraps to 0: an empty matrix passed, and its 2**58 groups were read
         (lambda: _kernel.masked_sums(b"", 0, 2**61, b"", 4), "disagree"),
         # trials * n wraps to 0: no bits passed, and 2**62 trials were written into an empty result
@@ -222,6 +226,27 @@ def test_sizes_that_overflow_are_refused(call: object, message: str) -> None:
     assert callable(call)
     with pytest.raises(ValueError, match=message):
         call()
+
+
+def _capsule() -> object:
+    return np.random.default_rng(0).bit_generator.capsule
+
+
+def test_kernel_draws_refuse_what_they_cannot_draw_or_hold() -> None:
+    """bootstrap_draw_counts: n_cols outside numpy's 32-bit Lemire branch, an out buffer of the wrong size
+    or read-only, and anything but a bit generator's capsule are refused, and nothing is drawn."""
+    rng = np.random.default_rng(3)
+    before = rng.bit_generator.state
+    for cols in (0, -3, 2**32, 2**40):
+        with pytest.raises(ValueError, match="n_cols must be in"):
+            _kernel.bootstrap_draw_counts(rng.bit_generator.capsule, bytearray(8), 1, cols, False)
+    with pytest.raises(ValueError, match="n_rows \\* n_cols"):
+        _kernel.bootstrap_draw_counts(rng.bit_generator.capsule, np.zeros((2, 5), np.float64), 2, 5, True)
+    with pytest.raises(TypeError):
+        _kernel.bootstrap_draw_counts(rng.bit_generator.capsule, bytes(40), 1, 5, False)
+    with pytest.raises(TypeError, match="bit generator's capsule"):
+        _kernel.bootstrap_draw_counts(rng.bit_generator, np.zeros(5), 1, 5, False)
+    assert rng.bit_generator.state == before
 
 
 def test_sizes_that_fit_but_cannot_be_allocated_raise_memory_error() -> None:

@@ -11,7 +11,7 @@ import pytest
 from sacrebleu.metrics import BLEU
 from sacrebleu.significance import PairedTest
 
-from bleu_core import BleuConfig, InputError, significance
+from bleu_core import BleuConfig, InputError, _kernel, significance
 from bleu_core.engine import ReferenceSet
 from bleu_core.significance import (
     _shuffle_sums,
@@ -256,6 +256,72 @@ def test_numpy_release_is_one_the_raw_bits_were_checked_on() -> None:
     assert significance._raw_bits_checked(), (
         f"numpy {np.__version__} is outside {significance.RAW_BITS_NUMPY}: check the raw-bit AR shuffles on it"
     )
+
+
+# 6_700_417 divides 2**32 + 1, so its Lemire threshold (2**32 - n) % n is n - 1, the most rejections a row
+# that fits in memory can have (one draw in 641); 2**31 + 1 would reject half of them but needs an 8 GB row
+@pytest.mark.parametrize(
+    ("n", "block", "seed"),
+    [(1, 4, 0), (2, 3, 1), (7, 5, 2), (7, 1, 3), (50_000, 3, 12345), (50_000, 1, 7), (6_700_417, 1, 5)],
+)
+@pytest.mark.parametrize("single", [True, False])
+@pytest.mark.parametrize("odd_start", [False, True])
+def test_kernel_draws_are_numpys_choice_draw_for_draw(n: int, block: int, seed: int, single: bool, odd_start) -> None:
+    """bootstrap_draw_counts draws from the bit generator itself: row by row the counts of numpy's
+    rng.choice(n, size=(block, n)), and the generator left exactly where choice leaves it (its state, the
+    next draws). odd_start: a 32-bit draw before leaves half of a 64-bit output buffered in the state."""
+    want_rng, got_rng = np.random.default_rng(seed), np.random.default_rng(seed)
+    if odd_start:
+        assert want_rng.integers(1000, dtype=np.uint32) == got_rng.integers(1000, dtype=np.uint32)
+    dtype = np.float32 if single else np.float64
+    want = np.stack([np.bincount(row, minlength=n) for row in want_rng.choice(n, size=(block, n))]).astype(dtype)
+    got = np.full((block, n), -1.0, dtype=dtype)  # every cell must be written
+    with got_rng.bit_generator.lock:
+        _kernel.bootstrap_draw_counts(got_rng.bit_generator.capsule, got, block, n, single)
+    np.testing.assert_array_equal(got, want)
+    assert got_rng.bit_generator.state == want_rng.bit_generator.state
+    assert got_rng.random() == want_rng.random()
+    np.testing.assert_array_equal(got_rng.choice(n, size=3), want_rng.choice(n, size=3))
+
+
+def test_the_draw_test_exercises_lemires_rejection_loop() -> None:
+    """The 6_700_417 case above rejects thousands of 32-bit words (a kernel without the loop, or with the
+    wrong threshold, would shift the stream there): counted here on the same words numpy draws from."""
+    n, seed = 6_700_417, 5
+    words = np.random.default_rng(seed).bit_generator.random_raw(n)  # 2n 32-bit words, low half first
+    low = np.stack([words & np.uint64(0xFFFFFFFF), words >> np.uint64(32)], axis=1).ravel()
+    leftover = (low * np.uint64(n)) & np.uint64(0xFFFFFFFF)
+    rejected = int(np.sum(leftover[: n + 20_000] < np.uint64((2**32 - n) % n)))
+    assert rejected > 5_000
+
+
+def test_numpy_release_is_one_the_kernel_draws_were_checked_on() -> None:
+    """The kernel's bootstrap draws are numpy's Generator.choice stream re-done in C: a numpy outside
+    significance.KERNEL_DRAWS_NUMPY silently gets the slower numpy draw. Fail loudly so that someone re-runs
+    test_kernel_draws_are_numpys_choice_draw_for_draw on it and widens the range (or fixes the kernel)."""
+    assert significance._numpy_in(significance.KERNEL_DRAWS_NUMPY), (
+        f"numpy {np.__version__} is outside {significance.KERNEL_DRAWS_NUMPY}: check the kernel's draws on it"
+    )
+
+
+@pytest.mark.parametrize(("n", "samples", "chunk_rows"), [(1002, 300, 7), (1002, 300, 300), (1, 5, 2), (3, 50, 1)])
+def test_kernel_draws_give_the_same_resamples_as_numpys(
+    wmt21, monkeypatch: pytest.MonkeyPatch, n: int, samples: int, chunk_rows: int
+) -> None:
+    """_resample_sums with the kernel drawing equals numpy drawing (and the kernel or numpy counting), over
+    several blocks and a short last one, and leaves the generator in the same place for sacrebleu's next draws."""
+    refs, _, systems = wmt21
+    mats = [m[:n] for m in _matrices(refs, systems)]
+    monkeypatch.setattr(significance, "RESAMPLE_CHUNK_CELLS", chunk_rows * n)
+    results = []
+    for kernel_draws, kernel_on in ((True, "1"), (False, "1"), (False, "0")):
+        monkeypatch.setenv("BLEU_CORE_KERNEL", kernel_on)
+        rng = np.random.default_rng(12345)
+        results.append((significance._resample_sums(rng, samples, mats, kernel_draws=kernel_draws), rng.random()))
+    for sums, after in results[1:]:
+        np.testing.assert_array_equal(sums, results[0][0])
+        assert after == results[0][1]
+    assert results[0][0].shape == (samples, 4 * 10)
 
 
 def test_kernel_and_numpy_paths_give_identical_tests(wmt21, monkeypatch: pytest.MonkeyPatch) -> None:
