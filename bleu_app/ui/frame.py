@@ -12,7 +12,7 @@ import threading
 
 import streamlit as st
 
-from bleu_app.ui import state, widgets
+from bleu_app.ui import memory, state, widgets
 
 # The favicon is an emoji: a ``:material/...`` page_icon is fetched from a web font service, and the app sends
 # no request beyond its own host. The pages' icons are Material Symbols, which Streamlit bundles (emoji rendered
@@ -52,6 +52,7 @@ def run() -> None:
         nav.run()
     finally:
         _inside.active = False
+        memory.give_back()
 
 
 def guard() -> None:
