@@ -14,7 +14,8 @@
  *   8. statistics ........ Table, segment_stats (Python entry point): per-segment clipped counts
  *   9. resampling ........ bootstrap_counts, bitgen_t, lemire_draw, bootstrap_draw_counts, masked_sums (Python
  *                          entry points, for significance.py)
- *  10. module ............ method table, PyInit__kernel (exports MODE_SPLIT, MODE_13A)
+ *  10. differences ....... Diffs, ngram_diff (Python entry point): n-grams credited differently to A and B
+ *  11. module ............ method table, PyInit__kernel (exports MODE_SPLIT, MODE_13A)
  *
  * 1-7 Tokens. Vocab.encode(lines, mode, grow) -> int32 token ids and per-line lengths; tokenize(lines,
  *    mode) -> the tokens as str. Each line (a str; None for a missing reference) is read as UTF-8.
@@ -28,7 +29,8 @@
  * 8 Statistics. segment_stats -> the (segments x (2 + 2N)) matrix, one segment at a time as the paper
  *    counts: the candidate's n-grams go into a small hash table (compared token by token, never by hash
  *    alone), each reference's n-grams are looked up in it (one whose (n-1)-prefix the candidate lacks is
- *    skipped), and the clipped count is min(count, Max_Ref_Count).
+ *    skipped), and the clipped count is min(count, Max_Ref_Count). Its pieces (check_candidate,
+ *    streams_parse, table_add_candidate, table_count_refs) are section 10's too.
  *
  * 9 Resampling. bootstrap_counts: how often each segment is drawn in each bootstrap resample, from numpy's
  *    draws. bootstrap_draw_counts: the same counts, drawn here from the numpy Generator's bit generator
@@ -36,6 +38,12 @@
  *    index array is made.
  *    masked_sums: per approximate-randomization trial, the sum of the rows its bits select, from tables
  *    of the 256 subset sums of every 8 rows.
+ *
+ * 10 Differences. ngram_diff counts what the compare page ranks without a row per credited n-gram: per
+ *    segment, one section-8 table holds both candidates' n-grams (counts hyp for A, hyp_b for B), each
+ *    reference is read once against it, and every n-gram whose clipped counts differ goes (sorted by
+ *    order, then token ids) into one table of distinct n-grams with the totals of A's excess and of B's
+ *    and the segment appended to its list. Pairs are grouped per n-gram at the end by a counting sort.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -684,7 +692,8 @@ typedef struct {
     uint64_t h;
     const int32_t *tok; /* the candidate's tokens of this n-gram */
     int32_t n;
-    int32_t hyp;    /* count in the candidate */
+    int32_t hyp;    /* count in the candidate (candidate A in section 10) */
+    int32_t hyp_b;  /* count in candidate B (section 10 only; 0 in segment_stats) */
     int32_t ref;    /* count in the reference being read */
     int32_t maxref; /* largest count in any one reference */
     int32_t stamp;  /* which reference `ref` counts */
@@ -740,7 +749,8 @@ static inline Entry *table_find(Table *t, uint64_t h, const int32_t *tok, int32_
     }
 }
 
-static inline void table_add(Table *t, uint64_t h, const int32_t *tok, int32_t n) {
+/* Count one occurrence of n-gram tok[0:n] of candidate `side` (0: the candidate, or A; 1: B). */
+static inline void table_add(Table *t, uint64_t h, const int32_t *tok, int32_t n, int side) {
     Py_ssize_t j = bucket(h, t->mask);
     for (;;) {
         Entry *e = &t->e[j];
@@ -749,7 +759,8 @@ static inline void table_add(Table *t, uint64_t h, const int32_t *tok, int32_t n
             e->h = h;
             e->tok = tok;
             e->n = n;
-            e->hyp = 1;
+            e->hyp = side == 0;
+            e->hyp_b = side != 0;
             e->ref = 0;
             e->maxref = 0;
             e->stamp = -1;
@@ -757,17 +768,144 @@ static inline void table_add(Table *t, uint64_t h, const int32_t *tok, int32_t n
             return;
         }
         if (e->h == h && e->n == n && memcmp(e->tok, tok, sizeof(int32_t) * (size_t)n) == 0) {
-            e->hyp++;
+            if (side) e->hyp_b++;
+            else e->hyp++;
             return;
         }
         j = (j + 1) & t->mask;
     }
 }
 
+/* The number of n-grams of orders 1..order in a candidate of L tokens (what table_prepare needs). */
+static inline Py_ssize_t gram_count(int32_t L, int order) {
+    Py_ssize_t grams = 0;
+    for (int n = 1; n <= order && n <= L; n++) grams += L - n + 1;
+    return grams;
+}
+
+/* The n-grams of candidate h[0:L] into t as `side`; those with an unknown token (-1) cannot match and are
+   left out. hh and alive have room for L. Returns the highest order with an n-gram in the table. */
+static int table_add_candidate(Table *t, const int32_t *h, int32_t L, int order, int side, uint64_t *hh,
+                               unsigned char *alive) {
+    int top = 0;
+    for (int32_t p = 0; p < L; p++) { hh[p] = 0x243F6A8885A308D3ULL; alive[p] = 1; }
+    for (int n = 1; n <= order && n <= L; n++) {
+        int any = 0;
+        for (int32_t p = 0; p + n <= L; p++) {
+            if (!alive[p]) continue;
+            int32_t tk = h[p + n - 1];
+            if (tk < 0) { alive[p] = 0; continue; }
+            hh[p] = mix(hh[p], tk);
+            table_add(t, hh[p], h + p, n, side);
+            any = 1;
+        }
+        if (!any) break;
+        top = n;
+    }
+    return top;
+}
+
 typedef struct {
     Py_buffer ids, lens;
     const int32_t *tok; /* running pointer to the current segment's tokens */
 } Stream;
+
+/* Candidate ids and per-segment lengths that agree: the number of segments in *nseg, and *longest raised
+   to the longest candidate. 0, or -1 with an exception set. */
+static int check_candidate(const Py_buffer *ids, const Py_buffer *lens, Py_ssize_t *nseg, Py_ssize_t *longest) {
+    *nseg = lens->len / (Py_ssize_t)sizeof(int32_t);
+    const int32_t *hl = lens->buf;
+    Py_ssize_t total = 0, bytes;
+    for (Py_ssize_t s = 0; s < *nseg; s++) {
+        if (hl[s] < 0) { PyErr_SetString(PyExc_ValueError, "negative candidate length"); return -1; }
+        if (size_add(total, hl[s], &total) < 0) break;
+        if (hl[s] > *longest) *longest = hl[s];
+    }
+    if (size_mul(total, (Py_ssize_t)sizeof(int32_t), &bytes) < 0 || bytes != ids->len) {
+        PyErr_SetString(PyExc_ValueError, "candidate ids and lengths disagree");
+        return -1;
+    }
+    return 0;
+}
+
+/* The reference streams of refs ((ids, lens) pairs, nseg segments each) in *streams (*k of them), *longest
+   raised to the longest reference. 0, or -1 with an exception set; either way release with
+   streams_release(*streams, *k) (a buffer not taken has obj NULL). */
+static int streams_parse(PyObject *refs, Py_ssize_t nseg, Stream **streams, Py_ssize_t *k, Py_ssize_t *longest) {
+    PyObject *seq = PySequence_Fast(refs, "refs must be a sequence of (ids, lens) pairs");
+    if (!seq) return -1;
+    int rc = -1;
+    Py_ssize_t n_streams = PySequence_Fast_GET_SIZE(seq), bytes;
+    *streams = PyMem_Calloc((size_t)(n_streams ? n_streams : 1), sizeof(Stream));
+    if (!*streams) { PyErr_NoMemory(); goto done; }
+    *k = n_streams;
+    for (Py_ssize_t i = 0; i < n_streams; i++) {
+        Stream *st = &(*streams)[i];
+        PyObject *pair = PySequence_Fast_GET_ITEM(seq, i);
+        if (!PyTuple_Check(pair)) { /* PyArg_ParseTuple would raise SystemError */
+            PyErr_SetString(PyExc_TypeError, "refs must be a sequence of (ids, lens) tuples");
+            goto done;
+        }
+        if (!PyArg_ParseTuple(pair, "y*y*", &st->ids, &st->lens)) goto done;
+        Py_ssize_t n = st->lens.len / (Py_ssize_t)sizeof(int32_t), sum = 0;
+        const int32_t *l = st->lens.buf;
+        if (n != nseg) {
+            PyErr_SetString(PyExc_ValueError, "a reference stream has a different number of segments");
+            goto done;
+        }
+        for (Py_ssize_t s = 0; s < nseg; s++) {
+            if (l[s] > 0 && size_add(sum, l[s], &sum) < 0) break;
+            if (l[s] > *longest) *longest = l[s];
+        }
+        if (size_mul(sum, (Py_ssize_t)sizeof(int32_t), &bytes) < 0 || bytes != st->ids.len) {
+            PyErr_SetString(PyExc_ValueError, "reference ids and lengths disagree");
+            goto done;
+        }
+        st->tok = st->ids.buf;
+    }
+    rc = 0;
+done:
+    Py_DECREF(seq);
+    return rc;
+}
+
+static void streams_release(Stream *streams, Py_ssize_t k) {
+    if (!streams) return;
+    for (Py_ssize_t i = 0; i < k; i++) {
+        if (streams[i].ids.obj) PyBuffer_Release(&streams[i].ids);
+        if (streams[i].lens.obj) PyBuffer_Release(&streams[i].lens);
+    }
+    PyMem_Free(streams);
+}
+
+/* Segment s of every reference stream against the n-grams in t (orders up to top): each entry's maxref
+   becomes its largest count in any one reference (a reference n-gram whose (n-1)-prefix is not in t is
+   skipped, and so are its extensions); every stream's running pointer moves past segment s. hh and alive
+   have room for the longest reference. */
+static void table_count_refs(Table *t, Stream *streams, Py_ssize_t k_streams, Py_ssize_t s, int top, uint64_t *hh,
+                             unsigned char *alive) {
+    for (Py_ssize_t k = 0; k < k_streams; k++) {
+        int32_t rl = ((const int32_t *)streams[k].lens.buf)[s];
+        if (rl <= 0) continue;
+        const int32_t *r = streams[k].tok;
+        streams[k].tok += rl;
+        if (top <= 0) continue;
+        for (int32_t p = 0; p < rl; p++) { hh[p] = 0x243F6A8885A308D3ULL; alive[p] = 1; }
+        for (int n = 1; n <= top && n <= rl; n++) {
+            int any = 0;
+            for (int32_t p = 0; p + n <= rl; p++) {
+                if (!alive[p]) continue;
+                hh[p] = mix(hh[p], r[p + n - 1]);
+                Entry *e = table_find(t, hh[p], r + p, n);
+                if (!e) { alive[p] = 0; continue; }
+                any = 1;
+                if (e->stamp != (int32_t)k) { e->stamp = (int32_t)k; e->ref = 0; }
+                if (++e->ref > e->maxref) e->maxref = e->ref;
+            }
+            if (!any) break;
+        }
+    }
+}
 
 static PyObject *segment_stats(PyObject *self, PyObject *args, PyObject *kwds) {
     static char *kwlist[] = {"hyp_ids", "hyp_lens", "refs", "max_order", "matches", NULL};
@@ -776,13 +914,13 @@ static PyObject *segment_stats(PyObject *self, PyObject *args, PyObject *kwds) {
     int order, want = 0;
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "y*y*Oi|p", kwlist, &hids, &hlens, &refs, &order, &want))
         return NULL;
-    PyObject *result = NULL, *seq = NULL;
+    PyObject *result = NULL;
     /* with matches: one (segment, position, n, clipped) record per distinct matched candidate n-gram,
        position being its first occurrence; grown with realloc (the GIL is released meanwhile) */
     int32_t *rec = NULL;
     Py_ssize_t n_rec = 0, cap_rec = 0;
     Stream *streams = NULL;
-    Py_ssize_t k_streams = 0, k_parsed = 0;
+    Py_ssize_t k_streams = 0;
     Table t = {0};
     uint64_t *hh = NULL;
     unsigned char *alive = NULL;
@@ -792,45 +930,11 @@ static PyObject *segment_stats(PyObject *self, PyObject *args, PyObject *kwds) {
         PyErr_SetString(PyExc_ValueError, "max_order must be in 1..1000");
         goto done;
     }
-    Py_ssize_t nseg = hlens.len / (Py_ssize_t)sizeof(int32_t);
-    const int32_t *hl = hlens.buf, *htok = hids.buf;
-    Py_ssize_t total = 0, longest = 0;
-    for (Py_ssize_t s = 0; s < nseg; s++) {
-        if (hl[s] < 0) { PyErr_SetString(PyExc_ValueError, "negative candidate length"); goto done; }
-        if (size_add(total, hl[s], &total) < 0) break;
-        if (hl[s] > longest) longest = hl[s];
-    }
-    Py_ssize_t bytes;
-    if (size_mul(total, (Py_ssize_t)sizeof(int32_t), &bytes) < 0 || bytes != hids.len) {
-        PyErr_SetString(PyExc_ValueError, "candidate ids and lengths disagree");
+    Py_ssize_t nseg, longest = 0;
+    if (check_candidate(&hids, &hlens, &nseg, &longest) < 0 ||
+        streams_parse(refs, nseg, &streams, &k_streams, &longest) < 0)
         goto done;
-    }
-    seq = PySequence_Fast(refs, "refs must be a sequence of (ids, lens) pairs");
-    if (!seq) goto done;
-    k_streams = PySequence_Fast_GET_SIZE(seq);
-    streams = PyMem_Calloc((size_t)(k_streams ? k_streams : 1), sizeof(Stream));
-    if (!streams) { PyErr_NoMemory(); goto done; }
-    for (; k_parsed < k_streams; k_parsed++) {
-        Stream *st = &streams[k_parsed];
-        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, k_parsed), "y*y*", &st->ids, &st->lens)) goto done;
-        Py_ssize_t n = st->lens.len / (Py_ssize_t)sizeof(int32_t), sum = 0;
-        const int32_t *l = st->lens.buf;
-        if (n != nseg) {
-            k_parsed++;
-            PyErr_SetString(PyExc_ValueError, "a reference stream has a different number of segments");
-            goto done;
-        }
-        for (Py_ssize_t s = 0; s < nseg; s++) {
-            if (l[s] > 0 && size_add(sum, l[s], &sum) < 0) break;
-            if (l[s] > longest) longest = l[s];
-        }
-        if (size_mul(sum, (Py_ssize_t)sizeof(int32_t), &bytes) < 0 || bytes != st->ids.len) {
-            k_parsed++;
-            PyErr_SetString(PyExc_ValueError, "reference ids and lengths disagree");
-            goto done;
-        }
-        st->tok = st->ids.buf;
-    }
+    const int32_t *hl = hlens.buf, *htok = hids.buf;
     Py_ssize_t width = 2 + 2 * (Py_ssize_t)order, out_bytes;
     if (size_mul3(nseg, width, (Py_ssize_t)sizeof(int64_t), &out_bytes) < 0) { PyErr_NoMemory(); goto done; }
     out = PyMem_Calloc((size_t)(nseg ? nseg : 1) * (size_t)width, sizeof(int64_t));
@@ -859,49 +963,10 @@ static PyObject *segment_stats(PyObject *self, PyObject *args, PyObject *kwds) {
         }
         row[1] = best_len < 0 ? 0 : best_len;
         for (int n = 1; n <= order; n++) row[1 + order + n] = L - n + 1 > 0 ? L - n + 1 : 0;
-        /* the candidate's n-grams; those with an unknown token (-1) cannot match and are left out */
-        Py_ssize_t grams = 0;
-        for (int n = 1; n <= order && n <= L; n++) grams += L - n + 1;
-        if (table_prepare(&t, grams) < 0) { failed = 1; break; }
-        int top = 0; /* highest order with a candidate n-gram in the table */
-        for (int32_t p = 0; p < L; p++) { hh[p] = 0x243F6A8885A308D3ULL; alive[p] = 1; }
-        for (int n = 1; n <= order && n <= L; n++) {
-            int any = 0;
-            for (int32_t p = 0; p + n <= L; p++) {
-                if (!alive[p]) continue;
-                int32_t tk = h[p + n - 1];
-                if (tk < 0) { alive[p] = 0; continue; }
-                hh[p] = mix(hh[p], tk);
-                table_add(&t, hh[p], h + p, n);
-                any = 1;
-            }
-            if (!any) break;
-            top = n;
-        }
-        /* each reference: count the n-grams the candidate has, keep the largest count per n-gram */
-        for (Py_ssize_t k = 0; k < k_streams && top > 0; k++) {
-            int32_t rl = ((const int32_t *)streams[k].lens.buf)[s];
-            if (rl <= 0) continue;
-            const int32_t *r = streams[k].tok;
-            for (int32_t p = 0; p < rl; p++) { hh[p] = 0x243F6A8885A308D3ULL; alive[p] = 1; }
-            for (int n = 1; n <= top && n <= rl; n++) {
-                int any = 0;
-                for (int32_t p = 0; p + n <= rl; p++) {
-                    if (!alive[p]) continue;
-                    hh[p] = mix(hh[p], r[p + n - 1]);
-                    Entry *e = table_find(&t, hh[p], r + p, n);
-                    if (!e) { alive[p] = 0; continue; }
-                    any = 1;
-                    if (e->stamp != (int32_t)k) { e->stamp = (int32_t)k; e->ref = 0; }
-                    if (++e->ref > e->maxref) e->maxref = e->ref;
-                }
-                if (!any) break;
-            }
-        }
-        for (Py_ssize_t k = 0; k < k_streams; k++) {
-            int32_t rl = ((const int32_t *)streams[k].lens.buf)[s];
-            if (rl > 0) streams[k].tok += rl;
-        }
+        /* the candidate's n-grams, then each reference's: the largest count per n-gram */
+        if (table_prepare(&t, gram_count(L, order)) < 0) { failed = 1; break; }
+        int top = table_add_candidate(&t, h, L, order, 0, hh, alive);
+        table_count_refs(&t, streams, k_streams, s, top, hh, alive);
         for (Py_ssize_t u = 0; u < t.n_used; u++) {
             Entry *e = &t.e[t.used[u]];
             int32_t clipped = e->hyp < e->maxref ? e->hyp : e->maxref;
@@ -935,12 +1000,7 @@ done:
     free(rec);
     PyBuffer_Release(&hids);
     PyBuffer_Release(&hlens);
-    for (Py_ssize_t k = 0; k < k_parsed; k++) {
-        if (streams[k].ids.obj) PyBuffer_Release(&streams[k].ids);
-        if (streams[k].lens.obj) PyBuffer_Release(&streams[k].lens);
-    }
-    PyMem_Free(streams);
-    Py_XDECREF(seq);
+    streams_release(streams, k_streams);
     free(t.e);
     free(t.used);
     PyMem_Free(hh);
@@ -1148,6 +1208,256 @@ done:
 }
 
 /* ---------------------------------------------------------------------------------------------- */
+/* n-gram differences between two candidates against the same references                          */
+
+/* A candidate n-gram whose clipped counts in A and B differ in the segment being read (d = A's - B's). */
+typedef struct {
+    const int32_t *tok;
+    uint64_t h;
+    int32_t n, d;
+} Differing;
+
+/* (n, then token ids): the order in which a segment's new n-grams get their ids. */
+static int differing_cmp(const void *x, const void *y) {
+    const Differing *a = x, *b = y;
+    if (a->n != b->n) return a->n < b->n ? -1 : 1;
+    for (int32_t i = 0; i < a->n; i++)
+        if (a->tok[i] != b->tok[i]) return a->tok[i] < b->tok[i] ? -1 : 1;
+    return 0;
+}
+
+/* Every distinct n-gram with a difference, by token ids (compared token by token, never by hash alone),
+   with its totals, and every (n-gram id, segment) pair where the counts differ, in segment order. */
+typedef struct {
+    int32_t *slot;   /* open addressing: an n-gram id, -1 empty */
+    Py_ssize_t mask; /* slots - 1 */
+    uint64_t *hash;  /* per id */
+    const int32_t **tok;
+    int32_t *n;
+    int64_t *only_a, *only_b;
+    Py_ssize_t n_grams, cap_grams;
+    int32_t *pair_gram, *pair_seg;
+    Py_ssize_t n_pairs, cap_pairs;
+} Diffs;
+
+static void diffs_free(Diffs *g) {
+    free(g->slot);
+    free(g->hash);
+    free((void *)g->tok);
+    free(g->n);
+    free(g->only_a);
+    free(g->only_b);
+    free(g->pair_gram);
+    free(g->pair_seg);
+}
+
+/* *p grown (realloc) to cap items of size item; 0, or -1 (*p unchanged) when the size overflows or
+   memory runs out. */
+static int grow_array(void *p, Py_ssize_t cap, size_t item) {
+    Py_ssize_t bytes;
+    if (size_mul(cap, (Py_ssize_t)item, &bytes) < 0) return -1;
+    void *q = realloc(*(void **)p, (size_t)(bytes ? bytes : 1));
+    if (!q) return -1;
+    *(void **)p = q;
+    return 0;
+}
+
+/* Double the slots and put every id back. 0 or -1. */
+static int diffs_rehash(Diffs *g) {
+    Py_ssize_t slots, bytes;
+    if (size_mul(g->mask + 1, 2, &slots) < 0 || size_mul(slots, (Py_ssize_t)sizeof(int32_t), &bytes) < 0) return -1;
+    int32_t *fresh = malloc((size_t)bytes);
+    if (!fresh) return -1;
+    memset(fresh, 0xFF, (size_t)bytes); /* -1 */
+    Py_ssize_t mask = slots - 1;
+    for (Py_ssize_t id = 0; id < g->n_grams; id++) {
+        Py_ssize_t j = bucket(g->hash[id], mask);
+        while (fresh[j] >= 0) j = (j + 1) & mask;
+        fresh[j] = (int32_t)id;
+    }
+    free(g->slot);
+    g->slot = fresh;
+    g->mask = mask;
+    return 0;
+}
+
+/* The id of n-gram x (added with zero totals when new); -1 when memory or int32 ids run out. */
+static int32_t diffs_id(Diffs *g, const Differing *x) {
+    Py_ssize_t j = bucket(x->h, g->mask);
+    for (;;) {
+        int32_t id = g->slot[j];
+        if (id < 0) break;
+        if (g->hash[id] == x->h && g->n[id] == x->n &&
+            memcmp(g->tok[id], x->tok, sizeof(int32_t) * (size_t)x->n) == 0)
+            return id;
+        j = (j + 1) & g->mask;
+    }
+    if (g->n_grams >= INT32_MAX - 1) return -1;
+    if (g->n_grams == g->cap_grams) {
+        Py_ssize_t cap;
+        if (size_mul(g->cap_grams ? g->cap_grams : 512, 2, &cap) < 0 ||
+            grow_array(&g->hash, cap, sizeof(uint64_t)) < 0 || grow_array(&g->tok, cap, sizeof(int32_t *)) < 0 ||
+            grow_array(&g->n, cap, sizeof(int32_t)) < 0 ||
+            grow_array(&g->only_a, cap, sizeof(int64_t)) < 0 || grow_array(&g->only_b, cap, sizeof(int64_t)) < 0)
+            return -1;
+        g->cap_grams = cap;
+    }
+    int32_t id = (int32_t)g->n_grams++;
+    g->hash[id] = x->h;
+    g->tok[id] = x->tok;
+    g->n[id] = x->n;
+    g->only_a[id] = g->only_b[id] = 0;
+    g->slot[j] = id;
+    if (2 * g->n_grams > g->mask + 1 && diffs_rehash(g) < 0) return -1;
+    return id;
+}
+
+/* ngram_diff(a_ids, a_lens, b_ids, b_lens, refs, max_order) -> (grams, only_a, only_b, offsets, segments),
+   bytes: per distinct n-gram whose clipped counts in A and B differ in some segment, its int32 token ids
+   (max_order of them, -1 past its end), int64 only_a (A's clipped count beyond B's, summed over segments)
+   and only_b (the other way round); its segments (0-based, ascending; int32) are
+   segments[offsets[i]:offsets[i + 1]] (offsets: int64, one more than the n-grams). N-grams are numbered
+   by the first segment where they differ, then by (n, token ids). Each segment is one table: A's n-grams
+   (hyp), B's (hyp_b), then every reference read once against both, as segment_stats counts one
+   candidate. */
+static PyObject *ngram_diff(PyObject *self, PyObject *args) {
+    Py_buffer aids, alens, bids, blens;
+    PyObject *refs;
+    int order;
+    if (!PyArg_ParseTuple(args, "y*y*y*y*Oi", &aids, &alens, &bids, &blens, &refs, &order)) return NULL;
+    PyObject *result = NULL, *grams_b = NULL, *only_a_b = NULL, *only_b_b = NULL, *off_b = NULL, *seg_b = NULL;
+    Stream *streams = NULL;
+    Py_ssize_t k_streams = 0;
+    Table t = {0};
+    Diffs g = {0};
+    Differing *dif = NULL;
+    Py_ssize_t cap_dif = 0;
+    uint64_t *hh = NULL;
+    unsigned char *alive = NULL;
+
+    if (order < 1 || order > 1000) {
+        PyErr_SetString(PyExc_ValueError, "max_order must be in 1..1000");
+        goto done;
+    }
+    Py_ssize_t nseg, nseg_b, longest = 0;
+    if (check_candidate(&aids, &alens, &nseg, &longest) < 0 || check_candidate(&bids, &blens, &nseg_b, &longest) < 0)
+        goto done;
+    if (nseg != nseg_b) {
+        PyErr_SetString(PyExc_ValueError, "candidates A and B have a different number of segments");
+        goto done;
+    }
+    if (nseg > INT32_MAX) {
+        PyErr_SetString(PyExc_ValueError, "more segments than int32 ids");
+        goto done;
+    }
+    if (streams_parse(refs, nseg, &streams, &k_streams, &longest) < 0) goto done;
+    Py_ssize_t slot_bytes;
+    size_mul(1024, (Py_ssize_t)sizeof(int32_t), &slot_bytes);
+    g.slot = malloc((size_t)slot_bytes);
+    g.mask = 1023;
+    hh = PyMem_Malloc(sizeof(uint64_t) * (size_t)(longest + 1));
+    alive = PyMem_Malloc((size_t)(longest + 1));
+    if (!g.slot || !hh || !alive) { PyErr_NoMemory(); goto done; }
+    memset(g.slot, 0xFF, (size_t)slot_bytes);
+
+    int failed = 0;
+    Py_BEGIN_ALLOW_THREADS
+    const int32_t *al = alens.buf, *bl = blens.buf, *atok = aids.buf, *btok = bids.buf;
+    for (Py_ssize_t s = 0; s < nseg && !failed; s++) {
+        const int32_t *ha = atok, *hb = btok;
+        atok += al[s];
+        btok += bl[s];
+        Py_ssize_t grams = gram_count(al[s], order) + gram_count(bl[s], order); /* each <= longest * order */
+        if (grams > cap_dif) {
+            if (grow_array(&dif, grams, sizeof(Differing)) < 0) { failed = 1; break; }
+            cap_dif = grams;
+        }
+        if (table_prepare(&t, grams) < 0) { failed = 1; break; }
+        int top_a = table_add_candidate(&t, ha, al[s], order, 0, hh, alive);
+        int top_b = table_add_candidate(&t, hb, bl[s], order, 1, hh, alive);
+        table_count_refs(&t, streams, k_streams, s, top_a > top_b ? top_a : top_b, hh, alive);
+        Py_ssize_t nd = 0;
+        for (Py_ssize_t u = 0; u < t.n_used; u++) {
+            const Entry *e = &t.e[t.used[u]];
+            int32_t ca = e->hyp < e->maxref ? e->hyp : e->maxref, cb = e->hyp_b < e->maxref ? e->hyp_b : e->maxref;
+            if (ca != cb) dif[nd++] = (Differing){e->tok, e->h, e->n, ca - cb};
+        }
+        if (nd > 1) qsort(dif, (size_t)nd, sizeof(Differing), differing_cmp); /* dif is NULL while no segment had n-grams */
+        if (g.n_pairs + nd > g.cap_pairs) {
+            Py_ssize_t cap = g.cap_pairs ? g.cap_pairs : 4096;
+            while (cap < g.n_pairs + nd)
+                if (size_mul(cap, 2, &cap) < 0) break;
+            if (cap < 0 || grow_array(&g.pair_gram, cap, sizeof(int32_t)) < 0 ||
+                grow_array(&g.pair_seg, cap, sizeof(int32_t)) < 0) {
+                failed = 1;
+                break;
+            }
+            g.cap_pairs = cap;
+        }
+        for (Py_ssize_t i = 0; i < nd; i++) {
+            int32_t id = diffs_id(&g, &dif[i]);
+            if (id < 0) { failed = 1; break; }
+            if (dif[i].d > 0) g.only_a[id] += dif[i].d;
+            else g.only_b[id] -= dif[i].d;
+            g.pair_gram[g.n_pairs] = id;
+            g.pair_seg[g.n_pairs++] = (int32_t)s;
+        }
+    }
+    Py_END_ALLOW_THREADS
+    if (failed) { PyErr_NoMemory(); goto done; }
+
+    Py_ssize_t ng = g.n_grams, np_ = g.n_pairs, gram_bytes, count_bytes, off_bytes, seg_bytes;
+    if (size_mul3(ng, order, (Py_ssize_t)sizeof(int32_t), &gram_bytes) < 0 ||
+        size_mul(ng, (Py_ssize_t)sizeof(int64_t), &count_bytes) < 0 ||
+        size_add(ng, 1, &off_bytes) < 0 || size_mul(off_bytes, (Py_ssize_t)sizeof(int64_t), &off_bytes) < 0 ||
+        size_mul(np_, (Py_ssize_t)sizeof(int32_t), &seg_bytes) < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    grams_b = PyBytes_FromStringAndSize(NULL, gram_bytes);
+    only_a_b = PyBytes_FromStringAndSize((const char *)g.only_a, count_bytes);
+    only_b_b = PyBytes_FromStringAndSize((const char *)g.only_b, count_bytes);
+    off_b = PyBytes_FromStringAndSize(NULL, off_bytes);
+    seg_b = PyBytes_FromStringAndSize(NULL, seg_bytes);
+    if (!grams_b || !only_a_b || !only_b_b || !off_b || !seg_b) goto done;
+    int32_t *gr = (int32_t *)PyBytes_AS_STRING(grams_b), *sg = (int32_t *)PyBytes_AS_STRING(seg_b);
+    int64_t *off = (int64_t *)PyBytes_AS_STRING(off_b);
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t id = 0; id < ng; id++) {
+        int32_t *row = gr + id * order;
+        memcpy(row, g.tok[id], sizeof(int32_t) * (size_t)g.n[id]);
+        for (int32_t i = g.n[id]; i < order; i++) row[i] = -1;
+    }
+    /* the pairs grouped by n-gram (a counting sort, stable: segments stay ascending) */
+    memset(off, 0, (size_t)off_bytes);
+    for (Py_ssize_t i = 0; i < np_; i++) off[g.pair_gram[i] + 1]++;
+    for (Py_ssize_t id = 0; id < ng; id++) off[id + 1] += off[id];
+    for (Py_ssize_t i = 0; i < np_; i++) sg[off[g.pair_gram[i]]++] = g.pair_seg[i];
+    for (Py_ssize_t id = ng; id > 0; id--) off[id] = off[id - 1]; /* each cursor ended at the next start */
+    off[0] = 0;
+    Py_END_ALLOW_THREADS
+    result = PyTuple_Pack(5, grams_b, only_a_b, only_b_b, off_b, seg_b);
+done:
+    Py_XDECREF(grams_b);
+    Py_XDECREF(only_a_b);
+    Py_XDECREF(only_b_b);
+    Py_XDECREF(off_b);
+    Py_XDECREF(seg_b);
+    PyBuffer_Release(&aids);
+    PyBuffer_Release(&alens);
+    PyBuffer_Release(&bids);
+    PyBuffer_Release(&blens);
+    streams_release(streams, k_streams);
+    free(t.e);
+    free(t.used);
+    diffs_free(&g);
+    free(dif);
+    PyMem_Free(hh);
+    PyMem_Free(alive);
+    return result;
+}
+
+/* ---------------------------------------------------------------------------------------------- */
 /* module                                                                                          */
 
 static PyMethodDef module_methods[] = {
@@ -1156,6 +1466,11 @@ static PyMethodDef module_methods[] = {
      "(segments x (2 + 2N)) statistics matrix. refs: (ids, lens) per reference stream, a length of -1\n"
      "for a missing one. matches: also return int32 (segment, position, n, clipped) records of every\n"
      "distinct matched candidate n-gram (position: its first occurrence in the segment)."},
+    {"ngram_diff", ngram_diff, METH_VARARGS,
+     "ngram_diff(a_ids, a_lens, b_ids, b_lens, refs, max_order) -> (grams, only_a, only_b, offsets,\n"
+     "segments): the n-grams whose clipped counts differ between candidates A and B against the same refs\n"
+     "(as segment_stats takes them): int32 token ids per n-gram (-1 padded), int64 totals of A's excess\n"
+     "and of B's, and each n-gram's segments (int32, 0-based) at segments[offsets[i]:offsets[i + 1]]."},
     {"tokenize", tokenize, METH_VARARGS,
      "tokenize(lines, mode) -> list of token lists (None stays None); mode MODE_13A or MODE_SPLIT."},
     {"bootstrap_counts", bootstrap_counts, METH_VARARGS,

@@ -28,3 +28,6 @@ def segment_stats(
 def segment_stats(
     hyp_ids: bytes, hyp_lens: bytes, refs: Sequence[tuple[bytes, bytes]], max_order: int, matches: Literal[True]
 ) -> tuple[bytearray, bytes]: ...
+def ngram_diff(
+    a_ids: bytes, a_lens: bytes, b_ids: bytes, b_lens: bytes, refs: Sequence[tuple[bytes, bytes]], max_order: int, /
+) -> tuple[bytes, bytes, bytes, bytes, bytes]: ...

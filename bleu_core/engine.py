@@ -22,7 +22,7 @@ before counting. A :class:`ReferenceSet` holds references counted once, to score
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Literal
 
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
     from ._kernel import Vocab as KernelVocab
 
-__all__ = ["Engine", "MatchArrays", "ReferenceSet", "choose", "count", "tokenize_corpus"]
+__all__ = ["Engine", "MatchArrays", "NgramDiff", "ReferenceSet", "choose", "count", "tokenize_corpus"]
 
 Engine = Literal["auto", "kernel", "explain"]
 ENGINES: Final = ("auto", "kernel", "explain")
@@ -181,6 +181,23 @@ class _KernelRefs:
         grams = np.where(inside, flat[at] if len(flat) else -1, -1).astype(np.int32)
         return MatchArrays(rec[:, 0].copy(), grams, rec[:, 3].copy(), self._vocab.token)
 
+    def ngram_diff(self, hyps_a: Sequence[str], hyps_b: Sequence[str], max_order: int) -> NgramDiff:
+        import numpy as np
+
+        assert _kernel is not None
+        out = _kernel.ngram_diff(
+            *self._encode(hyps_a, grow=False), *self._encode(hyps_b, grow=False), self._streams, max_order
+        )
+        grams, only_a, only_b, offsets, segments = out
+        return NgramDiff(
+            np.frombuffer(grams, dtype=np.int32).reshape(-1, max_order),
+            np.frombuffer(only_a, dtype=np.int64),
+            np.frombuffer(only_b, dtype=np.int64),
+            np.frombuffer(offsets, dtype=np.int64),
+            np.frombuffer(segments, dtype=np.int32),
+            self._vocab.token,
+        )
+
 
 class _ExplainRefs:
     """References tokenized once as strings; their Max_Ref_Counts built per max order on first use."""
@@ -216,7 +233,7 @@ class _ExplainRefs:
         refs = self._refs(max_order)
         return [credited_ngrams(t, ref, max_order) for t, ref in zip(self._hyp_tokens(hypotheses), refs, strict=True)]
 
-    def match_arrays(self, hypotheses: Sequence[str], max_order: int) -> MatchArrays:
+    def _vocab(self) -> dict[str, int]:
         # ids in the references' order of first appearance: the same for every system (a matched token is
         # always a reference token), as the kernel's vocabulary
         vocab: dict[str, int] = {}
@@ -224,7 +241,22 @@ class _ExplainRefs:
             for toks in stream:
                 for t in toks or ():
                     vocab.setdefault(t, len(vocab))
-        return MatchArrays.from_dicts(self.matches(hypotheses, max_order), max_order, vocab)
+        return vocab
+
+    def match_arrays(self, hypotheses: Sequence[str], max_order: int) -> MatchArrays:
+        return MatchArrays.from_dicts(self.matches(hypotheses, max_order), max_order, self._vocab())
+
+    def ngram_diff(self, hyps_a: Sequence[str], hyps_b: Sequence[str], max_order: int) -> NgramDiff:
+        vocab = self._vocab()
+        names = list(vocab)
+
+        def ids(d: Mapping[tuple[str, ...], int]) -> dict[tuple[int, ...], int]:
+            return {tuple(vocab[t] for t in g): c for g, c in d.items()}
+
+        a, b = self.matches(hyps_a, max_order), self.matches(hyps_b, max_order)
+        return NgramDiff.from_segments(
+            ((ids(x), ids(y)) for x, y in zip(a, b, strict=True)), max_order, names.__getitem__
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,6 +304,103 @@ class MatchArrays:
             np.array([c for _, _, c in rows], dtype=np.int32),
             names.__getitem__,
         )
+
+
+@dataclass(frozen=True, slots=True)
+class NgramDiff:
+    """The n-grams BLEU credited systems A and B with differently, against the same references: what the
+    compare page ranks, counted without a row per credited n-gram.
+
+    In each segment an n-gram's clipped count (min(Count, Max_Ref_Count)) in A minus its clipped count in B is
+    ``d``; ``only_a`` sums ``max(d, 0)`` over the segments and ``only_b`` ``max(-d, 0)``. Only n-grams with
+    ``d != 0`` in some segment are listed, numbered by the first segment where that happens, then by (order,
+    token ids): the kernel and the explainable path give the same arrays.
+
+    Attributes:
+        grams: int32 (g, max order): each n-gram's token ids (from the references), -1 past its end.
+        only_a: int64 (g,): matches A earned beyond B's, summed over segments.
+        only_b: int64 (g,): the other way round.
+        offsets: int64 (g + 1,): n-gram i's segments are ``segments[offsets[i]:offsets[i + 1]]``.
+        segments: int32: the segments (0-based, ascending per n-gram) where A's and B's counts differ.
+        token: the token of an id.
+    """
+
+    grams: np.ndarray
+    only_a: np.ndarray
+    only_b: np.ndarray
+    offsets: np.ndarray
+    segments: np.ndarray
+    token: Callable[[int], str]
+
+    def name(self, i: int) -> str:
+        """N-gram ``i`` as text (its tokens joined by spaces)."""
+        return " ".join(self.token(int(t)) for t in self.grams[i] if t >= 0)
+
+    def segments_of(self, i: int) -> np.ndarray:
+        """The segments (0-based, ascending) where A's and B's clipped counts of n-gram ``i`` differ."""
+        return self.segments[self.offsets[i] : self.offsets[i + 1]]
+
+    @classmethod
+    def from_segments(
+        cls,
+        per_segment: Iterable[tuple[Mapping[tuple[int, ...], int], Mapping[tuple[int, ...], int]]],
+        max_order: int,
+        token: Callable[[int], str],
+    ) -> NgramDiff:
+        """From each segment's clipped counts of A and of B, keyed by token ids (the definition, one
+        dictionary per segment and system).
+
+        Example:
+            >>> d = NgramDiff.from_segments([({(0,): 2, (0, 1): 1}, {(0,): 1}), ({}, {(1,): 1})], 2, "ab".__getitem__)
+            >>> d.grams.tolist(), d.only_a.tolist(), d.only_b.tolist(), d.segments_of(2).tolist(), d.name(1)
+            ([[0, -1], [0, 1], [1, -1]], [1, 1, 0], [0, 0, 1], [1], 'a b')
+        """
+        import numpy as np
+
+        ids: dict[tuple[int, ...], int] = {}
+        only_a: list[int] = []
+        only_b: list[int] = []
+        pairs: list[tuple[int, int]] = []
+        for s, (da, db) in enumerate(per_segment):
+            differing = sorted((len(g), g) for g in da.keys() | db.keys() if da.get(g, 0) != db.get(g, 0))
+            for _, g in differing:
+                i = ids.setdefault(g, len(ids))
+                if i == len(only_a):
+                    only_a.append(0)
+                    only_b.append(0)
+                d = da.get(g, 0) - db.get(g, 0)
+                only_a[i] += max(d, 0)
+                only_b[i] += max(-d, 0)
+                pairs.append((i, s))
+        grams = np.full((len(ids), max_order), -1, dtype=np.int32)
+        for g, i in ids.items():
+            grams[i, : len(g)] = g
+        pairs.sort()  # by n-gram, then segment
+        counts = np.bincount(np.array([i for i, _ in pairs], dtype=np.int64), minlength=len(ids))
+        offsets = np.zeros(len(ids) + 1, dtype=np.int64)
+        np.cumsum(counts, out=offsets[1:])
+        return cls(
+            grams,
+            np.array(only_a, dtype=np.int64),
+            np.array(only_b, dtype=np.int64),
+            offsets,
+            np.array([s for _, s in pairs], dtype=np.int32),
+            token,
+        )
+
+    @classmethod
+    def from_match_arrays(cls, a: MatchArrays, b: MatchArrays) -> NgramDiff:
+        """From two systems' :class:`MatchArrays` over the same references (and token ids)."""
+        n_seg = max([int(m.segments.max()) + 1 for m in (a, b) if len(m.segments)], default=0)
+        width = max(a.grams.shape[1], b.grams.shape[1])
+
+        def per_segment(m: MatchArrays) -> list[dict[tuple[int, ...], int]]:
+            out: list[dict[tuple[int, ...], int]] = [{} for _ in range(n_seg)]
+            for s, g, c in zip(m.segments.tolist(), m.grams.tolist(), m.clipped.tolist(), strict=True):
+                out[s][tuple(t for t in g if t >= 0)] = c
+            return out
+
+        return cls.from_segments(zip(per_segment(a), per_segment(b), strict=True), width, a.token)
 
 
 Backend = Literal["auto", "kernel", "explain"]
@@ -368,3 +497,18 @@ class ReferenceSet:
         """
         self._check(hypotheses)
         return self._impl.match_arrays(hypotheses, max_order)
+
+    def ngram_diff(self, hyps_a: Sequence[str], hyps_b: Sequence[str], max_order: int = 4) -> NgramDiff:
+        """The n-grams credited differently to systems A and B (:class:`NgramDiff`), counted in one pass over
+        their segments: per n-gram, A's matches beyond B's and B's beyond A's, and the segments where they
+        differ. The same as :meth:`matches` of each system compared segment by segment, without a dictionary
+        or array row per credited n-gram.
+
+        Example:
+            >>> d = ReferenceSet([["the cat sat on the mat"]]).ngram_diff(["the the cat"], ["the cat"], 2)
+            >>> [(d.name(i), int(d.only_a[i]), int(d.only_b[i])) for i in range(len(d.only_a))]
+            [('the', 1, 0)]
+        """
+        self._check(hyps_a)
+        self._check(hyps_b)
+        return self._impl.ngram_diff(hyps_a, hyps_b, max_order)

@@ -18,6 +18,7 @@ from bleu_app.frames.sentence import fraction
 from bleu_core import (
     BleuConfig,
     MatchArrays,
+    NgramDiff,
     RankedBlockTest,
     bootstrap_cis,
     brevity_penalties,
@@ -423,28 +424,9 @@ def pair_sentences(
     return df.sort_values(DIFF, ascending=False, kind="stable").reset_index(drop=True)
 
 
-def _gram_ids(grams: np.ndarray) -> np.ndarray:
-    """A compact id per distinct row of token ids (-1 padded), by hashing (``pd.factorize``): the rows packed
-    into one int64 when the vocabulary allows (the usual case), else combined one order at a time."""
-    if not len(grams):
-        return np.zeros(0, dtype=np.int64)
-    base = int(grams.max()) + 2  # digits 0 (padding) .. vocabulary size
-    width = grams.shape[1]
-    if base**width < 2**62:
-        key = np.zeros(len(grams), dtype=np.int64)
-        for k in range(width):
-            key = key * base + (grams[:, k].astype(np.int64) + 1)
-        codes: np.ndarray = pd.factorize(key)[0]
-        return codes
-    ids = grams[:, 0].astype(np.int64) + 1
-    for k in range(1, width):
-        ids = pd.factorize(ids * base + (grams[:, k].astype(np.int64) + 1))[0].astype(np.int64)
-    return ids
-
-
 def ngram_diff(
-    a: MatchArrays,
-    b: MatchArrays,
+    a: NgramDiff | MatchArrays,
+    b: MatchArrays | None = None,
     *,
     min_support: int = 2,
     alpha: float = 0.5,
@@ -459,27 +441,14 @@ def ngram_diff(
     count keeps frequent n-grams that both systems mostly match from filling the list; n-grams seen fewer
     than ``min_support`` times are dropped.
 
-    ``a`` and ``b`` come from the same references (``ReferenceSet.match_arrays``), so their token ids agree.
-    The counting is whole-array numpy (one row per segment and n-gram, no dictionary per segment); only the
-    rows shown are named.
+    ``a`` is what ``ReferenceSet.ngram_diff`` counted (in the kernel: one array entry per n-gram that
+    differs); two systems' ``MatchArrays`` from the same references are counted first
+    (``NgramDiff.from_match_arrays``). Only the rows shown are named.
     """
+    diff = a if isinstance(a, NgramDiff) else NgramDiff.from_match_arrays(a, cast(MatchArrays, b))
     cols = [NGRAM, N, ONLY_A, ONLY_B, LOG_ODDS, FAVOURS, SEGMENTS_LIST]
-    grams = np.concatenate([a.grams, b.grams]) if len(a.grams) or len(b.grams) else a.grams
-    if not len(grams):
-        return pd.DataFrame(columns=cols)
-    seg = np.concatenate([a.segments, b.segments]).astype(np.int64)
-    val = np.concatenate([a.clipped, -b.clipped.astype(np.int64)]).astype(np.int64)
-    gid = _gram_ids(grams)
-    n_seg = int(seg.max()) + 1
-    where, pair = pd.factorize(gid * n_seg + seg)
-    d = np.bincount(where, weights=val, minlength=len(pair)).astype(np.int64)  # A - B per (n-gram, seg)
-    pair_gid, pair_seg = pair // n_seg, pair % n_seg
-    n_grams = int(gid.max()) + 1
-    only_a = np.bincount(pair_gid, weights=np.maximum(d, 0), minlength=n_grams)
-    only_b = np.bincount(pair_gid, weights=np.maximum(-d, 0), minlength=n_grams)
-    rep = np.zeros(n_grams, dtype=np.int64)
-    rep[gid] = np.arange(len(gid))  # a row of each n-gram, to name it
-    order = (grams[rep] >= 0).sum(axis=1)
+    only_a, only_b = diff.only_a, diff.only_b
+    order = (diff.grams >= 0).sum(axis=1)
     na, nb = float(only_a.sum()), float(only_b.sum())
     keep = (only_a + only_b >= min_support) & (only_a + only_b > 0)
     if orders is not None:
@@ -492,9 +461,6 @@ def ngram_diff(
     lb = np.log((cb + alpha) / (nb - cb + alpha))
     z = (la - lb) / np.sqrt(1 / (ca + alpha) + 1 / (cb + alpha))
 
-    def name(g: int) -> str:
-        return " ".join(a.token(int(t)) for t in grams[rep[g]] if t >= 0)
-
     shown: list[int] = []
     for favours_a in (True, False):  # the top of each side by |z|, ties by the n-gram's text
         side = np.flatnonzero(z > 0) if favours_a else np.flatnonzero(z <= 0)
@@ -502,25 +468,20 @@ def ngram_diff(
             continue
         cut = np.sort(np.abs(z[side]))[::-1][min(top, len(side)) - 1]
         near = side[np.abs(z[side]) >= cut]  # every candidate that could be in the top (ties included)
-        near = sorted(near.tolist(), key=lambda j: (-abs(z[j]), name(int(idx[j]))))
+        near = sorted(near.tolist(), key=lambda j: (-abs(z[j]), diff.name(int(idx[j]))))
         shown += near[:top]
     rows = []
-    wanted = (d != 0) & np.isin(pair_gid, idx[shown])
-    seg_of: dict[int, list[int]] = {}
-    for g, sg in zip(pair_gid[wanted].tolist(), pair_seg[wanted].tolist(), strict=True):
-        seg_of.setdefault(g, []).append(sg + 1)
     for j in shown:
         g = int(idx[j])
-        segs = np.sort(seg_of.get(g, []))
         rows.append(
             {
-                NGRAM: name(g),
+                NGRAM: diff.name(g),
                 N: int(order[g]),
                 ONLY_A: int(ca[j]),
                 ONLY_B: int(cb[j]),
                 LOG_ODDS: float(z[j]),
                 FAVOURS: "A" if z[j] > 0 else "B",
-                SEGMENTS_LIST: tuple(segs.tolist()),
+                SEGMENTS_LIST: tuple((diff.segments_of(g) + 1).tolist()),
             }
         )
     return pd.DataFrame(rows, columns=cols)

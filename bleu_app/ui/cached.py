@@ -96,7 +96,6 @@ import pandas as pd  # noqa: E402
 from bleu_app.frames import corpus as corpus_frames  # noqa: E402
 from bleu_core import (  # noqa: E402
     Corpus,
-    MatchArrays,
     RankedBlockTest,
     ReferenceSet,
     System,
@@ -219,21 +218,15 @@ def significance_frame(corpus: Corpus, config: BleuConfig, method: str, trials: 
     return corpus_frames.significance_frame(list(mats), p, ph, delta)
 
 
-@st.cache_resource(max_entries=64, scope="session", show_spinner=False, hash_funcs=_TOKENS)
-def matched(system: System, corpus: Corpus, config: BleuConfig) -> MatchArrays:
-    """Every n-gram BLEU credited one system with, per segment, as arrays (read-only)."""
-    ref_set = reference_set(corpus, config.tokenize, config.lowercase)
-    return ref_set.match_arrays(list(system.lines), config.max_ngram_order)
-
-
 @st.cache_data(
     max_entries=32, scope="session", show_spinner=False, hash_funcs={Corpus: _corpus_digest, BleuConfig: tok_key}
 )
 def ngram_frame(corpus: Corpus, a: str, b: str, config: BleuConfig, min_support: int = 2) -> pd.DataFrame:
-    """The n-gram differences between systems ``a`` and ``b`` (names of the loaded corpus)."""
-    ma = matched(corpus.system(a), corpus, config)
-    mb = matched(corpus.system(b), corpus, config)
-    return corpus_frames.ngram_diff(ma, mb, min_support=min_support)
+    """The n-gram differences between systems ``a`` and ``b`` (names of the loaded corpus): counted in one pass
+    over both systems (``ReferenceSet.ngram_diff``); only the shown rows are kept."""
+    ref_set = reference_set(corpus, config.tokenize, config.lowercase)
+    diff = ref_set.ngram_diff(list(corpus.system(a).lines), list(corpus.system(b).lines), config.max_ngram_order)
+    return corpus_frames.ngram_diff(diff, min_support=min_support)
 
 
 @st.cache_data(max_entries=16, scope="session", show_spinner=False, hash_funcs=_WHOLE)

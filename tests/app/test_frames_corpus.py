@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from bleu_app.frames import corpus as f
@@ -174,6 +175,31 @@ def test_ngram_diff_counts_what_the_definition_counts(data_dir, tokenize, lowerc
     again = f.ngram_diff(explain.match_arrays(sys_a, 4), explain.match_arrays(sys_b, 4))
     same = [(w[0], w[2], w[3]) for w in want]  # the explainable path gives the same differences
     assert list(again[[f.NGRAM, f.ONLY_A, f.ONLY_B]].itertuples(index=False, name=None)) == same
+
+
+@pytest.mark.parametrize(("tokenize", "lowercase"), [("13a", False), ("intl", True)])
+def test_ngram_diff_from_the_kernel_counts_what_the_definition_counts(data_dir, tokenize, lowercase):
+    # issue 13: the compare page counts the differences in one kernel pass (ReferenceSet.ngram_diff) instead of
+    # two systems' match arrays; the frame is the definition's, row for row, and the same as from the arrays
+    wmt = data_dir / "wmt21-news-en-de"
+    read = lambda p: p.read_text(encoding="utf-8").split("\n")[:-1]  # noqa: E731
+    refs = [read(wmt / "reference.A.de")]
+    sys_a, sys_b = (read(p) for p in sorted((wmt / "systems").glob("*.de"))[:2])
+    ref_set = ReferenceSet(refs, tokenize=tokenize, lowercase=lowercase)
+    assert ref_set.backend == "kernel"
+    df = f.ngram_diff(ref_set.ngram_diff(sys_a, sys_b, 4))
+    want, z = _ngram_diff_by_dicts(ref_set.matches(sys_a, 4), ref_set.matches(sys_b, 4))
+    got = list(df[[f.NGRAM, f.N, f.ONLY_A, f.ONLY_B, f.SEGMENTS_LIST]].itertuples(index=False, name=None))
+    assert len(got) == 50
+    assert got == want
+    assert np.allclose(df[f.LOG_ODDS], z, rtol=1e-12)
+    pd.testing.assert_frame_equal(df, f.ngram_diff(ref_set.match_arrays(sys_a, 4), ref_set.match_arrays(sys_b, 4)))
+    for orders in ([1], [3, 4]):  # the order filter keeps those orders only
+        only = f.ngram_diff(ref_set.ngram_diff(sys_a, sys_b, 4), orders=orders)
+        assert set(only[f.N]) == set(orders)
+    same = f.ngram_diff(ref_set.ngram_diff(sys_a, sys_a, 4))  # no difference at all: an empty frame
+    assert same.empty
+    assert list(same.columns) == list(df.columns)
 
 
 def test_table_page_filters_and_pages(demo):

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 import sacrebleu
 
-from bleu_core import BleuConfig, InputError
+from bleu_core import BleuConfig, InputError, NgramDiff
 from bleu_core.bleu import corpus_score
 from bleu_core.engine import Backend, ReferenceSet, choose, tokenize_corpus
 from bleu_core.files import corpus_bleu_files
@@ -244,3 +244,126 @@ def test_matches_name_the_counted_ngrams_on_both_backends(tokenize: str) -> None
             assert all(c > 0 for c in found.values())
             for n in range(1, order + 1):
                 assert sum(c for g, c in found.items() if len(g) == n) == matrix[seg, 1 + n]
+
+
+# --- n-gram differences (ReferenceSet.ngram_diff: kernel section 10, and the explainable path) ---------------
+
+
+def diff_by_definition(
+    ma: list[dict[tuple[str, ...], int]], mb: list[dict[tuple[str, ...], int]]
+) -> dict[tuple[str, ...], tuple[int, int, list[int]]]:
+    """Per n-gram: A's clipped counts beyond B's, B's beyond A's, the segments where they differ (from each
+    system's matches() dictionaries, segment by segment)."""
+    out: dict[tuple[str, ...], tuple[int, int, list[int]]] = {}
+    for s, (a, b) in enumerate(zip(ma, mb, strict=True)):
+        for g in a.keys() | b.keys():
+            d = a.get(g, 0) - b.get(g, 0)
+            if d:
+                oa, ob, segs = out.get(g, (0, 0, []))
+                out[g] = (oa + max(d, 0), ob + max(-d, 0), [*segs, s])
+    return out
+
+
+def diff_as_dict(d: NgramDiff) -> dict[tuple[str, ...], tuple[int, int, list[int]]]:
+    return {
+        tuple(d.name(i).split(" ")): (int(d.only_a[i]), int(d.only_b[i]), d.segments_of(i).tolist())
+        for i in range(len(d.only_a))
+    }
+
+
+def assert_same_diff(got: NgramDiff, want: NgramDiff) -> None:
+    """Identical arrays (dtype, shape, values and order) and the same token names."""
+    for field in ("grams", "only_a", "only_b", "offsets", "segments"):
+        g, w = getattr(got, field), getattr(want, field)
+        assert g.dtype == w.dtype, field
+        assert g.shape == w.shape, field
+        np.testing.assert_array_equal(g, w, err_msg=field)
+    assert [got.name(i) for i in range(len(got.only_a))] == [want.name(i) for i in range(len(want.only_a))]
+
+
+@pytest.mark.parametrize("tokenize", ["13a", "intl", "char", "none"])
+def test_ngram_diff_is_the_definition_on_both_backends(tokenize: str) -> None:
+    """Random corpora (exotic whitespace, missing references, unknown candidate tokens, orders 1-6): the
+    kernel's arrays equal the explainable path's, and both count what the definition counts."""
+    rng = random.Random(f"ngramdiff{tokenize}")
+    for _ in range(40):
+        hyps, refs = random_corpus(rng, max_segments=8, exotic=True)
+        other = [
+            rng.choice([h, "", h + " zz-unknown", *(r[i] for r in refs if r[i] is not None)])
+            for i, h in enumerate(hyps)
+        ]
+        order = rng.randint(1, 6)
+        lowercase = rng.random() < 0.5
+        kernel_set = ReferenceSet(refs, tokenize=tokenize, lowercase=lowercase, backend="kernel")
+        explain_set = ReferenceSet(refs, tokenize=tokenize, lowercase=lowercase, backend="explain")
+        got = kernel_set.ngram_diff(hyps, other, order)
+        assert_same_diff(got, explain_set.ngram_diff(hyps, other, order))
+        assert diff_as_dict(got) == diff_by_definition(
+            kernel_set.matches(hyps, order), kernel_set.matches(other, order)
+        )
+        assert got.grams.shape[1] == order
+
+
+@pytest.mark.parametrize(
+    ("folder", "tokenize", "lowercase"),
+    [("wmt21-news-en-de", "13a", False), ("wmt22-general-zh-en", "zh", False), ("wmt22-general-zh-en", "intl", True)],
+)
+def test_ngram_diff_real_data_same_arrays_on_both_backends(
+    data_dir: Path, folder: str, tokenize: str, lowercase: bool
+) -> None:
+    """Two systems of WMT21 en-de (one reference) and WMT22 zh-en (two): the kernel, the explainable path
+    and the two systems' match arrays give identical arrays, and the definition's counts."""
+    wmt = data_dir / folder
+    read = lambda p: p.read_text(encoding="utf-8").split("\n")[:-1]  # noqa: E731
+    refs = [read(p) for p in sorted(wmt.glob("reference.*"))]
+    sys_a, sys_b = (read(p) for p in sorted((wmt / "systems").iterdir())[:2])
+    kernel_set = ReferenceSet(refs, tokenize=tokenize, lowercase=lowercase, backend="kernel")
+    got = kernel_set.ngram_diff(sys_a, sys_b, 4)
+    assert len(got.only_a) > 1000
+    assert got.only_a.sum() > 0
+    assert got.only_b.sum() > 0
+    explain_set = ReferenceSet(refs, tokenize=tokenize, lowercase=lowercase, backend="explain")
+    assert_same_diff(got, explain_set.ngram_diff(sys_a, sys_b, 4))
+    assert_same_diff(
+        got, NgramDiff.from_match_arrays(kernel_set.match_arrays(sys_a, 4), kernel_set.match_arrays(sys_b, 4))
+    )
+    assert diff_as_dict(got) == diff_by_definition(kernel_set.matches(sys_a, 4), kernel_set.matches(sys_b, 4))
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_ngram_diff_edges(backend: Backend) -> None:
+    refs = [["the cat sat on the mat", "a b c", "x y"], ["the cat is here", None, "x y z"]]
+    ref_set = ReferenceSet(refs, backend=backend)
+    a = ["the cat sat", "", "x y"]
+    for order in (1, 4):
+        same = ref_set.ngram_diff(a, a, order)  # no difference at all: nothing listed
+        assert same.grams.shape == (0, order)
+        assert len(same.segments) == 0
+        assert same.offsets.tolist() == [0]
+    empty = ["", "", ""]
+    d = ref_set.ngram_diff(a, empty, 1)  # against empty candidates: every credited unigram of A
+    assert diff_as_dict(d) == {
+        ("the",): (1, 0, [0]),
+        ("cat",): (1, 0, [0]),
+        ("sat",): (1, 0, [0]),
+        ("x",): (1, 0, [2]),
+        ("y",): (1, 0, [2]),
+    }
+    assert d.grams.tolist() == [[0], [1], [2], [8], [9]]  # by first segment, then id (references' order)
+    d4 = ref_set.ngram_diff(["the cat sat", "a b", "x y unknown"], ["the dog sat", "a b c", "x y"], 4)
+    # segment 2 (reference 2 missing): only the first reference's "a b c" counts; "unknown" is in no
+    # reference and never credited, so "x y" is no difference
+    assert diff_as_dict(d4) == {
+        ("cat",): (1, 0, [0]),
+        ("the", "cat"): (1, 0, [0]),
+        ("cat", "sat"): (1, 0, [0]),
+        ("the", "cat", "sat"): (1, 0, [0]),
+        ("c",): (0, 1, [1]),
+        ("b", "c"): (0, 1, [1]),
+        ("a", "b", "c"): (0, 1, [1]),
+    }
+    none = ReferenceSet([[]], backend=backend).ngram_diff([], [], 4)
+    assert none.grams.shape == (0, 4)
+    assert none.offsets.tolist() == [0]
+    with pytest.raises(InputError, match="hypotheses: 2 segments but the references have 3"):
+        ref_set.ngram_diff(a, a[:2], 2)

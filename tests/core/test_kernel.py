@@ -158,6 +158,23 @@ def test_bad_arguments_are_refused() -> None:
         _kernel.segment_stats(ids, lens, [(ids[:8], lens[:4])], 4)
     with pytest.raises(ValueError, match="max_order"):
         _kernel.segment_stats(ids, lens, [(ids, lens)], 0)
+    refs = [(ids, lens)]
+    with pytest.raises(ValueError, match="candidate ids and lengths disagree"):
+        _kernel.ngram_diff(ids, lens, ids[:4], lens, refs, 4)
+    with pytest.raises(ValueError, match="negative candidate length"):
+        _kernel.ngram_diff(ids, lens, b"", np.array([-1, 1], dtype=np.int32).tobytes(), refs, 4)
+    with pytest.raises(ValueError, match="A and B have a different number of segments"):
+        _kernel.ngram_diff(ids, lens, ids[:8], lens[:4], refs, 4)
+    with pytest.raises(ValueError, match="different number of segments"):
+        _kernel.ngram_diff(ids, lens, ids, lens, [(ids[:8], lens[:4])], 4)
+    with pytest.raises(ValueError, match="reference ids and lengths disagree"):
+        _kernel.ngram_diff(ids, lens, ids, lens, [(ids[:4], lens)], 4)
+    with pytest.raises(ValueError, match="max_order"):
+        _kernel.ngram_diff(ids, lens, ids, lens, refs, 1001)
+    with pytest.raises(TypeError, match=r"\(ids, lens\) tuples"):  # was a SystemError from PyArg_ParseTuple
+        _kernel.ngram_diff(ids, lens, ids, lens, [ids], 4)
+    with pytest.raises(TypeError, match=r"\(ids, lens\) tuples"):
+        _kernel.segment_stats(ids, lens, [[ids, lens]], 4)
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -181,16 +198,21 @@ def test_newline_nul_and_exotic_whitespace_equal_the_explainable_path(seed: int)
 
 
 def test_counting_runs_in_threads_with_the_same_result(data_dir: Path) -> None:
-    """segment_stats releases the GIL (the app's sessions share one process): same numbers in threads."""
+    """segment_stats and ngram_diff release the GIL (the app's sessions share one process): same numbers in
+    threads."""
     folder = data_dir / "wmt21-news-en-de"
     refs = [(folder / f"reference.{k}.de").read_text(encoding="utf-8").split("\n")[:-1] for k in "AC"]
     systems = [p.read_text(encoding="utf-8").split("\n")[:-1] for p in sorted((folder / "systems").glob("*.de"))[:4]]
     ref_set = ReferenceSet(refs)
     want = [ref_set.stats(h) for h in systems]
+    want_diff = [ref_set.ngram_diff(systems[i], systems[(i + 1) % 4]) for i in range(4)]
     got: dict[int, np.ndarray] = {}
+    got_diff: dict[int, list[np.ndarray]] = {}
 
     def work(i: int) -> None:
         got[i] = ref_set.stats(systems[i % 4])
+        d = ref_set.ngram_diff(systems[i % 4], systems[(i + 1) % 4])
+        got_diff[i] = [d.grams, d.only_a, d.only_b, d.offsets, d.segments]
 
     threads = [threading.Thread(target=work, args=(i,)) for i in range(8)]
     for t in threads:
@@ -199,6 +221,9 @@ def test_counting_runs_in_threads_with_the_same_result(data_dir: Path) -> None:
         t.join()
     for i in range(8):
         np.testing.assert_array_equal(got[i], want[i % 4])
+        w = want_diff[i % 4]
+        for g, x in zip(got_diff[i], [w.grams, w.only_a, w.only_b, w.offsets, w.segments], strict=True):
+            np.testing.assert_array_equal(g, x)
 
 
 @pytest.mark.parametrize(
