@@ -59,7 +59,9 @@ _PUBLIC = {
         "block_test",
         "bootstrap_ci",
         "bootstrap_cis",
+        "TRIALS_OFFERED",
         "compare",
+        "default_trials",
         "holm",
         "holm_floor",
         "kendall",
@@ -195,6 +197,9 @@ if TYPE_CHECKING:  # the same names, re-exported for type checkers (test_import_
     from .paper import EXAMPLES as EXAMPLES
     from .paper import PaperExample as PaperExample
     from .significance import (
+        TRIALS_OFFERED as TRIALS_OFFERED,
+    )
+    from .significance import (
         Comparison as Comparison,
     )
     from .significance import (
@@ -217,6 +222,9 @@ if TYPE_CHECKING:  # the same names, re-exported for type checkers (test_import_
     )
     from .significance import (
         compare as compare,
+    )
+    from .significance import (
+        default_trials as default_trials,
     )
     from .significance import (
         holm as holm,

@@ -28,6 +28,7 @@ from .errors import InputError
 __all__ = [
     "PAPER_BLOCK_SIZE",
     "PAPER_T_THRESHOLD",
+    "TRIALS_OFFERED",
     "BlockPair",
     "BlockTestResult",
     "Comparison",
@@ -39,6 +40,7 @@ __all__ = [
     "bootstrap_cis",
     "check_resampling_fits",
     "compare",
+    "default_trials",
     "holm",
     "holm_floor",
     "kendall",
@@ -697,6 +699,24 @@ def holm_floor(n_systems: int, trials: int) -> float:
     """
     pairs = n_systems * (n_systems - 1) // 2
     return pairs / (trials + 1)
+
+
+TRIALS_OFFERED: Final = (100, 500, 1000, 2000, 5000, 10000)
+"""The trial counts the compare page offers."""
+
+
+def default_trials(n_systems: int, alpha: float = 0.05) -> int:
+    """sacreBLEU's 1,000 bootstrap trials (``--paired-bs-n``), or the fewest of :data:`TRIALS_OFFERED` above it
+    with which a Holm-corrected p-value over ``n_systems`` systems can fall below ``alpha``.
+
+    Example:
+        >>> default_trials(4), default_trials(10), default_trials(12), default_trials(30)
+        (1000, 1000, 2000, 10000)
+    """
+    for trials in TRIALS_OFFERED:
+        if trials >= 1000 and holm_floor(n_systems, trials) < alpha:
+            return trials
+    return TRIALS_OFFERED[-1]
 
 
 def pairwise_matrix(

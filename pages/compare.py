@@ -5,7 +5,7 @@ import streamlit as st
 from bleu_app.charts import corpus as charts
 from bleu_app.frames import corpus as frames
 from bleu_app.ui import cached, corpus_input, difference, docs, export, frame, render, selection, state, tables
-from bleu_core import holm_floor, make_signature
+from bleu_core import TRIALS_OFFERED, default_trials, holm_floor, make_signature
 
 frame.guard()
 
@@ -16,7 +16,14 @@ render.corpus_settings_hint(config)
 baseline = selection.system_picker(
     "Baseline", "compare.baseline", state.COMPARE_BASELINE, corpus, help="Differences are shown against this system."
 )
-systems = cached.systems_frame(corpus, config, baseline)
+# the matrix below reads the same pool of resamples: its widgets' values (their defaults on a first visit)
+trials_default = default_trials(len(corpus.systems))
+pool = cached.pool_size(
+    str(st.session_state.get("compare.method") or "bs"),
+    int(st.session_state.get(state.COMPARE_TRIALS, trials_default)),
+    int(st.session_state.get("compare.seed", cached.DEFAULT_SEED)),
+)
+systems = cached.systems_frame(corpus, config, baseline, pool)
 precisions = cached.precision_long(corpus, config)
 ci_chart = charts.systems_ci_chart(systems, baseline)
 bars = charts.precision_bars(precisions)
@@ -58,7 +65,14 @@ method = s1.segmented_control(
     format_func={"bs": "bootstrap", "ar": "approx. randomization"}.get,
     help="Paired bootstrap resampling or paired approximate randomization.",
 )
-trials = s2.select_slider("Trials", [100, 500, 1000, 2000, 5000, 10000], value=2000, key="compare.trials")
+trials = s2.select_slider(
+    "Trials",
+    TRIALS_OFFERED,
+    value=trials_default,
+    key=state.COMPARE_TRIALS,
+    help="1000 is sacreBLEU's default for the paired bootstrap; with many systems the default rises until a "
+    "Holm-corrected p-value can fall below 0.05.",
+)
 seed = s3.number_input("Seed", min_value=0, value=12345, step=1, key="compare.seed")
 significance = cached.significance_frame(corpus, config, method, int(trials), int(seed))
 heatmap = charts.significance_heatmap(significance, list(corpus.names))

@@ -121,6 +121,9 @@ def _system_digest(system: System) -> str:
     return system.digest
 
 
+CI_DRAWS = 1000  # the intervals' resamples (sacreBLEU's --confidence default), seed 12345
+DEFAULT_SEED = 12345
+
 HashFuncs = dict[str | type[Any], Callable[[Any], Any]]
 _WHOLE: HashFuncs = {Corpus: _corpus_digest}
 _TOKENS: HashFuncs = {Corpus: _refs_digest, System: _system_digest, BleuConfig: tok_key}
@@ -150,8 +153,10 @@ def nrefs(corpus: Corpus) -> int:
 
 
 @st.cache_data(max_entries=32, scope="session", show_spinner=False, hash_funcs=_WHOLE)
-def systems_frame(corpus: Corpus, config: BleuConfig, baseline: str = "") -> pd.DataFrame:
-    """BLEU with bootstrap CIs, precisions and lengths per system (human scores where loaded)."""
+def systems_frame(corpus: Corpus, config: BleuConfig, baseline: str = "", pool: int = CI_DRAWS) -> pd.DataFrame:
+    """BLEU with bootstrap CIs, precisions and lengths per system (human scores where loaded); the intervals
+    read the first 1,000 rows of a pool of ``pool`` resamples (:func:`pool_size`: the one the page's matrix
+    reads too)."""
     human = corpus.human_scores()
     return corpus_frames.system_table(
         matrices(corpus, config),
@@ -159,14 +164,15 @@ def systems_frame(corpus: Corpus, config: BleuConfig, baseline: str = "") -> pd.
         nrefs=nrefs(corpus),
         baseline=baseline,
         human=human or None,
-        resampled=resampled(corpus, config, SHARED_DRAWS, DEFAULT_SEED) if corpus.n_segments else None,
+        resampled=resampled(corpus, config, pool, DEFAULT_SEED) if corpus.n_segments else None,
     )
 
 
-# The intervals (1,000 resamples, seed 12345) and a significance matrix of up to SHARED_DRAWS bootstrap trials
-# with that seed read the same draws (the first k rows are k resamples); smoothing changes reuse them too.
-SHARED_DRAWS = 2000
-DEFAULT_SEED = 12345
+def pool_size(method: str, trials: int, seed: int) -> int:
+    """How many resamples the compare page draws once (seed 12345) for its intervals (the first 1,000) and,
+    when it runs the bootstrap with that seed, for its matrix (the first ``trials``): the first k rows of a
+    pool are k resamples, so both read one pool, and smoothing changes reuse it."""
+    return max(CI_DRAWS, trials) if method == "bs" and seed == DEFAULT_SEED else CI_DRAWS
 
 
 @st.cache_resource(
@@ -211,7 +217,7 @@ def significance_frame(corpus: Corpus, config: BleuConfig, method: str, trials: 
     mats = matrices(corpus, config)
     pool = None
     if method == "bs" and corpus.n_segments:
-        pool = resampled(corpus, config, max(trials, SHARED_DRAWS) if seed == DEFAULT_SEED else trials, seed)
+        pool = resampled(corpus, config, pool_size(method, trials, seed) if seed == DEFAULT_SEED else trials, seed)
     p, ph, delta = corpus_frames.pairwise(
         list(mats.values()), config, method=method, trials=trials, seed=seed, resampled=pool
     )

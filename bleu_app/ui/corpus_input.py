@@ -76,6 +76,7 @@ def _accept(make: Callable[[], Corpus]) -> bool:
     state.put(state.COMPARE_A, corpus.names[0])
     state.put(state.COMPARE_B, corpus.names[min(1, len(corpus.names) - 1)])
     state.put(state.COMPARE_NGRAM, "")
+    st.session_state.pop(state.COMPARE_TRIALS, None)  # back to the default for this many systems
     return True
 
 

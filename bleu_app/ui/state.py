@@ -186,6 +186,7 @@ COMPARE_BASELINE: Final = "compare.current_baseline"  # the baseline system (mir
 COMPARE_A: Final = "compare.current_a"  # system A of the sentence-level view
 COMPARE_B: Final = "compare.current_b"  # system B of the sentence-level view
 COMPARE_NGRAM: Final = "compare.current_ngram"  # the n-gram that filters the sentences, or ""
+COMPARE_TRIALS: Final = "compare.trials"  # the significance test's trials (its default follows the system count)
 GOTO_SENTENCE: Final = "corpus.goto_sentence"  # set by a selection callback: switch to the sentence page
 
 

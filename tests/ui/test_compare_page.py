@@ -53,13 +53,34 @@ def test_demo_renders_every_section():
 
 def test_significance_signature_names_method_trials_seed():
     at = _app()
-    assert any("bs:2000 | rs:12345" in c.value for c in at.caption)  # sacreBLEU's keys
+    # sacreBLEU's keys, and its default of 1000 trials: the demo's 4 systems (6 pairs) need no more for Holm
+    assert any("bs:1000 | rs:12345" in c.value for c in at.caption)
     at.select_slider(key="compare.trials").set_value(500).run()
     at.number_input(key="compare.seed").set_value(7).run()
     assert any("bs:500 | rs:7" in c.value for c in at.caption)
     assert not at.warning  # 6 pairs x 1/501 can still reach 0.05
     at.select_slider(key="compare.trials").set_value(100).run()
     assert any("no cell can reach 0.05" in w.value for w in at.warning)
+
+
+def test_trials_default_rises_with_the_systems_and_the_intervals_share_the_pool(wmt22, data_dir):
+    # 12 systems = 66 pairs: with 1000 trials the smallest Holm-corrected p is 66/1001 > 0.05, so 2000
+    at = wmt22
+    assert at.select_slider(key="compare.trials").value == 2000
+    assert any("bs:2000 | rs:12345" in c.value for c in at.caption)
+    assert not any("no cell can reach 0.05" in w.value for w in at.warning)
+    # the intervals read the first 1000 rows of the matrix's pool of 2000: the same as drawn alone
+    from bleu_app.frames import corpus as frames
+    from bleu_core import BleuConfig, ReferenceSet, bootstrap_cis, parse_folder
+
+    corpus = parse_folder([(n, b) for n, b, _ in folder_files(data_dir / "wmt22-general-zh-en")])
+    refs = ReferenceSet(corpus.ref_streams)
+    mats = [refs.stats(list(s.lines), 4) for s in corpus.systems]
+    cis = bootstrap_cis(mats, BleuConfig(), n_samples=1000, seed=12345)
+    shown = _df(at, "compare.systems").value.set_index(frames.SYSTEM)
+    for s, (_, _, lo, hi) in zip(corpus.systems, cis, strict=True):
+        assert shown.loc[s.name, frames.CI_LOW] == pytest.approx(lo, abs=1e-9)
+        assert shown.loc[s.name, frames.CI_HIGH] == pytest.approx(hi, abs=1e-9)
 
 
 def test_wmt22_systems_and_human_correlation(wmt22):
