@@ -12,8 +12,8 @@
  *   6. vocabulary ........ hash_bytes, Vocab (token bytes -> int32 id), vocab_id
  *   7. lines -> tokens ... line_text, walk_lines; Vocab.encode, tokenize (Python entry points)
  *   8. statistics ........ Table, segment_stats (Python entry point): per-segment clipped counts
- *   9. resampling ........ bootstrap_counts, bitgen_t, lemire_draw, bootstrap_draw_counts, masked_sums (Python
- *                          entry points, for significance.py)
+ *   9. resampling ........ bootstrap_counts, bitgen_t, Words, lemire_draw, bootstrap_draw_counts, masked_sums
+ *                          (Python entry points, for significance.py)
  *  10. differences ....... Diffs, ngram_diff (Python entry point): n-grams credited differently to A and B
  *  11. module ............ method table, PyInit__kernel (exports MODE_SPLIT, MODE_13A)
  *
@@ -34,8 +34,8 @@
  *
  * 9 Resampling. bootstrap_counts: how often each segment is drawn in each bootstrap resample, from numpy's
  *    draws. bootstrap_draw_counts: the same counts, drawn here from the numpy Generator's bit generator
- *    (its capsule) number for number as Generator.choice draws them (Lemire's method on next_uint32), so no
- *    index array is made.
+ *    (its capsule) number for number as Generator.choice draws them (Lemire's method on 32-bit words), so no
+ *    index array is made; with PCG64 the words come two to a next_uint64 call.
  *    masked_sums: per approximate-randomization trial, the sum of the rows its bits select, from tables
  *    of the 256 subset sums of every 8 rows.
  *
@@ -1070,39 +1070,79 @@ typedef struct {
     uint64_t (*next_raw)(void *st);
 } bitgen_t;
 
+/* The 32-bit words numpy's bounded draws consume. Any bit generator: its next_uint32. PCG64 ("pairs"):
+   its next_uint32 hands out a 64-bit output's low half and keeps the high half for the next request
+   (has_uint32 / uinteger in its state, pcg64_next32 in numpy/random/src/pcg64/pcg64.h); taking the
+   outputs from next_uint64 and splitting them here gives the same words at half the calls, and the
+   caller moves the kept half in and out of the generator's state (significance.py). */
+typedef struct {
+    bitgen_t *bg;
+    int pairs, kept; /* kept (pairs only): the high half of word is the next word */
+    /* word (pairs only): the last 64-bit output (its high half is the state's uinteger) */
+    uint64_t word;
+} Words;
+
+static inline uint32_t next_word(Words *w) {
+    if (!w->pairs) return w->bg->next_uint32(w->bg->state);
+    if (w->kept) {
+        w->kept = 0;
+        return (uint32_t)(w->word >> 32);
+    }
+    w->word = w->bg->next_uint64(w->bg->state);
+    w->kept = 1;
+    return (uint32_t)w->word;
+}
+
 /* One draw in [0, n) as numpy's Generator.integers(0, n, dtype=int64) makes it for 1 < n < 2**32
    (random_bounded_uint64_fill's 32-bit branch, buffered_bounded_lemire_uint32 in numpy's
-   distributions.c): Lemire's multiply-and-reject (arXiv:1805.10941) on next_uint32. threshold is
+   distributions.c): Lemire's multiply-and-reject (arXiv:1805.10941) on 32-bit words. threshold is
    (2**32 - n) % n, which numpy computes only once leftover < n; it depends on n alone, so computing it
    once up front takes the same draws (leftover < threshold implies leftover < n). */
-static inline uint32_t lemire_draw(bitgen_t *bg, uint32_t n, uint32_t threshold) {
-    uint64_t m = (uint64_t)bg->next_uint32(bg->state) * n;
-    while ((uint32_t)m < threshold) m = (uint64_t)bg->next_uint32(bg->state) * n;
+static inline uint32_t lemire_draw(Words *w, uint32_t n, uint32_t threshold) {
+    uint64_t m = (uint64_t)next_word(w) * n;
+    while ((uint32_t)m < threshold) m = (uint64_t)next_word(w) * n;
     return (uint32_t)(m >> 32);
 }
 
-/* bootstrap_draw_counts(bitgen, out, n_rows, n_cols, single): fills out (a writable buffer of n_rows x n_cols
-   float32 if single, else float64) with what bootstrap_counts returns for the draws of
+/* bootstrap_draw_counts(bitgen, out, n_rows, n_cols, single, kept=None): fills out (a writable buffer of
+   n_rows x n_cols float32 if single, else float64) with what bootstrap_counts returns for the draws of
    Generator.choice(n_cols, size=(n_rows, n_cols)) (choice calls integers(0, n_cols, dtype=int64)), drawn
-   and counted here with no index array; the generator is left where choice leaves it. bitgen:
-   rng.bit_generator.capsule; the caller holds rng.bit_generator.lock, as numpy does. 1 <= n_cols < 2**32
-   (n_cols = 1 draws nothing; 2**32 and beyond are other branches of numpy's: the caller draws with numpy).
-   The caller reuses out from block to block (a fresh 16 MB buffer costs its page faults every time). The
-   GIL is held throughout: the generator's state belongs to a Python object. Draws go through a small
-   batch so that the bit generator's serial chain and the scattered increments overlap. */
+   and counted here with no index array. bitgen: rng.bit_generator.capsule; the caller holds
+   rng.bit_generator.lock, as numpy does. 1 <= n_cols < 2**32 (n_cols = 1 draws nothing; 2**32 and beyond
+   are other branches of numpy's: the caller draws with numpy). kept=None: words from next_uint32, the
+   generator left where choice leaves it; returns None. kept=(has_uint32, uinteger) from a PCG64's state:
+   words in pairs (Words above); returns the (has_uint32, uinteger) choice would leave (uinteger: the last
+   64-bit output's high half, kept or not, as pcg64_next32 leaves it), which the caller writes back into
+   the state. The caller reuses out from block to block (a fresh 16 MB
+   buffer costs its page faults every time). The GIL is held throughout: the generator's state belongs to
+   a Python object. Draws go through a small batch so that the bit generator's serial chain and the
+   scattered increments overlap. */
 #define DRAW_BATCH 512
 static PyObject *bootstrap_draw_counts(PyObject *self, PyObject *args) {
-    PyObject *capsule;
+    PyObject *capsule, *kept = Py_None;
     Py_buffer out;
     Py_ssize_t rows, cols;
     int single;
-    if (!PyArg_ParseTuple(args, "Ow*nnp", &capsule, &out, &rows, &cols, &single)) return NULL;
+    if (!PyArg_ParseTuple(args, "Ow*nnp|O", &capsule, &out, &rows, &cols, &single, &kept)) return NULL;
     PyObject *result = NULL;
+    Words w = {0};
     if (!PyCapsule_IsValid(capsule, "BitGenerator")) {
         PyErr_SetString(PyExc_TypeError, "bitgen must be a numpy bit generator's capsule");
         goto done;
     }
-    bitgen_t *bg = PyCapsule_GetPointer(capsule, "BitGenerator");
+    w.bg = PyCapsule_GetPointer(capsule, "BitGenerator");
+    if (kept != Py_None) {
+        int has;
+        unsigned long long word;
+        if (!PyArg_ParseTuple(kept, "pK", &has, &word)) goto done;
+        if (word > UINT32_MAX) {
+            PyErr_SetString(PyExc_ValueError, "kept must be (has_uint32, a 32-bit uinteger)");
+            goto done;
+        }
+        w.pairs = 1;
+        w.kept = has;
+        w.word = (uint64_t)word << 32;
+    }
     Py_ssize_t out_bytes, item = single ? (Py_ssize_t)sizeof(float) : (Py_ssize_t)sizeof(double);
     if (cols < 1 || (uint64_t)cols > UINT32_MAX) {
         PyErr_SetString(PyExc_ValueError, "n_cols must be in [1, 2**32)");
@@ -1123,18 +1163,22 @@ static PyObject *bootstrap_draw_counts(PyObject *self, PyObject *args) {
         }
         for (Py_ssize_t c0 = 0; c0 < cols; c0 += DRAW_BATCH) {
             int k = cols - c0 < DRAW_BATCH ? (int)(cols - c0) : DRAW_BATCH;
-            for (int i = 0; i < k; i++) draws[i] = lemire_draw(bg, n, threshold);
+            for (int i = 0; i < k; i++) draws[i] = lemire_draw(&w, n, threshold);
             if (single) {
-                float *w = (float *)out.buf + r * cols;
-                for (int i = 0; i < k; i++) w[draws[i]] += 1.0f;
+                float *cnt = (float *)out.buf + r * cols;
+                for (int i = 0; i < k; i++) cnt[draws[i]] += 1.0f;
             } else {
-                double *w = (double *)out.buf + r * cols;
-                for (int i = 0; i < k; i++) w[draws[i]] += 1.0;
+                double *cnt = (double *)out.buf + r * cols;
+                for (int i = 0; i < k; i++) cnt[draws[i]] += 1.0;
             }
         }
     }
-    result = Py_None;
-    Py_INCREF(result);
+    if (!w.pairs) {
+        result = Py_None;
+        Py_INCREF(result);
+    } else {
+        result = Py_BuildValue("(iK)", w.kept, (unsigned long long)(w.word >> 32));
+    }
 done:
     PyBuffer_Release(&out);
     return result;
@@ -1476,8 +1520,9 @@ static PyMethodDef module_methods[] = {
     {"bootstrap_counts", bootstrap_counts, METH_VARARGS,
      "bootstrap_counts(idxs, n_rows, n_cols, single) -> bytearray: per row, how often each column is drawn."},
     {"bootstrap_draw_counts", bootstrap_draw_counts, METH_VARARGS,
-     "bootstrap_draw_counts(bitgen, out, n_rows, n_cols, single): fills out with bootstrap_counts of\n"
-     "Generator.choice(n_cols, size=(n_rows, n_cols)), drawn from the bit generator's capsule."},
+     "bootstrap_draw_counts(bitgen, out, n_rows, n_cols, single, kept=None): fills out with bootstrap_counts\n"
+     "of Generator.choice(n_cols, size=(n_rows, n_cols)), drawn from the bit generator's capsule; kept (PCG64):\n"
+     "its state's (has_uint32, uinteger): words taken in pairs, returns the pair to write back."},
     {"masked_sums", masked_sums, METH_VARARGS,
      "masked_sums(bits, n_trials, n, matrix, width) -> bytearray: per trial, the sum of the selected rows."},
     {NULL, NULL, 0, NULL}};

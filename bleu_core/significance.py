@@ -220,7 +220,18 @@ def _bootstrap_weights(
         out = scratch[:block]
         bitgen = rng.bit_generator
         with bitgen.lock:  # numpy holds it around its own draws
-            k.bootstrap_draw_counts(bitgen.capsule, out, block, n, dtype is np.float32)
+            if type(bitgen) is not np.random.PCG64:
+                k.bootstrap_draw_counts(bitgen.capsule, out, block, n, dtype is np.float32)
+                return out
+            # PCG64 (default_rng's, so sacrebleu's): the kernel takes its 32-bit words two to a 64-bit
+            # output, starting with the half the state keeps, and hands back what the state keeps after
+            before = bitgen.state
+            kept = (int(before["has_uint32"]), int(before["uinteger"]))
+            after = k.bootstrap_draw_counts(bitgen.capsule, out, block, n, dtype is np.float32, kept)
+            if after != kept:
+                state = bitgen.state  # with the 128-bit state the kernel moved on
+                state["has_uint32"], state["uinteger"] = after
+                bitgen.state = state
         return out
     idxs = rng.choice(n, size=(block, n), replace=True)
     if k is not None:

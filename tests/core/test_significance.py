@@ -260,26 +260,46 @@ def test_numpy_release_is_one_the_raw_bits_were_checked_on() -> None:
 
 # 6_700_417 divides 2**32 + 1, so its Lemire threshold (2**32 - n) % n is n - 1, the most rejections a row
 # that fits in memory can have (one draw in 641); 2**31 + 1 would reject half of them but needs an 8 GB row
+def _state(rng: np.random.Generator) -> str:
+    # the whole state, comparable (MT19937 and SFC64 keep theirs in arrays)
+    return repr({k: v.tolist() if isinstance(v, np.ndarray) else v for k, v in _flat(rng.bit_generator.state)})
+
+
+def _flat(state: dict, prefix: str = "") -> list[tuple[str, object]]:
+    items: list[tuple[str, object]] = []
+    for key, value in state.items():
+        items += _flat(value, f"{prefix}{key}.") if isinstance(value, dict) else [(prefix + key, value)]
+    return items
+
+
 @pytest.mark.parametrize(
     ("n", "block", "seed"),
     [(1, 4, 0), (2, 3, 1), (7, 5, 2), (7, 1, 3), (50_000, 3, 12345), (50_000, 1, 7), (6_700_417, 1, 5)],
 )
 @pytest.mark.parametrize("single", [True, False])
 @pytest.mark.parametrize("odd_start", [False, True])
-def test_kernel_draws_are_numpys_choice_draw_for_draw(n: int, block: int, seed: int, single: bool, odd_start) -> None:
-    """bootstrap_draw_counts draws from the bit generator itself: row by row the counts of numpy's
-    rng.choice(n, size=(block, n)), and the generator left exactly where choice leaves it (its state, the
-    next draws). odd_start: a 32-bit draw before leaves half of a 64-bit output buffered in the state."""
-    want_rng, got_rng = np.random.default_rng(seed), np.random.default_rng(seed)
+@pytest.mark.parametrize("words", ["pcg64 pairs", "pcg64 next_uint32", "mt19937", "sfc64"])
+def test_kernel_draws_are_numpys_choice_draw_for_draw(n: int, block: int, seed: int, single, odd_start, words) -> None:
+    """The kernel draws from the bit generator itself: row by row the counts of numpy's
+    rng.choice(n, size=(block, n)), and the generator left exactly where choice leaves it (its whole state,
+    the next draws). With PCG64 (significance's path) the words come two to a 64-bit output and the kept
+    half goes in and out of the state; any bit generator's next_uint32 is the kernel's other path.
+    odd_start: a 32-bit draw before leaves half of a 64-bit output kept in the state."""
+    bit_generator = {"mt19937": np.random.MT19937, "sfc64": np.random.SFC64}.get(words, np.random.PCG64)
+    want_rng, got_rng = np.random.Generator(bit_generator(seed)), np.random.Generator(bit_generator(seed))
     if odd_start:
         assert want_rng.integers(1000, dtype=np.uint32) == got_rng.integers(1000, dtype=np.uint32)
     dtype = np.float32 if single else np.float64
     want = np.stack([np.bincount(row, minlength=n) for row in want_rng.choice(n, size=(block, n))]).astype(dtype)
-    got = np.full((block, n), -1.0, dtype=dtype)  # every cell must be written
-    with got_rng.bit_generator.lock:
-        _kernel.bootstrap_draw_counts(got_rng.bit_generator.capsule, got, block, n, single)
+    scratch = np.full((block + 1, n), -1.0, dtype=dtype)  # every cell of the first block rows must be written
+    if words == "pcg64 next_uint32":
+        got = scratch[:block]
+        with got_rng.bit_generator.lock:
+            _kernel.bootstrap_draw_counts(got_rng.bit_generator.capsule, got, block, n, single)
+    else:
+        got = significance._bootstrap_weights(got_rng, block, n, dtype, scratch)
     np.testing.assert_array_equal(got, want)
-    assert got_rng.bit_generator.state == want_rng.bit_generator.state
+    assert _state(got_rng) == _state(want_rng)
     assert got_rng.random() == want_rng.random()
     np.testing.assert_array_equal(got_rng.choice(n, size=3), want_rng.choice(n, size=3))
 
@@ -317,10 +337,11 @@ def test_kernel_draws_give_the_same_resamples_as_numpys(
     for kernel_draws, kernel_on in ((True, "1"), (False, "1"), (False, "0")):
         monkeypatch.setenv("BLEU_CORE_KERNEL", kernel_on)
         rng = np.random.default_rng(12345)
-        results.append((significance._resample_sums(rng, samples, mats, kernel_draws=kernel_draws), rng.random()))
-    for sums, after in results[1:]:
+        sums = significance._resample_sums(rng, samples, mats, kernel_draws=kernel_draws)
+        results.append((sums, rng.bit_generator.state, rng.random()))
+    for sums, state, after in results[1:]:
         np.testing.assert_array_equal(sums, results[0][0])
-        assert after == results[0][1]
+        assert (state, after) == results[0][1:]
     assert results[0][0].shape == (samples, 4 * 10)
 
 
