@@ -1134,6 +1134,10 @@ static PyObject *bootstrap_draw_counts(PyObject *self, PyObject *args) {
     if (kept != Py_None) {
         int has;
         unsigned long long word;
+        if (!PyTuple_Check(kept)) {
+            PyErr_SetString(PyExc_TypeError, "kept must be a (has_uint32, uinteger) tuple");
+            goto done;
+        }
         if (!PyArg_ParseTuple(kept, "pK", &has, &word)) goto done;
         if (word > UINT32_MAX) {
             PyErr_SetString(PyExc_ValueError, "kept must be (has_uint32, a 32-bit uinteger)");

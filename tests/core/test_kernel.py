@@ -273,7 +273,7 @@ def test_kernel_draws_refuse_what_they_cannot_draw_or_hold() -> None:
         _kernel.bootstrap_draw_counts(rng.bit_generator, np.zeros(5), 1, 5, False)
     with pytest.raises(ValueError, match="kept must be"):  # PCG64's kept half is a 32-bit word
         _kernel.bootstrap_draw_counts(rng.bit_generator.capsule, np.zeros(5), 1, 5, False, (1, 2**32))
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="kept must be a"):
         _kernel.bootstrap_draw_counts(rng.bit_generator.capsule, np.zeros(5), 1, 5, False, 7)
     assert rng.bit_generator.state == before
 
