@@ -41,7 +41,7 @@ _PUBLIC = {
     # one corpus under every BLEU (tokenizers, smoothings, misimplementations, NLTK)
     ".every": ("EveryBleu", "EveryBleuRow", "every_bleu"),
     # counting many systems against one set of references; files of any size
-    ".engine": ("MatchArrays", "NgramDiff", "ReferenceSet"),
+    ".engine": ("Encoded", "MatchArrays", "NgramDiff", "ReferenceSet"),
     ".files": ("corpus_bleu_files",),
     # the paper's quantities, explained
     ".explain": ("CorpusExplanation", "SegmentExplanation", "explain_corpus", "explain_segment", "leave_one_out"),
@@ -169,6 +169,7 @@ if TYPE_CHECKING:  # the same names, re-exported for type checkers (test_import_
     from .decompose import (
         leave_one_out_difference as leave_one_out_difference,
     )
+    from .engine import Encoded as Encoded
     from .engine import MatchArrays as MatchArrays
     from .engine import NgramDiff as NgramDiff
     from .engine import ReferenceSet as ReferenceSet

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final, Literal
+from typing import TYPE_CHECKING, Final, Literal, cast
 
 from .accel import _kernel, kernel, kernel_available
 from .config import BleuConfig
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
     from ._kernel import Vocab as KernelVocab
 
-__all__ = ["Engine", "MatchArrays", "NgramDiff", "ReferenceSet", "choose", "count", "tokenize_corpus"]
+__all__ = ["Encoded", "Engine", "MatchArrays", "NgramDiff", "ReferenceSet", "choose", "count", "tokenize_corpus"]
 
 Engine = Literal["auto", "kernel", "explain"]
 ENGINES: Final = ("auto", "kernel", "explain")
@@ -142,11 +142,19 @@ class _KernelRefs:
         """int32 token ids and per-line lengths (-1 for None)."""
         return self._vocab.encode(*_kernel_input(lines, self._tokenize, self._lowercase), grow)
 
-    def stats(self, hypotheses: Sequence[str], max_order: int) -> np.ndarray:
+    def encode(self, hypotheses: Sequence[str]) -> tuple[bytes, bytes]:
+        return self._encode(hypotheses, grow=False)
+
+    def _ids(self, hypotheses: Hypotheses) -> tuple[bytes, bytes]:
+        if isinstance(hypotheses, Encoded):
+            return cast("tuple[bytes, bytes]", hypotheses.data)
+        return self._encode(hypotheses, grow=False)
+
+    def stats(self, hypotheses: Hypotheses, max_order: int) -> np.ndarray:
         import numpy as np
 
         assert _kernel is not None
-        ids, lens = self._encode(hypotheses, grow=False)
+        ids, lens = self._ids(hypotheses)
         out = _kernel.segment_stats(ids, lens, self._streams, max_order)
         return np.frombuffer(out, dtype=np.int64).reshape(len(hypotheses), 2 + 2 * max_order)
 
@@ -164,11 +172,11 @@ class _KernelRefs:
             out[seg][tuple(toks[pos : pos + n])] = clipped
         return out
 
-    def match_arrays(self, hypotheses: Sequence[str], max_order: int) -> MatchArrays:
+    def match_arrays(self, hypotheses: Hypotheses, max_order: int) -> MatchArrays:
         import numpy as np
 
         assert _kernel is not None
-        ids, lens = self._encode(hypotheses, grow=False)
+        ids, lens = self._ids(hypotheses)
         _, records = _kernel.segment_stats(ids, lens, self._streams, max_order, True)
         rec = np.frombuffer(records, dtype=np.int32).reshape(-1, 4)
         flat = np.frombuffer(ids, dtype=np.int32)
@@ -181,13 +189,11 @@ class _KernelRefs:
         grams = np.where(inside, flat[at] if len(flat) else -1, -1).astype(np.int32)
         return MatchArrays(rec[:, 0].copy(), grams, rec[:, 3].copy(), self._vocab.token)
 
-    def ngram_diff(self, hyps_a: Sequence[str], hyps_b: Sequence[str], max_order: int) -> NgramDiff:
+    def ngram_diff(self, hyps_a: Hypotheses, hyps_b: Hypotheses, max_order: int) -> NgramDiff:
         import numpy as np
 
         assert _kernel is not None
-        out = _kernel.ngram_diff(
-            *self._encode(hyps_a, grow=False), *self._encode(hyps_b, grow=False), self._streams, max_order
-        )
+        out = _kernel.ngram_diff(*self._ids(hyps_a), *self._ids(hyps_b), self._streams, max_order)
         grams, only_a, only_b, offsets, segments = out
         return NgramDiff(
             np.frombuffer(grams, dtype=np.int32).reshape(-1, max_order),
@@ -217,10 +223,15 @@ class _ExplainRefs:
             self._infos[max_order] = ref_infos_from_tokens(self._tokens, max_order)[0]
         return self._infos[max_order]
 
-    def _hyp_tokens(self, hypotheses: Sequence[str]) -> list[tuple[str, ...]]:
+    def encode(self, hypotheses: Sequence[str]) -> list[tuple[str, ...]]:
         return [preprocess(h, self._tokenize, lowercase=self._lowercase) for h in hypotheses]
 
-    def stats(self, hypotheses: Sequence[str], max_order: int) -> np.ndarray:
+    def _hyp_tokens(self, hypotheses: Hypotheses) -> list[tuple[str, ...]]:
+        if isinstance(hypotheses, Encoded):
+            return cast("list[tuple[str, ...]]", hypotheses.data)
+        return self.encode(hypotheses)
+
+    def stats(self, hypotheses: Hypotheses, max_order: int) -> np.ndarray:
         import numpy as np
 
         rows = [
@@ -229,7 +240,7 @@ class _ExplainRefs:
         ]
         return np.array(rows, dtype=np.int64).reshape(len(rows), 2 + 2 * max_order)
 
-    def matches(self, hypotheses: Sequence[str], max_order: int) -> list[dict[tuple[str, ...], int]]:
+    def matches(self, hypotheses: Hypotheses, max_order: int) -> list[dict[tuple[str, ...], int]]:
         refs = self._refs(max_order)
         return [credited_ngrams(t, ref, max_order) for t, ref in zip(self._hyp_tokens(hypotheses), refs, strict=True)]
 
@@ -243,10 +254,10 @@ class _ExplainRefs:
                     vocab.setdefault(t, len(vocab))
         return vocab
 
-    def match_arrays(self, hypotheses: Sequence[str], max_order: int) -> MatchArrays:
+    def match_arrays(self, hypotheses: Hypotheses, max_order: int) -> MatchArrays:
         return MatchArrays.from_dicts(self.matches(hypotheses, max_order), max_order, self._vocab())
 
-    def ngram_diff(self, hyps_a: Sequence[str], hyps_b: Sequence[str], max_order: int) -> NgramDiff:
+    def ngram_diff(self, hyps_a: Hypotheses, hyps_b: Hypotheses, max_order: int) -> NgramDiff:
         vocab = self._vocab()
         names = list(vocab)
 
@@ -304,6 +315,30 @@ class MatchArrays:
             np.array([c for _, _, c in rows], dtype=np.int32),
             names.__getitem__,
         )
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Encoded:
+    """A system's hypotheses tokenized once for one :class:`ReferenceSet` (:meth:`ReferenceSet.encode`):
+    :meth:`~ReferenceSet.stats`, :meth:`~ReferenceSet.match_arrays` and :meth:`~ReferenceSet.ngram_diff` of that
+    set take it in place of the lines, so a system is not tokenized again for another max order or another
+    comparison. The kernel keeps int32 ids in the set's vocabulary (4 bytes a token), the explainable path
+    token tuples.
+
+    Attributes:
+        owner: the reference set it was tokenized for (its ids are that set's; any other set refuses it).
+        data: the kernel's (ids, lengths) bytes, or the explainable path's tokens per line.
+    """
+
+    owner: ReferenceSet
+    data: tuple[bytes, bytes] | list[tuple[str, ...]]
+    n_segments: int
+
+    def __len__(self) -> int:
+        return self.n_segments
+
+
+Hypotheses = Sequence[str] | Encoded
 
 
 @dataclass(frozen=True, slots=True)
@@ -466,12 +501,28 @@ class ReferenceSet:
         """A reference set for the tokenization of ``config``."""
         return cls(references, tokenize=config.tokenize, lowercase=config.lowercase, backend=backend)
 
-    def _check(self, hypotheses: Sequence[str]) -> None:
+    def _check(self, hypotheses: Hypotheses) -> None:
+        if isinstance(hypotheses, Encoded) and hypotheses.owner is not self:
+            raise InputError("tokenized for another reference set (ReferenceSet.encode)", "hypotheses")
         if len(hypotheses) != self.n_segments:
             raise InputError(f"{len(hypotheses)} segments but the references have {self.n_segments}", "hypotheses")
 
-    def stats(self, hypotheses: Sequence[str], max_order: int = 4) -> np.ndarray:
-        """The (segments x (2 + 2N)) int64 statistics matrix of a system (``stats.corpus_matrix``'s)."""
+    def encode(self, hypotheses: Sequence[str]) -> Encoded:
+        """A system's lines tokenized once, for :meth:`stats`, :meth:`match_arrays` and :meth:`ngram_diff` of this
+        set (the same results as from the lines).
+
+        Example:
+            >>> refs = ReferenceSet([["the cat sat on the mat"]])
+            >>> e = refs.encode(["the the cat"])
+            >>> refs.stats(e, 2).tolist() == refs.stats(["the the cat"], 2).tolist(), len(e)
+            (True, 1)
+        """
+        self._check(hypotheses)
+        return Encoded(self, self._impl.encode(hypotheses), len(hypotheses))
+
+    def stats(self, hypotheses: Hypotheses, max_order: int = 4) -> np.ndarray:
+        """The (segments x (2 + 2N)) int64 statistics matrix of a system (``stats.corpus_matrix``'s); the
+        hypotheses as lines or :meth:`encode`'s."""
         self._check(hypotheses)
         return self._impl.stats(hypotheses, max_order)
 
@@ -486,7 +537,7 @@ class ReferenceSet:
         self._check(hypotheses)
         return self._impl.matches(hypotheses, max_order)
 
-    def match_arrays(self, hypotheses: Sequence[str], max_order: int = 4) -> MatchArrays:
+    def match_arrays(self, hypotheses: Hypotheses, max_order: int = 4) -> MatchArrays:
         """:meth:`matches` as arrays (:class:`MatchArrays`): for corpora where a dictionary per segment is too
         slow and too large (the compare page's n-gram differences).
 
@@ -498,11 +549,11 @@ class ReferenceSet:
         self._check(hypotheses)
         return self._impl.match_arrays(hypotheses, max_order)
 
-    def ngram_diff(self, hyps_a: Sequence[str], hyps_b: Sequence[str], max_order: int = 4) -> NgramDiff:
+    def ngram_diff(self, hyps_a: Hypotheses, hyps_b: Hypotheses, max_order: int = 4) -> NgramDiff:
         """The n-grams credited differently to systems A and B (:class:`NgramDiff`), counted in one pass over
         their segments: per n-gram, A's matches beyond B's and B's beyond A's, and the segments where they
         differ. The same as :meth:`matches` of each system compared segment by segment, without a dictionary
-        or array row per credited n-gram.
+        or array row per credited n-gram. Each system as lines or :meth:`encode`'s.
 
         Example:
             >>> d = ReferenceSet([["the cat sat on the mat"]]).ngram_diff(["the the cat"], ["the cat"], 2)

@@ -96,6 +96,7 @@ import pandas as pd  # noqa: E402
 from bleu_app.frames import corpus as corpus_frames  # noqa: E402
 from bleu_core import (  # noqa: E402
     Corpus,
+    Encoded,
     RankedBlockTest,
     ReferenceSet,
     System,
@@ -136,10 +137,22 @@ def reference_set(corpus: Corpus, tokenize: str, lowercase: bool) -> ReferenceSe
     return ReferenceSet(corpus.ref_streams, tokenize=tokenize, lowercase=lowercase)
 
 
+# keyed on the reference set itself (each holds its own vocabulary; an entry keeps its set alive, so the id
+# cannot be reused while the entry exists)
+@st.cache_resource(
+    max_entries=8, scope="session", show_spinner=False, hash_funcs={System: _system_digest, ReferenceSet: id}
+)
+def encoded(system: System, ref_set: ReferenceSet) -> Encoded:
+    """One system's text tokenized for a reference set (kernel: 4 bytes a token), read-only: its matrices under
+    every max order and its n-gram differences read it instead of tokenizing the text again."""
+    return ref_set.encode(list(system.lines))
+
+
 @st.cache_data(max_entries=256, scope="session", show_spinner=False, hash_funcs=_TOKENS)
 def stats_matrix(system: System, corpus: Corpus, config: BleuConfig) -> np.ndarray:
     """One system's (segments x statistics) matrix, per (system text, references, tokenization)."""
-    return reference_set(corpus, config.tokenize, config.lowercase).stats(list(system.lines), config.max_ngram_order)
+    ref_set = reference_set(corpus, config.tokenize, config.lowercase)
+    return ref_set.stats(encoded(system, ref_set), config.max_ngram_order)
 
 
 def matrices(corpus: Corpus, config: BleuConfig) -> dict[str, np.ndarray]:
@@ -231,8 +244,8 @@ def ngram_frame(corpus: Corpus, a: str, b: str, config: BleuConfig, min_support:
     """The n-gram differences between systems ``a`` and ``b`` (names of the loaded corpus): counted in one pass
     over both systems (``ReferenceSet.ngram_diff``); only the shown rows are kept."""
     ref_set = reference_set(corpus, config.tokenize, config.lowercase)
-    diff = ref_set.ngram_diff(list(corpus.system(a).lines), list(corpus.system(b).lines), config.max_ngram_order)
-    return corpus_frames.ngram_diff(diff, min_support=min_support)
+    sa, sb = encoded(corpus.system(a), ref_set), encoded(corpus.system(b), ref_set)
+    return corpus_frames.ngram_diff(ref_set.ngram_diff(sa, sb, config.max_ngram_order), min_support=min_support)
 
 
 @st.cache_data(max_entries=16, scope="session", show_spinner=False, hash_funcs=_WHOLE)

@@ -367,3 +367,29 @@ def test_ngram_diff_edges(backend: Backend) -> None:
     assert none.offsets.tolist() == [0]
     with pytest.raises(InputError, match="hypotheses: 2 segments but the references have 3"):
         ref_set.ngram_diff(a, a[:2], 2)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_encoded_hypotheses_give_what_the_lines_give(data_dir: Path, backend: Backend) -> None:
+    """ReferenceSet.encode: a system tokenized once; stats (every order), match_arrays and ngram_diff from it equal
+    those from the lines. Another reference set refuses it (its ids are this set's vocabulary)."""
+    zh = data_dir / "wmt22-general-zh-en"
+    refs = [(zh / f"reference.{k}.en").read_text(encoding="utf-8").split("\n")[:300] for k in "AB"]
+    sys_a, sys_b = (
+        (p.read_text(encoding="utf-8").split("\n")[:300]) for p in sorted((zh / "systems").glob("*.en"))[:2]
+    )
+    ref_set = ReferenceSet(refs, tokenize="intl", lowercase=True, backend=backend)
+    ea, eb = ref_set.encode(sys_a), ref_set.encode(sys_b)
+    assert len(ea) == 300
+    for order in (1, 4, 6):
+        np.testing.assert_array_equal(ref_set.stats(ea, order), ref_set.stats(sys_a, order))
+    assert_same_diff(ref_set.ngram_diff(ea, eb, 4), ref_set.ngram_diff(sys_a, sys_b, 4))
+    assert_same_diff(ref_set.ngram_diff(ea, sys_b, 2), ref_set.ngram_diff(sys_a, sys_b, 2))
+    m, want = ref_set.match_arrays(ea, 3), ref_set.match_arrays(sys_a, 3)
+    for field in ("segments", "grams", "clipped"):
+        np.testing.assert_array_equal(getattr(m, field), getattr(want, field))
+    other = ReferenceSet(refs, tokenize="intl", lowercase=True, backend=backend)
+    with pytest.raises(InputError, match="hypotheses: tokenized for another reference set"):
+        other.stats(ea, 4)
+    with pytest.raises(InputError, match="hypotheses: 2 segments but the references have 300"):
+        ref_set.encode(sys_a[:2])

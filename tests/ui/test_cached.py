@@ -41,3 +41,52 @@ def test_sentence_table_follows_a_changed_source_file() -> None:
         "True",
         "True",
     ]
+
+
+def _encode_once_script() -> None:
+    import streamlit as st
+
+    from bleu_app.frames import corpus as frames
+    from bleu_app.ui import cached
+    from bleu_core import BleuConfig, Corpus, ReferenceSet, System, TextFile, engine
+
+    refs = (TextFile("ref", ("the cat sat on the mat", "a dog barks", "x y z")),)
+    systems = (
+        System("a", ("the cat sat on a mat", "a dog", "x y")),
+        System("b", ("the cat sat", "a dog barks", "y z")),
+    )
+    corpus = Corpus("c", refs, systems)
+    calls: list[int] = []
+    real = engine._KernelRefs._encode  # every tokenization of candidates (grow=False) or references
+
+    def counting(self, lines, *, grow):  # the real method, counted
+        calls.append(grow)
+        return real(self, lines, grow=grow)
+
+    engine._KernelRefs._encode = counting
+    got = {}
+    try:
+        for order in (4, 2):  # a max order change reuses each system's tokens
+            config = BleuConfig(max_ngram_order=order)
+            cached.matrices(corpus, config)
+            got[order] = (
+                cached.ngram_frame(corpus, "a", "b", config, 1),
+                cached.stats_matrix(systems[0], corpus, config),
+            )
+    finally:
+        engine._KernelRefs._encode = real
+    plain = ReferenceSet([list(refs[0].lines)])  # the same from the lines, uncached
+    for order, (frame, matrix) in got.items():
+        want = frames.ngram_diff(plain.ngram_diff(list(systems[0].lines), list(systems[1].lines), order), min_support=1)
+        st.text(str(frame.equals(want) and len(frame) > 0))
+        st.text(str(matrix.tolist() == plain.stats(list(systems[0].lines), order).tolist()))
+    st.text(f"candidates tokenized {calls.count(False)}")
+
+
+def test_a_system_is_tokenized_once_for_every_max_order_and_its_ngram_differences() -> None:
+    """issue 13: the statistics under two max orders and the n-gram differences read each system's tokens from
+    cached.encoded (two systems: two encodings, not six), with the numbers computed from the lines."""
+    at = AppTest.from_function(_encode_once_script, default_timeout=60)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert [t.value for t in at.text] == ["True", "True", "True", "True", "candidates tokenized 2"]
