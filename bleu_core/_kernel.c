@@ -135,7 +135,7 @@ static int buf_reserve(Buf *b, Py_ssize_t need) {
     Py_ssize_t cap = b->cap ? b->cap : 256;
     while (cap < need)
         if (size_mul(cap, 2, &cap) < 0) cap = need;
-    char *p = PyMem_Realloc(b->p, (size_t)cap);
+    char *p = PyMem_RawRealloc(b->p, (size_t)cap); /* Raw: Vocab.encode fills it without the GIL */
     if (!p) return -1;
     b->p = p;
     b->cap = cap;
@@ -168,20 +168,16 @@ static int buf_reserve(Buf *b, Py_ssize_t need) {
     } while (0)
 
 /* The UTF-8 of str u in *out (its own buffer when ASCII, else buf); its length, or -1. */
-static Py_ssize_t utf8_view(PyObject *u, Buf *buf, const char **out) {
-#if PY_VERSION_HEX < 0x030C0000 /* a no-op (and deprecated) from 3.12 on: every str is ready */
-    if (PyUnicode_READY(u) < 0) return -1;
-#endif
+/* utf8_view of a str known to be ready; no exception is set (-1: out of memory), so it runs without the GIL
+   (the str is immutable and the caller holds a reference to it). */
+static Py_ssize_t utf8_view_raw(PyObject *u, Buf *buf, const char **out) {
     Py_ssize_t len = PyUnicode_GET_LENGTH(u);
     if (PyUnicode_IS_ASCII(u)) {
         *out = (const char *)PyUnicode_DATA(u);
         return len;
     }
     Py_ssize_t need;
-    if (size_mul(len, 4, &need) < 0 || size_add(need, 1, &need) < 0 || buf_reserve(buf, need) < 0) {
-        PyErr_NoMemory();
-        return -1;
-    }
+    if (size_mul(len, 4, &need) < 0 || size_add(need, 1, &need) < 0 || buf_reserve(buf, need) < 0) return -1;
     unsigned char *o = (unsigned char *)buf->p;
     const void *data = PyUnicode_DATA(u);
     switch (PyUnicode_KIND(u)) {
@@ -191,6 +187,15 @@ static Py_ssize_t utf8_view(PyObject *u, Buf *buf, const char **out) {
     }
     *out = buf->p;
     return (Py_ssize_t)(o - (unsigned char *)buf->p);
+}
+
+static Py_ssize_t utf8_view(PyObject *u, Buf *buf, const char **out) {
+#if PY_VERSION_HEX < 0x030C0000 /* a no-op (and deprecated) from 3.12 on: every str is ready */
+    if (PyUnicode_READY(u) < 0) return -1;
+#endif
+    Py_ssize_t len = utf8_view_raw(u, buf, out);
+    if (len < 0) PyErr_NoMemory();
+    return len;
 }
 
 /* ---------------------------------------------------------------------------------------------- */
@@ -481,7 +486,7 @@ typedef struct {
 static int intbuf_push(IntBuf *b, int32_t x) {
     if (b->n == b->cap) {
         Py_ssize_t cap = b->cap ? b->cap * 2 : 4096;
-        int32_t *p = PyMem_Realloc(b->p, sizeof(int32_t) * (size_t)cap);
+        int32_t *p = PyMem_RawRealloc(b->p, sizeof(int32_t) * (size_t)cap); /* Raw: see buf_reserve */
         if (!p) return -1;
         b->p = p;
         b->cap = cap;
@@ -498,10 +503,10 @@ typedef struct {
 } LineBufs;
 
 static void linebufs_free(LineBufs *lb) {
-    PyMem_Free(lb->u8.p);
-    PyMem_Free(lb->rep.p);
-    PyMem_Free(lb->a.p);
-    PyMem_Free(lb->b.p);
+    PyMem_RawFree(lb->u8.p);
+    PyMem_RawFree(lb->rep.p);
+    PyMem_RawFree(lb->a.p);
+    PyMem_RawFree(lb->b.p);
 }
 
 /* The text line i's tokens are split from (13a applied in MODE_13A) in *text; its length, or -1 with an
@@ -519,6 +524,16 @@ static Py_ssize_t line_text(PyObject *item, Py_ssize_t i, int mode, LineBufs *lb
         return -1;
     }
     return len;
+}
+
+/* line_text for a str already checked and made ready, without the GIL: -1 means out of memory (no exception
+   is set; the caller sets it once it holds the GIL again). */
+static Py_ssize_t line_text_raw(PyObject *item, int mode, LineBufs *lb, const char **text) {
+    Py_ssize_t len = utf8_view_raw(item, &lb->u8, text);
+    if (len < 0 || mode == MODE_SPLIT) return len;
+    len = replacements_13a(*text, rstrip_len(*text, len), &lb->rep, text);
+    if (len < 0) return -1;
+    return rules_13a(*text, len, &lb->a, &lb->b, text);
 }
 
 /* The lines as new references in a PyMem array, and their number in *n: the walk reads this snapshot.
@@ -603,6 +618,43 @@ done:
     return rc;
 }
 
+/* walk_lines for Vocab.encode(grow=False) without token strings, run with the GIL released: it reads only
+   immutable str data (every line checked as str or None and made ready beforehand, the snapshot holding a
+   reference to each) and a vocabulary it does not change, and allocates with PyMem_Raw*. So several
+   systems are tokenized at once on several cores (bleu_core.engine.ReferenceSet.stats_many). Returns 0,
+   -1 (out of memory) or -2 (a line of more than INT32_MAX tokens); no exception is set. */
+static int walk_ids_nogil(PyObject *const *lines, Py_ssize_t n_lines, int mode, Vocab *v, IntBuf *ids,
+                          int32_t *lens) {
+    LineBufs lb = {0};
+    int rc = -1;
+    for (Py_ssize_t i = 0; i < n_lines; i++) {
+        PyObject *item = lines[i];
+        if (item == Py_None) {
+            lens[i] = -1;
+            continue;
+        }
+        const char *text;
+        Py_ssize_t len = line_text_raw(item, mode, &lb, &text), count = 0;
+        if (len < 0) goto done;
+        const unsigned char *p = (const unsigned char *)text, *end = p + len;
+        while (p < end) {
+            Py_ssize_t w;
+            while (p < end && (w = space_len(p, end)) > 0) p += w;
+            if (p >= end) break;
+            const unsigned char *start = p;
+            while (p < end && space_len(p, end) == 0) p++;
+            if (intbuf_push(ids, vocab_id(v, (const char *)start, (Py_ssize_t)(p - start), 0)) < 0) goto done;
+            count++;
+        }
+        if (count > INT32_MAX) { rc = -2; goto done; }
+        lens[i] = (int32_t)count;
+    }
+    rc = 0;
+done:
+    linebufs_free(&lb);
+    return rc;
+}
+
 static int check_mode(int mode) {
     if (mode == MODE_SPLIT || mode == MODE_13A) return 0;
     PyErr_SetString(PyExc_ValueError, "mode must be MODE_SPLIT (0) or MODE_13A (1)");
@@ -623,7 +675,25 @@ static PyObject *Vocab_encode(Vocab *v, PyObject *args, PyObject *kwds) {
     int32_t *lens = PyMem_Malloc(sizeof(int32_t) * (size_t)(n_lines ? n_lines : 1));
     if (!lens) { PyErr_NoMemory(); goto done; }
     if (want_tokens && !(lists = PyList_New(n_lines))) goto done;
-    if (walk_lines(seq, n_lines, mode, v, grow, &ids, lens, lists) < 0) goto done;
+    if (!grow && !want_tokens) {
+        for (Py_ssize_t i = 0; i < n_lines; i++) { /* what walk_lines checks per line, here up front */
+            if (seq[i] == Py_None) continue;
+            if (!PyUnicode_Check(seq[i])) {
+                PyErr_Format(PyExc_TypeError, "line %zd is %.100s, not str", i + 1, Py_TYPE(seq[i])->tp_name);
+                goto done;
+            }
+#if PY_VERSION_HEX < 0x030C0000
+            if (PyUnicode_READY(seq[i]) < 0) goto done;
+#endif
+        }
+        int rc;
+        Py_BEGIN_ALLOW_THREADS
+        rc = walk_ids_nogil(seq, n_lines, mode, v, &ids, lens);
+        Py_END_ALLOW_THREADS
+        if (rc == -2) { PyErr_SetString(PyExc_OverflowError, "line too long"); goto done; }
+        if (rc < 0) { PyErr_NoMemory(); goto done; }
+    } else if (walk_lines(seq, n_lines, mode, v, grow, &ids, lens, lists) < 0)
+        goto done;
     PyObject *ids_b = PyBytes_FromStringAndSize((const char *)ids.p, (Py_ssize_t)sizeof(int32_t) * ids.n);
     PyObject *lens_b = PyBytes_FromStringAndSize((const char *)lens, (Py_ssize_t)sizeof(int32_t) * n_lines);
     if (ids_b && lens_b) result = lists ? PyTuple_Pack(3, ids_b, lens_b, lists) : PyTuple_Pack(2, ids_b, lens_b);
@@ -632,7 +702,7 @@ static PyObject *Vocab_encode(Vocab *v, PyObject *args, PyObject *kwds) {
 done:
     snapshot_free(seq, n_lines);
     Py_XDECREF(lists);
-    PyMem_Free(ids.p);
+    PyMem_RawFree(ids.p);
     PyMem_Free(lens);
     return result;
 }

@@ -526,6 +526,26 @@ class ReferenceSet:
         self._check(hypotheses)
         return self._impl.stats(hypotheses, max_order)
 
+    def stats_many(self, systems: Sequence[Sequence[str]], max_order: int = 4) -> list[np.ndarray]:
+        """:meth:`stats` of several systems, on as many cores as the machine has (up to one per system): the
+        kernel tokenizes and counts without holding the interpreter lock, so threads run in parallel.
+
+        Example:
+            >>> refs = ReferenceSet([["the cat sat on the mat", "a dog"]])
+            >>> [m.tolist() for m in refs.stats_many([["the cat", "a dog"], ["the mat", "dog"]], 1)]
+            [[[2, 6, 2, 2], [2, 2, 2, 2]], [[2, 6, 2, 2], [1, 2, 1, 1]]]
+        """
+        import concurrent.futures
+        import os
+
+        for hypotheses in systems:
+            self._check(hypotheses)
+        workers = min(len(systems), os.cpu_count() or 1)
+        if workers <= 1 or not isinstance(self._impl, _KernelRefs):  # the explainable path holds the lock
+            return [self._impl.stats(h, max_order) for h in systems]
+        with concurrent.futures.ThreadPoolExecutor(workers, thread_name_prefix="bleu-stats") as pool:
+            return list(pool.map(lambda h: self._impl.stats(h, max_order), systems))
+
     def matches(self, hypotheses: Sequence[str], max_order: int = 4) -> list[dict[tuple[str, ...], int]]:
         """Per segment, every candidate n-gram BLEU credited, with its clipped count (min(Count,
         Max_Ref_Count), > 0): the n-grams behind the matches columns of :meth:`stats`.

@@ -155,9 +155,27 @@ def stats_matrix(system: System, corpus: Corpus, config: BleuConfig) -> np.ndarr
     return ref_set.stats(encoded(system, ref_set), config.max_ngram_order)
 
 
+def _texts_key(corpus: Corpus) -> tuple[str, tuple[str, ...]]:
+    return corpus.refs_digest, tuple(s.digest for s in corpus.systems)
+
+
+@st.cache_resource(
+    max_entries=8, scope="session", show_spinner=False, hash_funcs={Corpus: _texts_key, BleuConfig: tok_key}
+)
+def _all_matrices(corpus: Corpus, config: BleuConfig) -> tuple[np.ndarray, ...]:
+    """Every system's statistics matrix, in corpus order, counted on all cores at once
+    (``ReferenceSet.stats_many``); keyed on the texts and the tokenization (names and smoothing do not
+    matter); read-only arrays."""
+    refs = reference_set(corpus, config.tokenize, config.lowercase)
+    out = tuple(refs.stats_many([list(s.lines) for s in corpus.systems], config.max_ngram_order))
+    for m in out:
+        m.flags.writeable = False
+    return out
+
+
 def matrices(corpus: Corpus, config: BleuConfig) -> dict[str, np.ndarray]:
-    """Every system's statistics matrix, by name (each from the cache when it is there)."""
-    return {s.name: stats_matrix(s, corpus, config) for s in corpus.systems}
+    """Every system's statistics matrix, by name (read-only: the compare page's systems share them)."""
+    return dict(zip(corpus.names, _all_matrices(corpus, config), strict=True))
 
 
 def nrefs(corpus: Corpus) -> int:
@@ -259,9 +277,10 @@ def block_test(corpus: Corpus, config: BleuConfig) -> RankedBlockTest:
 def pair_frame(corpus: Corpus, a: str, b: str, config: BleuConfig) -> pd.DataFrame:
     """Sentence BLEU of A and B per segment, sorted by B - A; read-only."""
     sa, sb = corpus.system(a), corpus.system(b)
+    mats = matrices(corpus, config)  # the compare page's: already counted for every system
     return corpus_frames.pair_sentences(
-        stats_matrix(sa, corpus, config),
-        stats_matrix(sb, corpus, config),
+        mats[a],
+        mats[b],
         config,
         sa.lines,
         sb.lines,

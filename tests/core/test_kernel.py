@@ -282,3 +282,42 @@ def test_sizes_that_fit_but_cannot_be_allocated_raise_memory_error() -> None:
     """trials * width * 8 overflows while the inputs are consistent (no trials' bits needed when n = 0)."""
     with pytest.raises(MemoryError):
         _kernel.masked_sums(b"", 2**62, 0, b"", 4)
+
+
+def _ticks_per_second_while(call) -> float:
+    """How fast this thread loops while ``call`` runs in another thread: barely at all when the call holds the
+    interpreter lock for its whole length, freely when it lets go of it."""
+    import time
+
+    done = threading.Event()
+    worker = threading.Thread(target=lambda: (call(), done.set()))
+    ticks = 0
+    start = time.perf_counter()
+    worker.start()
+    while not done.is_set():
+        ticks += 1
+    worker.join()
+    return ticks / (time.perf_counter() - start)
+
+
+def test_tokenizing_and_counting_let_other_threads_run() -> None:
+    # ReferenceSet.stats_many runs systems in threads: that only helps if the kernel lets go of the lock.
+    # This thread's loop rate while another thread sleeps is what "free" looks like; while it runs a sort
+    # (one C call that keeps the lock) the loop barely moves: the control that the measure can tell them apart
+    import time
+
+    data = Path(__file__).resolve().parents[3] / "shared" / "data" / "wmt21-news-en-de"
+    refs = (data / "reference.A.de").read_text(encoding="utf-8").split("\n")[:-1] * 50
+    hyps = sorted((data / "systems").glob("*.de"))[0].read_text(encoding="utf-8").split("\n")[:-1] * 50
+    rs = ReferenceSet([refs], tokenize="13a")
+    impl = rs._impl
+    ids, lens = impl._encode(hyps, grow=False)
+    shuffled = list(range(3_000_000))
+    random.Random(1).shuffle(shuffled)
+    free = _ticks_per_second_while(lambda: time.sleep(0.3))
+    assert _ticks_per_second_while(lambda: sorted(shuffled)) < 0.1 * free
+    assert _ticks_per_second_while(lambda: impl._encode(hyps, grow=False)) > 0.3 * free
+    assert _ticks_per_second_while(lambda: _kernel.segment_stats(ids, lens, impl._streams, 4)) > 0.3 * free
+    many = rs.stats_many([hyps, hyps[::-1]], 4)
+    assert (many[0] == rs.stats(hyps, 4)).all()
+    assert (many[1] == rs.stats(hyps[::-1], 4)).all()
