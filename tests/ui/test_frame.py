@@ -68,3 +68,14 @@ def test_page_icons_are_bundled_material_symbols_and_the_favicon_is_local(monkey
     assert icons
     assert all(i.startswith(":material/") for i in icons), icons
     assert not frame.APP_ICON.startswith(":material/")
+
+
+def test_the_server_runs_numpy_products_on_one_blas_thread() -> None:
+    # issue 13: OpenBLAS's spinning threads made the compare page's resampling 3-4x slower on 2 cores
+    import threadpoolctl
+
+    import bleu_app.ui.frame  # noqa: F401  (the frame sets the limit when imported)
+
+    blas = [i for i in threadpoolctl.threadpool_info() if i["user_api"] == "blas"]
+    assert blas, "numpy is linked to a BLAS"
+    assert all(i["num_threads"] == 1 for i in blas), blas
