@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final, Literal, cast
+from typing import TYPE_CHECKING, Any, Final, Literal, cast
 
 from .accel import _kernel, kernel, kernel_available
 from .config import BleuConfig
@@ -526,25 +526,37 @@ class ReferenceSet:
         self._check(hypotheses)
         return self._impl.stats(hypotheses, max_order)
 
-    def stats_many(self, systems: Sequence[Sequence[str]], max_order: int = 4) -> list[np.ndarray]:
-        """:meth:`stats` of several systems, on as many cores as the machine has (up to one per system): the
-        kernel tokenizes and counts without holding the interpreter lock, so threads run in parallel.
+    def encode_many(self, systems: Sequence[Sequence[str]]) -> list[Encoded]:
+        """:meth:`encode` of several systems, one thread per system up to the number of cores (the kernel
+        tokenizes without holding the interpreter lock).
+
+        Example:
+            >>> refs = ReferenceSet([["the cat sat on the mat"]])
+            >>> [len(e) for e in refs.encode_many([["the cat"], ["a mat"]])]
+            [1, 1]
+        """
+        return self._each(self.encode, systems)
+
+    def stats_many(self, systems: Sequence[Hypotheses], max_order: int = 4) -> list[np.ndarray]:
+        """:meth:`stats` of several systems (lines or :meth:`encode`'s), one thread per system up to the number
+        of cores: the kernel tokenizes and counts without holding the interpreter lock, so they run in parallel.
 
         Example:
             >>> refs = ReferenceSet([["the cat sat on the mat", "a dog"]])
             >>> [m.tolist() for m in refs.stats_many([["the cat", "a dog"], ["the mat", "dog"]], 1)]
             [[[2, 6, 2, 2], [2, 2, 2, 2]], [[2, 6, 2, 2], [1, 2, 1, 1]]]
         """
+        return self._each(lambda h: self.stats(h, max_order), systems)
+
+    def _each(self, fn: Callable[[Any], Any], items: Sequence[Any]) -> list[Any]:
         import concurrent.futures
         import os
 
-        for hypotheses in systems:
-            self._check(hypotheses)
-        workers = min(len(systems), os.cpu_count() or 1)
+        workers = min(len(items), os.cpu_count() or 1)
         if workers <= 1 or not isinstance(self._impl, _KernelRefs):  # the explainable path holds the lock
-            return [self._impl.stats(h, max_order) for h in systems]
-        with concurrent.futures.ThreadPoolExecutor(workers, thread_name_prefix="bleu-stats") as pool:
-            return list(pool.map(lambda h: self._impl.stats(h, max_order), systems))
+            return [fn(x) for x in items]
+        with concurrent.futures.ThreadPoolExecutor(workers, thread_name_prefix="bleu-kernel") as pool:
+            return list(pool.map(fn, items))
 
     def matches(self, hypotheses: Sequence[str], max_order: int = 4) -> list[dict[tuple[str, ...], int]]:
         """Per segment, every candidate n-gram BLEU credited, with its clipped count (min(Count,

@@ -8,7 +8,7 @@ not cached and reaches the caller, which shows it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import streamlit as st
@@ -139,13 +139,28 @@ def reference_set(corpus: Corpus, tokenize: str, lowercase: bool) -> ReferenceSe
 
 # keyed on the reference set itself (each holds its own vocabulary; an entry keeps its set alive, so the id
 # cannot be reused while the entry exists)
-@st.cache_resource(
-    max_entries=8, scope="session", show_spinner=False, hash_funcs={System: _system_digest, ReferenceSet: id}
-)
+@st.cache_resource(max_entries=4, scope="session", show_spinner=False, hash_funcs={ReferenceSet: id})
+def _encodings(ref_set: ReferenceSet) -> dict[str, Encoded]:
+    """The systems tokenized so far for a reference set, by text digest (filled by :func:`encoded_many`)."""
+    return {}
+
+
+def encoded_many(systems: Sequence[System], ref_set: ReferenceSet) -> list[Encoded]:
+    """Systems' texts tokenized for a reference set (kernel: 4 bytes a token), each once per set however it
+    is asked for: the ones not seen yet all at once, on every core (``ReferenceSet.encode_many``). Their
+    matrices under every max order and their n-gram differences read these instead of tokenizing again;
+    read-only."""
+    known = _encodings(ref_set)
+    missing = {s.digest: s for s in systems if s.digest not in known}
+    if missing:
+        fresh = ref_set.encode_many([list(s.lines) for s in missing.values()])
+        known.update(zip(missing, fresh, strict=True))
+    return [known[s.digest] for s in systems]
+
+
 def encoded(system: System, ref_set: ReferenceSet) -> Encoded:
-    """One system's text tokenized for a reference set (kernel: 4 bytes a token), read-only: its matrices under
-    every max order and its n-gram differences read it instead of tokenizing the text again."""
-    return ref_set.encode(list(system.lines))
+    """One system's :func:`encoded_many`."""
+    return encoded_many([system], ref_set)[0]
 
 
 @st.cache_data(max_entries=256, scope="session", show_spinner=False, hash_funcs=_TOKENS)
@@ -155,8 +170,12 @@ def stats_matrix(system: System, corpus: Corpus, config: BleuConfig) -> np.ndarr
     return ref_set.stats(encoded(system, ref_set), config.max_ngram_order)
 
 
+def _systems_key(corpus: Corpus) -> tuple[str, ...]:
+    return tuple(s.digest for s in corpus.systems)
+
+
 def _texts_key(corpus: Corpus) -> tuple[str, tuple[str, ...]]:
-    return corpus.refs_digest, tuple(s.digest for s in corpus.systems)
+    return corpus.refs_digest, _systems_key(corpus)
 
 
 @st.cache_resource(
@@ -167,7 +186,7 @@ def _all_matrices(corpus: Corpus, config: BleuConfig) -> tuple[np.ndarray, ...]:
     (``ReferenceSet.stats_many``); keyed on the texts and the tokenization (names and smoothing do not
     matter); read-only arrays."""
     refs = reference_set(corpus, config.tokenize, config.lowercase)
-    out = tuple(refs.stats_many([list(s.lines) for s in corpus.systems], config.max_ngram_order))
+    out = tuple(refs.stats_many(encoded_many(corpus.systems, refs), config.max_ngram_order))
     for m in out:
         m.flags.writeable = False
     return out
@@ -262,7 +281,7 @@ def ngram_frame(corpus: Corpus, a: str, b: str, config: BleuConfig, min_support:
     """The n-gram differences between systems ``a`` and ``b`` (names of the loaded corpus): counted in one pass
     over both systems (``ReferenceSet.ngram_diff``); only the shown rows are kept."""
     ref_set = reference_set(corpus, config.tokenize, config.lowercase)
-    sa, sb = encoded(corpus.system(a), ref_set), encoded(corpus.system(b), ref_set)
+    sa, sb = encoded_many([corpus.system(a), corpus.system(b)], ref_set)  # the matrices' tokens
     return corpus_frames.ngram_diff(ref_set.ngram_diff(sa, sb, config.max_ngram_order), min_support=min_support)
 
 
