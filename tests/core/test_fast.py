@@ -388,7 +388,13 @@ def test_encoded_hypotheses_give_what_the_lines_give(data_dir: Path, backend: Ba
     m, want = ref_set.match_arrays(ea, 3), ref_set.match_arrays(sys_a, 3)
     for field in ("segments", "grams", "clipped"):
         np.testing.assert_array_equal(getattr(m, field), getattr(want, field))
+    many = ref_set.encode_many([sys_a, sys_b])  # on several cores: the same tokens
+    assert [e.data for e in many] == [ea.data, eb.data]
+    for got, lines in zip(ref_set.stats_many(many, 4), (sys_a, sys_b), strict=True):
+        np.testing.assert_array_equal(got, ref_set.stats(lines, 4))
     other = ReferenceSet(refs, tokenize="intl", lowercase=True, backend=backend)
+    with pytest.raises(InputError, match="hypotheses: tokenized for another reference set"):
+        other.stats_many([ea], 4)
     with pytest.raises(InputError, match="hypotheses: tokenized for another reference set"):
         other.stats(ea, 4)
     with pytest.raises(InputError, match="hypotheses: 2 segments but the references have 300"):
