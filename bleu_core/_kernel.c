@@ -1501,10 +1501,11 @@ static PyObject *ngram_diff(PyObject *self, PyObject *args) {
             if (ca != cb) dif[nd++] = (Differing){e->tok, e->h, e->n, ca - cb};
         }
         if (nd > 1) qsort(dif, (size_t)nd, sizeof(Differing), differing_cmp); /* dif is NULL while no segment had n-grams */
-        if (g.n_pairs + nd > g.cap_pairs) {
+        Py_ssize_t need;
+        if (size_add(g.n_pairs, nd, &need) < 0) { failed = 1; break; }
+        if (need > g.cap_pairs) {
             Py_ssize_t cap = g.cap_pairs ? g.cap_pairs : 4096;
-            while (cap < g.n_pairs + nd)
-                if (size_mul(cap, 2, &cap) < 0) break;
+            while (cap >= 0 && cap < need) size_mul(cap, 2, &cap); /* -1 on overflow */
             if (cap < 0 || grow_array(&g.pair_gram, cap, sizeof(int32_t)) < 0 ||
                 grow_array(&g.pair_seg, cap, sizeof(int32_t)) < 0) {
                 failed = 1;
