@@ -1344,10 +1344,31 @@ static int differing_cmp(const void *x, const void *y) {
     return 0;
 }
 
+/* A segment's differing n-grams in differing_cmp's order: insertion sort for the usual few, else qsort. */
+static void differing_sort(Differing *d, Py_ssize_t n) {
+    if (n > 24) {
+        qsort(d, (size_t)n, sizeof(Differing), differing_cmp);
+        return;
+    }
+    for (Py_ssize_t i = 1; i < n; i++) {
+        Differing x = d[i];
+        Py_ssize_t j = i;
+        for (; j > 0 && differing_cmp(&d[j - 1], &x) > 0; j--) d[j] = d[j - 1];
+        d[j] = x;
+    }
+}
+
+/* A slot of the table of distinct n-grams: an id (-1: empty) and its hash's low 32 bits, so that most
+   probes that miss read no per-id array. */
+typedef struct {
+    int32_t id;
+    uint32_t h32;
+} DiffSlot;
+
 /* Every distinct n-gram with a difference, by token ids (compared token by token, never by hash alone),
    with its totals, and every (n-gram id, segment) pair where the counts differ, in segment order. */
 typedef struct {
-    int32_t *slot;   /* open addressing: an n-gram id, -1 empty */
+    DiffSlot *slot;  /* open addressing */
     Py_ssize_t mask; /* slots - 1 */
     uint64_t *hash;  /* per id */
     const int32_t **tok;
@@ -1383,15 +1404,15 @@ static int grow_array(void *p, Py_ssize_t cap, size_t item) {
 /* Double the slots and put every id back. 0 or -1. */
 static int diffs_rehash(Diffs *g) {
     Py_ssize_t slots, bytes;
-    if (size_mul(g->mask + 1, 2, &slots) < 0 || size_mul(slots, (Py_ssize_t)sizeof(int32_t), &bytes) < 0) return -1;
-    int32_t *fresh = malloc((size_t)bytes);
+    if (size_mul(g->mask + 1, 2, &slots) < 0 || size_mul(slots, (Py_ssize_t)sizeof(DiffSlot), &bytes) < 0) return -1;
+    DiffSlot *fresh = malloc((size_t)bytes);
     if (!fresh) return -1;
-    memset(fresh, 0xFF, (size_t)bytes); /* -1 */
+    memset(fresh, 0xFF, (size_t)bytes); /* id -1 */
     Py_ssize_t mask = slots - 1;
     for (Py_ssize_t id = 0; id < g->n_grams; id++) {
         Py_ssize_t j = bucket(g->hash[id], mask);
-        while (fresh[j] >= 0) j = (j + 1) & mask;
-        fresh[j] = (int32_t)id;
+        while (fresh[j].id >= 0) j = (j + 1) & mask;
+        fresh[j] = (DiffSlot){(int32_t)id, (uint32_t)g->hash[id]};
     }
     free(g->slot);
     g->slot = fresh;
@@ -1403,9 +1424,9 @@ static int diffs_rehash(Diffs *g) {
 static int32_t diffs_id(Diffs *g, const Differing *x) {
     Py_ssize_t j = bucket(x->h, g->mask);
     for (;;) {
-        int32_t id = g->slot[j];
+        int32_t id = g->slot[j].id;
         if (id < 0) break;
-        if (g->hash[id] == x->h && g->n[id] == x->n &&
+        if (g->slot[j].h32 == (uint32_t)x->h && g->hash[id] == x->h && g->n[id] == x->n &&
             memcmp(g->tok[id], x->tok, sizeof(int32_t) * (size_t)x->n) == 0)
             return id;
         j = (j + 1) & g->mask;
@@ -1425,7 +1446,7 @@ static int32_t diffs_id(Diffs *g, const Differing *x) {
     g->tok[id] = x->tok;
     g->n[id] = x->n;
     g->only_a[id] = g->only_b[id] = 0;
-    g->slot[j] = id;
+    g->slot[j] = (DiffSlot){id, (uint32_t)x->h};
     if (2 * g->n_grams > g->mask + 1 && diffs_rehash(g) < 0) return -1;
     return id;
 }
@@ -1470,7 +1491,7 @@ static PyObject *ngram_diff(PyObject *self, PyObject *args) {
     }
     if (streams_parse(refs, nseg, &streams, &k_streams, &longest) < 0) goto done;
     Py_ssize_t slot_bytes;
-    size_mul(1024, (Py_ssize_t)sizeof(int32_t), &slot_bytes);
+    size_mul(1024, (Py_ssize_t)sizeof(DiffSlot), &slot_bytes);
     g.slot = malloc((size_t)slot_bytes);
     g.mask = 1023;
     hh = PyMem_Malloc(sizeof(uint64_t) * (size_t)(longest + 1));
@@ -1500,7 +1521,7 @@ static PyObject *ngram_diff(PyObject *self, PyObject *args) {
             int32_t ca = e->hyp < e->maxref ? e->hyp : e->maxref, cb = e->hyp_b < e->maxref ? e->hyp_b : e->maxref;
             if (ca != cb) dif[nd++] = (Differing){e->tok, e->h, e->n, ca - cb};
         }
-        if (nd > 1) qsort(dif, (size_t)nd, sizeof(Differing), differing_cmp); /* dif is NULL while no segment had n-grams */
+        differing_sort(dif, nd);
         Py_ssize_t need;
         if (size_add(g.n_pairs, nd, &need) < 0) { failed = 1; break; }
         if (need > g.cap_pairs) {
