@@ -34,6 +34,7 @@ import socket
 import statistics
 import subprocess
 import sys
+import sysconfig
 import tempfile
 import time
 import urllib.request
@@ -476,10 +477,11 @@ def baseline_tree(commit: str = BASELINE) -> Iterator[Path]:
         built = sorted((ROOT / "bleu_core").glob("_kernel.*.so"))
         if same and built:
             shutil.copy2(built[0], tree / "bleu_core" / built[0].name)
-        else:
-            subprocess.run(
-                [sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=tree, check=True, capture_output=True
-            )
+        else:  # compiled directly: the venv's setuptools may not read the tree's pyproject (pip builds isolated)
+            include = sysconfig.get_paths()["include"]
+            out = tree / "bleu_core" / f"_kernel{sysconfig.get_config_var('EXT_SUFFIX')}"
+            cmd = ["gcc", "-O3", "-std=c11", "-fPIC", "-shared", f"-I{include}", "bleu_core/_kernel.c", "-o", str(out)]
+            subprocess.run(cmd, cwd=tree, check=True, capture_output=True)
         yield tree
 
 
