@@ -1184,9 +1184,9 @@ static inline uint32_t lemire_draw(Words *w, uint32_t n, uint32_t threshold) {
    words in pairs (Words above); returns the (has_uint32, uinteger) choice would leave (uinteger: the last
    64-bit output's high half, kept or not, as pcg64_next32 leaves it), which the caller writes back into
    the state. The caller reuses out from block to block (a fresh 16 MB
-   buffer costs its page faults every time). The GIL is held throughout: the generator's state belongs to
-   a Python object. Draws go through a small batch so that the bit generator's serial chain and the
-   scattered increments overlap. */
+   buffer costs its page faults every time). The draws run without the interpreter lock, as numpy's own
+   do: the caller holds the bit generator's lock, which guards its state. Draws go through a small batch so
+   that the bit generator's serial chain and the scattered increments overlap. */
 #define DRAW_BATCH 512
 static PyObject *bootstrap_draw_counts(PyObject *self, PyObject *args) {
     PyObject *capsule, *kept = Py_None;
@@ -1226,9 +1226,13 @@ static PyObject *bootstrap_draw_counts(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "out must hold n_rows * n_cols counts");
         goto done;
     }
-    memset(out.buf, 0, (size_t)out_bytes);
     const uint32_t n = (uint32_t)cols, threshold = (uint32_t)(0u - n) % n; /* (2**32 - n) % n */
     uint32_t draws[DRAW_BATCH];
+    /* Without the interpreter lock, as numpy's own integers() draws (its `with lock, nogil`): the caller holds
+       the bit generator's lock, the bit generator's functions are plain C, and the buffer is exported to us.
+       Other sessions' Python runs meanwhile. */
+    Py_BEGIN_ALLOW_THREADS
+    memset(out.buf, 0, (size_t)out_bytes);
     for (Py_ssize_t r = 0; r < rows; r++) {
         if (n == 1) {
             if (single) ((float *)out.buf)[r] = 1.0f;
@@ -1247,6 +1251,7 @@ static PyObject *bootstrap_draw_counts(PyObject *self, PyObject *args) {
             }
         }
     }
+    Py_END_ALLOW_THREADS
     if (!w.pairs) {
         result = Py_None;
         Py_INCREF(result);

@@ -321,3 +321,23 @@ def test_tokenizing_and_counting_let_other_threads_run() -> None:
     many = rs.stats_many([hyps, hyps[::-1]], 4)
     assert (many[0] == rs.stats(hyps, 4)).all()
     assert (many[1] == rs.stats(hyps[::-1], 4)).all()
+
+
+def test_bootstrap_draws_let_other_threads_run() -> None:
+    # numpy's own choice() draws without the interpreter lock (holding the generator's); the kernel's draws do
+    # too, so other sessions run while a corpus's pool is drawn. Same control as above
+    import time
+
+    from bleu_core.significance import _bootstrap_weights
+
+    rng = np.random.default_rng(12345)
+    scratch = np.empty((400, 25_000), dtype=np.float32)  # 10 million draws, 40 MB
+    shuffled = list(range(3_000_000))
+    random.Random(1).shuffle(shuffled)
+    free = _ticks_per_second_while(lambda: time.sleep(0.3))
+    assert _ticks_per_second_while(lambda: sorted(shuffled)) < 0.1 * free
+    assert _ticks_per_second_while(lambda: _bootstrap_weights(rng, 400, 25_000, np.float32, scratch)) > 0.3 * free
+    again = np.random.default_rng(12345)
+    first = _bootstrap_weights(again, 40, 25_000, np.float32, None).copy()  # numpy's draw and count: the same
+    rng = np.random.default_rng(12345)
+    assert (_bootstrap_weights(rng, 40, 25_000, np.float32, scratch) == first).all()
