@@ -565,6 +565,22 @@ static void snapshot_free(PyObject **items, Py_ssize_t n) {
     PyMem_Free(items);
 }
 
+/* The next token of [*p, end) as str.split() cuts it: its start, with *p just past its end; NULL when only
+   whitespace is left. walk_lines and walk_ids_nogil share it. */
+static inline const unsigned char *next_token(const unsigned char **p, const unsigned char *end) {
+    const unsigned char *q = *p;
+    Py_ssize_t w;
+    while (q < end && (w = space_len(q, end)) > 0) q += w;
+    if (q >= end) {
+        *p = q;
+        return NULL;
+    }
+    const unsigned char *start = q;
+    while (q < end && space_len(q, end) == 0) q++;
+    *p = q;
+    return start;
+}
+
 /* Every line's tokens, split at str.split()'s whitespace: their ids appended to ids (when v is given),
    their strings to a list per line in lists (when given; None stays None); lens[i] is the line's token
    count, -1 for None. lines is a snapshot (lines_snapshot) of n_lines lines, the size lens and lists
@@ -590,13 +606,8 @@ static int walk_lines(PyObject *const *lines, Py_ssize_t n_lines, int mode, Voca
             if (!(toks = PyList_New(0))) goto done;
             PyList_SET_ITEM(lists, i, toks);
         }
-        const unsigned char *p = (const unsigned char *)text, *end = p + len;
-        while (p < end) {
-            Py_ssize_t w;
-            while (p < end && (w = space_len(p, end)) > 0) p += w;
-            if (p >= end) break;
-            const unsigned char *start = p;
-            while (p < end && space_len(p, end) == 0) p++;
+        const unsigned char *p = (const unsigned char *)text, *end = p + len, *start;
+        while ((start = next_token(&p, end)) != NULL) {
             Py_ssize_t n = (Py_ssize_t)(p - start);
             if (v) {
                 int32_t id = vocab_id(v, (const char *)start, n, grow);
@@ -636,13 +647,8 @@ static int walk_ids_nogil(PyObject *const *lines, Py_ssize_t n_lines, int mode, 
         const char *text;
         Py_ssize_t len = line_text_raw(item, mode, &lb, &text), count = 0;
         if (len < 0) goto done;
-        const unsigned char *p = (const unsigned char *)text, *end = p + len;
-        while (p < end) {
-            Py_ssize_t w;
-            while (p < end && (w = space_len(p, end)) > 0) p += w;
-            if (p >= end) break;
-            const unsigned char *start = p;
-            while (p < end && space_len(p, end) == 0) p++;
+        const unsigned char *p = (const unsigned char *)text, *end = p + len, *start;
+        while ((start = next_token(&p, end)) != NULL) {
             if (intbuf_push(ids, vocab_id(v, (const char *)start, (Py_ssize_t)(p - start), 0)) < 0) goto done;
             count++;
         }
