@@ -267,6 +267,7 @@ def significance_frame(corpus: Corpus, config: BleuConfig, method: str, trials: 
     mats = matrices(corpus, config)
     pool = None
     if method == "bs" and corpus.n_segments:
+        # the page's shared pool with the default seed (pool_size), the test's own draws with any other
         pool = resampled(corpus, config, pool_size(method, trials, seed) if seed == DEFAULT_SEED else trials, seed)
     p, ph, delta = corpus_frames.pairwise(
         list(mats.values()), config, method=method, trials=trials, seed=seed, resampled=pool
