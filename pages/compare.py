@@ -16,11 +16,13 @@ render.corpus_settings_hint(config)
 baseline = selection.system_picker(
     "Baseline", "compare.baseline", state.COMPARE_BASELINE, corpus, help="Differences are shown against this system."
 )
-# the matrix below reads the same pool of resamples: its widgets' values (their defaults on a first visit)
-trials_default = default_trials(len(corpus.systems))
+# the trials start at this corpus's default (set through the state, so the slider shows it too; a new
+# corpus sets it again); the matrix below reads the same pool of resamples as the intervals
+if state.COMPARE_TRIALS not in st.session_state:
+    st.session_state[state.COMPARE_TRIALS] = default_trials(len(corpus.systems))
 pool = cached.pool_size(
     str(st.session_state.get("compare.method") or "bs"),
-    int(st.session_state.get(state.COMPARE_TRIALS, trials_default)),
+    int(st.session_state[state.COMPARE_TRIALS]),
     int(st.session_state.get("compare.seed", cached.DEFAULT_SEED)),
 )
 systems = cached.systems_frame(corpus, config, baseline, pool)
@@ -68,7 +70,6 @@ method = s1.segmented_control(
 trials = s2.select_slider(
     "Trials",
     TRIALS_OFFERED,
-    value=trials_default,
     key=state.COMPARE_TRIALS,
     help="1000 is sacreBLEU's default for the paired bootstrap; with many systems the default rises until a "
     "Holm-corrected p-value can fall below 0.05.",

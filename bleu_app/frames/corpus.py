@@ -314,6 +314,23 @@ def block_test_table(test: RankedBlockTest, names: Sequence[str]) -> pd.DataFram
     return pd.DataFrame(rows, columns=list(BLOCK_TEST_COLUMNS))
 
 
+def block_test_shown(table: pd.DataFrame) -> pd.DataFrame:
+    """:func:`block_test_table` as the page shows it: numbers as text in ``BLOCK_TEST_FORMATS``, a missing one (the
+    lowest system's t, df and p) as "—". Text, because the browser's grid draws a missing number as "None"
+    whatever a pandas Styler says.
+
+    Example:
+        >>> t = pd.DataFrame({SYSTEM: ["a", "b"], BLOCK_DF: [math.nan, 19.0], BLOCK_SIG: ["", "yes"]})
+        >>> block_test_shown(t)[BLOCK_DF].tolist()
+        ['—', '19']
+    """
+    out = table.copy()
+    for column, fmt in BLOCK_TEST_FORMATS.items():
+        if column in out:
+            out[column] = [("—" if v is None or math.isnan(v) else fmt.format(v)) for v in out[column].tolist()]
+    return out
+
+
 def block_test_description(test: RankedBlockTest, n_segments: int) -> str:
     """One sentence: how the corpus was cut, and whether that is the paper's block size."""
     sizes = test.result.block_sizes

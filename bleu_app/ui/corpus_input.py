@@ -25,6 +25,7 @@ from bleu_core import (
     build_corpus,
     check_size,
     decode_lines,
+    default_trials,
     parse_folder,
     parse_human_scores,
     parse_jsonl,
@@ -76,7 +77,9 @@ def _accept(make: Callable[[], Corpus]) -> bool:
     state.put(state.COMPARE_A, corpus.names[0])
     state.put(state.COMPARE_B, corpus.names[min(1, len(corpus.names) - 1)])
     state.put(state.COMPARE_NGRAM, "")
-    st.session_state.pop(state.COMPARE_TRIALS, None)  # back to the default for this many systems
+    # the significance test's trials back to the default for this many systems, set through the state so
+    # that the compare page's slider shows it (a popped key left the slider showing the old number)
+    st.session_state[state.COMPARE_TRIALS] = default_trials(len(corpus.systems))
     return True
 
 

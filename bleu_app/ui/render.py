@@ -332,17 +332,20 @@ def block_test_section(corpus: Corpus, config: BleuConfig, *, key: str, on_deman
     st.altair_chart(corpus_charts.block_chart(corpus_frames.blocks(test, names)), key=f"{key}.chart")
     # the table under the chart at full width, so t and df (its point) are not cut off; the lowest system has
     # no t, df or p: "—", not pandas' None
-    table = corpus_frames.block_test_table(test, names)
+    table = corpus_frames.block_test_shown(corpus_frames.block_test_table(test, names))
+    right = {c: st.column_config.TextColumn(width="small", alignment="right") for c in corpus_frames.BLOCK_TEST_FORMATS}
     st.dataframe(
-        table.style.format(corpus_frames.BLOCK_TEST_FORMATS, na_rep="—"),
+        table,
         hide_index=True,
         width="stretch",
         key=f"{key}.table",
         column_config={
-            corpus_frames.BLEU: st.column_config.Column("corpus BLEU", width="small"),
-            corpus_frames.MEAN: st.column_config.Column("mean of blocks", width="small"),
-            corpus_frames.STD: st.column_config.Column("SD of blocks", width="small"),
-            corpus_frames.BLOCK_DF: st.column_config.Column(width="small"),
+            **right,
+            corpus_frames.BLEU: st.column_config.TextColumn("corpus BLEU", width="small", alignment="right"),
+            corpus_frames.MEAN: st.column_config.TextColumn("mean of blocks", width="small", alignment="right"),
+            corpus_frames.STD: st.column_config.TextColumn("SD of blocks", width="small", alignment="right"),
+            corpus_frames.BLOCK_T: st.column_config.TextColumn(alignment="right"),
+            corpus_frames.BLOCK_P: st.column_config.TextColumn(alignment="right"),
             corpus_frames.BLOCK_SIG: st.column_config.Column(width="small"),
         },
     )

@@ -74,6 +74,11 @@ def test_wmt22_every_chart_draws_and_shows_its_labels(app_url, new_page, data_di
     assert "1875 segments" in text
     assert "Not loaded" not in text
     assert "bs:2000 | rs:12345" in text
+    # the slider shows the trials the matrix was drawn with: 12 systems raise sacreBLEU's 1000 to 2000 (the
+    # demo loaded first had 1000, and a slider whose state was only dropped kept showing that)
+    thumbs = page.locator(f"{MAIN} [data-testid='stSliderThumbValue']").all_inner_texts()
+    assert "2000" in thumbs, thumbs
+    assert "1000" not in thumbs, thumbs
 
     report = assert_charts_drawn(page, "compare, WMT22", at_least=5)
     by_title = {c["title"]: c for c in report}
