@@ -19,6 +19,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from . import notebook as _notebook  # noqa: F401  (fills the display registry the result types read)
 from ._version import __version__
 
 # Public names by the module that defines them. They load on first use (PEP 562), so `import bleu_core`

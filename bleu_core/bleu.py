@@ -127,10 +127,10 @@ class BleuScore:
     def __str__(self) -> str:
         return self.format()
 
-    def _repr_html_(self) -> str:  # Jupyter: the score card as HTML (bleu_core.notebook)
-        from .notebook import score_html
+    def _repr_html_(self) -> str:  # Jupyter: the score card as HTML (renderer: bleu_core.notebook)
+        from .display import to_html
 
-        return score_html(self)
+        return to_html(self)
 
 
 def make_signature(config: BleuConfig, nrefs: int | str, **extra: object) -> str:

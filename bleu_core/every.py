@@ -165,9 +165,9 @@ class EveryBleu:
         }
 
     def _repr_html_(self) -> str:
-        from .notebook import every_bleu_html
+        from .display import to_html
 
-        return every_bleu_html(self)
+        return to_html(self)
 
 
 def _han_share(lines: Sequence[str]) -> tuple[float, float]:

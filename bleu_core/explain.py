@@ -161,10 +161,10 @@ class SegmentExplanation:
         )
         return terms, (math.log(s.bp) if s.bp > 0 else -math.inf)
 
-    def _repr_html_(self) -> str:  # Jupyter: highlights and clipping tables as HTML (bleu_core.notebook)
-        from .notebook import explanation_html
+    def _repr_html_(self) -> str:  # Jupyter: highlights and clipping tables as HTML (renderer: bleu_core.notebook)
+        from .display import to_html
 
-        return explanation_html(self)
+        return to_html(self)
 
 
 def _positions(tokens: Sequence[str], n: int) -> dict[Ngram, list[int]]:

@@ -11,6 +11,8 @@ import html
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from .display import register
+
 if TYPE_CHECKING:
     from .bleu import BleuScore
     from .every import EveryBleu
@@ -67,6 +69,7 @@ def _score_block(s: BleuScore) -> str:
     )
 
 
+@register("BleuScore")
 def score_html(score: BleuScore) -> str:
     """A score as an HTML card: BLEU, BP, lengths, the precision table and the signature.
 
@@ -79,6 +82,7 @@ def score_html(score: BleuScore) -> str:
     return _wrap(_score_block(score))
 
 
+@register("SegmentExplanation")
 def explanation_html(e: SegmentExplanation) -> str:
     """One candidate explained: its tokens highlighted by the longest matched n-gram covering each, the
     references, each order's clipping table and the score.
@@ -120,6 +124,7 @@ def explanation_html(e: SegmentExplanation) -> str:
     )
 
 
+@register("Comparison")
 def comparison_html(c: Comparison) -> str:
     """A comparison as a table: the baseline, then each system with its interval and p-value.
 
@@ -155,6 +160,7 @@ def comparison_html(c: Comparison) -> str:
     )
 
 
+@register("EveryBleu")
 def every_bleu_html(result: EveryBleu) -> str:
     """One corpus under every BLEU: a table of the rows, each with its difference, signature and who.
 

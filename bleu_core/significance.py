@@ -625,10 +625,10 @@ class Comparison:
     results: tuple[PairedResult, ...]
     signature: str
 
-    def _repr_html_(self) -> str:  # Jupyter: the comparison table as HTML (bleu_core.notebook)
-        from .notebook import comparison_html
+    def _repr_html_(self) -> str:  # Jupyter: the comparison table as HTML (renderer: bleu_core.notebook)
+        from .display import to_html
 
-        return comparison_html(self)
+        return to_html(self)
 
 
 def compare(

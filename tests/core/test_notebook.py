@@ -102,3 +102,26 @@ def test_bleu_core_html_imports_no_pandas() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_display_has_one_direction() -> None:
+    """Result types ask ``bleu_core.display`` for HTML; only ``notebook`` knows the renderers (no import circle)."""
+    import ast
+    from pathlib import Path
+
+    core = Path(__file__).resolve().parents[2] / "bleu_core"
+    for path in core.glob("*.py"):
+        if path.name == "notebook.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                assert node.module not in {"notebook", "bleu_core.notebook"}, path.name
+                if node.module is None:
+                    assert "notebook" not in {a.name for a in node.names} or path.name == "__init__.py", path.name
+    from bleu_core.display import to_html
+
+    class Unregistered:
+        def __repr__(self) -> str:
+            return "<b>x</b>"
+
+    assert to_html(Unregistered()) == "<pre>&lt;b&gt;x&lt;/b&gt;</pre>"
