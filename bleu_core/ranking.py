@@ -10,6 +10,7 @@ could take given the significant pairs.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -57,7 +58,7 @@ class Ranking:
     def clusters(self) -> tuple[tuple[RankedSystem, ...], ...]:
         """The groups, top first."""
         cuts = (0, *self.boundaries, len(self.systems))
-        return tuple(self.systems[a:b] for a, b in zip(cuts, cuts[1:]))
+        return tuple(self.systems[a:b] for a, b in itertools.pairwise(cuts))
 
 
 class _Pairwise(Protocol):  # what bleu_core.significance.PairwiseResult exposes

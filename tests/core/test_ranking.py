@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import numpy as np
@@ -25,7 +26,7 @@ def _check_rule(r: Ranking, scores, adjusted, alpha: float) -> None:
     idx = [s.index for s in r.systems]
     assert sorted(idx) == list(range(n))
     assert [s.rank for s in r.systems] == list(range(1, n + 1))
-    assert all(a.score >= b.score for a, b in zip(r.systems, r.systems[1:]))
+    assert all(a.score >= b.score for a, b in itertools.pairwise(r.systems))
     for k in range(1, n):
         separated = all(_better(scores, adjusted, alpha, i, j) for i in idx[:k] for j in idx[k:])
         assert (k in r.boundaries) == separated, k
