@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 PORT ?= 8501
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: run dev test test-fast bench lint sanitize install install-test chromium app clean
+.PHONY: run dev test test-fast bench lint sanitize install install-test chromium tex app clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -33,6 +33,16 @@ chromium:
 	fi
 	@$(CHROMIUM) --version
 
+# TeX Live from Debian (pdflatex + booktabs) so that the LaTeX exports are compiled by a real TeX engine in the tests.
+tex:
+	@if ! command -v pdflatex >/dev/null || ! kpsewhich booktabs.sty >/dev/null; then \
+	  echo "installing Debian texlive-latex-base texlive-latex-recommended ..."; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends \
+	    texlive-latex-base texlive-latex-recommended >/dev/null; \
+	fi
+	@pdflatex --version | head -1
+
 run: install
 	$(BIN)/streamlit run app.py --server.address 127.0.0.1 --server.port $(PORT) \
 	  --server.headless true --browser.gatherUsageStats false
@@ -42,12 +52,12 @@ dev: install
 	$(BIN)/streamlit run app.py --server.address 127.0.0.1 --server.port $(PORT) \
 	  --server.headless true --browser.gatherUsageStats false --server.fileWatcherType auto --server.runOnSave true
 
-test: install-test chromium
+test: install-test chromium tex
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -n 2 --dist loadgroup -q -m "not fuzz"
+	BLEU_REQUIRE_TEX=1 $(BIN)/python -m pytest -n 2 --dist loadgroup -q -m "not fuzz"
 
 test-fast: install-test
 	$(BIN)/python -m pytest -q -m "not browser and not slow and not fuzz"
