@@ -192,10 +192,8 @@ class _Parser:
             return self.length(v)
         if v in _TEXTS:
             return self.match(v)
-        raise self.error(
-            col, f"unknown word {v!r} (expected src_len, ref_len, hyp_len[NAME], line, src, ref, hyp[NAME], flag)"
-        )
-            col, f"unknown word {v!r}: expected {_CONDITION}"
+        raise self.error(col, f"unknown word {v!r}: expected {_CONDITION}")
+
     def number(self) -> float:
         return float(self.take("num", expected="a number"))
 
