@@ -190,9 +190,52 @@ def agreement(metric: Sequence[float], human: Sequence[float], *, trials: int = 
     m, h = np.asarray(metric, float), np.asarray(human, float)
     values = {k: f(m, h) for k, f in _FUNCS.items()}
     draws = np.random.default_rng(seed).integers(0, n, size=(trials, n))
+    boot = _bootstrap(m, h, draws)
     intervals: dict[str, tuple[float, float]] = {}
-    for k, f in _FUNCS.items():
-        boot = np.array([f(m[d], h[d]) for d in draws])
-        boot = boot[~np.isnan(boot)]
-        intervals[k] = (float(np.quantile(boot, 0.025)), float(np.quantile(boot, 0.975))) if len(boot) else nan2
+    for k in STATISTICS:
+        b = boot[k][~np.isnan(boot[k])]
+        intervals[k] = (float(np.quantile(b, 0.025)), float(np.quantile(b, 0.975))) if len(b) else nan2
     return Agreement(n, values, intervals, trials, seed, note)
+
+
+def _rows_pearson(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    xc, yc = x - x.mean(axis=1, keepdims=True), y - y.mean(axis=1, keepdims=True)
+    sxx, syy = (xc * xc).sum(axis=1), (yc * yc).sum(axis=1)
+    # a constant side (every drawn system alike) has no correlation; tiny variances from rounding count as none
+    ok = (sxx > 1e-24) & (syy > 1e-24)
+    out = np.full(len(x), math.nan)
+    out[ok] = (xc * yc).sum(axis=1)[ok] / np.sqrt(sxx[ok] * syy[ok])
+    return np.asarray(np.clip(out, -1.0, 1.0), float)
+
+
+def _rows_average_ranks(x: np.ndarray) -> np.ndarray:
+    less = (x[:, :, None] > x[:, None, :]).sum(axis=2)
+    equal = (x[:, :, None] == x[:, None, :]).sum(axis=2)
+    return np.asarray(less + (equal + 1) / 2, float)
+
+
+def _rows_distinct(x: np.ndarray) -> np.ndarray:
+    return np.asarray(1 + (np.diff(np.sort(x, axis=1), axis=1) != 0).sum(axis=1), int)
+
+
+def _bootstrap(m: np.ndarray, h: np.ndarray, draws: np.ndarray) -> dict[str, np.ndarray]:
+    """Every statistic on every resample at once (the scalar functions above, row by row), in chunks of
+    draws small enough that the n x n rank comparisons stay a few tens of MB."""
+    n = draws.shape[1]
+    i, j = np.triu_indices(n, 1)
+    chunk = max(1, 2_000_000 // max(1, n * n))
+    parts: dict[str, list[np.ndarray]] = {k: [] for k in STATISTICS}
+    for start in range(0, len(draws), chunk):
+        d = draws[start : start + chunk]
+        x, y = m[d], h[d]
+        parts["pearson"].append(_rows_pearson(x, y))
+        parts["spearman"].append(_rows_pearson(_rows_average_ranks(x), _rows_average_ranks(y)))
+        sx, sy = np.sign(x[:, i] - x[:, j]), np.sign(y[:, i] - y[:, j])
+        s = (sx * sy).sum(axis=1)
+        denom = np.sqrt(np.count_nonzero(sx, axis=1) * np.count_nonzero(sy, axis=1).astype(float))
+        with np.errstate(invalid="ignore", divide="ignore"):
+            parts["kendall_tau_b"].append(np.where(denom > 0, s / np.where(denom > 0, denom, 1), math.nan))
+            mm = np.minimum(_rows_distinct(x), _rows_distinct(y)).astype(float)
+            parts["kendall_tau_c"].append(np.where(mm >= 2, 2 * s / (n * n * (mm - 1) / np.maximum(mm, 1)), math.nan))
+        parts["pairwise_accuracy"].append((sx == sy).mean(axis=1))
+    return {k: np.concatenate(v) for k, v in parts.items()}

@@ -96,3 +96,17 @@ def test_two_systems_say_what_two_points_mean() -> None:
     assert "+1 or -1 by construction" in a.note
     assert a.note.endswith("the same way.")
     assert agreement([], []).note.startswith("No system")
+
+
+def test_vectorised_bootstrap_equals_the_scalar_statistics_on_every_draw(real) -> None:
+    from bleu_core.agreement import _FUNCS, _bootstrap
+
+    _, bleu, human = _wmt22(real)
+    m, h = np.asarray(bleu), np.asarray(human)
+    draws = np.random.default_rng(3).integers(0, len(m), size=(300, len(m)))
+    draws[0] = 0  # one draw of a single system repeated: every statistic undefined
+    boot = _bootstrap(m, h, draws)
+    for k, f in _FUNCS.items():
+        scalar = np.array([f(m[d], h[d]) for d in draws])
+        assert np.allclose(boot[k], scalar, equal_nan=True, atol=1e-12), k
+    assert math.isnan(boot["pearson"][0])
