@@ -20,11 +20,14 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from bleu_app.charts import corpus as charts
-from bleu_app.charts import difference as diff_charts
-from bleu_app.frames import corpus as frames
-from bleu_app.frames import difference as diff_frames
-from bleu_core import BleuConfig, Corpus, ReferenceSet, __version__, decompose_matrices, make_signature, score_many
+from bleu_app.charts import corpus as charts, difference as diff_charts
+from bleu_app.frames import corpus as frames, difference as diff_frames
+from bleu_core import __version__
+from bleu_core.bleu import make_signature, score_many
+from bleu_core.config import BleuConfig
+from bleu_core.corpus import Corpus
+from bleu_core.decomposition import decompose_matrices
+from bleu_core.engine import ReferenceSet
 
 __all__ = ["ReportOptions", "build_report", "corpus_matrices"]
 

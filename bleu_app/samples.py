@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from bleu_core import BEST_MATCH_EXAMPLE, EXAMPLES, Corpus, PaperExample, parse_folder
+from bleu_core.corpus import Corpus, parse_folder
+from bleu_core.paper import BEST_MATCH_EXAMPLE, EXAMPLES, PaperExample
 
 __all__ = [
     "BEST_MATCH_EXAMPLE",

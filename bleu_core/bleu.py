@@ -31,6 +31,7 @@ __all__ = [
     "make_signature",
     "score_from_stats",
     "score_many",
+    "score_matrix",
     "sentence_bleu",
 ]
 

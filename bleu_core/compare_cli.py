@@ -68,7 +68,7 @@ def _cmd_compare(
     make_config: Callable[[argparse.Namespace], BleuConfig],
     read_all: Callable[[Sequence[str], Sequence[str]], Any],
 ) -> int:
-    from .decompose import decompose_matrices
+    from .decomposition import decompose_matrices
     from .engine import ReferenceSet
     from .significance import _check_trials, check_resampling_fits, compare
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+__all__ = ["InputError"]
+
 
 class InputError(ValueError):
     """Bad input, described in one line that names what is wrong and where.

@@ -5,7 +5,8 @@ import streamlit as st
 from bleu_app.charts import corpus as charts
 from bleu_app.frames import corpus as frames
 from bleu_app.ui import cached, corpus_input, difference, docs, export, frame, render, selection, state, tables
-from bleu_core import TRIALS_OFFERED, default_trials, holm_floor, make_signature
+from bleu_core.bleu import make_signature
+from bleu_core.significance import TRIALS_OFFERED, default_trials, holm_floor
 
 frame.guard()
 

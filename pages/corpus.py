@@ -5,8 +5,7 @@ import streamlit as st
 
 from bleu_app.charts import corpus as charts
 from bleu_app.frames import corpus as frames
-from bleu_app.ui import cached, corpus_input, docs, frame, render, selection, state, tables
-from bleu_app.ui import every as every_section
+from bleu_app.ui import cached, corpus_input, docs, every as every_section, frame, render, selection, state, tables
 
 frame.guard()
 

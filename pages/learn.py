@@ -5,7 +5,9 @@ import streamlit as st
 from bleu_app import samples
 from bleu_app.frames import sentence as frames
 from bleu_app.ui import docs, frame, render, shared, state, widgets
-from bleu_core import VARIANTS, InputError, make_signature
+from bleu_core.bleu import make_signature
+from bleu_core.errors import InputError
+from bleu_core.variants import VARIANTS
 
 frame.guard()
 

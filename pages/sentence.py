@@ -6,7 +6,7 @@ import streamlit as st
 from bleu_app.charts import sentence as charts
 from bleu_app.frames import sentence as frames
 from bleu_app.ui import cached, docs, frame, render, state, widgets
-from bleu_core import InputError
+from bleu_core.errors import InputError
 
 frame.guard()
 

@@ -15,23 +15,12 @@ import numpy as np
 import pandas as pd
 
 from bleu_app.frames.sentence import fraction
-from bleu_core import (
-    BleuConfig,
-    MatchArrays,
-    NgramDiff,
-    RankedBlockTest,
-    bootstrap_cis,
-    brevity_penalties,
-    brevity_penalty,
-    kendall,
-    leave_one_out,
-    make_signature,
-    pairwise_matrix,
-    pearson,
-    resample_sums,
-    score_many,
-    score_matrix,
-)
+from bleu_core.agreement import pearson
+from bleu_core.bleu import brevity_penalties, brevity_penalty, make_signature, score_many, score_matrix
+from bleu_core.config import BleuConfig
+from bleu_core.engine import MatchArrays, NgramDiff
+from bleu_core.explain import leave_one_out
+from bleu_core.significance import RankedBlockTest, bootstrap_cis, kendall, pairwise_matrix, resample_sums
 
 # --- column names ----------------------------------------------------------------------------------------
 SEGMENT = "segment"  # 1-based line number

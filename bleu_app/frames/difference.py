@@ -1,4 +1,4 @@
-"""Why is B ahead of A: ``bleu_core.decompose`` results -> tidy DataFrames for the waterfall, the every-system
+"""Why is B ahead of A: ``bleu_core.decomposition`` results -> tidy DataFrames for the waterfall, the every-system
 view and the sentences that carry the gap (column names are constants)."""
 
 from __future__ import annotations
@@ -11,7 +11,9 @@ from typing import Literal
 import numpy as np
 import pandas as pd
 
-from bleu_core import BleuConfig, Decomposition, decompose_matrices, leave_one_out_difference, score_many
+from bleu_core.bleu import score_many
+from bleu_core.config import BleuConfig
+from bleu_core.decomposition import Decomposition, decompose_matrices, leave_one_out_difference
 
 Unit = Literal["points", "log"]
 

@@ -6,7 +6,7 @@ from typing import Final
 
 import pandas as pd
 
-from bleu_core import EveryBleu, EveryBleuRow
+from bleu_core.every import EveryBleu, EveryBleuRow
 
 SCORE: Final = "BLEU"
 DIFFERENCE: Final = "vs sacreBLEU default"

@@ -13,7 +13,11 @@ from typing import Final
 
 import pandas as pd
 
-from bleu_core import BleuConfig, SegmentExplanation, VariantResult, brevity_penalty, closest_ref_len
+from bleu_core.bleu import brevity_penalty
+from bleu_core.config import BleuConfig
+from bleu_core.explain import SegmentExplanation
+from bleu_core.stats import closest_ref_len
+from bleu_core.variants import VariantResult
 
 __all__ = [
     "BP",

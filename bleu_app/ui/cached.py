@@ -15,7 +15,9 @@ import streamlit as st
 
 from bleu_app import samples
 from bleu_app.frames import sentence as sentence_frames
-from bleu_core import VARIANTS, BleuConfig, SegmentExplanation, VariantResult, explain_segment, run_variant
+from bleu_core.config import BleuConfig
+from bleu_core.explain import SegmentExplanation, explain_segment
+from bleu_core.variants import VARIANTS, VariantResult, run_variant
 
 # --- learn + sentence pages ------------------------------------------------------------------------------
 
@@ -94,15 +96,9 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
 from bleu_app.frames import corpus as corpus_frames  # noqa: E402
-from bleu_core import (  # noqa: E402
-    Corpus,
-    Encoded,
-    RankedBlockTest,
-    ReferenceSet,
-    System,
-    ranked_block_test,
-    resample_sums,
-)
+from bleu_core.corpus import Corpus, System  # noqa: E402
+from bleu_core.engine import Encoded, ReferenceSet  # noqa: E402
+from bleu_core.significance import RankedBlockTest, ranked_block_test, resample_sums  # noqa: E402
 
 
 def tok_key(config: BleuConfig) -> tuple[str, bool, int]:
@@ -315,7 +311,7 @@ def precision_long(corpus: Corpus, config: BleuConfig) -> pd.DataFrame:
 
 # --- the corpus page's "under every BLEU" section ------------------------------------------------------------
 
-from bleu_core import EveryBleu, every_bleu  # noqa: E402
+from bleu_core.every import EveryBleu, every_bleu  # noqa: E402
 
 
 @st.cache_data(

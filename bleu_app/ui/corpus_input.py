@@ -17,20 +17,20 @@ import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from bleu_app import samples
-from bleu_core import (
+from bleu_core.corpus import (
     DEFAULT_LIMIT_MB,
     Corpus,
-    InputError,
     TextFile,
     build_corpus,
     check_size,
     decode_lines,
-    default_trials,
     parse_folder,
     parse_human_scores,
     parse_jsonl,
     parse_table,
 )
+from bleu_core.errors import InputError
+from bleu_core.significance import default_trials
 
 from . import docs, state
 

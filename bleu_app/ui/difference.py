@@ -8,7 +8,10 @@ import streamlit as st
 from bleu_app import report
 from bleu_app.charts import difference as charts
 from bleu_app.frames import difference as frames
-from bleu_core import BleuConfig, Corpus, decompose_matrices, make_signature
+from bleu_core.bleu import make_signature
+from bleu_core.config import BleuConfig
+from bleu_core.corpus import Corpus
+from bleu_core.decomposition import decompose_matrices
 
 from . import cached, corpus_input, docs, export, selection
 

@@ -9,7 +9,11 @@ import pandas as pd
 import streamlit as st
 
 from bleu_app.frames import sentence as fs
-from bleu_core import BleuConfig, BleuScore, Corpus, InputError, SegmentExplanation, make_signature
+from bleu_core.bleu import BleuScore, make_signature
+from bleu_core.config import BleuConfig
+from bleu_core.corpus import Corpus
+from bleu_core.errors import InputError
+from bleu_core.explain import SegmentExplanation
 
 from . import cached, docs, state
 

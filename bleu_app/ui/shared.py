@@ -20,7 +20,9 @@ import streamlit as st
 from bleu_app import samples
 from bleu_app.charts import sentence as charts
 from bleu_app.frames import sentence as frames
-from bleu_core import BleuConfig, SegmentExplanation, VariantResult
+from bleu_core.config import BleuConfig
+from bleu_core.explain import SegmentExplanation
+from bleu_core.variants import VariantResult
 
 from . import cached, render
 

@@ -12,7 +12,8 @@ from typing import Any, Final
 
 import streamlit as st
 
-from bleu_core import BleuConfig, InputError
+from bleu_core.config import BleuConfig
+from bleu_core.errors import InputError
 
 # --- BLEU settings (widget keys = query-parameter names) -------------------------------------------
 PRESET: Final = "preset"

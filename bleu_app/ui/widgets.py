@@ -11,7 +11,8 @@ import streamlit as st
 
 from bleu_app import samples
 from bleu_app.frames.sentence import ExerciseStep
-from bleu_core import TOKENIZERS, make_signature
+from bleu_core.bleu import make_signature
+from bleu_core.tokenizers import TOKENIZERS
 
 from . import state
 

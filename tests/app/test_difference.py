@@ -11,7 +11,7 @@ import vl_convert as vlc
 from bleu_app.charts import difference as ch
 from bleu_app.frames import difference as f
 from bleu_core import BleuConfig
-from bleu_core.decompose import decompose_matrices
+from bleu_core.decomposition import decompose_matrices
 from bleu_core.engine import ReferenceSet
 
 CFG = BleuConfig()

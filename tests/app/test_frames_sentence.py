@@ -8,7 +8,8 @@ import pytest
 
 from bleu_app import samples
 from bleu_app.frames import sentence as f
-from bleu_core import BleuConfig, brevity_penalty, explain_segment
+from bleu_core import BleuConfig, explain_segment
+from bleu_core.bleu import brevity_penalty
 
 
 def _expl(key: str, config: BleuConfig | None = None):

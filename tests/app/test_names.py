@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from bleu_app.frames.names import short_names
 

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import csv
 
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from playwright.sync_api import expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout, expect
 
 from tests.browser.conftest import (
     assert_charts_drawn,

@@ -16,13 +16,12 @@ from pathlib import Path
 
 import pytest
 import sacrebleu
-from nltk.translate.bleu_score import SmoothingFunction
-from nltk.translate.bleu_score import corpus_bleu as nltk_corpus_bleu
+from nltk.translate.bleu_score import SmoothingFunction, corpus_bleu as nltk_corpus_bleu
 from sacrebleu.metrics.bleu import BLEU
 from sacrebleu.metrics.helpers import extract_all_word_ngrams
 
-from bleu_core import EveryBleu, InputError, every_bleu
-from bleu_core.every import MISIMPLEMENTATIONS, applicable_tokenizers
+from bleu_core import InputError, every_bleu
+from bleu_core.every import MISIMPLEMENTATIONS, EveryBleu, applicable_tokenizers
 from bleu_core.variants import VARIANTS
 from tests.core.cases import read_lines
 

@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 import sacrebleu
 
-from bleu_core import BleuConfig, InputError, NgramDiff
+from bleu_core import BleuConfig, InputError
 from bleu_core.bleu import corpus_score
-from bleu_core.engine import Backend, ReferenceSet, choose, tokenize_corpus
+from bleu_core.engine import Backend, NgramDiff, ReferenceSet, choose, tokenize_corpus
 from bleu_core.files import corpus_bleu_files
 from bleu_core.stats import corpus_matrix, prepare_references
 from bleu_core.tokenizers import preprocess

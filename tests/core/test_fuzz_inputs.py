@@ -22,8 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, assume, event, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, assume, event, given, settings, strategies as st
 
 from bleu_core import InputError, significance
 from bleu_core.cli import main

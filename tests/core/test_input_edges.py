@@ -15,8 +15,7 @@ from pathlib import Path
 import pytest
 import sacrebleu
 
-from bleu_core import InputError, corpus_bleu, significance
-from bleu_core import corpus as corpus_mod
+from bleu_core import InputError, corpus as corpus_mod, corpus_bleu, significance
 from bleu_core.corpus import (
     TextFile,
     build_corpus,

@@ -9,8 +9,7 @@ import random
 import warnings
 
 import pytest
-from nltk.translate.bleu_score import SmoothingFunction
-from nltk.translate.bleu_score import corpus_bleu as nltk_bleu
+from nltk.translate.bleu_score import SmoothingFunction, corpus_bleu as nltk_bleu
 
 from bleu_core import BleuConfig
 from bleu_core.variants import Tokenized, nltk_corpus_bleu, run_variant, tokenize_corpus

@@ -7,11 +7,10 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
-from bleu_core import BleuConfig, corpus_bleu, explain_corpus, score_from_stats, score_many
-from bleu_core.bleu import corpus_score, score_matrix
+from bleu_core import BleuConfig, corpus_bleu, explain_corpus
+from bleu_core.bleu import corpus_score, score_from_stats, score_many, score_matrix
 
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -6,8 +6,7 @@ import itertools
 import math
 
 import numpy as np
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from bleu_core.config import BleuConfig
 from bleu_core.engine import ReferenceSet

@@ -6,15 +6,13 @@ import re
 
 import pytest
 import sacrebleu
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from bleu_core.bleu import score_many
 from bleu_core.config import BleuConfig
 from bleu_core.engine import ReferenceSet
 from bleu_core.errors import InputError
-from bleu_core.slices import _CONDITION as SLICE_CONDITION
-from bleu_core.slices import SliceContext, select
+from bleu_core.slices import _CONDITION as SLICE_CONDITION, SliceContext, select
 from bleu_core.tokenizers import get_tokenizer
 
 

@@ -10,7 +10,8 @@ def _script() -> None:
 
     from bleu_app.frames import corpus as frames
     from bleu_app.ui import cached
-    from bleu_core import BleuConfig, Corpus, System, TextFile
+    from bleu_core import BleuConfig
+    from bleu_core.corpus import Corpus, System, TextFile
 
     refs = (TextFile("ref", ("the cat sat on the mat", "a dog")),)
     systems = (System("sys", ("the cat sat on a mat", "a dog")),)
@@ -48,7 +49,8 @@ def _encode_once_script() -> None:
 
     from bleu_app.frames import corpus as frames
     from bleu_app.ui import cached
-    from bleu_core import BleuConfig, Corpus, ReferenceSet, System, TextFile, engine
+    from bleu_core import BleuConfig, ReferenceSet, engine
+    from bleu_core.corpus import Corpus, System, TextFile
 
     refs = (TextFile("ref", ("the cat sat on the mat", "a dog barks", "x y z")),)
     systems = (

@@ -70,7 +70,8 @@ def test_trials_default_rises_with_the_systems_and_the_intervals_share_the_pool(
     assert not any("no cell can reach 0.05" in w.value for w in at.warning)
     # the intervals read the first 1000 rows of the matrix's pool of 2000: the same as drawn alone
     from bleu_app.frames import corpus as frames
-    from bleu_core import BleuConfig, ReferenceSet, bootstrap_cis, parse_folder
+    from bleu_core import BleuConfig, ReferenceSet, parse_folder
+    from bleu_core.significance import bootstrap_cis
 
     corpus = parse_folder([(n, b) for n, b, _ in folder_files(data_dir / "wmt22-general-zh-en")])
     refs = ReferenceSet(corpus.ref_streams)
