@@ -224,14 +224,32 @@ def build_report(
         parts.extend(_difference(corpus, config, mats, names, baseline, options, sig))
 
     # --- human correlation --------------------------------------------------------------------------------
-    hframe, r_pearson, tau = frames.human_frame(systems)
-    if len(hframe):
+    hframe, agree = frames.human_frame(systems)
+    unmatched = frames.unmatched_human(corpus.human, corpus.names)
+    if len(hframe) or unmatched:
         parts.append("<h2>BLEU against human scores</h2>")
+    if len(hframe):
         parts.append(
-            f"<p>Pearson r = {_num(r_pearson, '.3f')}, Kendall τ = {_num(tau, '.3f')} over {len(hframe)} systems "
-            f"(human score: {_e(corpus.human_label or 'as given')}).</p>"
+            f"<p>Over {len(hframe)} systems (human score: {_e(corpus.human_label or 'as given')}); 95% intervals: "
+            f"bootstrap over systems, {agree.trials} draws, seed {agree.seed}.</p>"
         )
+        if agree.note:
+            parts.append(f"<p>{_e(agree.note)}</p>")
+        else:
+            table = frames.agreement_frame(agree)
+            rows = [
+                [
+                    _e(r[frames.STATISTIC]),
+                    _num(r[frames.VALUE], ".3f"),
+                    _num(r[frames.CI_LOW], ".3f"),
+                    _num(r[frames.CI_HIGH], ".3f"),
+                ]
+                for _, r in table.iterrows()
+            ]
+            parts.append(_table(["statistic", "value", "95% low", "95% high"], rows))
         parts.append(_svg(charts.human_chart(hframe, corpus.human_label or "human"), "human", 560))
+    if unmatched:
+        parts.append(f"<p>Names in the human scores that match no system (not used): {_e(', '.join(unmatched))}</p>")
 
     parts.append("<h2>Signatures</h2><ul>")
     for what, s in (

@@ -4,7 +4,7 @@ import streamlit as st
 
 from bleu_app.charts import corpus as charts
 from bleu_app.frames import corpus as frames
-from bleu_app.ui import cached, corpus_input, difference, docs, export, frame, render, selection, state, tables
+from bleu_app.ui import cached, corpus_input, difference, docs, export, frame, human, render, selection, state, tables
 from bleu_core.bleu import make_signature
 from bleu_core.significance import TRIALS_OFFERED, default_trials, holm_floor
 
@@ -137,18 +137,7 @@ else:
         selection_mode=charts.NGRAM_PICK,
     )
 
-st.subheader("BLEU against human scores")
-human, r_pearson, tau = frames.human_frame(systems)
-if human.empty:
-    st.info("No human scores loaded: add a human_scores.tsv (system<TAB>score) to the folder, or upload one.")
-else:
-    h1, h2 = st.columns([3, 1])
-    h1.altair_chart(charts.human_chart(human, corpus.human_label))
-    h2.metric("Pearson r", f"{r_pearson:.3f}")
-    h2.metric("Kendall τ", f"{tau:.3f}")
-    h2.caption(f"over {len(human)} systems")
-    render.signature(make_signature(config, cached.nrefs(corpus)), what="BLEU correlated")
-    st.markdown(docs.text("human", "corpus"))
+human.section(corpus, systems, config)
 
 st.subheader("Export")
 sig_text = make_signature(config, cached.nrefs(corpus))

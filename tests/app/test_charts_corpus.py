@@ -79,7 +79,7 @@ def test_ngram_and_human_charts(mats):
     spec = ch.ngram_chart(df).to_dict()
     assert spec["params"][0]["name"] == ch.NGRAM_PICK
     table = f.system_table(mats[1], CFG, nrefs=2, human=mats[0].human_scores())
-    human, _, _ = f.human_frame(table)
+    human, _ = f.human_frame(table)
     hs = ch.human_chart(human, "rating").to_dict()
     assert _marks(hs) == ["line", "point", "text"]
 

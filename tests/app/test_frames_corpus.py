@@ -60,10 +60,16 @@ def test_system_table_scores_and_cis(demo):
         assert row[f.BLEU] == pytest.approx(corpus_bleu(list(c.system(name).lines), c.ref_streams).score, abs=1e-9)
         assert row[f.CI_LOW] <= row[f.BLEU] <= row[f.CI_HIGH]
     assert df.loc[df[f.SYSTEM] == "careful", "vs baseline"].iloc[0] == 0
-    human, r, tau = f.human_frame(df)
+    human, agree = f.human_frame(df)
     assert len(human) == 4
-    assert -1 <= r <= 1
-    assert -1 <= tau <= 1
+    assert agree.n == 4
+    assert agree.values["pearson"] == pytest.approx(np.corrcoef(human[f.BLEU], human[f.HUMAN])[0, 1], abs=1e-12)
+    table = f.agreement_frame(agree)
+    assert len(table) == 5
+    assert (table[f.CI_LOW] <= table[f.VALUE] + 1e-12).all()
+    _, few = f.human_frame(df.head(2))
+    assert few.note.startswith("Two systems")
+    assert f.agreement_frame(few).empty
 
 
 def test_precision_and_bp(demo):

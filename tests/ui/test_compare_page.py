@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -15,7 +16,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def _df(at: AppTest, key: str):
     if key == "compare.systems":  # a display-only table has no widget id: find it by its columns
-        return next(d for d in at.dataframe if "CI low" in d.value.columns)
+        return next(d for d in at.dataframe if "CI low" in d.value.columns and "system" in d.value.columns)
+    if key == "compare.agreement":
+        return next(d for d in at.dataframe if "statistic" in d.value.columns)
     return next(d for d in at.dataframe if key in getattr(d.proto, "id", ""))
 
 
@@ -47,7 +50,8 @@ def test_demo_renders_every_section():
         "Export",
     ):
         assert h in heads
-    assert [m.label for m in at.metric] == ["Pearson r", "Kendall τ"]
+    agree = _df(at, "compare.agreement").value
+    assert agree["statistic"].tolist()[:3] == ["Pearson r", "Spearman ρ", "Kendall τ-b"]
 
 
 def test_significance_signature_names_method_trials_seed():
@@ -91,9 +95,16 @@ def test_wmt22_systems_and_human_correlation(wmt22):
     assert {"BLEU", "CI low", "CI high", "p1", "p4", "human score"} <= set(systems.columns)
     assert (systems["CI low"] <= systems["BLEU"]).all()
     assert (systems["BLEU"] <= systems["CI high"]).all()
-    assert "over 12 systems" in [c.value for c in at.caption]
-    pearson = float(at.metric[0].value)
-    assert -1 <= pearson <= 1
+    assert any(c.value.startswith("over 12 systems; intervals: bootstrap over systems") for c in at.caption)
+    agree = _df(at, "compare.agreement").value
+    assert agree["statistic"].tolist() == ["Pearson r", "Spearman ρ", "Kendall τ-b", "Kendall τ-c", "pairwise accuracy"]
+    pearson = agree.set_index("statistic").loc["Pearson r"]
+    expected = np.corrcoef(systems["BLEU"], systems["human score"])[0, 1]
+    assert pearson["value"] == pytest.approx(expected, abs=1e-9)
+    assert pearson["CI low"] < pearson["value"] < pearson["CI high"]
+    # WMT22's human scores also rate the human reference B, which is loaded as a reference, not a system
+    assert any("match no loaded system" in w.value for w in at.warning)
+    assert "ref-B" in [t.value for t in at.text]
 
 
 def test_wmt22_baseline_and_pair(wmt22):
@@ -202,8 +213,10 @@ def test_human_correlation_carries_the_signature_of_the_bleu_correlated():
     # review item 10: Pearson r and Kendall tau had no signature of the BLEU they correlate
     at = _app()
     els = page_elements(at.main)
-    after_tau = els[next(i for i, e in enumerate(els) if e.type == "metric" and e.label == "Kendall τ") :]
-    sig = caption_after(after_tau, lambda e: e.type == "caption" and str(e.value).startswith("over "))
+    after = els[
+        next(i for i, e in enumerate(els) if e.type == "subheader" and e.value == "BLEU against human scores") :
+    ]
+    sig = caption_after(after, lambda e: e.type == "caption" and str(e.value).startswith("over "))
     assert sig.startswith("BLEU correlated: signature nrefs:")
     assert "tok:13a" in sig
 
