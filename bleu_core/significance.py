@@ -39,6 +39,7 @@ __all__ = [
     "bootstrap_ci",
     "bootstrap_cis",
     "check_resampling_fits",
+    "check_trials",
     "compare",
     "default_trials",
     "holm",
@@ -315,7 +316,7 @@ def resample_sums(matrices: Sequence[np.ndarray], n_samples: int = 1000, seed: i
     mats = [np.asarray(m) for m in matrices]
     if not mats or not len(mats[0]):
         raise InputError("no segments to resample", "matrix")
-    _check_trials(n_samples, "n_samples")
+    check_trials(n_samples, "n_samples")
     return _resample_sums(_rng(seed), n_samples, mats)
 
 
@@ -390,7 +391,8 @@ def _signature(config: BleuConfig, nrefs: int | str, method: Method, trials: int
     return make_signature(config, nrefs, **{method: trials, "rs": seed})
 
 
-def _check_trials(trials: int, name: str) -> None:
+def check_trials(trials: int, name: str) -> None:
+    """A number of resamples or trials must be a positive whole number (``name`` is the option, for the message)."""
     if isinstance(trials, bool) or not isinstance(trials, int) or trials < 1:
         raise InputError(f"must be a positive whole number, got {trials!r}", name)
 
@@ -479,7 +481,7 @@ def bootstrap_ci(
         True
     """
     (m,) = _check([matrix], config)
-    _check_trials(n_samples, "n_samples")
+    check_trials(n_samples, "n_samples")
     return _estimate_ci(_resampled_scores(_rng(seed), n_samples, [m], config)[:, 0])
 
 
@@ -502,7 +504,7 @@ def bootstrap_cis(
         True
     """
     mats = _check(matrices, config)
-    _check_trials(n_samples, "n_samples")
+    check_trials(n_samples, "n_samples")
     scores = _resampled_scores(_rng(seed), n_samples, mats, config, resampled)
     return [_estimate_ci(scores[:, j]) for j in range(len(mats))]
 
@@ -541,7 +543,7 @@ def paired_bootstrap(
         (True, ['bs:100', 'rs:12345'])
     """
     mats = _check([baseline, *systems], config)
-    _check_trials(n_samples, "n_samples")
+    check_trials(n_samples, "n_samples")
     return _paired_bs(mats, config, n_samples, seed, nrefs)[1]
 
 
@@ -586,7 +588,7 @@ def paired_ar(
         (True, True, ['ar:500', 'rs:3'])
     """
     mats = _check([baseline, *systems], config)
-    _check_trials(n_trials, "n_trials")
+    check_trials(n_trials, "n_trials")
     width = mats[0].shape[1]
     real = [_corpus_score(m, config) for m in mats]
     totals = [m.sum(axis=0).astype(np.float64) for m in mats]
@@ -660,7 +662,7 @@ def compare(
     if method not in ("bs", "ar"):
         raise InputError(f"unknown method {method!r} (known: bs, ar)", "method")
     n_trials = trials if trials is not None else (1000 if method == "bs" else 10000)
-    _check_trials(n_trials, "trials")
+    check_trials(n_trials, "trials")
     if method == "bs":
         scores, results = _paired_bs(mats, config, n_trials, seed, nrefs)
         ci: tuple[float, float, float, float] | None = _estimate_ci(scores[:, 0])
@@ -769,7 +771,7 @@ def pairwise_matrix(
     if method not in ("bs", "ar"):
         raise InputError(f"unknown method {method!r} (known: bs, ar)", "method")
     n_trials = trials if trials is not None else (1000 if method == "bs" else 10000)
-    _check_trials(n_trials, "trials")
+    check_trials(n_trials, "trials")
     k = len(mats)
     real = [_corpus_score(m, config) for m in mats]
     p = np.full((k, k), math.nan)

@@ -97,3 +97,16 @@ def test_import_bleu_core_loads_no_numpy() -> None:
     code = "import sys, bleu_core; print('numpy' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
     assert out.stdout.strip() == "False"
+
+
+def test_the_core_names_neither_the_app_nor_the_cli() -> None:
+    """Not even by string (import_module, a path): import-linter sees only import statements."""
+    core = [*sorted(ROOT.joinpath("bleu_core").glob("*.py")), ROOT / "bleu_core" / "_kernel.c"]
+    found = [
+        f"{p.relative_to(ROOT)}:{i}"
+        for p in core
+        for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+        if "bleu_app" in line or "bleu_cli" in line
+    ]
+    assert len(core) > 20
+    assert found == []

@@ -16,8 +16,8 @@ import numpy as np
 import pytest
 from sacrebleu.metrics import BLEU
 
+from bleu_cli.cli import main
 from bleu_core import BleuConfig
-from bleu_core.cli import main
 from bleu_core.decomposition import decompose, decompose_matrices, leave_one_out_difference, side_terms
 from bleu_core.engine import ReferenceSet
 from tests.core.conftest import RealSet

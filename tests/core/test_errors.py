@@ -16,7 +16,7 @@ from tests.core.conftest import REPO
 
 def cli(python: str, cwd: Path, *args: str) -> tuple[int, str, str]:
     p = subprocess.run(
-        [python, "-m", "bleu_core", *args], capture_output=True, text=True, cwd=cwd, timeout=120, check=False
+        [python, "-m", "bleu_cli", *args], capture_output=True, text=True, cwd=cwd, timeout=120, check=False
     )
     return p.returncode, p.stdout, p.stderr
 

@@ -24,8 +24,8 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, assume, event, given, settings, strategies as st
 
+from bleu_cli.cli import main
 from bleu_core import InputError, significance
-from bleu_core.cli import main
 from bleu_core.corpus import (
     Corpus,
     decode_lines,

@@ -23,8 +23,8 @@ print(json.dumps(heavy))
     "imports",
     [
         "import bleu_core",
-        "import bleu_core.cli",
-        "from bleu_core.cli import build_parser; build_parser()",
+        "import bleu_cli.cli",
+        "from bleu_cli.cli import build_parser; build_parser()",
         "import bleu_core, bleu_core.explain, bleu_core.variants, bleu_core.paper, bleu_core.corpus",
         "from bleu_core import corpus_bleu; corpus_bleu(['a b'], [['a b']], tokenize='intl')",
     ],
@@ -51,7 +51,7 @@ def test_cli_score_of_a_small_file_starts_without_numpy(python: str, tmp_path) -
     (tmp_path / "hyp.txt").write_text("the cat sat on a mat .\nhello there world\n", encoding="utf-8")
     code = (
         "import sys, json, io, contextlib\n"
-        "from bleu_core.cli import main\n"
+        "from bleu_cli.cli import main\n"
         "buf = io.StringIO()\n"
         "with contextlib.redirect_stdout(buf):\n"
         f"    rc = main(['score', {str(tmp_path / 'ref.txt')!r}, '-i', {str(tmp_path / 'hyp.txt')!r}, '--json'])\n"

@@ -186,11 +186,11 @@ def test_file_name_not_utf8_with_strict_stdout(python: str, files3: Path) -> Non
     with open(odd, "wb") as fh:
         fh.write(b"a b c\nd e f\ng h\n")
     env = {**os.environ, "PYTHONIOENCODING": "utf-8:strict"}
-    args = [python, "-m", "bleu_core", "score", b"ref.txt", b"-i", odd, b"a.txt"]
+    args = [python, "-m", "bleu_cli", "score", b"ref.txt", b"-i", odd, b"a.txt"]
     p = subprocess.run(args, capture_output=True, cwd=files3, env=env, timeout=120, check=False)
     assert p.returncode == 0, p.stderr
     assert b"hyp\\udcff.txt" in p.stdout  # shown escaped instead of a UnicodeEncodeError traceback
-    args = [python, "-m", "bleu_core", "score", b"ref.txt", b"-i", b"missing\xff.txt"]
+    args = [python, "-m", "bleu_cli", "score", b"ref.txt", b"-i", b"missing\xff.txt"]
     p = subprocess.run(args, capture_output=True, cwd=files3, env=env, timeout=120, check=False)
     assert (p.returncode, p.stdout) == (2, b"")
     assert p.stderr == b"bleu-explorer: error: missing\\udcff.txt: no such file\n"

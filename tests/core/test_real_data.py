@@ -86,7 +86,7 @@ def test_every_system(real: dict[str, RealSet], data_dir: Path, set_name: str, t
 
 def run_cli(python: str, *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [python, "-m", "bleu_core", *args], capture_output=True, text=True, cwd=REPO, timeout=300, check=False
+        [python, "-m", "bleu_cli", *args], capture_output=True, text=True, cwd=REPO, timeout=300, check=False
     )
 
 

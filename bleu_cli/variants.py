@@ -1,6 +1,6 @@
 """``bleu-explorer variants``: one system's corpus under every BLEU (:func:`bleu_core.every.every_bleu`).
 
-Kept apart from :mod:`bleu_core.cli` so that registering the command imports nothing heavy.
+Kept apart from :mod:`bleu_cli.cli` so that registering the command imports nothing heavy.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import os
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .errors import InputError
+from bleu_core.errors import InputError
 
 __all__ = ["add_variants_parser"]
 
@@ -35,7 +35,7 @@ def add_variants_parser(sub: Any, read_all: Callable[[Sequence[str], Sequence[st
 
 
 def _cmd_variants(args: argparse.Namespace, read_all: Callable[[Sequence[str], Sequence[str]], Any]) -> int:
-    from .every import every_bleu
+    from bleu_core.every import every_bleu
 
     ref_files, hyp_files = read_all(args.refs, [args.input])
     if not hyp_files[0].lines:

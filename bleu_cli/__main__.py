@@ -1,4 +1,4 @@
-"""``python -m bleu_core`` is ``bleu-explorer``."""
+"""``python -m bleu_cli`` is ``bleu-explorer``."""
 
 import sys
 

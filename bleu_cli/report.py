@@ -1,22 +1,21 @@
 """``bleu-explorer report``: one self-contained HTML file of a comparison.
 
-The report draws the app's own charts (Altair, rendered to SVG by vl-convert), which live in ``bleu_app``;
-``bleu_core`` may not import ``bleu_app`` (import-linter), so the command hands over by module name at run
-time, as ``app`` hands over to Streamlit. Registering the command imports nothing heavy.
+The report draws the app's own charts (Altair, rendered to SVG by vl-convert) and sections, which live in
+``bleu_app``: the CLI sits above both the core and the app, so it imports ``bleu_app.report`` itself (when the
+command runs: registering it imports nothing heavy).
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .errors import InputError
+from bleu_core.errors import InputError
 
 if TYPE_CHECKING:
-    from .config import BleuConfig
+    from bleu_core.config import BleuConfig
 
 __all__ = ["add_report_parser"]
 
@@ -56,13 +55,13 @@ def _cmd_report(
     make_config: Callable[[argparse.Namespace], BleuConfig],
     read_all: Callable[[Sequence[str], Sequence[str]], Any],
 ) -> int:
-    from .corpus import build_corpus, parse_human_scores, read_text_file
-    from .significance import _check_trials
+    from bleu_core.corpus import build_corpus, parse_human_scores, read_text_file
+    from bleu_core.significance import check_trials
 
     config = make_config(args)
     method = "ar" if args.paired_ar is not None else "bs"
     trials = args.paired_ar if method == "ar" else (args.paired_bs if args.paired_bs is not None else 1000)
-    _check_trials(trials, "--paired-ar" if method == "ar" else "--paired-bs")
+    check_trials(trials, "--paired-ar" if method == "ar" else "--paired-bs")
     ref_files, hyp_files = read_all(args.refs, args.input)
     human: tuple[tuple[str, float], ...] = ()
     label = ""
@@ -79,7 +78,8 @@ def _cmd_report(
     for flag, value in (("--baseline", args.baseline), ("--a", args.a), ("--b", args.b)):
         if value is not None and value not in corpus.names:
             raise InputError(f"no system named {value!r} (systems: {', '.join(corpus.names)})", flag)
-    report = importlib.import_module("bleu_app.report")
+    from bleu_app import report
+
     html = report.build_report(
         corpus,
         config,

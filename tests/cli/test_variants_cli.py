@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from bleu_cli.cli import main
 from bleu_core import every_bleu
-from bleu_core.cli import main
 from tests.core.cases import read_lines
 
 
@@ -103,7 +103,7 @@ def test_real_data_through_the_console_script(data_dir: Path, python: str) -> No
         [
             python,
             "-m",
-            "bleu_core",
+            "bleu_cli",
             "variants",
             str(d / "reference.A.de"),
             "-i",

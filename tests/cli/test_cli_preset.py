@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from bleu_cli.cli import main
 from bleu_core import BleuConfig, explain_segment
-from bleu_core.cli import main
 from bleu_core.paper import EXAMPLE_1
 
 CAND = EXAMPLE_1.candidates[0]

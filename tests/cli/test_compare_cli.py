@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bleu_core.cli import main
+from bleu_cli.cli import main
 from bleu_core.engine import ReferenceSet
 from bleu_core.significance import bootstrap_ci, paired_ar, paired_bootstrap
 
@@ -158,7 +158,7 @@ def test_console_script_runs(files, python: str) -> None:
         [
             python,
             "-m",
-            "bleu_core",
+            "bleu_cli",
             "compare",
             str(files["ref.txt"]),
             "-i",

@@ -1,4 +1,4 @@
-"""``bleu-explorer`` / ``python -m bleu_core``: score, explain, compare, variants, app (DESIGN.md section 3).
+"""``bleu-explorer`` / ``python -m bleu_cli``: score, explain, compare, variants, app (DESIGN.md section 3).
 
 Input errors print one line on stderr naming the file and line and exit with status 2; never a traceback.
 This module imports nothing heavy at start-up (no Streamlit, no pandas), so ``score`` starts fast.
@@ -13,8 +13,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from ._version import __version__
-from .errors import InputError
+from bleu_core import __version__
+from bleu_core.errors import InputError
 
 __all__ = ["main"]
 
@@ -39,7 +39,7 @@ def _preset_values(preset: str, *, sentence: bool) -> dict[str, Any]:
 
 
 def _add_bleu_options(p: argparse.ArgumentParser, *, sentence: bool = False) -> None:
-    from .tokenizers import TOKENIZERS
+    from bleu_core.tokenizers import TOKENIZERS
 
     p.add_argument(
         "--preset",
@@ -77,8 +77,8 @@ def _add_bleu_options(p: argparse.ArgumentParser, *, sentence: bool = False) -> 
 
 
 def _config(args: argparse.Namespace):  # type: ignore[no-untyped-def]
-    from .config import BleuConfig
-    from .tokenizers import get_tokenizer
+    from bleu_core.config import BleuConfig
+    from bleu_core.tokenizers import get_tokenizer
 
     preset = _preset_values(getattr(args, "preset", "sacrebleu"), sentence=getattr(args, "sentence_defaults", False))
     chosen = {k: (preset[k] if getattr(args, k, None) is None else getattr(args, k)) for k in preset}
@@ -112,7 +112,7 @@ def _config(args: argparse.Namespace):  # type: ignore[no-untyped-def]
 
 
 def _read_all(refs: Sequence[str], hyps: Sequence[str]):  # type: ignore[no-untyped-def]
-    from .corpus import check_parallel, check_unique_names, read_text_file
+    from bleu_core.corpus import check_parallel, check_unique_names, read_text_file
 
     # the systems are labelled by base name: two with the same one are refused (as sacrebleu does)
     check_unique_names([os.path.basename(p) for p in hyps], hyps)
@@ -125,7 +125,7 @@ def _read_all(refs: Sequence[str], hyps: Sequence[str]):  # type: ignore[no-unty
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
-    from .bleu import corpus_score
+    from bleu_core.bleu import corpus_score
 
     config = _config(args)
     ref_files, hyp_files = _read_all(args.refs, args.input)
@@ -151,7 +151,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
 
 
 def _cmd_explain(args: argparse.Namespace) -> int:
-    from .explain import explain_segment
+    from bleu_core.explain import explain_segment
 
     config = _config(args)
     e = explain_segment(args.hyp, args.ref, config)
@@ -202,9 +202,12 @@ def _cmd_explain(args: argparse.Namespace) -> int:
 def _cmd_app(args: argparse.Namespace) -> int:
     import subprocess
 
-    app = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "app.py")
+    import bleu_app
+
+    # app.py and pages/ sit beside the bleu_app package in the checkout (the design card's layout)
+    app = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(bleu_app.__file__))), "app.py")
     if not os.path.exists(app):
-        raise InputError("app.py not found next to the package; run from a source checkout", app)
+        raise InputError("app.py not found beside the bleu_app package; run from a source checkout", app)
     cmd = [
         sys.executable,
         "-m",
@@ -243,15 +246,15 @@ def build_parser() -> argparse.ArgumentParser:
     _add_bleu_options(p, sentence=True)
     p.set_defaults(func=_cmd_explain)
 
-    from .compare_cli import add_compare_parser
+    from .compare import add_compare_parser
 
     add_compare_parser(sub, _add_bleu_options, _config, _read_all)
 
-    from .variants_cli import add_variants_parser
+    from .variants import add_variants_parser
 
     add_variants_parser(sub, _read_all)
 
-    from .report_cli import add_report_parser
+    from .report import add_report_parser
 
     add_report_parser(sub, _add_bleu_options, _config, _read_all)
 

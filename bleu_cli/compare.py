@@ -11,11 +11,11 @@ import os
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .errors import InputError
+from bleu_core.errors import InputError
 
 if TYPE_CHECKING:
-    from .config import BleuConfig
-    from .significance import Method
+    from bleu_core.config import BleuConfig
+    from bleu_core.significance import Method
 
 __all__ = ["add_compare_parser"]
 
@@ -68,9 +68,9 @@ def _cmd_compare(
     make_config: Callable[[argparse.Namespace], BleuConfig],
     read_all: Callable[[Sequence[str], Sequence[str]], Any],
 ) -> int:
-    from .decomposition import decompose_matrices
-    from .engine import ReferenceSet
-    from .significance import _check_trials, check_resampling_fits, compare
+    from bleu_core.decomposition import decompose_matrices
+    from bleu_core.engine import ReferenceSet
+    from bleu_core.significance import check_resampling_fits, check_trials, compare
 
     config = make_config(args)
     if len(args.input) < 2:
@@ -78,7 +78,7 @@ def _cmd_compare(
     method: Method = "ar" if args.paired_ar is not None else "bs"
     trials = args.paired_ar if method == "ar" else (args.paired_bs if args.paired_bs is not None else 1000)
     flag = "--paired-ar" if method == "ar" else "--paired-bs"
-    _check_trials(trials, flag)
+    check_trials(trials, flag)
     if args.seed < 0:
         raise InputError(f"must be a whole number >= 0, got {args.seed}", "--seed")
     ref_files, hyp_files = read_all(args.refs, args.input)
