@@ -1,13 +1,16 @@
-"""``bleu-explorer compare``: systems against a baseline with paired significance tests.
+"""``bleu-explorer compare``: systems against a baseline with paired significance tests, and every pair ranked
+into significance clusters (Holm-corrected), as text, JSON or a LaTeX table.
 
-Kept apart from :mod:`bleu_core.significance` so that registering the command imports no numpy.
+Registering the command imports no numpy.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
+import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -15,6 +18,7 @@ from bleu_core.errors import InputError
 
 if TYPE_CHECKING:
     from bleu_core.config import BleuConfig
+    from bleu_core.ranking import Ranking
     from bleu_core.significance import Method
 
 __all__ = ["add_compare_parser"]
@@ -39,10 +43,11 @@ def add_compare_parser(
         "--paired-bs",
         type=int,
         nargs="?",
-        const=1000,
+        const="policy",
         default=None,
         metavar="N",
-        help="paired bootstrap with N resamples (the default, N = 1000)",
+        help="paired bootstrap with N resamples (the default; without N, or without this option, the number the "
+        "trial policy picks: sacreBLEU's 1000, or more when Holm's correction over every pair needs it)",
     )
     group.add_argument(
         "--paired-ar",
@@ -54,13 +59,38 @@ def add_compare_parser(
         help="paired approximate randomization with N trials (default N = 10000)",
     )
     p.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"random seed (default {DEFAULT_SEED})")
+    p.add_argument(
+        "--alpha", type=float, default=0.05, metavar="A", help="significance level of the clusters (default 0.05)"
+    )
     p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument(
+        "--latex",
+        default=None,
+        metavar="FILE",
+        help="also write the ranking as a booktabs LaTeX table to FILE (- for standard output)",
+    )
     add_bleu_options(p)
 
     def run(args: argparse.Namespace) -> int:
         return _cmd_compare(args, make_config, read_all)
 
     p.set_defaults(func=run)
+
+
+def _trials(args: argparse.Namespace, n_systems: int) -> tuple[Method, int, str]:
+    """The test, its number of draws and the flag that names it: an explicit N is kept (sacreBLEU's draws);
+    otherwise the trial policy shared with the app (``default_trials``)."""
+    from bleu_core.significance import check_trials, default_trials
+
+    if args.paired_ar is not None:
+        method: Method = "ar"
+        trials, flag = args.paired_ar, "--paired-ar"
+    else:
+        method, flag = "bs", "--paired-bs"
+        explicit = args.paired_bs not in (None, "policy")
+        trials = args.paired_bs if explicit else default_trials(n_systems, args.alpha)
+    check_trials(trials, flag)
+    return method, trials, flag
 
 
 def _cmd_compare(
@@ -70,15 +100,16 @@ def _cmd_compare(
 ) -> int:
     from bleu_core.decomposition import decompose_matrices
     from bleu_core.engine import ReferenceSet
-    from bleu_core.significance import check_resampling_fits, check_trials, compare
+    from bleu_core.ranking import rank_pairwise
+    from bleu_core.signature import sacrebleu_signature
+    from bleu_core.significance import check_resampling_fits, compare, holm_warning, pairwise_matrix
 
     config = make_config(args)
     if len(args.input) < 2:
         raise InputError("give a baseline and at least one system to compare (-i BASE SYS [SYS ...])", "-i")
-    method: Method = "ar" if args.paired_ar is not None else "bs"
-    trials = args.paired_ar if method == "ar" else (args.paired_bs if args.paired_bs is not None else 1000)
-    flag = "--paired-ar" if method == "ar" else "--paired-bs"
-    check_trials(trials, flag)
+    if not 0 < args.alpha < 1:
+        raise InputError(f"must be between 0 and 1, got {args.alpha}", "--alpha")
+    method, trials, flag = _trials(args, len(args.input))
     if args.seed < 0:
         raise InputError(f"must be a whole number >= 0, got {args.seed}", "--seed")
     ref_files, hyp_files = read_all(args.refs, args.input)
@@ -91,16 +122,60 @@ def _cmd_compare(
     ref_set = ReferenceSet.from_config(streams, config)
     mats = [ref_set.stats(list(h.lines), config.max_ngram_order) for h in hyp_files]
     nrefs = ref_set.nrefs
-    comparison = compare(mats[0], mats[1:], config, method=method, trials=trials, seed=args.seed, nrefs=nrefs)
-    results, base_ci = comparison.results, comparison.baseline_ci
-    assert base_ci is not None  # n_confidence is 1000
     names = [os.path.basename(h.name) for h in hyp_files]
-    base_score = comparison.baseline_score
-    rows: list[dict[str, object]] = [
+    comparison = compare(mats[0], mats[1:], config, method=method, trials=trials, seed=args.seed, nrefs=nrefs)
+    pairwise = pairwise_matrix(mats, names, config, method=method, trials=trials, seed=args.seed, nrefs=nrefs)
+    ranking = rank_pairwise(pairwise, args.alpha)
+    warning = holm_warning(len(names), trials, args.alpha)
+    differences = [decompose_matrices(mats[0], m, config) for m in mats[1:]]
+    rows = _rows(names, comparison, differences, ranking)
+    sacre = sacrebleu_signature(
+        config, nrefs, test=method, trials=trials, seed=args.seed, confidence_trials=1000 if method == "ar" else None
+    )
+    if warning:
+        print(f"bleu-explorer: warning: {warning}", file=sys.stderr)
+    if args.latex:
+        _write_latex(args.latex, ranking, rows, pairwise, comparison.signature)
+    if args.json:
+        out = {
+            "method": method,
+            "trials": trials,
+            "seed": args.seed,
+            "alpha": args.alpha,
+            "signature": comparison.signature,
+            "sacrebleu_signature": {"long": sacre.long, "short": sacre.short, "none_because": sacre.why_none},
+            "warning": warning,
+            "systems": rows,
+            "pairwise": {
+                "systems": names,
+                "p_values": _nulls(pairwise.p_values),
+                "holm": _nulls(pairwise.adjusted),
+                "differences": [list(r) for r in pairwise.differences],
+            },
+        }
+        if args.latex != "-":
+            print(json.dumps(out, ensure_ascii=False, indent=1))
+        return 0
+    if args.latex == "-":
+        return 0
+    _print_text(rows, differences, ranking, (method, trials, args.seed, args.alpha), comparison.signature, sacre)
+    return 0
+
+
+def _nulls(matrix: Sequence[Sequence[float]]) -> list[list[float | None]]:
+    """JSON has no NaN: the diagonal (no test of a system with itself) is null."""
+    return [[None if math.isnan(v) else v for v in row] for row in matrix]
+
+
+def _rows(names: Sequence[str], comparison: Any, differences: Sequence[Any], ranking: Ranking) -> list[dict[str, Any]]:
+    base_ci = comparison.baseline_ci
+    assert base_ci is not None  # n_confidence is 1000
+    place = {s.index: s for s in ranking.systems}
+    rows: list[dict[str, Any]] = [
         {
             "system": names[0],
             "baseline": True,
-            "score": base_score,
+            "score": comparison.baseline_score,
             "mean": base_ci[0],
             "ci": base_ci[1],
             "low": base_ci[2],
@@ -108,8 +183,7 @@ def _cmd_compare(
             "p_value": None,
         }
     ]
-    differences = [decompose_matrices(mats[0], m, config) for m in mats[1:]]
-    for name, r, d in zip(names[1:], results, differences, strict=True):
+    for name, r, d in zip(names[1:], comparison.results, differences, strict=True):
         rows.append(
             {
                 "system": name,
@@ -123,30 +197,73 @@ def _cmd_compare(
                 "difference": d.to_dict(),
             }
         )
-    signature = comparison.signature
-    if args.json:
-        print(
-            json.dumps(
-                {"method": method, "trials": trials, "seed": args.seed, "signature": signature, "systems": rows},
-                ensure_ascii=False,
-                indent=1,
-            )
-        )
-        return 0
-    width = max(len("system"), *(len(n) for n in names))
+    for i, row in enumerate(rows):
+        row["rank"] = place[i].rank
+        row["rank_range"] = list(place[i].rank_range)
+        row["cluster"] = place[i].cluster
+    return rows
+
+
+def _write_latex(target: str, ranking: Ranking, rows: Sequence[dict[str, Any]], pairwise: Any, signature: str) -> None:
+    from bleu_core.latex import ranking_table
+
+    tex = ranking_table(
+        ranking,
+        intervals=[(row["low"], row["high"]) for row in rows],
+        baseline=0,
+        adjusted=pairwise.adjusted,
+        signature=signature,
+    )
+    if target == "-":
+        sys.stdout.write(tex)
+        return
+    try:
+        with open(target, "w", encoding="utf-8") as out:
+            out.write(tex)
+    except OSError as exc:
+        raise InputError(f"cannot write: {exc.strerror}", target) from None
+
+
+def _print_text(
+    rows: Sequence[dict[str, Any]],
+    differences: Sequence[Any],
+    ranking: Ranking,
+    test: tuple[str, int, int, float],
+    signature: str,
+    sacre: Any,
+) -> None:
+    method, trials, seed, alpha = test
+    width = max(len("system"), *(len(str(r["system"])) for r in rows))
     print(f"{'system':<{width}}  {'BLEU':>6}  {'mean ± 95% CI':>16}  {'p-value':>9}")
     for row in rows:
         p = row["p_value"]
-        p_text = "(baseline)" if p is None else f"{p:.4f}{'*' if p < 0.05 else ' '}"  # type: ignore[operator]
+        p_text = "(baseline)" if p is None else f"{p:.4f}{'*' if p < 0.05 else ' '}"
         ci = f"{row['mean']:.2f} ± {row['ci']:.2f}"
         print(f"{row['system']!s:<{width}}  {row['score']:>6.2f}  {ci:>16}  {p_text:>9}")
     label = "paired bootstrap" if method == "bs" else "paired approximate randomization"
     print(
-        f"\n{label}, {trials} {'resamples' if method == 'bs' else 'trials'}, seed {args.seed}; "
+        f"\n{label}, {trials} {'resamples' if method == 'bs' else 'trials'}, seed {seed}; "
         "* p < 0.05 against the baseline"
     )
     print("\nwhy each system differs from the baseline (log BLEU split exactly; terms in BLEU points):")
-    for name, d in zip(names[1:], differences, strict=True):
-        print(d.format(names[0], name))
-    print(f"signature: {signature}")
-    return 0
+    for row, d in zip(rows[1:], differences, strict=True):
+        print(d.format(rows[0]["system"], row["system"]))
+    n = len(rows)
+    print(
+        f"\nranking: every pair of the {n} systems ({n * (n - 1) // 2} pairs), Holm-corrected, alpha {alpha:g}; "
+        "a line between two clusters means every system above is significantly better than every system below"
+    )
+    print(f"{'rank':>5}  {'range':>7}  {'system':<{width}}  {'BLEU':>6}")
+    by_index = dict(enumerate(rows))
+    for pos, s in enumerate(ranking.systems, start=1):
+        if pos > 1 and pos - 1 in ranking.boundaries:
+            print("-" * (5 + 2 + 7 + 2 + width + 2 + 6))
+        lo, hi = s.rank_range
+        rng = str(lo) if lo == hi else f"{lo}-{hi}"
+        print(f"{s.rank:>5}  {rng:>7}  {by_index[s.index]['system']!s:<{width}}  {s.score:>6.2f}")
+    print(f"\nsignature: {signature}")
+    if sacre.long is not None:
+        print(f"sacreBLEU signature: {sacre.long}")
+        print(f"sacreBLEU signature (short): {sacre.short}")
+    else:
+        print(f"sacreBLEU signature: none ({sacre.why_none})")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -39,7 +40,15 @@ def add_report_parser(
     p.add_argument("--human", default=None, metavar="TSV", help="human scores: system<TAB>score (or a WMT table)")
     p.add_argument("--source", default=None, metavar="FILE", help="source file (optional)")
     group = p.add_mutually_exclusive_group()
-    group.add_argument("--paired-bs", type=int, nargs="?", const=1000, default=None, metavar="N")
+    group.add_argument(
+        "--paired-bs",
+        type=int,
+        nargs="?",
+        const="policy",
+        default=None,
+        metavar="N",
+        help="paired bootstrap with N resamples (default: the trial policy, as compare)",
+    )
     group.add_argument("--paired-ar", type=int, nargs="?", const=10000, default=None, metavar="N")
     p.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"random seed (default {DEFAULT_SEED})")
     add_bleu_options(p)
@@ -56,12 +65,19 @@ def _cmd_report(
     read_all: Callable[[Sequence[str], Sequence[str]], Any],
 ) -> int:
     from bleu_core.corpus import build_corpus, parse_human_scores, read_text_file
-    from bleu_core.significance import check_trials
+    from bleu_core.significance import check_trials, default_trials, holm_warning
 
     config = make_config(args)
     method = "ar" if args.paired_ar is not None else "bs"
-    trials = args.paired_ar if method == "ar" else (args.paired_bs if args.paired_bs is not None else 1000)
+    if method == "ar":
+        trials = args.paired_ar
+    else:
+        policy = args.paired_bs in (None, "policy")
+        trials = default_trials(len(args.input)) if policy else args.paired_bs
     check_trials(trials, "--paired-ar" if method == "ar" else "--paired-bs")
+    warning = holm_warning(len(args.input), trials)
+    if warning:
+        print(f"bleu-explorer: warning: {warning}", file=sys.stderr)
     ref_files, hyp_files = read_all(args.refs, args.input)
     human: tuple[tuple[str, float], ...] = ()
     label = ""

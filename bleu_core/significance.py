@@ -44,6 +44,7 @@ __all__ = [
     "default_trials",
     "holm",
     "holm_floor",
+    "holm_warning",
     "kendall",
     "memory_budget",
     "paired_ar",
@@ -53,6 +54,7 @@ __all__ = [
     "pearson",
     "ranked_block_test",
     "resample_sums",
+    "trials_needed",
 ]
 
 Method = Literal["bs", "ar"]
@@ -702,16 +704,28 @@ def holm(p_values: Sequence[float]) -> tuple[float, ...]:
 
 
 def holm_floor(n_systems: int, trials: int) -> float:
-    """The smallest Holm-corrected p-value a pairwise comparison can produce: pairs x 1/(trials + 1).
+    """The smallest Holm-corrected p-value a comparison of every pair can produce: min(1, pairs / (trials + 1)).
 
+    A paired test's p-value is at least 1 / (trials + 1); Holm multiplies the smallest by the number of pairs.
     With 12 systems (66 pairs) and 1000 trials it is 0.066, so nothing can be significant at 0.05.
 
     Example:
-        >>> round(holm_floor(12, 1000), 3)
-        0.066
+        >>> round(holm_floor(12, 1000), 3), holm_floor(2000, 1000)
+        (0.066, 1.0)
     """
     pairs = n_systems * (n_systems - 1) // 2
-    return pairs / (trials + 1)
+    return min(1.0, pairs / (trials + 1))
+
+
+def trials_needed(n_systems: int, alpha: float = 0.05) -> int:
+    """The fewest trials with which a Holm-corrected p-value over every pair can fall below ``alpha``.
+
+    Example:
+        >>> trials_needed(16), holm_floor(16, trials_needed(16)) < 0.05 <= holm_floor(16, trials_needed(16) - 1)
+        (2400, True)
+    """
+    pairs = n_systems * (n_systems - 1) // 2
+    return max(1, math.floor(pairs / alpha))
 
 
 TRIALS_OFFERED: Final = (100, 500, 1000, 2000, 5000, 10000)
@@ -719,17 +733,39 @@ TRIALS_OFFERED: Final = (100, 500, 1000, 2000, 5000, 10000)
 
 
 def default_trials(n_systems: int, alpha: float = 0.05) -> int:
-    """sacreBLEU's 1,000 bootstrap trials (``--paired-bs-n``), or the fewest of :data:`TRIALS_OFFERED` above it
-    with which a Holm-corrected p-value over ``n_systems`` systems can fall below ``alpha``.
+    """The one trial policy of the app and the CLI: sacreBLEU's 1,000 bootstrap trials (``--paired-bs-n``), or the
+    fewest of :data:`TRIALS_OFFERED` above it with which a Holm-corrected p-value over ``n_systems`` systems can
+    fall below ``alpha`` (at most the largest offered: :func:`holm_warning` says when even that is too few).
 
     Example:
-        >>> default_trials(4), default_trials(10), default_trials(12), default_trials(30)
-        (1000, 1000, 2000, 10000)
+        >>> default_trials(4), default_trials(10), default_trials(12), default_trials(16), default_trials(30)
+        (1000, 1000, 2000, 5000, 10000)
     """
     for trials in TRIALS_OFFERED:
         if trials >= 1000 and holm_floor(n_systems, trials) < alpha:
             return trials
     return TRIALS_OFFERED[-1]
+
+
+def holm_warning(n_systems: int, trials: int, alpha: float = 0.05) -> str | None:
+    """What to tell a user when ``trials`` make significance impossible over every pair, else None.
+
+    Example:
+        >>> print(holm_warning(16, 1000))  # doctest: +NORMALIZE_WHITESPACE
+        With 16 systems (120 pairs) and 1000 trials the smallest possible Holm-corrected p-value is 0.120,
+        so no pair can reach 0.05: use at least 2400 trials.
+        >>> holm_warning(16, 5000) is None
+        True
+    """
+    floor = holm_floor(n_systems, trials)
+    if floor < alpha:
+        return None
+    pairs = n_systems * (n_systems - 1) // 2
+    return (
+        f"With {n_systems} systems ({pairs} pairs) and {trials} trials the smallest possible Holm-corrected "
+        f"p-value is {floor:.3f}, so no pair can reach {alpha:g}: "
+        f"use at least {trials_needed(n_systems, alpha)} trials."
+    )
 
 
 def pairwise_matrix(

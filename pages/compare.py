@@ -6,7 +6,7 @@ from bleu_app.charts import corpus as charts
 from bleu_app.frames import corpus as frames
 from bleu_app.ui import cached, corpus_input, difference, docs, export, frame, human, render, selection, state, tables
 from bleu_core.bleu import make_signature
-from bleu_core.significance import TRIALS_OFFERED, default_trials, holm_floor
+from bleu_core.significance import TRIALS_OFFERED, default_trials, holm_warning
 
 frame.guard()
 
@@ -78,12 +78,9 @@ trials = s2.select_slider(
 seed = s3.number_input("Seed", min_value=0, value=12345, step=1, key="compare.seed")
 significance = cached.significance_frame(corpus, config, method, int(trials), int(seed))
 heatmap = charts.significance_heatmap(significance, list(corpus.names))
-floor = holm_floor(len(corpus.systems), int(trials))
-if floor >= 0.05:
-    st.warning(
-        f"With {len(corpus.systems)} systems and {trials} trials the smallest possible Holm-corrected p-value "
-        f"is {floor:.3f}, so no cell can reach 0.05: raise the number of trials."
-    )
+too_few = holm_warning(len(corpus.systems), int(trials))
+if too_few:
+    st.warning(too_few)
 st.altair_chart(heatmap, key="compare.matrix")
 render.signature(make_signature(config, cached.nrefs(corpus), **{str(method): int(trials)}, rs=int(seed)))
 st.markdown(docs.text("significance", "corpus"))

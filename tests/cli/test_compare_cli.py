@@ -117,7 +117,8 @@ def test_text_table(files, capsys) -> None:
     assert out[2].startswith("better.txt")
     assert out[2].rstrip().endswith("*")
     assert "±" in out[2]
-    assert out[-1].startswith("signature: nrefs:1|bs:100|rs:12345|case:lc|")
+    assert out[-3].startswith("signature: nrefs:1|bs:100|rs:12345|case:lc|")
+    assert out[-2] == "sacreBLEU signature: nrefs:1|bs:100|seed:12345|case:lc|eff:no|tok:13a|smooth:exp|version:2.6.0"
 
 
 @pytest.mark.parametrize(

@@ -63,7 +63,7 @@ def test_significance_signature_names_method_trials_seed():
     assert any("bs:500 | rs:7" in c.value for c in at.caption)
     assert not at.warning  # 6 pairs x 1/501 can still reach 0.05
     at.select_slider(key="compare.trials").set_value(100).run()
-    assert any("no cell can reach 0.05" in w.value for w in at.warning)
+    assert any("no pair can reach 0.05" in w.value for w in at.warning)
 
 
 def test_trials_default_rises_with_the_systems_and_the_intervals_share_the_pool(wmt22, data_dir):
@@ -71,7 +71,7 @@ def test_trials_default_rises_with_the_systems_and_the_intervals_share_the_pool(
     at = wmt22
     assert at.select_slider(key="compare.trials").value == 2000
     assert any("bs:2000 | rs:12345" in c.value for c in at.caption)
-    assert not any("no cell can reach 0.05" in w.value for w in at.warning)
+    assert not any("no pair can reach 0.05" in w.value for w in at.warning)
     # the intervals read the first 1000 rows of the matrix's pool of 2000: the same as drawn alone
     from bleu_app.frames import corpus as frames
     from bleu_core import BleuConfig, ReferenceSet, parse_folder
