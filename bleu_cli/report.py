@@ -76,8 +76,6 @@ def _cmd_report(
         trials = default_trials(len(args.input)) if policy else args.paired_bs
     check_trials(trials, "--paired-ar" if method == "ar" else "--paired-bs")
     warning = holm_warning(len(args.input), trials)
-    if warning:
-        print(f"bleu-explorer: warning: {warning}", file=sys.stderr)
     ref_files, hyp_files = read_all(args.refs, args.input)
     human: tuple[tuple[str, float], ...] = ()
     label = ""
@@ -95,6 +93,9 @@ def _cmd_report(
         if value is not None and value not in corpus.names:
             raise InputError(f"no system named {value!r} (systems: {', '.join(corpus.names)})", flag)
     from bleu_app import report
+
+    if warning:  # once the inputs are read: an input error stays the one line on stderr
+        print(f"bleu-explorer: warning: {warning}", file=sys.stderr)
 
     html = report.build_report(
         corpus,

@@ -3,7 +3,7 @@
 import streamlit as st
 
 from bleu_app.charts import corpus as charts
-from bleu_app.frames import corpus as frames
+from bleu_app.frames import corpus as frames, names
 from bleu_app.ui import cached, corpus_input, difference, docs, export, frame, human, render, selection, state, tables
 from bleu_core.bleu import make_signature
 from bleu_core.significance import TRIALS_OFFERED, default_trials, holm_warning
@@ -21,14 +21,21 @@ baseline = selection.system_picker(
 # corpus sets it again); the matrix below reads the same pool of resamples as the intervals
 if state.COMPARE_TRIALS not in st.session_state:
     st.session_state[state.COMPARE_TRIALS] = default_trials(len(corpus.systems))
-pool = cached.pool_size(
-    str(st.session_state.get("compare.method") or "bs"),
-    int(st.session_state[state.COMPARE_TRIALS]),
-    int(st.session_state.get("compare.seed", cached.DEFAULT_SEED)),
+# the significance test's settings are the widgets' further down, read from the state here: the intervals, the
+# ranking and the charts above the widgets need the same matrix and pool
+method = str(st.session_state.get("compare.method") or "bs")
+trials = int(st.session_state[state.COMPARE_TRIALS])
+seed = int(st.session_state.get("compare.seed", cached.DEFAULT_SEED))
+systems = cached.systems_frame(corpus, config, baseline, cached.pool_size(method, trials, seed))
+significance = cached.significance_frame(corpus, config, method, trials, seed)
+ranked = frames.ranking(systems, significance)
+by_score = [s.name for s in ranked.systems]
+labels = names.labels(corpus.names)
+systems = frames.in_order(systems, by_score)
+precisions = frames.in_order(cached.precision_long(corpus, config), by_score)
+ci_chart = charts.systems_ci_chart(
+    systems, baseline, clusters={s.name: s.cluster for s in ranked.systems}, labels=labels
 )
-systems = cached.systems_frame(corpus, config, baseline, pool)
-precisions = cached.precision_long(corpus, config)
-ci_chart = charts.systems_ci_chart(systems, baseline)
 bars = charts.precision_bars(precisions)
 
 st.subheader("Systems side by side")
@@ -59,7 +66,7 @@ c2.altair_chart(bars)
 
 st.subheader("Which differences are significant?")
 s1, s2, s3 = st.columns(3)
-method = s1.segmented_control(
+s1.segmented_control(
     "Test",
     ["bs", "ar"],
     key="compare.method",
@@ -68,21 +75,27 @@ method = s1.segmented_control(
     format_func={"bs": "bootstrap", "ar": "approx. randomization"}.get,
     help="Paired bootstrap resampling or paired approximate randomization.",
 )
-trials = s2.select_slider(
+s2.select_slider(
     "Trials",
     TRIALS_OFFERED,
     key=state.COMPARE_TRIALS,
     help="1000 is sacreBLEU's default for the paired bootstrap; with many systems the default rises until a "
     "Holm-corrected p-value can fall below 0.05.",
 )
-seed = s3.number_input("Seed", min_value=0, value=12345, step=1, key="compare.seed")
-significance = cached.significance_frame(corpus, config, method, int(trials), int(seed))
-heatmap = charts.significance_heatmap(significance, list(corpus.names))
+s3.number_input("Seed", min_value=0, value=12345, step=1, key="compare.seed")
+heatmap = charts.significance_heatmap(significance, by_score, labels=labels)
 too_few = holm_warning(len(corpus.systems), int(trials))
 if too_few:
     st.warning(too_few)
 st.altair_chart(heatmap, key="compare.matrix")
 render.signature(make_signature(config, cached.nrefs(corpus), **{str(method): int(trials)}, rs=int(seed)))
+st.markdown("**Ranked by BLEU, in significance clusters**")
+st.html(tables.ranking_html(frames.ranking_frame(systems, ranked), labels, baseline))
+st.caption(
+    "A line between two clusters: every system above it is significantly better than every system below it "
+    "(Holm-corrected p < 0.05 under the test above). Ranks possible: the ranks a system could take given the "
+    "significant pairs."
+)
 st.markdown(docs.text("significance", "corpus"))
 render.block_test_section(corpus, config, key="compare.blocks")
 
@@ -153,6 +166,11 @@ export.downloads(
 export.downloads(
     "LaTeX:",
     {
+        "ranking": (
+            lambda: export.ranking_latex(ranked, systems, significance, baseline, sig_test),
+            "ranking.tex",
+            "text/x-tex",
+        ),
         "table": (lambda: export.latex_table(systems, signature=sig_text), "comparison.tex", "text/x-tex"),
     },
     "compare.tex",

@@ -12,6 +12,7 @@ a rank field of the data instead (:func:`_by_rank`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Literal
 
 import altair as alt
@@ -48,6 +49,14 @@ def _fill_opacity(n: int) -> list[float]:
 def _by_rank(field: str = RANK) -> alt.EncodingSortField:
     """Sort a categorical axis by a numeric field of the data (never by a list of its values)."""
     return alt.EncodingSortField(field=field, op="min", order="ascending")
+
+
+SHOWN = "shown"  # the name on an axis: what sets the systems apart (frames.names.short_names); full on hover
+
+
+def _shown(df: pd.DataFrame, column: str, labels: Mapping[str, str] | None, to: str = SHOWN) -> pd.DataFrame:
+    """``df`` with ``to``: each ``column`` value's display label (the value itself without ``labels``)."""
+    return df.assign(**{to: [labels.get(v, v) if labels else v for v in df[column]]})
 
 
 def _ranked(df: pd.DataFrame, column: str, order: list[str], rank: str = RANK) -> pd.DataFrame:
@@ -149,11 +158,11 @@ def bucket_chart(buckets: pd.DataFrame, title: str) -> alt.LayerChart | alt.Face
     return alt.layer(rule, pts).properties(title=f"BLEU by {title} (95% bootstrap CI)", height=240)
 
 
-def block_chart(blocks: pd.DataFrame) -> alt.LayerChart | alt.FacetChart:
+def block_chart(blocks: pd.DataFrame, *, labels: Mapping[str, str] | None = None) -> alt.LayerChart | alt.FacetChart:
     """Every block's BLEU per system (the paper's block test), with each system's mean as a tick."""
     systems = list(dict.fromkeys(blocks[f.SYSTEM]))
-    blocks = _ranked(blocks, f.SYSTEM, systems)
-    y = alt.Y(f"{f.SYSTEM}:N", sort=_by_rank(), title=None, axis=alt.Axis(labelOverlap=False))
+    blocks = _shown(_ranked(blocks, f.SYSTEM, systems), f.SYSTEM, labels)
+    y = alt.Y(f"{SHOWN}:N", sort=_by_rank(), title=None, axis=alt.Axis(labelOverlap=False))
     pts = (
         alt.Chart(blocks)
         .mark_circle(size=40, opacity=0.6)
@@ -176,14 +185,29 @@ def block_chart(blocks: pd.DataFrame) -> alt.LayerChart | alt.FacetChart:
     )
 
 
-def systems_ci_chart(systems: pd.DataFrame, baseline: str = "") -> alt.LayerChart | alt.FacetChart:
-    """Each system's corpus BLEU with its 95 % bootstrap interval, best first; the baseline is marked."""
+def systems_ci_chart(
+    systems: pd.DataFrame,
+    baseline: str = "",
+    *,
+    clusters: Mapping[str, int] | None = None,
+    labels: Mapping[str, str] | None = None,
+) -> alt.LayerChart | alt.FacetChart:
+    """Each system's corpus BLEU with its 95 % bootstrap interval, best first; the baseline is a diamond. With
+    ``clusters`` (system -> significance cluster, 1 = top) each cluster has its colour and a band of its own."""
     df = systems.assign(role=[("baseline" if s == baseline else "system") for s in systems[f.SYSTEM]])
-    df = _ranked(df, f.SYSTEM, list(df.sort_values(f.BLEU, ascending=False)[f.SYSTEM]))
-    y = alt.Y(f"{f.SYSTEM}:N", sort=_by_rank(), title=None, axis=alt.Axis(labelOverlap=False))
-    colour = alt.Color(
-        "role:N", scale=alt.Scale(domain=["baseline", "system"], range=[OKABE_ITO[3], OKABE_ITO[0]]), title=None
-    )
+    df = _ranked(df, f.SYSTEM, list(df.sort_values(f.BLEU, ascending=False, kind="stable")[f.SYSTEM]))
+    df = _shown(df, f.SYSTEM, labels)
+    if clusters:
+        df = df.assign(group=[f"cluster {clusters.get(s, 0)}" for s in df[f.SYSTEM]])
+        groups = [f"cluster {k}" for k in sorted(set(clusters.values()))]
+        colour = alt.Color(
+            "group:N", scale=alt.Scale(domain=groups, range=_palette(len(groups))), title="significance cluster"
+        )
+    else:
+        colour = alt.Color(
+            "role:N", scale=alt.Scale(domain=["baseline", "system"], range=[OKABE_ITO[3], OKABE_ITO[0]]), title=None
+        )
+    y = alt.Y(f"{SHOWN}:N", sort=_by_rank(), title=None, axis=alt.Axis(labelOverlap=False))
     rule = (
         alt.Chart(df)
         .mark_rule(strokeWidth=2)
@@ -214,7 +238,8 @@ def systems_ci_chart(systems: pd.DataFrame, baseline: str = "") -> alt.LayerChar
             ],
         )
     )
-    return alt.layer(rule, pts).properties(title="Corpus BLEU per system", height=max(220, 30 * len(df)))
+    title = "Corpus BLEU per system" + (", by significance cluster" if clusters else "")
+    return alt.layer(rule, pts).properties(title=title, height=max(220, 30 * len(df)))
 
 
 def precision_bars(prec: pd.DataFrame) -> alt.Chart:
@@ -269,10 +294,14 @@ def _signed(d: float) -> str:
     return "0.00" if text in ("+0.00", "-0.00") else text
 
 
-def significance_heatmap(sig: pd.DataFrame, names: list[str]) -> alt.LayerChart | alt.FacetChart:
-    """The N x N matrix: cell colour says whether the row system is significantly better or worse than the
-    column system after Holm's correction; the text is the BLEU difference (row - column)."""
+def significance_heatmap(
+    sig: pd.DataFrame, names: list[str], *, labels: Mapping[str, str] | None = None
+) -> alt.LayerChart | alt.FacetChart:
+    """The N x N matrix in the order of ``names`` (the page passes them best first): cell colour says whether the
+    row system is significantly better or worse than the column system after Holm's correction; the text is
+    the BLEU difference (row - column)."""
     sig = _ranked(_ranked(sig[sig[f.ROW] != sig[f.COL]], f.ROW, names, "row_rank"), f.COL, names, "col_rank")
+    sig = _shown(_shown(sig, f.ROW, labels, "row_shown"), f.COL, labels, "col_shown")
     df = sig.assign(
         verdict=[
             ("row better" if d > 0 else "row worse") if s else ("-" if r == c else "not significant")
@@ -287,12 +316,12 @@ def significance_heatmap(sig: pd.DataFrame, names: list[str]) -> alt.LayerChart 
     # numbers would overprint, so the cells keep only their colour (and the tooltip), names turn upright.
     roomy = f"width / {max(len(names), 1)} >= {MIN_CELL}"
     x = alt.X(
-        f"{f.COL}:N",
+        "col_shown:N",
         sort=_by_rank("col_rank"),
         title="column system",
         axis=alt.Axis(labelAngle=alt.expr(f"{roomy} ? -40 : -90"), labelOverlap=False),
     )
-    y = alt.Y(f"{f.ROW}:N", sort=_by_rank("row_rank"), title="row system", axis=alt.Axis(labelOverlap=False))
+    y = alt.Y("row_shown:N", sort=_by_rank("row_rank"), title="row system", axis=alt.Axis(labelOverlap=False))
     rect = (
         alt.Chart(df)
         .mark_rect(stroke="white", strokeWidth=1)
@@ -324,9 +353,11 @@ def significance_heatmap(sig: pd.DataFrame, names: list[str]) -> alt.LayerChart 
             color=alt.condition("datum.verdict == 'not significant'", alt.value("#111111"), alt.value("white")),
         )
     )
+    # rows by the band (as the block chart): a pixel height is shared with the slanted column names, which
+    # squeezed 12 rows into 19 px each and let a long first name touch the second
     size = max(240, 34 * len(names))
     return alt.layer(rect, text).properties(
-        title="Pairwise significance (BLEU difference, * = significant)", width=size, height=size
+        title="Pairwise significance (BLEU difference, * = significant)", width=size, height=alt.Step(26)
     )
 
 

@@ -20,6 +20,7 @@ from bleu_core.bleu import brevity_penalties, brevity_penalty, make_signature, s
 from bleu_core.config import BleuConfig
 from bleu_core.engine import MatchArrays, NgramDiff
 from bleu_core.explain import leave_one_out
+from bleu_core.ranking import Ranking, rank_systems
 from bleu_core.significance import RankedBlockTest, bootstrap_cis, pairwise_matrix, resample_sums
 
 # --- column names ----------------------------------------------------------------------------------------
@@ -63,6 +64,9 @@ P_RAW = "p"
 P_HOLM = "p (Holm)"
 DELTA = "row - column"
 SIGNIFICANT = "significant"
+PLACE = "rank"  # 1 = best BLEU
+RANK_RANGE = "ranks possible"
+CLUSTER = "cluster"
 HUMAN = "human score"
 
 
@@ -402,6 +406,58 @@ def significance_frame(
                 }
             )
     return pd.DataFrame(rows, columns=[ROW, COL, DELTA, P_RAW, P_HOLM, SIGNIFICANT])
+
+
+def ranking(systems: pd.DataFrame, significance: pd.DataFrame, *, alpha: float = 0.05) -> Ranking:
+    """The systems ranked by BLEU in significance clusters (``bleu_core.ranking``), from the system table and the
+    long Holm-corrected matrix of :func:`significance_frame`.
+
+    Example:
+        >>> sys = pd.DataFrame({SYSTEM: ["a", "b", "c"], BLEU: [20.0, 30.0, 29.0]})
+        >>> sig = significance_frame(["a", "b", "c"], np.full((3, 3), 0.001), np.array(
+        ...     [[1, 0.001, 0.001], [0.001, 1, 0.5], [0.001, 0.5, 1]]), np.zeros((3, 3)))
+        >>> [(s.name, s.rank_range, s.cluster) for s in ranking(sys, sig).systems]
+        [('b', (1, 2), 1), ('c', (1, 2), 1), ('a', (3, 3), 2)]
+    """
+    names = list(systems[SYSTEM])
+    index = {n: i for i, n in enumerate(names)}
+    holm = np.full((len(names), len(names)), np.nan)
+    for r, c, p in zip(significance[ROW], significance[COL], significance[P_HOLM], strict=True):
+        if r in index and c in index:
+            holm[index[r], index[c]] = p
+    return rank_systems(names, [float(b) for b in systems[BLEU]], holm.tolist(), alpha)
+
+
+def in_order(df: pd.DataFrame, order: Sequence[str], column: str = SYSTEM) -> pd.DataFrame:
+    """The rows of ``df`` with their ``column`` in the order of ``order`` (others last, as they were).
+
+    Example:
+        >>> in_order(pd.DataFrame({SYSTEM: ["a", "b", "c"]}), ["c", "a"])[SYSTEM].tolist()
+        ['c', 'a', 'b']
+    """
+    where = {v: i for i, v in enumerate(order)}
+    keys = [where.get(v, len(where)) for v in df[column]]
+    return df.iloc[np.argsort(keys, kind="stable")].reset_index(drop=True)
+
+
+def ranking_frame(systems: pd.DataFrame, ranked: Ranking) -> pd.DataFrame:
+    """One row per system, best first: rank, the ranks it could take, cluster, BLEU and its interval."""
+    by_name = systems.set_index(SYSTEM)
+    rows = [
+        {
+            PLACE: s.rank,
+            RANK_RANGE: str(s.rank_range[0])
+            if s.rank_range[0] == s.rank_range[1]
+            else f"{s.rank_range[0]}–{s.rank_range[1]}",
+            CLUSTER: s.cluster,
+            SYSTEM: s.name,
+            BLEU: s.score,
+            CI_LOW: float(by_name.loc[s.name, CI_LOW]) if CI_LOW in by_name else np.nan,
+            CI_HIGH: float(by_name.loc[s.name, CI_HIGH]) if CI_HIGH in by_name else np.nan,
+        }
+        for s in ranked.systems
+    ]
+    return pd.DataFrame(rows, columns=[PLACE, RANK_RANGE, CLUSTER, SYSTEM, BLEU, CI_LOW, CI_HIGH])
 
 
 def pair_sentences(

@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
-__all__ = ["short_names"]
+__all__ = ["labels", "short_names"]
 
 _PIECE: Final = re.compile(r"[^._\-\s/]+[._\-\s/]*|[._\-\s/]+")  # a word with the separators that follow it
 
@@ -56,3 +56,13 @@ def short_names(names: Sequence[str]) -> list[str]:
     if any(not o for o in out) or len(set(out)) < len(out):
         return list(names)
     return out
+
+
+def labels(names: Sequence[str]) -> dict[str, str]:
+    """Each name's display label (:func:`short_names`), for the charts' axes.
+
+    Example:
+        >>> labels(["run.A.de", "run.B.de"])
+        {'run.A.de': 'A', 'run.B.de': 'B'}
+    """
+    return dict(zip(names, short_names(names), strict=True))

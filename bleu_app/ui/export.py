@@ -1,4 +1,5 @@
-"""Downloads: lazy download buttons, and the comparison as a LaTeX table."""
+"""Downloads: lazy download buttons, CSV with the signature in a column (formula-safe), the comparison and the
+ranking as LaTeX tables."""
 
 from __future__ import annotations
 
@@ -7,7 +8,9 @@ from collections.abc import Callable
 import pandas as pd
 import streamlit as st
 
-from bleu_app.frames.corpus import BLEU, BP, CI_HIGH, CI_LOW, RATIO, SYSTEM
+from bleu_app.frames.corpus import BLEU, BP, CI_HIGH, CI_LOW, COL, P_HOLM, RATIO, ROW, SYSTEM
+from bleu_core.latex import escape_latex, ranking_table
+from bleu_core.ranking import Ranking
 
 PER_ROW = 3  # download buttons per row: "Chart: precisions HTML" fits a third of the page
 
@@ -29,14 +32,35 @@ def downloads(label: str, items: dict[str, tuple[Callable[[], bytes | str], str,
         )
 
 
+SIGNATURE = "signature"
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _as_text(value: object) -> object:
+    """A text cell a spreadsheet would run as a formula (``=``, ``+``, ``-``, ``@``, tab, CR first) gets a ``'``
+    in front (OWASP's advice for CSV injection); numbers and other cells are left as they are."""
+    if isinstance(value, str) and value.startswith(_FORMULA_START):
+        return "'" + value
+    return value
+
+
 def csv(frame: pd.DataFrame, signature: str) -> str:
-    """The frame as CSV whose first line is ``# signature: ...`` (pandas reads it back with ``comment="#"``).
+    """The frame as CSV with the signature in a last column of its own (a ``# signature`` first line is read as
+    data by spreadsheets and by ``pandas.read_csv`` without ``comment=``); text that a spreadsheet would run as a
+    formula is neutralised.
 
     Example:
-        >>> csv(pd.DataFrame({"BLEU": [1.5]}), "nrefs:1|bs:1000|rs:12345")
-        '# signature: nrefs:1|bs:1000|rs:12345\\nBLEU\\n1.5\\n'
+        >>> print(csv(pd.DataFrame({"system": ["=HYPERLINK()"], "BLEU": [-1.5]}), "nrefs:1|bs:1000"), end="")
+        system,BLEU,signature
+        '=HYPERLINK(),-1.5,nrefs:1|bs:1000
     """
-    return f"# signature: {signature}\n" + str(frame.to_csv(index=False))
+    safe = frame.copy()
+    for column in safe.columns:
+        if not pd.api.types.is_numeric_dtype(safe[column]):
+            safe[column] = [_as_text(v) for v in safe[column]]
+    safe.columns = [str(_as_text(str(c))) for c in safe.columns]
+    safe[SIGNATURE] = _as_text(signature)
+    return str(safe.to_csv(index=False))
 
 
 def latex_table(systems: pd.DataFrame, *, signature: str, caption: str = "BLEU with 95% bootstrap CIs") -> str:
@@ -77,16 +101,23 @@ def latex_table(systems: pd.DataFrame, *, signature: str, caption: str = "BLEU w
 
 
 def _tex(s: str) -> str:
-    repl = {
-        "\\": "\\textbackslash{}",
-        "&": "\\&",
-        "%": "\\%",
-        "$": "\\$",
-        "#": "\\#",
-        "_": "\\_",
-        "{": "\\{",
-        "}": "\\}",
-        "~": "\\textasciitilde{}",
-        "^": "\\textasciicircum{}",
-    }
-    return "".join(repl.get(ch, ch) for ch in s)
+    return escape_latex(s)
+
+
+def ranking_latex(
+    ranking: Ranking, systems: pd.DataFrame, significance: pd.DataFrame, baseline: str, signature: str
+) -> str:
+    """The ranking as ``bleu_core.latex``'s booktabs table (the one ``bleu-explorer compare --latex`` writes)."""
+    names = list(systems[SYSTEM])
+    index = {n: i for i, n in enumerate(names)}
+    adjusted = [[float("nan")] * len(names) for _ in names]
+    for r, c, p in zip(significance[ROW], significance[COL], significance[P_HOLM], strict=True):
+        if r in index and c in index:
+            adjusted[index[r]][index[c]] = float(p)
+    return ranking_table(
+        ranking,
+        intervals=list(zip(systems[CI_LOW], systems[CI_HIGH], strict=True)),
+        baseline=index[baseline],
+        adjusted=adjusted,
+        signature=signature,
+    )

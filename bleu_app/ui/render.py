@@ -333,7 +333,10 @@ def block_test_section(corpus: Corpus, config: BleuConfig, *, key: str, on_deman
         return
     names = list(corpus.names)
     st.caption(corpus_frames.block_test_description(test, corpus.n_segments))
-    st.altair_chart(corpus_charts.block_chart(corpus_frames.blocks(test, names)), key=f"{key}.chart")
+    from bleu_app.frames.names import labels
+
+    chart = corpus_charts.block_chart(corpus_frames.blocks(test, names), labels=labels(names))
+    st.altair_chart(chart, key=f"{key}.chart")
     # the table under the chart at full width, so t and df (its point) are not cut off; the lowest system has
     # no t, df or p: "—", not pandas' None
     table = corpus_frames.block_test_shown(corpus_frames.block_test_table(test, names))

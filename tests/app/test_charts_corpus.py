@@ -258,3 +258,63 @@ def test_matrix_never_shows_a_signed_zero():
     labels = [t for _, t in _texts(vlc.vegalite_to_svg(ch.significance_heatmap(sig, names).to_dict()))]
     assert labels.count("0.00") == 2  # the pair, both ways round
     assert not [t for t in labels if t.startswith(("-0.00", "+0.00", "−0.00"))]
+
+
+def test_ranked_charts_draw_short_names_and_clusters_on_wmt(data_dir):
+    """WMT-style names that share a prefix and a suffix: the CI chart (coloured by cluster) and the matrix draw
+    the part that differs, in score order; the full names stay in the data (tooltips, exports)."""
+    import re
+
+    import numpy as np
+    import vl_convert as vlc
+
+    from bleu_app.frames.names import labels
+    from bleu_core.engine import ReferenceSet
+
+    root = data_dir / "wmt21-news-en-de"
+    paths = sorted((root / "systems").glob("*.de"))[:6]
+    refs = ReferenceSet([(root / "reference.A.de").read_text(encoding="utf-8").splitlines()])
+    names = [f"newstest2021.{p.stem}.0.en-de" for p in paths]
+    m = {n: refs.stats(p.read_text(encoding="utf-8").splitlines()) for n, p in zip(names, paths, strict=True)}
+    systems = f.system_table(m, CFG, nrefs=1, baseline=names[0])
+    p, ph, delta = f.pairwise(list(m.values()), CFG, trials=1000)
+    sig = f.significance_frame(names, p, ph, delta)
+    ranked = f.ranking(systems, sig)
+    order = [s.name for s in ranked.systems]
+    lab = labels(names)
+    assert lab[names[0]] == paths[0].stem
+    ci = ch.systems_ci_chart(
+        f.in_order(systems, order), names[0], clusters={s.name: s.cluster for s in ranked.systems}, labels=lab
+    )
+    svg = vlc.vegalite_to_svg(ci.to_dict())
+    texts = re.findall(r"<text[^>]*>([^<]*)</text>", svg)
+    shown = [t for t in texts if t in lab.values()]
+    assert shown == [lab[n] for n in order]  # every system, best first, by its short name
+    assert not any("newstest2021" in t for t in texts)
+    assert "significance cluster" in texts
+    assert sum(t.startswith("cluster ") for t in texts) == len({s.cluster for s in ranked.systems})
+    heat = vlc.vegalite_to_svg(ch.significance_heatmap(sig, order, labels=lab).to_dict())
+    assert not any("newstest2021" in t for t in re.findall(r"<text[^>]*>([^<]*)</text>", heat))
+    assert np.isfinite(systems[f.BLEU]).all()
+
+
+def test_ranking_html_escapes_names_and_draws_cluster_rules():
+    from bleu_app.ui.tables import ranking_html
+
+    evil = '<img src=x onerror=alert(1)> "q" & **b**'
+    df = pd.DataFrame(
+        {
+            f.PLACE: [1, 2, 3],
+            f.RANK_RANGE: ["1", "2–3", "2–3"],
+            f.CLUSTER: [1, 2, 2],
+            f.SYSTEM: [evil, "b", "c"],
+            f.BLEU: [30.0, 20.0, 19.5],
+            f.CI_LOW: [29.0, 19.0, 18.5],
+            f.CI_HIGH: [31.0, 21.0, 20.5],
+        }
+    )
+    html = ranking_html(df, {evil: evil, "b": "b", "c": "c"}, "b")
+    assert "<img" not in html
+    assert "&lt;img src=x onerror=alert(1)&gt; &quot;q&quot; &amp; **b**" in html
+    assert html.count('class="cut') == 1
+    assert "b (baseline)" in html

@@ -256,17 +256,22 @@ def test_bucket_intervals_from_kept_draws_are_the_drawn_ones(data_dir, by):
         assert kept.equals(drawn)
 
 
-def test_csv_downloads_start_with_the_signature():
-    """Review item 3: significance.csv had p-values without ``bs:2000|rs:12345``: not reproducible."""
+def test_csv_downloads_carry_the_signature_in_a_column():
+    """Review item 3: significance.csv had p-values without ``bs:2000|rs:12345``: not reproducible. Issue 21: a
+    ``# signature`` first line is data to pandas and spreadsheets, so the signature is a column; issue 24: text a
+    spreadsheet would run as a formula is neutralised, numbers are not touched."""
     import io
 
     import pandas as pd
 
-    frame = pd.DataFrame({"A": ["x"], "B": ["y"], "p": [0.0123]})
+    frame = pd.DataFrame({"A": ["x", "=1+1", "@SUM(A1)"], "B": ["y", "-2", "+x"], "p": [0.0123, -0.5, 1.0]})
     sig = "nrefs:1|bs:2000|rs:12345|case:mixed|eff:no|tok:13a|smooth:exp|order:4"
-    text = export.csv(frame, sig)
-    assert text.splitlines()[0] == f"# signature: {sig}"
-    pd.testing.assert_frame_equal(pd.read_csv(io.StringIO(text), comment="#"), frame)
+    back = pd.read_csv(io.StringIO(export.csv(frame, sig)))  # plain read_csv: no comment= needed
+    assert list(back.columns) == ["A", "B", "p", "signature"]
+    assert (back["signature"] == sig).all()
+    assert back["A"].tolist() == ["x", "'=1+1", "'@SUM(A1)"]
+    assert back["B"].tolist() == ["y", "'-2", "'+x"]
+    assert back["p"].tolist() == [0.0123, -0.5, 1.0]
 
 
 def test_a_bucket_of_one_length_is_labelled_with_that_length():

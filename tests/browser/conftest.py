@@ -285,7 +285,7 @@ def assert_charts_drawn(p: Page, where: str, at_least: int) -> list[dict]:  # ty
         assert chart["marks"] > 0, f"{name} drew no marks"
         for axis in chart["axes"]:
             assert axis["hidden"] == 0, f"{name}: {axis['hidden']} of {axis['labels']} axis labels hidden"
-            assert axis["overlaps"] == 0, f"{name}: axis labels overlap ({axis['texts'][:6]} ...)"
+            assert axis["overlaps"] == 0, f"{name}: axis labels overlap ({axis['texts']} ...)"
     return report
 
 

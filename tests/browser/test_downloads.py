@@ -28,9 +28,11 @@ def _check(name: str, data: bytes) -> None:
         assert "role-mark" in text, name  # marks were drawn
     elif name.endswith(".csv"):
         text = data.decode()
-        rows = list(csv.reader(io.StringIO("\n".join(x for x in text.splitlines() if not x.startswith("#")))))
+        rows = list(csv.reader(io.StringIO(text)))
         assert len(rows) >= 2, (name, rows[:2])
         assert all(len(r) == len(rows[0]) for r in rows), name
+        assert rows[0][-1] == "signature", (name, rows[0])  # a column, not a "# signature" line read as data
+        assert rows[1][-1].startswith("nrefs:"), (name, rows[1])
     elif name.endswith(".tex"):
         text = data.decode()
         assert "\\begin{tabular}" in text, name
@@ -51,7 +53,7 @@ def test_every_download_on_a_runtime_only_install(runtime_url, page, tmp_path: P
     buttons = page.locator(f"{MAIN} [data-testid='stDownloadButton'] button")
     buttons.nth(10).wait_for(timeout=120_000)  # the export row is the last thing the page draws
     count = buttons.count()
-    assert count >= 11, count  # 4 CSV, 1 LaTeX, 6 charts (and the report)
+    assert count >= 12, count  # 4 CSV, 2 LaTeX (ranking, table), 6 charts (and the report)
     seen = {}
     for i in range(count):
         button = buttons.nth(i)

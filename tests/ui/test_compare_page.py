@@ -230,3 +230,40 @@ def test_wmt22_block_test_uses_blocks_of_25(wmt22):
     assert list(table["t ≥ 1.7"].iloc[1:]) == ["yes" if x >= 1.7 else "no" for x in t.iloc[1:]]
     caption = next(c.value for c in at.caption if "consecutive segments" in c.value)
     assert caption == "75 blocks of 25 consecutive segments; df = 74."  # 1875 = 75 x 25
+
+
+def test_wmt22_ranking_in_clusters_follows_the_matrix(wmt22):
+    """The ranked table: best first, a rule exactly where every system above is significantly better than
+    every system below (held against the page's own Holm matrix), and the systems table in the same order."""
+    import re
+    from html import unescape
+
+    from bleu_app.frames import corpus as frames
+    from tests.core.test_ranking import _check_rule
+
+    at = wmt22
+    html = next(h.proto.body for h in at.html if "bleu-ranking" in h.proto.body)
+    rows = re.findall(r'<tr class="([^"]*)"><td>(\d+)</td><td>([^<]*)</td><td class="name" title="([^"]*)">', html)
+    assert [int(r[1]) for r in rows] == list(range(1, 13))
+    systems = _df(at, "compare.systems").value
+    names = [unescape(r[3]) for r in rows]
+    assert names == list(systems["system"])  # the systems table is in rank order too
+    bleu = dict(zip(systems["system"], systems["BLEU"], strict=True))
+    assert [bleu[n] for n in names] == sorted(bleu.values(), reverse=True)
+    # the page's matrix, recomputed as the page does: the rule holds and the cuts are where the table draws them
+    from bleu_core.config import BleuConfig
+    from bleu_core.engine import ReferenceSet
+
+    corpus = at.session_state["corpus.loaded"]
+    refs = ReferenceSet(corpus.ref_streams)
+    mats = [refs.stats(list(corpus.system(n).lines)) for n in corpus.names]
+    p, ph, delta = frames.pairwise(mats, BleuConfig(), method="bs", trials=2000, seed=12345)
+    sig = frames.significance_frame(list(corpus.names), p, ph, delta)
+    ranked = frames.ranking(systems, sig)
+    holm = [[float("nan")] * 12 for _ in range(12)]
+    idx = {n: i for i, n in enumerate(systems["system"])}
+    for r, c, p in zip(sig[frames.ROW], sig[frames.COL], sig[frames.P_HOLM], strict=True):
+        holm[idx[r]][idx[c]] = p
+    _check_rule(ranked, list(systems["BLEU"]), holm, 0.05)
+    cuts = [k for k, r in enumerate(rows) if "cut" in r[0].split()]
+    assert cuts == list(ranked.boundaries)
