@@ -20,14 +20,17 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
+from bleu_app import markup
 from bleu_app.charts import corpus as charts, difference as diff_charts
 from bleu_app.frames import corpus as frames, difference as diff_frames
+from bleu_app.frames.names import labels as short_labels
 from bleu_core import __version__
 from bleu_core.bleu import make_signature, score_many
 from bleu_core.config import BleuConfig
 from bleu_core.corpus import Corpus
 from bleu_core.decomposition import decompose_matrices
 from bleu_core.engine import ReferenceSet
+from bleu_core.significance import holm_warning
 
 __all__ = ["ReportOptions", "build_report", "corpus_matrices"]
 
@@ -43,7 +46,8 @@ td.text, th.text { text-align: left; max-width: 28rem; overflow-wrap: anywhere; 
 .sig { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 0.8rem; color: #333;
   background: #f6f6f6; padding: 0.2rem 0.4rem; overflow-wrap: anywhere; }
 .chart { margin: 0.8rem 0; overflow-x: auto; } .note { color: #444; font-size: 0.9rem; }
-.gain { color: #00734f; } .loss { color: #b34700; }
+.gain { color: #00734f; } .loss { color: #b34700; } .warn { color: #b34700; font-weight: 600; }
+.scroll { max-width: 100%; overflow-x: auto; }
 """
 
 
@@ -96,7 +100,7 @@ def _table(
 
     head = "".join(f'<th class="{cls(i)}">{_e(h)}</th>' for i, h in enumerate(headers))
     body = "".join("<tr>" + "".join(f'<td class="{cls(i)}">{c}</td>' for i, c in enumerate(r)) + "</tr>" for r in rows)
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    return f'<div class="scroll"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
 
 
 _ID = re.compile(r'\bid="([^"]+)"')
@@ -160,9 +164,24 @@ def build_report(
         _signature(sig),
     ]
 
+    # --- the significance matrix and the ranking it gives (the tables and charts below are in score order) ---
+    method = "ar" if options.method == "ar" else "bs"
+    ranked = None
+    if len(names) > 1:
+        if significance is not None:
+            sig_frame = significance
+        else:
+            p, ph, delta = frames.pairwise(
+                [mats[n] for n in names], config, method=method, trials=options.trials, seed=options.seed
+            )
+            sig_frame = frames.significance_frame(names, p, ph, delta)
+        ranked = frames.ranking(systems, sig_frame)
+        systems = frames.in_order(systems, [s.name for s in ranked.systems])
+    labels = short_labels(names)
+
     # --- systems and intervals ---------------------------------------------------------------------------
     parts.append("<h2>Systems and 95% confidence intervals</h2>")
-    head = ["system", "BLEU", "95% CI", "vs baseline", "BP", "c/r", *(f"p{n} %" for n in range(1, order + 1))]
+    head = ["system", "BLEU", "95% CI", "vs baseline", "BP", "c/r"]
     if human:
         head.append(f"human ({corpus.human_label or 'score'})")
     rows = []
@@ -174,29 +193,27 @@ def build_report(
             _num(r.get("vs baseline"), "+.2f"),
             _num(r[frames.BP], ".3f"),
             _num(r[frames.RATIO], ".3f"),
-            *(f"{_num(r[f'p{n}'], '.2f')} ({_e(r[f'p{n} fraction'])})" for n in range(1, order + 1)),
         ]
         if human:
             row.append(_num(r.get(frames.HUMAN), ".4f"))
         rows.append(row)
     parts.append(_table(head, rows))
     parts.append(
-        f'<p class="note">Intervals: sacreBLEU\'s bootstrap, 1000 resamples of the {corpus.n_segments} segments, '
-        "seed 12345.</p>"
+        f'<p class="note">Best first. Intervals: sacreBLEU\'s bootstrap, 1000 resamples of the {corpus.n_segments} '
+        "segments, seed 12345.</p>"
     )
     parts.append(_signature(ci_sig))
-    parts.append(_svg(charts.systems_ci_chart(systems, baseline), "ci"))
+    clusters = {s.name: s.cluster for s in ranked.systems} if ranked is not None else None
+    parts.append(_svg(charts.systems_ci_chart(systems, baseline, clusters=clusters, labels=labels), "ci"))
+    parts.append("<h2>Modified precisions</h2>")
+    prec_rows = [
+        [_e(r[frames.SYSTEM]), *(f"{_num(r[f'p{n}'], '.2f')} ({_e(r[f'p{n} fraction'])})" for n in range(1, order + 1))]
+        for _, r in systems.iterrows()
+    ]
+    parts.append(_table(["system", *(f"p{n} % (matched/total)" for n in range(1, order + 1))], prec_rows))
 
     # --- significance --------------------------------------------------------------------------------------
-    if len(names) > 1:
-        method = "ar" if options.method == "ar" else "bs"
-        if significance is not None:
-            sig_frame = significance
-        else:
-            p, ph, delta = frames.pairwise(
-                [mats[n] for n in names], config, method=method, trials=options.trials, seed=options.seed
-            )
-            sig_frame = frames.significance_frame(names, p, ph, delta)
+    if ranked is not None:
         label = "paired bootstrap" if method == "bs" else "paired approximate randomization"
         parts.append("<h2>Which differences are significant?</h2>")
         parts.append(
@@ -205,8 +222,19 @@ def build_report(
             "says the gap is unlikely to come from which sentences were tested, not that people prefer the "
             "system.</p>"
         )
+        too_few = holm_warning(len(names), options.trials)
+        if too_few:
+            parts.append(f'<p class="warn">{_e(too_few)}</p>')
         parts.append(_signature(make_signature(config, nrefs, **{method: options.trials}, rs=options.seed)))
-        parts.append(_svg(charts.significance_heatmap(sig_frame, names), "sig", width=None))
+        order_names = [s.name for s in ranked.systems]
+        parts.append(_svg(charts.significance_heatmap(sig_frame, order_names, labels=labels), "sig", width=None))
+        parts.append("<h3>Ranked by BLEU, in significance clusters</h3>")
+        parts.append(markup.ranking_html(frames.ranking_frame(systems, ranked), labels, baseline))
+        parts.append(
+            '<p class="note">A line between two clusters: every system above it is significantly better than every '
+            "system below it (Holm-corrected p &lt; 0.05). Ranks possible: the ranks a system could take given the "
+            "significant pairs.</p>"
+        )
 
     # --- precisions and BP --------------------------------------------------------------------------------
     parts.append("<h2>Precision decay</h2>")
@@ -330,18 +358,74 @@ def _difference(
             f"{_num(float(r[diff_frames.EFFECT]), '+.3f')}</span>",
             _num(float(r[diff_frames.BLEU_A]), ".1f"),
             _num(float(r[diff_frames.BLEU_B]), ".1f"),
+            *([_e(corpus.source.lines[int(r[diff_frames.SEGMENT]) - 1])] if corpus.source is not None else []),
             _e(r["A"]),
             _e(r["B"]),
             _e(r[diff_frames.REF]),
         ]
         for _, r in gap.iterrows()
     ]
+    texts = ["source"] if corpus.source is not None else []
+    head = ["segment", "effect on B − A", "BLEU A", "BLEU B", *texts, "A", "B", "reference"]
+    out.append(_table(head, rows, text_cols=tuple(range(4, len(head))), name_col=None))
+    out.extend(_buckets_and_ngrams(corpus, config, mats, a, b))
+    return out
+
+
+def _buckets_and_ngrams(
+    corpus: Corpus, config: BleuConfig, mats: Mapping[str, np.ndarray], a: str, b: str
+) -> list[str]:
+    """compare-mt's two views of where B and A differ: by sentence length, and the n-grams one system gets right
+    more often than the other."""
+    out = [f"<h2>By reference length: {_e(b)} (B) vs {_e(a)} (A)</h2>"]
+    buckets = frames.pair_buckets(mats[a], mats[b], config)
     out.append(
         _table(
-            ["segment", "effect on B − A", "BLEU A", "BLEU B", "A", "B", "reference"],
-            rows,
-            text_cols=(4, 5, 6),
+            ["reference length (tokens)", "sentences", "BLEU A", "BLEU B", "B − A"],
+            [
+                [
+                    _e(r[frames.BUCKET]),
+                    str(int(r[frames.COUNT])),
+                    _num(r[frames.BLEU_A], ".2f"),
+                    _num(r[frames.BLEU_B], ".2f"),
+                    _num(r[frames.B_MINUS_A], "+.2f"),
+                ]
+                for _, r in buckets.iterrows()
+            ],
+        )
+    )
+    out.append(
+        '<p class="note">Buckets of equal size by the best-match reference length of A\'s sentences; each cell is '
+        "corpus BLEU on the bucket's sentences only.</p>"
+    )
+    refs = ReferenceSet.from_config(corpus.ref_streams, config)
+    diff = refs.ngram_diff(list(corpus.system(a).lines), list(corpus.system(b).lines), config.max_ngram_order)
+    ngrams = frames.ngram_diff(diff)
+    out.append(f"<h2>n-grams one system matches more often: {_e(b)} (B) vs {_e(a)} (A)</h2>")
+    if ngrams.empty:
+        out.append("<p>No n-gram separates the two systems.</p>")
+        return out
+    out.append(
+        _table(
+            ["n-gram", "n", "matched by A only", "matched by B only", "log-odds z", "favours"],
+            [
+                [
+                    _e(r[frames.NGRAM]),
+                    str(int(r[frames.N])),
+                    str(int(r[frames.ONLY_A])),
+                    str(int(r[frames.ONLY_B])),
+                    _num(float(r[frames.LOG_ODDS]), "+.2f"),
+                    "A" if r[frames.FAVOURS] == "A" else "B",
+                ]
+                for _, r in ngrams.iterrows()
+            ],
+            text_cols=(0,),
             name_col=None,
         )
+    )
+    out.append(
+        '<p class="note">Matched: an occurrence credited against the references (clipped counts), in sentences where '
+        "the other system does not match it as often; z: the log-odds ratio over its standard error "
+        "(Monroe et al.'s smoothed log-odds, as on the compare page).</p>"
     )
     return out

@@ -17,9 +17,10 @@ if TYPE_CHECKING:
     from .bleu import BleuScore
     from .every import EveryBleu
     from .explain import SegmentExplanation
+    from .ranking import Ranking
     from .significance import Comparison
 
-__all__ = ["comparison_html", "every_bleu_html", "explanation_html", "score_html"]
+__all__ = ["comparison_html", "every_bleu_html", "explanation_html", "ranking_html", "score_html"]
 
 # Okabe-Ito colours (colour-blind safe), translucent so that light and dark themes keep the text readable.
 _STYLE = """<style>
@@ -186,3 +187,31 @@ def every_bleu_html(result: EveryBleu) -> str:
         )
         + skipped
     )
+
+
+@register("Ranking")
+def ranking_html(r: Ranking) -> str:
+    """A ranking as a table, best first, a thick line between significance clusters.
+
+    Example:
+        >>> from bleu_core.ranking import rank_systems
+        >>> html_ = ranking_html(rank_systems(["<b>", "y"], [30.0, 20.0], [[float("nan"), 0.01], [0.01, float("nan")]]))
+        >>> "&lt;b&gt;" in html_, html_.count("border-top")
+        (True, 1)
+    """
+    rows = []
+    for pos, s in enumerate(r.systems, start=1):
+        cut = ' style="border-top:3px solid currentColor"' if pos > 1 and pos - 1 in r.boundaries else ""
+        lo, hi = s.rank_range
+        cells = [str(s.rank), str(lo) if lo == hi else f"{lo}–{hi}", s.name, f"{s.score:.2f}", str(s.cluster)]
+        rows.append(
+            f"<tr{cut}>"
+            + "".join(f"<td{' class=t' if i == 2 else ''}>{_e(c)}</td>" for i, c in enumerate(cells))
+            + "</tr>"
+        )
+    head = "".join(f"<th>{h}</th>" for h in ("rank", "ranks possible", "system", "BLEU", "cluster"))
+    note = (
+        "<p>Clusters: every system above a line is significantly better than every system below it "
+        f"(Holm-corrected p &lt; {r.alpha:g}).</p>"
+    )
+    return _wrap(f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>{note}")

@@ -54,6 +54,11 @@ class Ranking:
     alpha: float
     boundaries: tuple[int, ...]
 
+    def _repr_html_(self) -> str:  # Jupyter: the ranked table (renderer: bleu_core.notebook)
+        from .display import to_html
+
+        return to_html(self)
+
     @property
     def clusters(self) -> tuple[tuple[RankedSystem, ...], ...]:
         """The groups, top first."""

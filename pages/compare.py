@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from bleu_app import markup
 from bleu_app.charts import corpus as charts
 from bleu_app.frames import corpus as frames, names
 from bleu_app.ui import cached, corpus_input, difference, docs, export, frame, human, render, selection, state, tables
@@ -90,7 +91,7 @@ if too_few:
 st.altair_chart(heatmap, key="compare.matrix")
 render.signature(make_signature(config, cached.nrefs(corpus), **{str(method): int(trials)}, rs=int(seed)))
 st.markdown("**Ranked by BLEU, in significance clusters**")
-st.html(tables.ranking_html(frames.ranking_frame(systems, ranked), labels, baseline))
+st.html(markup.ranking_html(frames.ranking_frame(systems, ranked), labels, baseline))
 st.caption(
     "A line between two clusters: every system above it is significantly better than every system below it "
     "(Holm-corrected p < 0.05 under the test above). Ranks possible: the ranks a system could take given the "

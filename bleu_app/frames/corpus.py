@@ -257,6 +257,32 @@ def buckets(
     return pd.DataFrame(rows, columns=[BUCKET, "order", COUNT, BLEU, CI_LOW, CI_HIGH])
 
 
+BLEU_A, BLEU_B, B_MINUS_A = "BLEU A", "BLEU B", "B - A"
+
+
+def pair_buckets(
+    matrix_a: np.ndarray, matrix_b: np.ndarray, config: BleuConfig, *, by: str = "ref_len", n_buckets: int = 5
+) -> pd.DataFrame:
+    """A against B on the same lines of each bucket (A's buckets: with several references the best-match
+    length depends on the candidate, so one assignment is used for both): lines, corpus BLEU of each, B - A.
+
+    Example:
+        >>> m = np.tile(np.array([[10, 10, 8, 9, 6, 8, 4, 7, 2, 6]]), (6, 1))
+        >>> pair_buckets(m, m, BleuConfig())[B_MINUS_A].tolist()
+        [0.0]
+    """
+    which, labels = _bucket_of(matrix_a, by, n_buckets)
+    rows = []
+    for k, label in enumerate(labels):
+        keep = which == k
+        if not keep.any():
+            continue
+        a = float(score_many(matrix_a[keep].sum(axis=0)[None, :], config)[0])
+        b = float(score_many(matrix_b[keep].sum(axis=0)[None, :], config)[0])
+        rows.append({BUCKET: label, COUNT: int(keep.sum()), BLEU_A: a, BLEU_B: b, B_MINUS_A: b - a})
+    return pd.DataFrame(rows, columns=[BUCKET, COUNT, BLEU_A, BLEU_B, B_MINUS_A])
+
+
 BLOCK_T = "t vs the system ranked below"
 BLOCK_DF = "df"
 BLOCK_P = "p (two-sided)"

@@ -299,7 +299,7 @@ def test_ranked_charts_draw_short_names_and_clusters_on_wmt(data_dir):
 
 
 def test_ranking_html_escapes_names_and_draws_cluster_rules():
-    from bleu_app.ui.tables import ranking_html
+    from bleu_app.markup import ranking_html
 
     evil = '<img src=x onerror=alert(1)> "q" & **b**'
     df = pd.DataFrame(

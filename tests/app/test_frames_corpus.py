@@ -286,3 +286,27 @@ def test_a_bucket_of_one_length_is_labelled_with_that_length():
     _, labels = _bucket_of(matrix, "ref_len", 5)
     assert "5 tokens" in labels
     assert not [x for x in labels if re.fullmatch(r"(\d+)-\1 tokens", x)], labels
+
+
+def test_pair_buckets_equal_sacrebleu_on_the_same_lines(data_dir):
+    """A against B per length bucket: each cell is sacreBLEU's corpus BLEU on exactly that bucket's lines."""
+    import sacrebleu
+
+    from bleu_app.frames.corpus import _bucket_of
+
+    wmt = data_dir / "wmt21-news-en-de"
+    read = lambda p: p.read_text(encoding="utf-8").split("\n")[:-1]  # noqa: E731
+    refs = [read(wmt / "reference.A.de"), read(wmt / "reference.C.de")]
+    a, b = read(wmt / "systems" / "Online-A.de"), read(wmt / "systems" / "Facebook-AI.de")
+    ref_set = ReferenceSet(refs)
+    ma, mb = ref_set.stats(a), ref_set.stats(b)
+    table = f.pair_buckets(ma, mb, CFG)
+    which, _ = _bucket_of(ma, "ref_len", 5)
+    assert table[f.COUNT].sum() == len(a)
+    for k, row in enumerate(table.itertuples(index=False)):
+        lines = np.flatnonzero(which == k)
+        sa = sacrebleu.corpus_bleu([a[i] for i in lines], [[r[i] for i in lines] for r in refs]).score
+        sb = sacrebleu.corpus_bleu([b[i] for i in lines], [[r[i] for i in lines] for r in refs]).score
+        assert row[2] == pytest.approx(sa, abs=1e-9)
+        assert row[3] == pytest.approx(sb, abs=1e-9)
+        assert row[4] == pytest.approx(sb - sa, abs=1e-9)

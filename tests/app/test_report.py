@@ -102,6 +102,7 @@ def wmt21_report(data_dir, tmp_path_factory) -> tuple[str, Path]:
     out = work / "report.html"
     args = ["report", str(src / "reference.A.de"), "-i", *(str(sys_dir / f"{n}.de") for n in SYSTEMS)]
     args += [str(sys_dir / f"{XSS}.de"), "-o", str(out), "--human", str(src / "human_scores.tsv"), "--b", XSS]
+    args += ["--source", str(src / "source.en")]
     assert main([*args, "--paired-bs", "200"]) == 0
     return out.read_text(encoding="utf-8"), src
 
@@ -228,3 +229,32 @@ def test_the_pages_significance_frame_gives_the_same_report():
     )
     assert given == build_report(corpus, config, options)
     assert make_signature(config, 2, ar=300, rs=7) in given
+
+
+def test_report_ranks_in_clusters_and_shows_the_source(wmt21_report):
+    """Issue 21: the ranking with its cluster lines, in score order; --source honoured (the gap sentences show
+    their source line); compare-mt's two sections (length buckets, n-grams)."""
+    text, src = wmt21_report
+    ranking = text.split('class="bleu-ranking"', 1)[1].split("</table>", 1)[0]
+    ranked = re.findall(r'<tr class="([^"]*)"><td>(\d+)</td><td>([^<]*)</td><td class="name" title="([^"]*)">', ranking)
+    assert [int(r[1]) for r in ranked] == list(range(1, len(SYSTEMS) + 2))
+    rows: dict[str, list[str]] = {}
+    for r in parse(text).rows:  # the systems table comes first
+        if r and r[0]:
+            rows.setdefault(r[0].removesuffix(" (baseline)"), r)
+    from html import unescape
+
+    scores = [float(rows[unescape(r[3])][1]) for r in ranked]
+    assert scores == sorted(scores, reverse=True)
+    source = (src / "source.en").read_text(encoding="utf-8").splitlines()
+    gap = next(r for r in parse(text).rows if r[:5] == ["segment", "effect on B − A", "BLEU A", "BLEU B", "source"])
+    assert gap
+    gap_rows = [r for r in parse(text).rows if len(r) == 8 and r[0].isdigit()]
+    assert len(gap_rows) >= 10
+    for r in gap_rows:
+        assert r[4] == source[int(r[0]) - 1].strip()
+    buckets = [r for r in parse(text).rows if len(r) == 5 and re.fullmatch(r"\d+(-\d+)? tokens", r[0] or "")]
+    assert sum(int(r[1]) for r in buckets) == len(source)
+    for r in buckets:
+        assert float(r[4]) == pytest.approx(float(r[3]) - float(r[2]), abs=0.011)
+    assert "n-grams one system matches more often" in text

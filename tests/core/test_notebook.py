@@ -125,3 +125,23 @@ def test_display_has_one_direction() -> None:
             return "<b>x</b>"
 
     assert to_html(Unregistered()) == "<pre>&lt;b&gt;x&lt;/b&gt;</pre>"
+
+
+def test_ranking_shows_in_a_notebook_with_its_cluster_lines(real) -> None:
+    """Issue 21: the ranking in a notebook, same clusters as the CLI and the page (one rank_pairwise)."""
+    from bleu_core.config import BleuConfig
+    from bleu_core.engine import ReferenceSet
+    from bleu_core.ranking import rank_pairwise
+    from bleu_core.significance import default_trials, pairwise_matrix
+
+    s = real["wmt22-general-zh-en"]
+    refs = ReferenceSet(s.refs())
+    names = [p.stem for p in s.sys_paths]
+    mats = [refs.stats(s.system(p)) for p in s.sys_paths]
+    pw = pairwise_matrix(mats, names, BleuConfig(), trials=default_trials(len(names)), nrefs=2)
+    ranking = rank_pairwise(pw)
+    html = ranking._repr_html_()
+    assert html.count("<tr") == len(names) + 1
+    assert html.count("border-top") == len(ranking.boundaries)
+    first = ranking.systems[0]
+    assert f"<td class=t>{first.name}</td><td>{first.score:.2f}</td>" in html

@@ -1,0 +1,54 @@
+"""HTML pieces shared by the pages (through ``st.html``) and the offline report: every user string escaped."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from html import escape
+
+import pandas as pd
+
+from bleu_app.frames import corpus as f
+
+__all__ = ["RANKING_CSS", "ranking_html"]
+
+
+RANKING_CSS = """
+<style>
+.bleu-ranking-wrap { overflow-x: auto; max-width: 100%; }
+.bleu-ranking { border-collapse: collapse; font-variant-numeric: tabular-nums; margin: 0.2em 0 0.6em; }
+.bleu-ranking th, .bleu-ranking td { padding: 0.25em 0.8em; text-align: right; color: inherit; }
+.bleu-ranking th { font-weight: 600; border-bottom: 2px solid currentColor; }
+.bleu-ranking td.name { text-align: left; white-space: nowrap; }
+.bleu-ranking tr.cut td { border-top: 2px solid currentColor; }
+.bleu-ranking tr.base td.name { font-weight: 700; }
+</style>
+"""
+
+
+def ranking_html(ranking: pd.DataFrame, labels: Mapping[str, str], baseline: str) -> str:
+    """The ranked systems as an HTML table with a rule between significance clusters, every name escaped (the
+    full name on hover when the shown one is shortened)."""
+    head = ["rank", "ranks possible", "system", "BLEU", "95% CI", "cluster"]
+    rows = []
+    previous = None
+    for _, r in ranking.iterrows():
+        cut = previous is not None and r[f.CLUSTER] != previous
+        classes = [c for c, on in (("cut", cut), ("base", r[f.SYSTEM] == baseline)) if on]
+        previous = r[f.CLUSTER]
+        name = str(r[f.SYSTEM])
+        shown = labels.get(name, name)
+        ci = "—" if math.isnan(r[f.CI_LOW]) else f"{r[f.CI_LOW]:.2f} – {r[f.CI_HIGH]:.2f}"
+        cells = [
+            f"<td>{int(r[f.PLACE])}</td>",
+            f"<td>{escape(str(r[f.RANK_RANGE]))}</td>",
+            f'<td class="name" title="{escape(name)}">{escape(shown)}{" (baseline)" if name == baseline else ""}</td>',
+            f"<td>{r[f.BLEU]:.2f}</td>",
+            f"<td>{ci}</td>",
+            f"<td>{int(r[f.CLUSTER])}</td>",
+        ]
+        rows.append(f'<tr class="{" ".join(classes)}">{"".join(cells)}</tr>')
+    header = "".join(f"<th>{h}</th>" for h in head)
+    body = "".join(rows)
+    table = f'<table class="bleu-ranking"><thead><tr>{header}</tr></thead><tbody>{body}</tbody></table>'
+    return f'{RANKING_CSS}<div class="bleu-ranking-wrap">{table}</div>'
