@@ -30,7 +30,7 @@ from bleu_core.config import BleuConfig
 from bleu_core.corpus import Corpus
 from bleu_core.decomposition import decompose_matrices
 from bleu_core.engine import ReferenceSet
-from bleu_core.significance import holm_warning
+from bleu_core.trials import holm_warning
 
 __all__ = ["ReportOptions", "build_report", "corpus_matrices"]
 

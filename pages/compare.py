@@ -7,7 +7,7 @@ from bleu_app.charts import corpus as charts
 from bleu_app.frames import corpus as frames, names
 from bleu_app.ui import cached, corpus_input, difference, docs, export, frame, human, render, selection, state, tables
 from bleu_core.bleu import make_signature
-from bleu_core.significance import TRIALS_OFFERED, default_trials, holm_warning
+from bleu_core.trials import TRIALS_OFFERED, default_trials, holm_warning
 
 frame.guard()
 

@@ -96,9 +96,10 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 
 from bleu_app.frames import corpus as corpus_frames  # noqa: E402
+from bleu_core.blocktest import RankedBlockTest, ranked_block_test  # noqa: E402
 from bleu_core.corpus import Corpus, System  # noqa: E402
 from bleu_core.engine import Encoded, ReferenceSet  # noqa: E402
-from bleu_core.significance import RankedBlockTest, ranked_block_test, resample_sums  # noqa: E402
+from bleu_core.resample import resample_sums  # noqa: E402
 
 
 def tok_key(config: BleuConfig) -> tuple[str, bool, int]:
