@@ -107,10 +107,11 @@ def test_unknown_candidate_tokens_get_minus_one() -> None:
 def test_tokenizer_modes_are_named_alike_in_c_and_python() -> None:
     """engine passes the kernel's own MODE_13A / MODE_SPLIT; 13a and split give what Python gives."""
     from bleu_core.engine import _kernel_input
+    from bleu_core.tokenizers import preprocessor
 
     assert (_kernel.MODE_SPLIT, _kernel.MODE_13A) == (0, 1)
-    assert _kernel_input(["a"], "13a", False)[1] == _kernel.MODE_13A
-    assert _kernel_input(["a"], "intl", False)[1] == _kernel.MODE_SPLIT
+    assert _kernel_input(["a"], preprocessor("13a"))[1] == _kernel.MODE_13A
+    assert _kernel_input(["a"], preprocessor("intl"))[1] == _kernel.MODE_SPLIT
     line = "Hello, world (3.5-4)."
     assert _kernel.tokenize([line], _kernel.MODE_13A) == [reference_13a(line)]
     assert _kernel.tokenize([line], _kernel.MODE_SPLIT) == [line.split()]
