@@ -21,14 +21,14 @@ import numpy as np
 import pandas as pd
 
 from bleu_app import markup
-from bleu_app.charts import corpus as charts, difference as diff_charts
+from bleu_app.charts import corpus as charts
 from bleu_app.frames import corpus as frames, difference as diff_frames
 from bleu_app.frames.names import labels as short_labels
+from bleu_app.views.difference import AXIS_NOTE, difference_view, pick_pair
 from bleu_core import __version__
-from bleu_core.bleu import make_signature, score_many
+from bleu_core.bleu import make_signature
 from bleu_core.config import BleuConfig
 from bleu_core.corpus import Corpus
-from bleu_core.decomposition import decompose_matrices
 from bleu_core.engine import ReferenceSet
 from bleu_core.significance import holm_warning
 
@@ -249,7 +249,7 @@ def build_report(
 
     # --- the difference decomposition ---------------------------------------------------------------------
     if len(names) > 1:
-        parts.extend(_difference(corpus, config, mats, names, baseline, options, sig))
+        parts.extend(_difference(corpus, config, mats, baseline, options))
 
     # --- human correlation --------------------------------------------------------------------------------
     hframe, agree = frames.human_frame(systems)
@@ -297,19 +297,11 @@ def _difference(
     corpus: Corpus,
     config: BleuConfig,
     mats: Mapping[str, np.ndarray],
-    names: Sequence[str],
     baseline: str,
     options: ReportOptions,
-    sig: str,
 ) -> list[str]:
-    scores = {n: float(score_many(mats[n].sum(axis=0)[None, :], config)[0]) for n in names}
-    a = options.a if options.a is not None and options.a in names else baseline
-    others = [n for n in names if n != a]
-    b = (
-        options.b
-        if options.b is not None and options.b in names and options.b != a
-        else max(others, key=scores.__getitem__)
-    )
+    a, b = pick_pair(mats, config, baseline, options.a, options.b)
+    view = difference_view(corpus, mats, config, baseline=baseline, a=a, b=b, unit="points", top=options.top)
     out = ["<h2>Why is B ahead of A? The difference, split exactly</h2>"]
     out.append(
         '<p class="note">log(BLEU_B / BLEU_A) = (log BP_B − log BP_A) + Σ_n w_n (log p_n,B − log p_n,A), with '
@@ -331,21 +323,15 @@ def _difference(
             ]
         )
     out.append(_table(head, rows, text_cols=(len(head) - 1,)))
-    frame, _ = diff_frames.versus_baseline(mats, config, baseline, "points")
-    if len(frame):
-        out.append(_svg(diff_charts.versus_baseline_chart(frame, "points", baseline), "vsbase"))
-    d = decompose_matrices(mats[a], mats[b], config)
-    if d.finite:
-        wf = diff_frames.waterfall(d, a, b, "points")
-        title = f"{a} (A) → {b} (B), BLEU points"
-        out.append(_svg(diff_charts.waterfall_chart(wf, "points", title=title), "waterfall"))
-        out.append('<p class="note">The axis does not start at 0: the A and B bars are cut at the axis floor.</p>')
+    if view.versus is not None:
+        out.append(_svg(view.versus, "vsbase"))
+    if view.waterfall is not None:
+        out.append(_svg(view.waterfall, "waterfall"))
+        out.append(f'<p class="note">{AXIS_NOTE}</p>')
     else:
-        out.append(f"<p>{_e(b)} − {_e(a)}: the log ratio is not finite ({_e(d.note)}).</p>")
-    out.append(_signature(sig))
-    gap = diff_frames.gap_sentences(
-        mats[a], mats[b], config, corpus.system(a).lines, corpus.system(b).lines, corpus.ref_streams, top=options.top
-    )
+        out.append(f"<p>{_e(b)} − {_e(a)}: the log ratio is not finite ({_e(view.decomposition.note)}).</p>")
+    out.append(_signature(view.signature))
+    gap = view.gap
     out.append(f"<h2>The sentences that carry the gap: {_e(b)} (B) vs {_e(a)} (A)</h2>")
     out.append(
         "<p class=\"note\">Each sentence's exact leave-one-out effect on B − A (positive: without it B's lead "
