@@ -25,6 +25,7 @@ from bleu_app.charts import corpus as charts
 from bleu_app.frames import corpus as frames, difference as diff_frames
 from bleu_app.frames.names import labels as short_labels
 from bleu_app.views.difference import AXIS_NOTE, difference_view, pick_pair
+from bleu_app.views.ranking import ranking_view
 from bleu_core import __version__
 from bleu_core.bleu import make_signature
 from bleu_core.config import BleuConfig
@@ -166,7 +167,7 @@ def build_report(
 
     # --- the significance matrix and the ranking it gives (the tables and charts below are in score order) ---
     method = "ar" if options.method == "ar" else "bs"
-    ranked = None
+    view = None
     if len(names) > 1:
         if significance is not None:
             sig_frame = significance
@@ -175,8 +176,8 @@ def build_report(
                 [mats[n] for n in names], config, method=method, trials=options.trials, seed=options.seed
             )
             sig_frame = frames.significance_frame(names, p, ph, delta)
-        ranked = frames.ranking(systems, sig_frame)
-        systems = frames.in_order(systems, [s.name for s in ranked.systems])
+        view = ranking_view(systems, sig_frame, names, baseline)
+        systems = view.systems
     labels = short_labels(names)
 
     # --- systems and intervals ---------------------------------------------------------------------------
@@ -203,8 +204,8 @@ def build_report(
         "segments, seed 12345.</p>"
     )
     parts.append(_signature(ci_sig))
-    clusters = {s.name: s.cluster for s in ranked.systems} if ranked is not None else None
-    parts.append(_svg(charts.systems_ci_chart(systems, baseline, clusters=clusters, labels=labels), "ci"))
+    ci_chart = view.ci_chart if view is not None else charts.systems_ci_chart(systems, baseline, labels=labels)
+    parts.append(_svg(ci_chart, "ci"))
     parts.append("<h2>Modified precisions</h2>")
     prec_rows = [
         [_e(r[frames.SYSTEM]), *(f"{_num(r[f'p{n}'], '.2f')} ({_e(r[f'p{n} fraction'])})" for n in range(1, order + 1))]
@@ -213,7 +214,7 @@ def build_report(
     parts.append(_table(["system", *(f"p{n} % (matched/total)" for n in range(1, order + 1))], prec_rows))
 
     # --- significance --------------------------------------------------------------------------------------
-    if ranked is not None:
+    if view is not None:
         label = "paired bootstrap" if method == "bs" else "paired approximate randomization"
         parts.append("<h2>Which differences are significant?</h2>")
         parts.append(
@@ -226,10 +227,9 @@ def build_report(
         if too_few:
             parts.append(f'<p class="warn">{_e(too_few)}</p>')
         parts.append(_signature(make_signature(config, nrefs, **{method: options.trials}, rs=options.seed)))
-        order_names = [s.name for s in ranked.systems]
-        parts.append(_svg(charts.significance_heatmap(sig_frame, order_names, labels=labels), "sig", width=None))
+        parts.append(_svg(view.heatmap, "sig", width=None))
         parts.append("<h3>Ranked by BLEU, in significance clusters</h3>")
-        parts.append(markup.ranking_html(frames.ranking_frame(systems, ranked), labels, baseline))
+        parts.append(markup.ranking_html(view.ranked, view.labels, baseline))
         parts.append(
             '<p class="note">A line between two clusters: every system above it is significantly better than every '
             "system below it (Holm-corrected p &lt; 0.05). Ranks possible: the ranks a system could take given the "

@@ -61,3 +61,22 @@ def test_pick_pair_keeps_a_distinct_b(wmt21):
     mats = corpus_matrices(wmt21, BleuConfig())
     assert pick_pair(mats, BleuConfig(), "UF", "Online-A", "Online-A")[1] != "Online-A"
     assert pick_pair(mats, BleuConfig(), "UF", "nobody", "UF") == ("UF", pick_pair(mats, BleuConfig(), "UF", "", "")[1])
+
+
+def test_ranking_view_orders_everything_by_score(wmt21):
+    from bleu_app.frames import corpus as frames
+    from bleu_app.views.ranking import ranking_view
+
+    config = BleuConfig()
+    mats = corpus_matrices(wmt21, config)
+    names = list(wmt21.names)
+    systems = frames.system_table(mats, config, nrefs=1, baseline="UF")
+    p, ph, delta = frames.pairwise([mats[n] for n in names], config, method="bs", trials=200, seed=12345)
+    view = ranking_view(systems, frames.significance_frame(names, p, ph, delta), names, "UF")
+    scores = {n: corpus_bleu(list(wmt21.system(n).lines), [list(wmt21.references[0].lines)]).score for n in NAMES}
+    assert list(view.order) == sorted(NAMES, key=scores.__getitem__, reverse=True)
+    assert view.systems[frames.SYSTEM].tolist() == list(view.order)
+    assert len(view.ranked) == len(NAMES)
+    for chart in (view.ci_chart, view.heatmap):
+        svg = vlc.vegalite_to_svg(json.loads(chart.to_json()))
+        assert all(n in svg for n in NAMES)  # every system is drawn (WMT21 names share nothing to shorten)
