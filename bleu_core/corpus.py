@@ -570,6 +570,8 @@ def build_corpus(
         raise InputError("no reference file; give at least one (one segment per line)", name)
     if not systems:
         raise InputError("no system output; give at least one file (one segment per line)", name)
+    if len(systems) > MAX_FOLDER_FILES:  # a table's columns are capped as a folder's files (issue 24.1)
+        raise InputError(f"has {len(systems):,} systems; a corpus holds at most {MAX_FOLDER_FILES:,}", name)
     files = [*references, *systems, *([source] if source is not None else [])]
     check_corpus_parallel(files)
     if not references[0].lines:

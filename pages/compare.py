@@ -8,6 +8,7 @@ from bleu_app.frames import corpus as frames
 from bleu_app.ui import cached, corpus_input, difference, docs, export, frame, human, render, selection, state, tables
 from bleu_app.views.ranking import ranking_view
 from bleu_core.bleu import make_signature
+from bleu_core.errors import InputError
 from bleu_core.significance import TRIALS_OFFERED, default_trials, holm_warning
 
 frame.guard()
@@ -28,8 +29,13 @@ if state.COMPARE_TRIALS not in st.session_state:
 method = str(st.session_state.get("compare.method") or "bs")
 trials = int(st.session_state[state.COMPARE_TRIALS])
 seed = int(st.session_state.get("compare.seed", cached.DEFAULT_SEED))
-systems = cached.systems_frame(corpus, config, baseline, cached.pool_size(method, trials, seed))
-significance = cached.significance_frame(corpus, config, method, trials, seed)
+trials = render.trials_in_budget(corpus, config, trials)  # what one session may hold (issue 24.1)
+try:
+    systems = cached.systems_frame(corpus, config, baseline, cached.pool_size(method, trials, seed))
+    significance = cached.significance_frame(corpus, config, method, trials, seed)
+except InputError as exc:  # the core's own memory check (a machine with little memory): a message, not a traceback
+    render.user_error(exc, what="The significance test cannot run")
+    st.stop()
 view = ranking_view(systems, significance, corpus.names, baseline)
 ranked, by_score, systems, ci_chart = view.ranking, list(view.order), view.systems, view.ci_chart
 precisions = frames.in_order(cached.precision_long(corpus, config), by_score)
