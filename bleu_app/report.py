@@ -31,7 +31,7 @@ from bleu_core.bleu import make_signature
 from bleu_core.config import BleuConfig
 from bleu_core.corpus import Corpus
 from bleu_core.engine import ReferenceSet
-from bleu_core.significance import holm_warning
+from bleu_core.trials import holm_warning
 
 __all__ = ["ReportOptions", "build_report", "corpus_matrices"]
 

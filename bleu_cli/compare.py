@@ -80,7 +80,7 @@ def add_compare_parser(
 def _trials(args: argparse.Namespace, n_systems: int) -> tuple[Method, int, str]:
     """The test, its number of draws and the flag that names it: an explicit N is kept (sacreBLEU's draws);
     otherwise the trial policy shared with the app (``default_trials``)."""
-    from bleu_core.significance import check_trials, default_trials
+    from bleu_core.trials import check_trials, default_trials
 
     if args.paired_ar is not None:
         method: Method = "ar"
@@ -102,7 +102,8 @@ def _cmd_compare(
     from bleu_core.engine import ReferenceSet
     from bleu_core.ranking import rank_pairwise
     from bleu_core.signature import sacrebleu_signature
-    from bleu_core.significance import check_resampling_fits, compare, holm_warning, pairwise_matrix
+    from bleu_core.significance import compare, pairwise_matrix
+    from bleu_core.trials import check_resampling_fits, holm_warning
 
     config = make_config(args)
     if len(args.input) < 2:

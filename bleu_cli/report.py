@@ -65,7 +65,7 @@ def _cmd_report(
     read_all: Callable[[Sequence[str], Sequence[str]], Any],
 ) -> int:
     from bleu_core.corpus import build_corpus, parse_human_scores, read_text_file
-    from bleu_core.significance import check_trials, default_trials, holm_warning
+    from bleu_core.trials import check_trials, default_trials, holm_warning
 
     config = make_config(args)
     method = "ar" if args.paired_ar is not None else "bs"

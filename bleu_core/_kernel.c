@@ -1,6 +1,6 @@
 /*
  * bleu_core._kernel: the inner loops of counting and resampling in C (optional: without it
- * bleu_core.engine counts on the explainable path and bleu_core.significance resamples with numpy).
+ * bleu_core.engine counts on the explainable path and bleu_core.resample draws with numpy).
  * Everything here is exact: the tests hold every output equal to the explainable path and to sacrebleu.
  *
  * MAP (sections in file order; each starts at a "/ * ---- * /" banner with the same title)
@@ -13,7 +13,7 @@
  *   7. lines -> tokens ... line_text, walk_lines; Vocab.encode, tokenize (Python entry points)
  *   8. statistics ........ Table, segment_stats (Python entry point): per-segment clipped counts
  *   9. resampling ........ bootstrap_counts, bitgen_t, Words, lemire_draw, bootstrap_draw_counts, masked_sums
- *                          (Python entry points, for significance.py)
+ *                          (Python entry points, for resample.py)
  *  10. differences ....... Diffs, ngram_diff (Python entry point): n-grams credited differently to A and B
  *  11. module ............ method table, PyInit__kernel (exports MODE_SPLIT, MODE_13A)
  *
@@ -1086,7 +1086,7 @@ done:
 }
 
 /* ---------------------------------------------------------------------------------------------- */
-/* resampling helpers for bleu_core.significance                                                   */
+/* resampling helpers for bleu_core.resample                                                       */
 
 /* bootstrap_counts(idxs, n_rows, n_cols, single) -> bytearray: row r of the (n_rows x n_cols) result
    counts how often each segment is drawn in idxs[r] (int64 draws in [0, n_cols)); float32 if single,
@@ -1150,7 +1150,7 @@ typedef struct {
    its next_uint32 hands out a 64-bit output's low half and keeps the high half for the next request
    (has_uint32 / uinteger in its state, pcg64_next32 in numpy/random/src/pcg64/pcg64.h); taking the
    outputs from next_uint64 and splitting them here gives the same words at half the calls, and the
-   caller moves the kept half in and out of the generator's state (significance.py). */
+   caller moves the kept half in and out of the generator's state (resample.py). */
 typedef struct {
     bitgen_t *bg;
     int pairs, kept; /* kept (pairs only): the high half of word is the next word */

@@ -1,7 +1,7 @@
 """The optional C kernel (``bleu_core/_kernel.c``, built by ``pip install``): loaded once, here.
 
 Without it (no C compiler at install, or ``BLEU_CORE_KERNEL=0`` in the environment) ``engine.choose``
-counts on the explainable path and ``significance`` sums with numpy: the same numbers, more slowly.
+counts on the explainable path and ``resample`` draws with numpy: the same numbers, more slowly.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ from bleu_app.ui import cached, corpus_input, difference, docs, export, frame, h
 from bleu_app.views.ranking import ranking_view
 from bleu_core.bleu import make_signature
 from bleu_core.errors import InputError
-from bleu_core.significance import TRIALS_OFFERED, default_trials, holm_warning
+from bleu_core.trials import TRIALS_OFFERED, default_trials, holm_warning
 
 frame.guard()
 

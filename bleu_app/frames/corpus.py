@@ -17,11 +17,13 @@ import pandas as pd
 from bleu_app.frames.sentence import fraction
 from bleu_core.agreement import Agreement, agreement
 from bleu_core.bleu import brevity_penalties, brevity_penalty, make_signature, score_many, score_matrix
+from bleu_core.blocktest import RankedBlockTest
 from bleu_core.config import BleuConfig
 from bleu_core.engine import MatchArrays, NgramDiff
 from bleu_core.explain import leave_one_out
 from bleu_core.ranking import Ranking, rank_systems
-from bleu_core.significance import RankedBlockTest, bootstrap_cis, pairwise_matrix, resample_sums
+from bleu_core.resample import resample_sums
+from bleu_core.significance import bootstrap_cis, pairwise_matrix
 
 # --- column names ----------------------------------------------------------------------------------------
 SEGMENT = "segment"  # 1-based line number

@@ -16,12 +16,13 @@ import pandas as pd
 import streamlit as st
 
 from bleu_app.frames import corpus as corpus_frames
+from bleu_core.blocktest import RankedBlockTest, ranked_block_test
 from bleu_core.config import BleuConfig
 from bleu_core.corpus import Corpus, System
 from bleu_core.engine import Encoded, ReferenceSet
 from bleu_core.every import EveryBleu, every_bleu
 from bleu_core.explain import SegmentExplanation, explain_segment
-from bleu_core.significance import RankedBlockTest, ranked_block_test, resample_sums
+from bleu_core.resample import resample_sums
 
 # --- learn + sentence pages ------------------------------------------------------------------------------
 

@@ -30,7 +30,7 @@ from bleu_core.corpus import (
     parse_table,
 )
 from bleu_core.errors import InputError
-from bleu_core.significance import default_trials
+from bleu_core.trials import default_trials
 
 from . import docs, state
 

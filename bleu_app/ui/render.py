@@ -14,7 +14,7 @@ from bleu_core.config import BleuConfig
 from bleu_core.corpus import Corpus
 from bleu_core.errors import InputError
 from bleu_core.explain import SegmentExplanation
-from bleu_core.significance import TRIALS_OFFERED
+from bleu_core.trials import TRIALS_OFFERED
 
 from . import cached, docs, memory, state
 

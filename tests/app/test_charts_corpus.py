@@ -9,8 +9,8 @@ from bleu_app.charts import corpus as ch
 from bleu_app.frames import corpus as f
 from bleu_app.samples import demo_corpus
 from bleu_core import BleuConfig
+from bleu_core.blocktest import ranked_block_test
 from bleu_core.engine import MatchArrays
-from bleu_core.significance import ranked_block_test
 from bleu_core.stats import corpus_matrix, prepare_references
 
 CFG = BleuConfig()

@@ -25,7 +25,7 @@ import pytest
 from hypothesis import HealthCheck, assume, event, given, settings, strategies as st
 
 from bleu_cli.cli import main
-from bleu_core import InputError, significance
+from bleu_core import InputError, trials
 from bleu_core.corpus import (
     Corpus,
     decode_lines,
@@ -426,7 +426,7 @@ def _cli_test(settings_: settings) -> Callable[..., None]:
         # resampling is refused above 16 MB here (the same check as above half the machine's memory), so a
         # drawn --paired-bs 100000 is a quick refusal, not a long run
         with pytest.MonkeyPatch.context() as mp:
-            mp.setattr(significance, "memory_budget", lambda: 2**24)
+            mp.setattr(trials, "memory_budget", lambda: 2**24)
             mp.chdir(os.path.dirname(cli_files["ref.txt"]))
 
             @settings_

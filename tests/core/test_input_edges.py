@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 import sacrebleu
 
-from bleu_core import InputError, corpus as corpus_mod, corpus_bleu, significance
+from bleu_core import InputError, corpus as corpus_mod, corpus_bleu, significance, trials
 from bleu_core.corpus import (
     TextFile,
     build_corpus,
@@ -100,21 +100,21 @@ def test_resampling_that_cannot_fit_is_refused_saying_what_would(python: str, fi
 
 
 def test_resampling_budget_names_the_largest_count_that_fits(monkeypatch: pytest.MonkeyPatch) -> None:
-    exactly = significance._resampling_bytes("bs", 1000, 100_000, 10)
-    monkeypatch.setattr(significance, "memory_budget", lambda: exactly)
-    significance.check_resampling_fits("bs", 1000, 100_000, "--paired-bs")  # exactly fits
+    exactly = trials._resampling_bytes("bs", 1000, 100_000, 10)
+    monkeypatch.setattr(trials, "memory_budget", lambda: exactly)
+    trials.check_resampling_fits("bs", 1000, 100_000, "--paired-bs")  # exactly fits
     with pytest.raises(InputError) as exc:
-        significance.check_resampling_fits("bs", 1001, 100_000, "--paired-bs")
+        trials.check_resampling_fits("bs", 1001, 100_000, "--paired-bs")
     assert "at most 1,000 resamples fit" in str(exc.value)
     with pytest.raises(InputError, match=r"^n_samples: 1,001 resamples of 100,000 segments"):
         significance.bootstrap_ci(significance_matrix(100_000), n_samples=1001)
     assert len(significance.bootstrap_ci(significance_matrix(100_000), n_samples=1000)) == 4
     # the 1.2M-line corpus at the default settings (17 GB when all draws were held at once): the
     # bootstrap draws a block at a time now, so it fits in 1 GiB; 10,000 AR trials (1.5 GB of bits) do not
-    monkeypatch.setattr(significance, "memory_budget", lambda: 2**30)
-    significance.check_resampling_fits("bs", 1000, 1_200_000, "--paired-bs", columns=20)
+    monkeypatch.setattr(trials, "memory_budget", lambda: 2**30)
+    trials.check_resampling_fits("bs", 1000, 1_200_000, "--paired-bs", columns=20)
     with pytest.raises(InputError, match=r"^--paired-ar: 10,000 trials of 1,200,000 segments .* at most 7,1"):
-        significance.check_resampling_fits("ar", 10_000, 1_200_000, "--paired-ar", columns=20)
+        trials.check_resampling_fits("ar", 10_000, 1_200_000, "--paired-ar", columns=20)
 
 
 def significance_matrix(n: int = 3):  # type: ignore[no-untyped-def]

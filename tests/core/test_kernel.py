@@ -328,7 +328,7 @@ def test_bootstrap_draws_let_other_threads_run() -> None:
     # too, so other sessions run while a corpus's pool is drawn. Same control as above
     import time
 
-    from bleu_core.significance import _bootstrap_weights
+    from bleu_core.resample import _bootstrap_weights
 
     rng = np.random.default_rng(12345)
     scratch = np.empty((400, 25_000), dtype=np.float32)  # 10 million draws, 40 MB

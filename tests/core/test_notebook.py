@@ -132,7 +132,8 @@ def test_ranking_shows_in_a_notebook_with_its_cluster_lines(real) -> None:
     from bleu_core.config import BleuConfig
     from bleu_core.engine import ReferenceSet
     from bleu_core.ranking import rank_pairwise
-    from bleu_core.significance import default_trials, pairwise_matrix
+    from bleu_core.significance import pairwise_matrix
+    from bleu_core.trials import default_trials
 
     s = real["wmt22-general-zh-en"]
     refs = ReferenceSet(s.refs())

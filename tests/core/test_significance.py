@@ -11,11 +11,11 @@ import pytest
 from sacrebleu.metrics import BLEU
 from sacrebleu.significance import PairedTest
 
-from bleu_core import BleuConfig, InputError, _kernel, significance
+from bleu_core import BleuConfig, InputError, _kernel, resample
+from bleu_core.blocktest import block_test, paper_block_count, ranked_block_test, student_t_two_sided
 from bleu_core.engine import ReferenceSet
+from bleu_core.resample import _shuffle_sums, resample_sums
 from bleu_core.significance import (
-    _shuffle_sums,
-    block_test,
     bootstrap_ci,
     bootstrap_cis,
     compare,
@@ -23,10 +23,6 @@ from bleu_core.significance import (
     paired_ar,
     paired_bootstrap,
     pairwise_matrix,
-    paper_block_count,
-    ranked_block_test,
-    resample_sums,
-    student_t_two_sided,
 )
 
 
@@ -249,12 +245,12 @@ def test_ar_shuffles_are_numpys_boolean_draws_bit_for_bit(n: int, trials: int) -
 
 def test_numpy_release_is_one_the_raw_bits_were_checked_on() -> None:
     """The AR shuffles read numpy's generator state (has_uint32) and raw bits: a numpy outside
-    significance.RAW_BITS_NUMPY silently gets the slower numpy draw. Fail loudly so that someone re-runs
+    resample.RAW_BITS_NUMPY silently gets the slower numpy draw. Fail loudly so that someone re-runs
     test_ar_shuffles_are_numpys_boolean_draws_bit_for_bit on it and widens the range (or fixes the kernel)."""
-    from bleu_core import significance
+    from bleu_core import resample
 
-    assert significance._raw_bits_checked(), (
-        f"numpy {np.__version__} is outside {significance.RAW_BITS_NUMPY}: check the raw-bit AR shuffles on it"
+    assert resample._raw_bits_checked(), (
+        f"numpy {np.__version__} is outside {resample.RAW_BITS_NUMPY}: check the raw-bit AR shuffles on it"
     )
 
 
@@ -297,7 +293,7 @@ def test_kernel_draws_are_numpys_choice_draw_for_draw(n: int, block: int, seed: 
         with got_rng.bit_generator.lock:
             _kernel.bootstrap_draw_counts(got_rng.bit_generator.capsule, got, block, n, single)
     else:
-        got = significance._bootstrap_weights(got_rng, block, n, dtype, scratch)
+        got = resample._bootstrap_weights(got_rng, block, n, dtype, scratch)
     np.testing.assert_array_equal(got, want)
     assert _state(got_rng) == _state(want_rng)
     assert got_rng.random() == want_rng.random()
@@ -317,10 +313,10 @@ def test_the_draw_test_exercises_lemires_rejection_loop() -> None:
 
 def test_numpy_release_is_one_the_kernel_draws_were_checked_on() -> None:
     """The kernel's bootstrap draws are numpy's Generator.choice stream re-done in C: a numpy outside
-    significance.KERNEL_DRAWS_NUMPY silently gets the slower numpy draw. Fail loudly so that someone re-runs
+    resample.KERNEL_DRAWS_NUMPY silently gets the slower numpy draw. Fail loudly so that someone re-runs
     test_kernel_draws_are_numpys_choice_draw_for_draw on it and widens the range (or fixes the kernel)."""
-    assert significance._numpy_in(significance.KERNEL_DRAWS_NUMPY), (
-        f"numpy {np.__version__} is outside {significance.KERNEL_DRAWS_NUMPY}: check the kernel's draws on it"
+    assert resample._numpy_in(resample.KERNEL_DRAWS_NUMPY), (
+        f"numpy {np.__version__} is outside {resample.KERNEL_DRAWS_NUMPY}: check the kernel's draws on it"
     )
 
 
@@ -332,12 +328,12 @@ def test_kernel_draws_give_the_same_resamples_as_numpys(
     several blocks and a short last one, and leaves the generator in the same place for sacrebleu's next draws."""
     refs, _, systems = wmt21
     mats = [m[:n] for m in _matrices(refs, systems)]
-    monkeypatch.setattr(significance, "RESAMPLE_CHUNK_CELLS", chunk_rows * n)
+    monkeypatch.setattr(resample, "RESAMPLE_CHUNK_CELLS", chunk_rows * n)
     results = []
     for kernel_draws, kernel_on in ((True, "1"), (False, "1"), (False, "0")):
         monkeypatch.setenv("BLEU_CORE_KERNEL", kernel_on)
         rng = np.random.default_rng(12345)
-        sums = significance._resample_sums(rng, samples, mats, kernel_draws=kernel_draws)
+        sums = resample._resample_sums(rng, samples, mats, kernel_draws=kernel_draws)
         results.append((sums, rng.bit_generator.state, rng.random()))
     for sums, state, after in results[1:]:
         np.testing.assert_array_equal(sums, results[0][0])
@@ -438,8 +434,8 @@ def test_bootstrap_drawn_in_blocks_is_the_same_as_in_one_draw(wmt21, monkeypatch
     refs, _, systems = wmt21
     mats = _matrices(refs, systems)
     one = (bootstrap_cis(mats, n_samples=1000), paired_bootstrap(mats[0], mats[1:], n_samples=1000))
-    assert len(mats[0]) * 1000 <= significance.RESAMPLE_CHUNK_CELLS  # the default draws WMT21 in one block
-    monkeypatch.setattr(significance, "RESAMPLE_CHUNK_CELLS", rows * len(mats[0]))
+    assert len(mats[0]) * 1000 <= resample.RESAMPLE_CHUNK_CELLS  # the default draws WMT21 in one block
+    monkeypatch.setattr(resample, "RESAMPLE_CHUNK_CELLS", rows * len(mats[0]))
     blocks = (bootstrap_cis(mats, n_samples=1000), paired_bootstrap(mats[0], mats[1:], n_samples=1000))
     assert blocks == one
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bleu_core import VARIANTS, significance
+from bleu_core import VARIANTS, blocktest
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -31,7 +31,7 @@ def test_block_test_is_cited_as_section_3() -> None:
     assert "section 4" not in text
     assert "paired t-statistic" in text
     assert "1.7" in text
-    doc = significance.block_test.__doc__ or ""
+    doc = blocktest.block_test.__doc__ or ""
     assert "section 3" in doc
     assert "section 4" not in doc
 
