@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 PORT ?= 8501
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: run dev test test-fast bench lint sanitize install install-test chromium tex app clean
+.PHONY: run dev test test-fast bench lint sanitize install install-test chromium tex postgres app clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -43,7 +43,19 @@ tex:
 	fi
 	@pdflatex --version | head -1
 
+# Debian's PostgreSQL server binaries, so that the store's tests run against PostgreSQL as well as SQLite (the
+# tests start a server of their own in a temporary directory: nothing is configured system-wide).
+postgres:
+	@if ! ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; then \
+	  echo "installing Debian postgresql ..."; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends \
+	    postgresql >/dev/null; \
+	fi
+	@ls -d /usr/lib/postgresql/*/bin | tail -1
+
 run: install
+	mkdir -p $${BLEU_EXPLORER_DATA_DIR:-data}
 	$(BIN)/streamlit run app.py --server.address 127.0.0.1 --server.port $(PORT) \
 	  --server.headless true --browser.gatherUsageStats false
 
@@ -52,12 +64,12 @@ dev: install
 	$(BIN)/streamlit run app.py --server.address 127.0.0.1 --server.port $(PORT) \
 	  --server.headless true --browser.gatherUsageStats false --server.fileWatcherType auto --server.runOnSave true
 
-test: install-test chromium tex
+test: install-test chromium tex postgres
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
 	$(BIN)/mypy
-	BLEU_REQUIRE_TEX=1 $(BIN)/python -m pytest -n 2 --dist loadgroup -q -m "not fuzz"
+	BLEU_REQUIRE_TEX=1 BLEU_REQUIRE_POSTGRES=1 $(BIN)/python -m pytest -n 2 --dist loadgroup -q -m "not fuzz"
 
 test-fast: install-test
 	$(BIN)/python -m pytest -q -m "not browser and not slow and not fuzz"

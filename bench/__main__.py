@@ -347,6 +347,11 @@ def main() -> int:
         encoding="utf-8",
     )
     print(f"wrote {out.relative_to(ROOT)}")
+    # A ranking a paper can print (issue 21): 20 systems x 3,000 lines, whole process, vs sacreBLEU per pair.
+    from bench import ranking
+
+    print("\nRanking (bench/ranking.py): ours in one process, sacreBLEU's paired bootstrap pair by pair", flush=True)
+    ranking.main(["--repeat", "2"])
     # The app under load (issue 13): class sizes and the 50,000-line corpus, before and after, same run.
     from bench import load
 

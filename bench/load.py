@@ -161,6 +161,7 @@ class Session:
     states: dict[str, Any] = field(default_factory=dict)  # widget id -> WidgetState proto
     runs: int = 0
     labels: list[str] = field(default_factory=list)  # expander labels seen (the corpus panel names its size)
+    exceptions: list[str] = field(default_factory=list)  # exception elements of the current run (must stay none)
 
     async def open(self) -> None:
         import websockets
@@ -208,7 +209,11 @@ class Session:
         cs.page_name = self.path
         cs.widget_states.widgets.extend(self.states.values())
         await self.ws.send(msg.SerializeToString())
-        return await asyncio.wait_for(self._until_finished(), timeout)
+        self.exceptions.clear()
+        status = await asyncio.wait_for(self._until_finished(), timeout)
+        if self.exceptions:  # a timed exception page is not a page drawn (issue 24.2): never a figure
+            raise RuntimeError(f"the page showed an exception: {self.exceptions[0]}")
+        return status
 
     async def _until_finished(self) -> str:
         from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
@@ -221,6 +226,9 @@ class Session:
             if kind == "new_session":
                 self.session_id = fm.new_session.initialize.session_id
             elif kind == "delta" and fm.delta.WhichOneof("type") == "new_element":
+                if fm.delta.new_element.WhichOneof("type") == "exception":
+                    exc = fm.delta.new_element.exception
+                    self.exceptions.append(f"{exc.type}: {exc.message}")
                 self._note_widget(fm.delta.new_element)
             elif kind == "delta" and fm.delta.WhichOneof("type") == "add_block":
                 if fm.delta.add_block.WhichOneof("type") == "expandable":

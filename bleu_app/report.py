@@ -21,14 +21,15 @@ import numpy as np
 import pandas as pd
 
 from bleu_app import markup
-from bleu_app.charts import corpus as charts, difference as diff_charts
+from bleu_app.charts import corpus as charts
 from bleu_app.frames import corpus as frames, difference as diff_frames
 from bleu_app.frames.names import labels as short_labels
+from bleu_app.views.difference import AXIS_NOTE, difference_view, pick_pair
+from bleu_app.views.ranking import RankingView, ranking_view
 from bleu_core import __version__
-from bleu_core.bleu import make_signature, score_many
+from bleu_core.bleu import make_signature
 from bleu_core.config import BleuConfig
 from bleu_core.corpus import Corpus
-from bleu_core.decomposition import decompose_matrices
 from bleu_core.engine import ReferenceSet
 from bleu_core.trials import holm_warning
 
@@ -148,39 +149,55 @@ def build_report(
     nrefs = len(corpus.references)
     sig = make_signature(config, nrefs)
     ci_sig = make_signature(config, nrefs, bs=1000, rs=12345)
+    method = "ar" if options.method == "ar" else "bs"
+    test_sig = make_signature(config, nrefs, **{method: options.trials}, rs=options.seed)
     human = corpus.human_scores() or None
     systems = frames.system_table(mats, config, nrefs=nrefs, baseline=baseline, human=human)
-    order = config.max_ngram_order
-    parts = [
+    parts = _header(corpus, baseline, sig)
+    # the significance matrix and the ranking it gives: every table and chart below is in score order
+    view = None
+    if len(names) > 1:
+        if significance is None:
+            p, ph, delta = frames.pairwise(
+                [mats[n] for n in names], config, method=method, trials=options.trials, seed=options.seed
+            )
+            significance = frames.significance_frame(names, p, ph, delta)
+        view = ranking_view(systems, significance, names, baseline)
+        systems = view.systems
+    parts += _systems(corpus, config, systems, baseline, view, ci_sig)
+    if view is not None:
+        parts += _significance(view, options, method, len(names), baseline, test_sig)
+    parts += _precisions_and_bp(config, mats, baseline)
+    if len(names) > 1:
+        parts += _difference(corpus, config, mats, baseline, options)
+    parts += _human(corpus, systems)
+    parts.append("<h2>Signatures</h2><ul>")
+    for what, s in (("BLEU", sig), ("95% intervals", ci_sig), *((("significance", test_sig),) if view else ())):
+        parts.append(f'<li>{_e(what)}: <span class="sig">{_e(s)}</span></li>')
+    parts.append("</ul></body></html>")
+    return "\n".join(parts)
+
+
+def _header(corpus: Corpus, baseline: str, sig: str) -> list[str]:
+    return [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>BLEU report: {_e(corpus.name)}</title>",
         f"<style>{CSS}</style></head><body>",
         f"<h1>BLEU report: {_e(corpus.name)}</h1>",
-        f'<p class="note">{corpus.n_segments} segments, {nrefs} reference(s), {len(names)} system(s); '
-        f"baseline {_e(baseline)}. Made by bleu-explorer {_e(__version__)}; every number is exact "
-        "(sacreBLEU's arithmetic) and carries its signature. This file loads nothing from outside.</p>",
+        f'<p class="note">{corpus.n_segments} segments, {len(corpus.references)} reference(s), '
+        f"{len(corpus.systems)} system(s); baseline {_e(baseline)}. Made by bleu-explorer {_e(__version__)}; every "
+        "number is exact (sacreBLEU's arithmetic) and carries its signature. This file loads nothing from outside.</p>",
         _signature(sig),
     ]
 
-    # --- the significance matrix and the ranking it gives (the tables and charts below are in score order) ---
-    method = "ar" if options.method == "ar" else "bs"
-    ranked = None
-    if len(names) > 1:
-        if significance is not None:
-            sig_frame = significance
-        else:
-            p, ph, delta = frames.pairwise(
-                [mats[n] for n in names], config, method=method, trials=options.trials, seed=options.seed
-            )
-            sig_frame = frames.significance_frame(names, p, ph, delta)
-        ranked = frames.ranking(systems, sig_frame)
-        systems = frames.in_order(systems, [s.name for s in ranked.systems])
-    labels = short_labels(names)
 
-    # --- systems and intervals ---------------------------------------------------------------------------
-    parts.append("<h2>Systems and 95% confidence intervals</h2>")
+def _systems(
+    corpus: Corpus, config: BleuConfig, systems: pd.DataFrame, baseline: str, view: RankingView | None, ci_sig: str
+) -> list[str]:
+    """The systems table (best first), their intervals as a chart, and the modified precisions."""
+    human = bool(corpus.human_scores())
     head = ["system", "BLEU", "95% CI", "vs baseline", "BP", "c/r"]
     if human:
         head.append(f"human ({corpus.human_label or 'score'})")
@@ -197,74 +214,79 @@ def build_report(
         if human:
             row.append(_num(r.get(frames.HUMAN), ".4f"))
         rows.append(row)
-    parts.append(_table(head, rows))
-    parts.append(
-        f'<p class="note">Best first. Intervals: sacreBLEU\'s bootstrap, 1000 resamples of the {corpus.n_segments} '
-        "segments, seed 12345.</p>"
-    )
-    parts.append(_signature(ci_sig))
-    clusters = {s.name: s.cluster for s in ranked.systems} if ranked is not None else None
-    parts.append(_svg(charts.systems_ci_chart(systems, baseline, clusters=clusters, labels=labels), "ci"))
-    parts.append("<h2>Modified precisions</h2>")
+    if view is not None:
+        ci_chart = view.ci_chart
+    else:
+        ci_chart = charts.systems_ci_chart(systems, baseline, labels=short_labels(list(corpus.names)))
+    order = config.max_ngram_order
     prec_rows = [
         [_e(r[frames.SYSTEM]), *(f"{_num(r[f'p{n}'], '.2f')} ({_e(r[f'p{n} fraction'])})" for n in range(1, order + 1))]
         for _, r in systems.iterrows()
     ]
-    parts.append(_table(["system", *(f"p{n} % (matched/total)" for n in range(1, order + 1))], prec_rows))
+    return [
+        "<h2>Systems and 95% confidence intervals</h2>",
+        _table(head, rows),
+        f'<p class="note">Best first. Intervals: sacreBLEU\'s bootstrap, 1000 resamples of the {corpus.n_segments} '
+        "segments, seed 12345.</p>",
+        _signature(ci_sig),
+        _svg(ci_chart, "ci"),
+        "<h2>Modified precisions</h2>",
+        _table(["system", *(f"p{n} % (matched/total)" for n in range(1, order + 1))], prec_rows),
+    ]
 
-    # --- significance --------------------------------------------------------------------------------------
-    if ranked is not None:
-        label = "paired bootstrap" if method == "bs" else "paired approximate randomization"
-        parts.append("<h2>Which differences are significant?</h2>")
-        parts.append(
-            f'<p class="note">{label}, {options.trials} trials, seed {options.seed}, Holm-corrected over '
-            f"{len(names) * (len(names) - 1) // 2} pairs; * = Holm p &lt; 0.05. A significant BLEU difference "
-            "says the gap is unlikely to come from which sentences were tested, not that people prefer the "
-            "system.</p>"
-        )
-        too_few = holm_warning(len(names), options.trials)
-        if too_few:
-            parts.append(f'<p class="warn">{_e(too_few)}</p>')
-        parts.append(_signature(make_signature(config, nrefs, **{method: options.trials}, rs=options.seed)))
-        order_names = [s.name for s in ranked.systems]
-        parts.append(_svg(charts.significance_heatmap(sig_frame, order_names, labels=labels), "sig", width=None))
-        parts.append("<h3>Ranked by BLEU, in significance clusters</h3>")
-        parts.append(markup.ranking_html(frames.ranking_frame(systems, ranked), labels, baseline))
-        parts.append(
-            '<p class="note">A line between two clusters: every system above it is significantly better than every '
-            "system below it (Holm-corrected p &lt; 0.05). Ranks possible: the ranks a system could take given the "
-            "significant pairs.</p>"
-        )
 
-    # --- precisions and BP --------------------------------------------------------------------------------
-    parts.append("<h2>Precision decay</h2>")
-    parts.append(_svg(charts.precision_decay(frames.precision_frame(mats)), "decay", width=560))
-    parts.append("<h2>Brevity penalty</h2>")
-    parts.append(
-        '<p class="note">c/r and BP per system are in the table above; the chart shows the baseline\'s sentences '
-        "on the BP curve and its corpus point (BP uses the summed lengths, not the mean of sentence BPs).</p>"
-    )
+def _significance(
+    view: RankingView, options: ReportOptions, method: str, n_systems: int, baseline: str, test_sig: str
+) -> list[str]:
+    """The Holm-corrected matrix and the ranking in clusters."""
+    label = "paired bootstrap" if method == "bs" else "paired approximate randomization"
+    out = [
+        "<h2>Which differences are significant?</h2>",
+        f'<p class="note">{label}, {options.trials} trials, seed {options.seed}, Holm-corrected over '
+        f"{n_systems * (n_systems - 1) // 2} pairs; * = Holm p &lt; 0.05. A significant BLEU difference "
+        "says the gap is unlikely to come from which sentences were tested, not that people prefer the "
+        "system.</p>",
+    ]
+    too_few = holm_warning(n_systems, options.trials)
+    if too_few:
+        out.append(f'<p class="warn">{_e(too_few)}</p>')
+    return [
+        *out,
+        _signature(test_sig),
+        _svg(view.heatmap, "sig", width=None),
+        "<h3>Ranked by BLEU, in significance clusters</h3>",
+        markup.ranking_html(view.ranked, view.labels, baseline),
+        '<p class="note">A line between two clusters: every system above it is significantly better than every '
+        "system below it (Holm-corrected p &lt; 0.05). Ranks possible: the ranks a system could take given the "
+        "significant pairs.</p>",
+    ]
+
+
+def _precisions_and_bp(config: BleuConfig, mats: Mapping[str, np.ndarray], baseline: str) -> list[str]:
     curve, points = frames.bp_frames(mats[baseline], config)
-    parts.append(_svg(charts.bp_chart(curve, points).properties(title=f"Brevity penalty: {baseline}"), "bp", 560))
+    return [
+        "<h2>Precision decay</h2>",
+        _svg(charts.precision_decay(frames.precision_frame(mats)), "decay", width=560),
+        "<h2>Brevity penalty</h2>",
+        '<p class="note">c/r and BP per system are in the table above; the chart shows the baseline\'s sentences '
+        "on the BP curve and its corpus point (BP uses the summed lengths, not the mean of sentence BPs).</p>",
+        _svg(charts.bp_chart(curve, points).properties(title=f"Brevity penalty: {baseline}"), "bp", 560),
+    ]
 
-    # --- the difference decomposition ---------------------------------------------------------------------
-    if len(names) > 1:
-        parts.extend(_difference(corpus, config, mats, names, baseline, options, sig))
 
-    # --- human correlation --------------------------------------------------------------------------------
+def _human(corpus: Corpus, systems: pd.DataFrame) -> list[str]:
+    """BLEU against the human scores over systems, with intervals, and the human names that match no system."""
     hframe, agree = frames.human_frame(systems)
     unmatched = frames.unmatched_human(corpus.human, corpus.names)
-    if len(hframe) or unmatched:
-        parts.append("<h2>BLEU against human scores</h2>")
+    out = ["<h2>BLEU against human scores</h2>"] if len(hframe) or unmatched else []
     if len(hframe):
-        parts.append(
+        out.append(
             f"<p>Over {len(hframe)} systems (human score: {_e(corpus.human_label or 'as given')}); 95% intervals: "
             f"bootstrap over systems, {agree.trials} draws, seed {agree.seed}.</p>"
         )
         if agree.note:
-            parts.append(f"<p>{_e(agree.note)}</p>")
+            out.append(f"<p>{_e(agree.note)}</p>")
         else:
-            table = frames.agreement_frame(agree)
             rows = [
                 [
                     _e(r[frames.STATISTIC]),
@@ -272,44 +294,24 @@ def build_report(
                     _num(r[frames.CI_LOW], ".3f"),
                     _num(r[frames.CI_HIGH], ".3f"),
                 ]
-                for _, r in table.iterrows()
+                for _, r in frames.agreement_frame(agree).iterrows()
             ]
-            parts.append(_table(["statistic", "value", "95% low", "95% high"], rows))
-        parts.append(_svg(charts.human_chart(hframe, corpus.human_label or "human"), "human", 560))
+            out.append(_table(["statistic", "value", "95% low", "95% high"], rows))
+        out.append(_svg(charts.human_chart(hframe, corpus.human_label or "human"), "human", 560))
     if unmatched:
-        parts.append(f"<p>Names in the human scores that match no system (not used): {_e(', '.join(unmatched))}</p>")
-
-    parts.append("<h2>Signatures</h2><ul>")
-    for what, s in (
-        ("BLEU", sig),
-        ("95% intervals", ci_sig),
-    ):
-        parts.append(f'<li>{_e(what)}: <span class="sig">{_e(s)}</span></li>')
-    if len(names) > 1:
-        m = "ar" if options.method == "ar" else "bs"
-        s = make_signature(config, nrefs, **{m: options.trials}, rs=options.seed)
-        parts.append(f'<li>significance: <span class="sig">{_e(s)}</span></li>')
-    parts.append("</ul></body></html>")
-    return "\n".join(parts)
+        out.append(f"<p>Names in the human scores that match no system (not used): {_e(', '.join(unmatched))}</p>")
+    return out
 
 
 def _difference(
     corpus: Corpus,
     config: BleuConfig,
     mats: Mapping[str, np.ndarray],
-    names: Sequence[str],
     baseline: str,
     options: ReportOptions,
-    sig: str,
 ) -> list[str]:
-    scores = {n: float(score_many(mats[n].sum(axis=0)[None, :], config)[0]) for n in names}
-    a = options.a if options.a is not None and options.a in names else baseline
-    others = [n for n in names if n != a]
-    b = (
-        options.b
-        if options.b is not None and options.b in names and options.b != a
-        else max(others, key=scores.__getitem__)
-    )
+    a, b = pick_pair(mats, config, baseline, options.a, options.b)
+    view = difference_view(corpus, mats, config, baseline=baseline, a=a, b=b, unit="points", top=options.top)
     out = ["<h2>Why is B ahead of A? The difference, split exactly</h2>"]
     out.append(
         '<p class="note">log(BLEU_B / BLEU_A) = (log BP_B − log BP_A) + Σ_n w_n (log p_n,B − log p_n,A), with '
@@ -331,21 +333,15 @@ def _difference(
             ]
         )
     out.append(_table(head, rows, text_cols=(len(head) - 1,)))
-    frame, _ = diff_frames.versus_baseline(mats, config, baseline, "points")
-    if len(frame):
-        out.append(_svg(diff_charts.versus_baseline_chart(frame, "points", baseline), "vsbase"))
-    d = decompose_matrices(mats[a], mats[b], config)
-    if d.finite:
-        wf = diff_frames.waterfall(d, a, b, "points")
-        title = f"{a} (A) → {b} (B), BLEU points"
-        out.append(_svg(diff_charts.waterfall_chart(wf, "points", title=title), "waterfall"))
-        out.append('<p class="note">The axis does not start at 0: the A and B bars are cut at the axis floor.</p>')
+    if view.versus is not None:
+        out.append(_svg(view.versus, "vsbase"))
+    if view.waterfall is not None:
+        out.append(_svg(view.waterfall, "waterfall"))
+        out.append(f'<p class="note">{AXIS_NOTE}</p>')
     else:
-        out.append(f"<p>{_e(b)} − {_e(a)}: the log ratio is not finite ({_e(d.note)}).</p>")
-    out.append(_signature(sig))
-    gap = diff_frames.gap_sentences(
-        mats[a], mats[b], config, corpus.system(a).lines, corpus.system(b).lines, corpus.ref_streams, top=options.top
-    )
+        out.append(f"<p>{_e(b)} − {_e(a)}: the log ratio is not finite ({_e(view.decomposition.note)}).</p>")
+    out.append(_signature(view.signature))
+    gap = view.gap
     out.append(f"<h2>The sentences that carry the gap: {_e(b)} (B) vs {_e(a)} (A)</h2>")
     out.append(
         "<p class=\"note\">Each sentence's exact leave-one-out effect on B − A (positive: without it B's lead "

@@ -157,7 +157,9 @@ def _cmd_explain(args: argparse.Namespace) -> int:
     config = _config(args)
     e = explain_segment(args.hyp, args.ref, config)
     if args.json:
+        # the score object of `score --json` (score, bp, precisions, signature ...) at the top level, then the tables
         out = {
+            **e.score.to_dict(),
             "hyp_len": e.hyp_len,
             "ref_lens": list(e.ref_lens),
             "closest_ref_len": e.closest_ref_len,

@@ -16,6 +16,7 @@ from typing import Final
 from .errors import InputError
 
 __all__ = [
+    "MAX_FOLDER_FILES",
     "Corpus",
     "System",
     "TextFile",
@@ -64,6 +65,8 @@ def check_parallel(files: Sequence[TextFile]) -> None:
 def _n(k: int) -> str:
     return f"{k} line" if k == 1 else f"{k} lines"
 
+
+MAX_FOLDER_FILES: Final = 1000  # files in a folder, systems in a table (a WMT test set has a few dozen)
 
 _TEXT_EXTS: Final = ("", "txt", "en", "de", "zh", "fr", "cs", "ja", "ru", "es", "eng", "slk", "detok", "tok")
 
@@ -377,6 +380,8 @@ def build_corpus(
         raise InputError("no reference file; give at least one (one segment per line)", name)
     if not systems:
         raise InputError("no system output; give at least one file (one segment per line)", name)
+    if len(systems) > MAX_FOLDER_FILES:  # a table's columns are capped as a folder's files (issue 24.1)
+        raise InputError(f"has {len(systems):,} systems; a corpus holds at most {MAX_FOLDER_FILES:,}", name)
     files = [*references, *systems, *([source] if source is not None else [])]
     check_corpus_parallel(files)
     if not references[0].lines:

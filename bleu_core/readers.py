@@ -20,12 +20,11 @@ import zlib
 from collections.abc import Sequence
 from typing import Final
 
-from .corpus import Corpus, TextFile, build_corpus, system_name
+from .corpus import MAX_FOLDER_FILES, Corpus, TextFile, build_corpus, system_name
 from .errors import InputError
 
 __all__ = [
     "DEFAULT_LIMIT_MB",
-    "MAX_FOLDER_FILES",
     "STREAM_LIMIT_MB",
     "check_size",
     "decode_lines",
@@ -196,7 +195,6 @@ def _read_stream(fh: io.BufferedIOBase | gzip.GzipFile, name: str, *, gz: bool) 
 # --- the app's inputs: folders, tables, JSONL, human scores -----------------------------------------------
 
 DEFAULT_LIMIT_MB: Final = 50  # the app's per-file upload limit (.streamlit/config.toml maxUploadSize)
-MAX_FOLDER_FILES: Final = 1000  # a WMT test set's folder has a few dozen
 FOLDER_LIMIT_FACTOR: Final = 10  # a folder may hold this many times the per-file limit in all
 
 

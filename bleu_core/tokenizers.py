@@ -1,9 +1,9 @@
-"""Named tokenizers: sacrebleu's (13a, intl, zh, char, ja-mecab) and our own ``none`` and ``paper``.
+"""Named tokenizers: sacrebleu's (13a, intl, zh, char, ja-mecab, ko-mecab) and our own ``none`` and ``paper``.
 
 A tokenizer maps one line to one line whose whitespace-separated pieces are the tokens, exactly as
 sacrebleu does, so n-grams and lengths agree with it token for token. ``13a``, ``intl``, ``char`` and
 ``none`` are re-implemented here (so scoring does not import sacrebleu's whole package at start-up) and
-tested against sacrebleu's own; ``zh`` and ``ja-mecab`` are sacrebleu's, loaded on first use.
+tested against sacrebleu's own; ``zh``, ``ja-mecab`` and ``ko-mecab`` are sacrebleu's, loaded on first use.
 """
 
 from __future__ import annotations
@@ -102,7 +102,7 @@ def _sacrebleu_tokenizer(module: str, cls: str, name: str) -> Callable[[], Calla
             # RuntimeError with a multi-line message from the constructor, so we say it in one line.
             raise InputError(
                 f"the {name} tokenizer needs optional packages that are not installed "
-                "(pip install 'bleu-explorer[ja]')",
+                f"(pip install 'bleu-explorer[{name[:2]}]')",
                 "tokenize",
             ) from exc
         return tok  # type: ignore[no-any-return]
@@ -156,6 +156,11 @@ TOKENIZERS: Final[dict[str, Tokenizer]] = {
             "ja-mecab",
             "Japanese with MeCab (needs the optional ja extra).",
             _sacrebleu_tokenizer("tokenizer_ja_mecab", "TokenizerJaMecab", "ja-mecab"),
+        ),
+        Tokenizer(
+            "ko-mecab",
+            "Korean with MeCab-ko (needs the optional ko extra).",
+            _sacrebleu_tokenizer("tokenizer_ko_mecab", "TokenizerKoMecab", "ko-mecab"),
         ),
     )
 }

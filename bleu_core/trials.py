@@ -150,7 +150,7 @@ def check_resampling_fits(method: Method, draws: int, n_segments: int, where: st
     hint = f"at most {low:,} {noun} fit" if low >= 1 else "not even one fits"
     raise InputError(
         f"{draws:,} {noun} of {n_segments:,} segments need about {_gib(need)} of memory, more than the "
-        f"{_gib(budget)} resampling may use (half this machine's); {hint}, or score fewer segments",
+        f"{_gib(budget)} resampling may use (half this machine's); {hint}, or compare fewer systems",
         where,
     )
 

@@ -4,9 +4,11 @@ import streamlit as st
 
 from bleu_app import markup
 from bleu_app.charts import corpus as charts
-from bleu_app.frames import corpus as frames, names
+from bleu_app.frames import corpus as frames
 from bleu_app.ui import cached, corpus_input, difference, docs, export, frame, human, render, selection, state, tables
+from bleu_app.views.ranking import ranking_view
 from bleu_core.bleu import make_signature
+from bleu_core.errors import InputError
 from bleu_core.trials import TRIALS_OFFERED, default_trials, holm_warning
 
 frame.guard()
@@ -27,16 +29,16 @@ if state.COMPARE_TRIALS not in st.session_state:
 method = str(st.session_state.get("compare.method") or "bs")
 trials = int(st.session_state[state.COMPARE_TRIALS])
 seed = int(st.session_state.get("compare.seed", cached.DEFAULT_SEED))
-systems = cached.systems_frame(corpus, config, baseline, cached.pool_size(method, trials, seed))
-significance = cached.significance_frame(corpus, config, method, trials, seed)
-ranked = frames.ranking(systems, significance)
-by_score = [s.name for s in ranked.systems]
-labels = names.labels(corpus.names)
-systems = frames.in_order(systems, by_score)
+trials = render.trials_in_budget(corpus, config, trials)  # what one session may hold (issue 24.1)
+try:
+    systems = cached.systems_frame(corpus, config, baseline, cached.pool_size(method, trials, seed))
+    significance = cached.significance_frame(corpus, config, method, trials, seed)
+except InputError as exc:  # the core's own memory check (a machine with little memory): a message, not a traceback
+    render.user_error(exc, what="The significance test cannot run")
+    st.stop()
+view = ranking_view(systems, significance, corpus.names, baseline)
+ranked, by_score, systems, ci_chart = view.ranking, list(view.order), view.systems, view.ci_chart
 precisions = frames.in_order(cached.precision_long(corpus, config), by_score)
-ci_chart = charts.systems_ci_chart(
-    systems, baseline, clusters={s.name: s.cluster for s in ranked.systems}, labels=labels
-)
 bars = charts.precision_bars(precisions)
 
 st.subheader("Systems side by side")
@@ -84,14 +86,14 @@ s2.select_slider(
     "Holm-corrected p-value can fall below 0.05.",
 )
 s3.number_input("Seed", min_value=0, value=12345, step=1, key="compare.seed")
-heatmap = charts.significance_heatmap(significance, by_score, labels=labels)
+heatmap = view.heatmap
 too_few = holm_warning(len(corpus.systems), int(trials))
 if too_few:
     st.warning(too_few)
 st.altair_chart(heatmap, key="compare.matrix")
 render.signature(make_signature(config, cached.nrefs(corpus), **{str(method): int(trials)}, rs=int(seed)))
 st.markdown("**Ranked by BLEU, in significance clusters**")
-st.html(markup.ranking_html(frames.ranking_frame(systems, ranked), labels, baseline))
+st.html(markup.ranking_html(view.ranked, view.labels, baseline))
 st.caption(
     "A line between two clusters: every system above it is significantly better than every system below it "
     "(Holm-corrected p < 0.05 under the test above). Ranks possible: the ranks a system could take given the "

@@ -11,13 +11,18 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import numpy as np
+import pandas as pd
 import streamlit as st
 
-from bleu_app import samples
-from bleu_app.frames import sentence as sentence_frames
+from bleu_app.frames import corpus as corpus_frames
+from bleu_core.blocktest import RankedBlockTest, ranked_block_test
 from bleu_core.config import BleuConfig
+from bleu_core.corpus import Corpus, System
+from bleu_core.engine import Encoded, ReferenceSet
+from bleu_core.every import EveryBleu, every_bleu
 from bleu_core.explain import SegmentExplanation, explain_segment
-from bleu_core.variants import VARIANTS, VariantResult, run_variant
+from bleu_core.resample import resample_sums
 
 # --- learn + sentence pages ------------------------------------------------------------------------------
 
@@ -28,62 +33,6 @@ def explain(hyp: str, refs: tuple[str, ...], config: BleuConfig) -> SegmentExpla
     return explain_segment(hyp, list(refs), config)
 
 
-@st.cache_data(max_entries=64, show_spinner=False)
-def variant(
-    key: str,
-    hyps: tuple[str, ...],
-    refs: tuple[tuple[str | None, ...], ...],
-    config: BleuConfig,
-    nltk_smoothing: int = 0,
-) -> VariantResult:
-    """``run_variant`` on a small corpus given as streams, cached per inputs and settings."""
-    return run_variant(key, list(hyps), [list(r) for r in refs], config, nltk_smoothing=nltk_smoothing)
-
-
-@st.cache_data(max_entries=64, show_spinner=False)
-def all_variants(
-    hyps: tuple[str, ...],
-    refs: tuple[tuple[str | None, ...], ...],
-    config: BleuConfig,
-    nltk_smoothing: int = 0,
-) -> tuple[VariantResult, ...]:
-    """Every variant of ``bleu_core.VARIANTS`` on one small corpus, in their order."""
-    return tuple(
-        run_variant(k, list(hyps), [list(r) for r in refs], config, nltk_smoothing=nltk_smoothing) for k in VARIANTS
-    )
-
-
-def _short(label: str) -> str:
-    return label.split(" (", maxsplit=1)[0]
-
-
-@st.cache_data(max_entries=16, show_spinner=False)
-def paper_corpus_explained(config: BleuConfig) -> tuple[tuple[str, SegmentExplanation], ...]:
-    """Each candidate of the paper's six-sentence corpus (``samples.PAPER_CORPUS``) with its explanation."""
-    return tuple((_short(s.label), explain_segment(s.hyp, list(s.refs), config)) for s in samples.PAPER_CORPUS)
-
-
-@st.cache_data(max_entries=16, show_spinner=False)
-def zero_order_cells(keys: tuple[str, ...], config: BleuConfig) -> dict[str, dict[str, SegmentExplanation]]:
-    """For each sample key: its explanation under each of ``frames.sentence.what_if_configs(config)``."""
-    configs = sentence_frames.what_if_configs(config)
-    return {
-        _short(samples.SENTENCE_SAMPLES[k].label): {
-            name: explain_segment(samples.SENTENCE_SAMPLES[k].hyp, list(samples.SENTENCE_SAMPLES[k].refs), c)
-            for name, c in configs.items()
-        }
-        for k in keys
-    }
-
-
-@st.cache_data(max_entries=16, show_spinner=False)
-def nltk_methods(
-    hyps: tuple[str, ...], refs: tuple[tuple[str | None, ...], ...], config: BleuConfig
-) -> tuple[VariantResult, ...]:
-    """NLTK's ``corpus_bleu`` with each SmoothingFunction method 0-4 on one small corpus."""
-    return tuple(run_variant("nltk", list(hyps), [list(r) for r in refs], config, nltk_smoothing=m) for m in range(5))
-
-
 # --- corpus and compare ---------------------------------------------------------------------------------
 # Keys are the values a body reads, given by ``hash_funcs``: a ``Corpus`` hashes to ``Corpus.digest``
 # (references, source, systems' names and texts, human scores), or to ``Corpus.refs_digest`` where only the
@@ -91,15 +40,6 @@ def nltk_methods(
 # case, max order) where only that is read. Statistics matrices depend only on the text and the
 # tokenization: smoothing, effective order and weights reuse them, and a new system costs one matrix, never
 # a re-tokenization of the others.
-
-import numpy as np  # noqa: E402
-import pandas as pd  # noqa: E402
-
-from bleu_app.frames import corpus as corpus_frames  # noqa: E402
-from bleu_core.blocktest import RankedBlockTest, ranked_block_test  # noqa: E402
-from bleu_core.corpus import Corpus, System  # noqa: E402
-from bleu_core.engine import Encoded, ReferenceSet  # noqa: E402
-from bleu_core.resample import resample_sums  # noqa: E402
 
 
 def tok_key(config: BleuConfig) -> tuple[str, bool, int]:
@@ -311,8 +251,6 @@ def precision_long(corpus: Corpus, config: BleuConfig) -> pd.DataFrame:
 
 
 # --- the corpus page's "under every BLEU" section ------------------------------------------------------------
-
-from bleu_core.every import EveryBleu, every_bleu  # noqa: E402
 
 
 @st.cache_data(

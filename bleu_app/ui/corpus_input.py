@@ -102,14 +102,23 @@ def _release(widget_key: str, key: str) -> None:
 
 
 def _files(key: str) -> list[tuple[str, bytes]]:
+    """The (name, bytes) of the files in uploader ``key``. Files already released (Streamlit's ``DeletedFile``:
+    a rerun that still carries a released uploader's state) have neither name nor bytes and are skipped."""
     value = st.session_state.get(key)
     if value is None:
         return []
     items = value if isinstance(value, list) else [value]
-    return [(f.name, f.getvalue()) for f in items]
+    return [(f.name, f.getvalue()) for f in items if hasattr(f, "getvalue")]
+
+
+def _released(key: str, widget_key: str) -> bool:
+    """A callback from an uploader generation that ``_release`` has retired (issue 24.2): nothing to load."""
+    return widget_key != uploader_key(key)
 
 
 def _load_folder(key: str, widget_key: str) -> None:
+    if _released(key, widget_key):
+        return
     files = _files(widget_key)
     if files and _accept(lambda: parse_folder(files, limit_mb=PARSE_LIMIT_MB)):
         _release(widget_key, key)
@@ -119,6 +128,8 @@ TABLE_TYPES: Final = (".tsv", ".csv", ".jsonl", ".json")
 
 
 def _load_table(key: str, widget_key: str) -> None:
+    if _released(key, widget_key):
+        return
     files = _files(widget_key)
     if not files:
         return

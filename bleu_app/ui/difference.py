@@ -6,12 +6,11 @@ from __future__ import annotations
 import streamlit as st
 
 from bleu_app import report
-from bleu_app.charts import difference as charts
 from bleu_app.frames import difference as frames
+from bleu_app.views.difference import AXIS_NOTE, difference_view
 from bleu_core.bleu import make_signature
 from bleu_core.config import BleuConfig
 from bleu_core.corpus import Corpus
-from bleu_core.decomposition import decompose_matrices
 
 from . import cached, corpus_input, docs, export, selection
 
@@ -22,7 +21,6 @@ def section(corpus: Corpus, config: BleuConfig, baseline: str, sys_a: str, sys_b
     """Render the section for systems A and B of the compare page (and every system against ``baseline``)."""
     st.subheader("Why is B ahead of A?")
     mats = cached.matrices(corpus, config)
-    d = decompose_matrices(mats[sys_a], mats[sys_b], config)
     choice = st.segmented_control(
         "Units",
         ["points", "log"],
@@ -33,45 +31,31 @@ def section(corpus: Corpus, config: BleuConfig, baseline: str, sys_a: str, sys_b
         help="BLEU points (the log terms scaled by the logarithmic mean of the two scores) or the exact log terms.",
     )
     unit: frames.Unit = "log" if choice == "log" else "points"
-    sig = make_signature(config, cached.nrefs(corpus))
-    if d.finite:
+    view = difference_view(corpus, mats, config, baseline=baseline, a=sys_a, b=sys_b, unit=unit, top=TOP)
+    d = view.decomposition
+    if view.waterfall is not None:
         st.markdown(
             f"**{_md(sys_b)} − {_md(sys_a)} = {d.bleu:+.2f} BLEU**: "
-            + ", ".join(
-                f"{t} {v:+.2f}"
-                for t, v in zip(frames.term_names(config.max_ngram_order), [d.points_bp, *d.points_precision_terms])
-            )
+            + ", ".join(f"{t} {v:+.2f}" for t, v in view.terms)
             + f" (log ratio {d.log_ratio:+.4f}, under {d.smoothing} smoothing)."
         )
-        wf = frames.waterfall(d, sys_a, sys_b, unit)
-        title = f"{sys_a} (A) → {sys_b} (B), {frames.UNIT_TITLES[unit]}"
-        st.altair_chart(charts.waterfall_chart(wf, unit, title=title), key="compare.waterfall")
+        st.altair_chart(view.waterfall, key="compare.waterfall")
         if unit == "points":
-            st.caption("The axis does not start at 0: the A and B bars are cut at the axis floor.")
+            st.caption(AXIS_NOTE)
     else:
         st.warning(
             f"{_md(sys_b)} − {_md(sys_a)} = {d.bleu:+.2f} BLEU, but the log ratio is not finite: {d.note}. "
             "Choose a smoothing method in the sidebar to see the terms.",
             icon=":material/warning:",
         )
-    st.caption(f"Signature: {sig.replace('|', ' | ')}")
+    st.caption(f"Signature: {view.signature.replace('|', ' | ')}")
 
-    others, skipped = frames.versus_baseline(mats, config, baseline, unit)
-    if len(others):
-        st.altair_chart(charts.versus_baseline_chart(others, unit, baseline), key="compare.diff_all")
-    for name, note in skipped.items():
+    if view.versus is not None:
+        st.altair_chart(view.versus, key="compare.diff_all")
+    for name, note in view.skipped.items():
         st.caption(f"{_md(name)} against {_md(baseline)}: not finite ({note}).")
 
-    gap = frames.gap_sentences(
-        mats[sys_a],
-        mats[sys_b],
-        config,
-        corpus.system(sys_a).lines,
-        corpus.system(sys_b).lines,
-        corpus.ref_streams,
-        top=TOP,
-    )
-    top = gap
+    top = view.gap
     st.caption(
         f"The {len(top)} sentences that carry most of the gap: each one's exact leave-one-out effect on B − A "
         "(positive: without it B's lead shrinks). Select a row to open it with both systems."

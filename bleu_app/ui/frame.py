@@ -24,6 +24,7 @@ LEARN = "pages/learn.py"
 SENTENCE = "pages/sentence.py"
 CORPUS = "pages/corpus.py"
 COMPARE = "pages/compare.py"
+CLASS = "pages/classroom.py"
 
 # Per script thread (one per session): set while the frame's navigation runs a page.
 _inside = threading.local()
@@ -38,6 +39,7 @@ def pages() -> list[st.Page]:
         st.Page(SENTENCE, title="One sentence", icon=":material/search:", url_path="sentence"),
         st.Page(CORPUS, title="Corpus", icon=":material/library_books:", url_path="corpus"),
         st.Page(COMPARE, title="Compare systems", icon=":material/balance:", url_path="compare"),
+        st.Page(CLASS, title="Class", icon=":material/groups:", url_path="class"),
         st.Page(LEARN, title="Learn BLEU", icon=":material/school:", url_path="learn", visibility="hidden"),
     ]
 

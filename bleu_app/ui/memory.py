@@ -53,3 +53,37 @@ def give_back() -> bool:
         _TRIM(0)
         _after_last_trim[0] = rss_mb()
         return True
+
+
+# --- what one session may hold (issue 24.1) -------------------------------------------------------------------
+SESSION_SHARE: Final = 8
+"""A session's resampling may use this fraction of the machine's memory (the core allows half the machine to
+one computation; a served class has many sessions)."""
+_BYTES_PER_CELL: Final = 24  # a resample's float64 column sums and their scoring (bleu_core.significance)
+
+
+def session_budget() -> int:
+    """Bytes one session's resampling may hold: 1/``SESSION_SHARE`` of the machine (2.9 GiB of 23 GiB)."""
+    from bleu_core.trials import memory_budget
+
+    return memory_budget() * 2 // SESSION_SHARE
+
+
+def pool_bytes(n_systems: int, order: int, draws: int) -> int:
+    """About what ``draws`` bootstrap resamples of ``n_systems`` systems hold (2 + 2N statistics per system)."""
+    return draws * n_systems * (2 + 2 * order) * _BYTES_PER_CELL
+
+
+def trials_that_fit(n_systems: int, order: int, trials: int, offered: tuple[int, ...], floor: int) -> int | None:
+    """``trials`` if its pool (at least ``floor`` draws: the intervals') fits in :func:`session_budget`, else the
+    most of ``offered`` below it that fit; None when not even ``floor`` draws fit."""
+    budget = session_budget()
+    for t in [trials, *sorted((o for o in offered if o < trials), reverse=True)]:
+        if pool_bytes(n_systems, order, max(t, floor)) <= budget:
+            return t
+    return None
+
+
+def gib(n: int) -> str:
+    """Bytes as GiB (MiB under one GiB), for messages."""
+    return f"{n / 2**30:,.1f} GiB" if n >= 2**30 else f"{n / 2**20:,.0f} MiB"

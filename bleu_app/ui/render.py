@@ -14,8 +14,9 @@ from bleu_core.config import BleuConfig
 from bleu_core.corpus import Corpus
 from bleu_core.errors import InputError
 from bleu_core.explain import SegmentExplanation
+from bleu_core.trials import TRIALS_OFFERED
 
-from . import cached, docs, state
+from . import cached, docs, memory, state
 
 
 def score_headline(label: str, score: BleuScore, *, paper_scale: bool = True) -> None:
@@ -199,6 +200,39 @@ def vega(spec: dict[str, Any]) -> None:
 def user_error(exc: Exception, *, what: str) -> None:
     """Show an input problem as a one-line error, never a traceback."""
     st.error(f"{what}: {exc}", icon=":material/error:")
+
+
+def md_escape(text: str) -> str:
+    """User text shown through Markdown (labels, captions, alerts): every character Markdown or LaTeX acts on
+    escaped, and line breaks made spaces (a blank line would start a new block)."""
+    out = []
+    for ch in " ".join(text.splitlines()):
+        out.append("\\" + ch if ch in "\\`*_{}[]()#+-.!|<>~$:=" else ch)
+    return "".join(out)
+
+
+def trials_in_budget(corpus: Corpus, config: BleuConfig, trials: int) -> int:
+    """The significance test's trials, lowered with a note to what one session may hold (issue 24.1); the page
+    stops with a message when not even the intervals' resamples fit."""
+    n, order = len(corpus.systems), config.max_ngram_order
+    fit = memory.trials_that_fit(n, order, trials, TRIALS_OFFERED, cached.CI_DRAWS)
+    need = memory.gib(memory.pool_bytes(n, order, max(trials, cached.CI_DRAWS)))
+    budget = f"{memory.gib(memory.session_budget())}, 1/{memory.SESSION_SHARE} of this machine's memory"
+    if fit is None:
+        st.error(
+            f"{n:,} systems are too many to compare here: even the intervals' {cached.CI_DRAWS:,} resamples need "
+            f"about {need} of memory, more than one session may hold ({budget}). Load fewer systems.",
+            icon=":material/error:",
+        )
+        st.stop()
+    if fit < trials:
+        st.session_state[state.COMPARE_TRIALS] = fit
+        st.warning(
+            f"{trials:,} trials over {n:,} systems would need about {need} of memory, more than one session may "
+            f"hold ({budget}): the test below uses {fit:,} trials. Compare fewer systems to use more.",
+            icon=":material/warning:",
+        )
+    return fit
 
 
 # --- the sentence page's pieces --------------------------------------------------------------------------

@@ -5,7 +5,8 @@ and validate the same Altair charts fifty times over. Everything here is a pure 
 settings, order), cached with ``st.cache_resource`` (global scope, no copy per hit): the values are read-only;
 a page that wants to change one copies it first. Charts are cached as Vega-Lite specs (dicts) whose datasets
 are already Arrow bytes, so a run only serializes them; Altair (and its schema validation) runs once per
-(example, settings). The pages keep their own texts and order: only the data is shared.
+(example, settings). The pages keep their own texts and order: only the data is shared. This is the paper
+examples' only cache layer: nothing here wraps another cache (``cached`` holds what a user types or uploads).
 """
 
 from __future__ import annotations
@@ -21,10 +22,10 @@ from bleu_app import samples
 from bleu_app.charts import sentence as charts
 from bleu_app.frames import sentence as frames
 from bleu_core.config import BleuConfig
-from bleu_core.explain import SegmentExplanation
-from bleu_core.variants import VariantResult
+from bleu_core.explain import SegmentExplanation, explain_segment
+from bleu_core.variants import VARIANTS, VariantResult, run_variant
 
-from . import cached, render
+from . import render
 
 # max_entries: 6 examples x a few settings in use at once; a teacher's class shares one or two settings.
 _N = 256
@@ -35,7 +36,11 @@ def example(key: str, config: BleuConfig) -> SegmentExplanation:
     """A paper example (``samples.SENTENCE_SAMPLES`` key) explained under ``config``; raises ``InputError``
     (uncached) when the settings cannot score it."""
     s = samples.SENTENCE_SAMPLES[key]
-    return cached.explain(s.hyp, s.refs, config)
+    return explain_segment(s.hyp, list(s.refs), config)
+
+
+def _short(label: str) -> str:
+    return label.split(" (", maxsplit=1)[0]
 
 
 def _arrow(df: pd.DataFrame) -> pa.Table:
@@ -87,20 +92,32 @@ def best_match_table(ref_lens: tuple[int, ...], candidate_lens: tuple[int, ...])
 @st.cache_resource(max_entries=_N, show_spinner=False)
 def pooling_table(config: BleuConfig) -> pa.Table:
     """The six-sentence corpus: each candidate's counts and the pooled sums, indexed by sentence (read-only)."""
-    return _arrow(frames.pooling_frame(cached.paper_corpus_explained(config)).set_index(frames.SENTENCE))
+    explained = tuple((_short(s.label), explain_segment(s.hyp, list(s.refs), config)) for s in samples.PAPER_CORPUS)
+    return _arrow(frames.pooling_frame(explained).set_index(frames.SENTENCE))
 
 
 @st.cache_resource(max_entries=_N, show_spinner=False)
 def zero_orders_table(keys: tuple[str, ...], config: BleuConfig) -> pa.Table:
     """Why Examples 3 and 4 score 0: each example under the what-if settings, 2 decimals (read-only)."""
-    return _arrow(frames.zero_orders_frame(cached.zero_order_cells(keys, config)).round(2))
+    configs = frames.what_if_configs(config)
+    cells = {
+        _short(samples.SENTENCE_SAMPLES[k].label): {
+            name: explain_segment(samples.SENTENCE_SAMPLES[k].hyp, list(samples.SENTENCE_SAMPLES[k].refs), c)
+            for name, c in configs.items()
+        }
+        for k in keys
+    }
+    return _arrow(frames.zero_orders_frame(cells).round(2))
 
 
 @st.cache_resource(max_entries=_N, show_spinner=False)
 def nltk_table(which: str, config: BleuConfig) -> pa.Table:
     """NLTK's smoothing methods 0-4 on the lab's corpus, 2 decimals (read-only)."""
     hyps, refs = _lab_streams(which)
-    return _arrow(frames.nltk_methods_frame(cached.nltk_methods(hyps, refs, config)).round(2))
+    methods = tuple(
+        run_variant("nltk", list(hyps), [list(r) for r in refs], config, nltk_smoothing=m) for m in range(5)
+    )
+    return _arrow(frames.nltk_methods_frame(methods).round(2))
 
 
 def _lab_streams(which: str) -> tuple[tuple[str, ...], tuple[tuple[str | None, ...], ...]]:
@@ -113,5 +130,7 @@ def lab(which: str, config: BleuConfig, nltk_smoothing: int) -> tuple[tuple[Vari
     """The misimplementation lab on one example (or ``paper``: all six as one corpus): every variant's
     result in ``VARIANTS`` order and their table, 2 decimals (read-only)."""
     hyps, refs = _lab_streams(which)
-    results = cached.all_variants(hyps, refs, config, nltk_smoothing)
+    results = tuple(
+        run_variant(k, list(hyps), [list(r) for r in refs], config, nltk_smoothing=nltk_smoothing) for k in VARIANTS
+    )
     return results, _arrow(frames.variants_shown(results))

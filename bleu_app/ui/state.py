@@ -59,7 +59,13 @@ DEFAULT_PRESET: Final = "paper"  # the app opens on the paper's Example 1
 # The preset each page opens on (by url_path; "" is the default page, Learn). A researcher who loads a corpus
 # gets numbers comparable with published ones; the paper's examples keep the paper's fractions. The sentence
 # page keeps whatever is on (a sentence sent from a corpus page is scored as the corpus was).
-PAGE_PRESETS: Final[dict[str, str]] = {"": "paper", "learn": "paper", "corpus": "sacrebleu", "compare": "sacrebleu"}
+PAGE_PRESETS: Final[dict[str, str]] = {
+    "": "paper",
+    "learn": "paper",
+    "corpus": "sacrebleu",
+    "compare": "sacrebleu",
+    "class": "sentence",  # one sentence per student: smoothed, or most would score 0 without a 4-gram match
+}
 AUTO: Final = "settings.auto"  # True while the settings are the app's choice (not the user's, not a link's)
 
 # --- other shared state ------------------------------------------------------------------------------

@@ -25,8 +25,9 @@ _SMOOTH_HELP = {
 
 
 def tokenizer_options() -> list[str]:
-    """Tokenizers this installation can run (ja-mecab only with its optional packages)."""
-    return [t for t in TOKENIZERS if t != "ja-mecab" or find_spec("MeCab") is not None]
+    """Tokenizers this installation can run (ja-mecab and ko-mecab only with their optional packages)."""
+    needs = {"ja-mecab": "MeCab", "ko-mecab": "mecab_ko"}
+    return [t for t in TOKENIZERS if t not in needs or find_spec(needs[t]) is not None]
 
 
 def settings_sidebar() -> None:

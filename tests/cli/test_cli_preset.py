@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pytest
@@ -66,3 +67,24 @@ def test_the_readme_command_prints_50_46(capsys: pytest.CaptureFixture[str]) -> 
     argv = shlex.split(block.removeprefix("$ bleu-explorer ").replace("\\\n", " "))
     out = _run(capsys, *argv)
     assert "BLEU = 50.46 94.4/58.8/43.8/26.7" in out
+
+
+def test_explain_json_has_the_score_bp_precisions_and_signature_at_the_top(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    out = json.loads(_run(capsys, "explain", "--preset", "paper", "--json", "--hyp", CAND, *REF_ARGS))
+    text = _run(capsys, "explain", "--preset", "paper", "--hyp", CAND, *REF_ARGS)
+    page = explain_segment(CAND, list(EXAMPLE_1.references), BleuConfig.paper()).score
+    assert f"{out['score']:.2f}" == "50.46"
+    assert f"BLEU = {out['score']:.2f} " in text  # the text output's number
+    assert out["bp"] == page.bp == 1.0
+    assert out["counts"] == [17, 10, 7, 4]
+    assert out["totals"] == [18, 17, 16, 15]
+    assert out["precisions"] == pytest.approx([100 * 17 / 18, 100 * 10 / 17, 100 * 7 / 16, 100 * 4 / 15])
+    assert out["signature"] == page.signature
+    assert f"signature: {out['signature']}" in text
+    assert (out["sys_len"], out["ref_len"], out["closest_ref_len"]) == (18, 18, 18)
+    assert out["orders"][0]["matches"] == 17
+    short = json.loads(_run(capsys, "explain", "--preset", "paper", "--json", "--hyp", "of the", *REF_ARGS))
+    assert short["bp"] == pytest.approx(math.exp(1 - 16 / 2))
+    assert short["score"] == 0.0

@@ -10,11 +10,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from bleu_core import BleuConfig, engine, resample, tokenizers
+from bleu_core import BleuConfig, InputError, engine, resample, tokenizers
 from bleu_core.bleu import corpus_score
 from bleu_core.engine import SMALL_CHARS, SMALL_CORPUS, ReferenceSet, choose, corpus_chars, count, tokenize_corpus
 from bleu_core.stats import corpus_rows, prepare_references
-from bleu_core.tokenizers import TOKENIZERS, preprocess
+from bleu_core.tokenizers import TOKENIZERS, preprocess, preprocessor
 
 CORE = Path(__file__).resolve().parents[2] / "bleu_core"
 LONG = "the cat sat on the mat . " * (SMALL_CHARS // 20)  # one line over SMALL_CHARS characters
@@ -86,8 +86,10 @@ def test_tokenize_corpus_asks_choose(kernel_on: None, monkeypatch: pytest.Monkey
 @pytest.mark.parametrize("lowercase", [False, True])
 def test_tokenize_corpus_in_c_equals_per_line(kernel_on: None, name: str, lowercase: bool) -> None:
     lines = ["Hello, World (3.5-4).  ", "ΣΑΣ ΌΣ. x\u2028y", "", "a\x00b  \t", "東京は大きい。"]
-    if name == "ja-mecab":
-        pytest.importorskip("MeCab")
+    try:
+        preprocessor(name)
+    except InputError:
+        pytest.skip(f"{name} needs optional packages that are not installed")
     want = [list(preprocess(line, name, lowercase=lowercase)) for line in lines]
     assert tokenize_corpus(lines, name, lowercase=lowercase, engine="kernel") == want
     assert tokenize_corpus(lines, name, lowercase=lowercase, engine="explain") == want

@@ -44,12 +44,11 @@ def test_cached_wrappers_are_bounded_and_the_papers_examples_shared():
     # the paper's examples are the same for every student: one global cache, bounded (issue 13)
     for fn in (
         cached.explain,
-        cached.variant,
-        cached.all_variants,
-        cached.paper_corpus_explained,
-        cached.zero_order_cells,
-        cached.nltk_methods,
         shared.example,
+        shared.clip_table,
+        shared.pooling_table,
+        shared.zero_orders_table,
+        shared.nltk_table,
         shared.decay_spec,
         shared.lab,
     ):

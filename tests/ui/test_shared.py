@@ -49,14 +49,11 @@ def counted(monkeypatch):
 
     for name in ("decay_chart", "log_terms_chart", "bp_curve_chart"):
         wrap(charts, name, "charts")
-    import bleu_app.ui.cached as cached_mod
-
-    wrap(cached_mod, "explain_segment", "explain")
+    wrap(shared, "explain_segment", "explain")
     shared.example.clear()
     shared.decay_spec.clear()
     shared.log_terms.clear()
     shared.bp_spec.clear()
-    cached_mod.explain.clear()
     return calls
 
 

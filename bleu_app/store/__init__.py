@@ -1,0 +1,76 @@
+"""One store for state that outlives a browser session: class rooms and shared views.
+
+SQLite by default (a file in the data directory: ``BLEU_EXPLORER_DATA_DIR`` or ``data/`` in the project);
+PostgreSQL when ``BLEU_EXPLORER_DATABASE_URL=postgresql://...`` is set. :func:`get_store` gives the process's
+store for the current environment (one per URL or directory, made once). No Streamlit here.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+
+from bleu_app.store.base import (
+    MAX_NICK as MAX_NICK,
+    MAX_TEXT as MAX_TEXT,
+    ROOM_TTL_S as ROOM_TTL_S,
+    ROUND_RATE as ROUND_RATE,
+    ROUND_TRANSLATE as ROUND_TRANSLATE,
+    VIEW_TTL_S as VIEW_TTL_S,
+    NewRoom as NewRoom,
+    NewView as NewView,
+    Rating as Rating,
+    Room as Room,
+    SqlStore as SqlStore,
+    StoreError as StoreError,
+    Student as Student,
+    Submission as Submission,
+    View as View,
+    digest_of as digest_of,
+)
+
+DATA_DIR_ENV = "BLEU_EXPLORER_DATA_DIR"
+DATABASE_URL_ENV = "BLEU_EXPLORER_DATABASE_URL"
+DB_FILE = "bleu-explorer.sqlite3"
+PROJECT_DATA = Path(__file__).resolve().parents[2] / "data"
+
+_stores: dict[str, SqlStore] = {}
+_lock = threading.Lock()
+
+
+def data_dir() -> Path:
+    return Path(os.environ.get(DATA_DIR_ENV) or PROJECT_DATA)
+
+
+def location() -> str:
+    """Where the store lives, as said to users: the PostgreSQL URL without its password, or the SQLite file."""
+    url = os.environ.get(DATABASE_URL_ENV, "")
+    if url:
+        head, _, tail = url.partition("@")
+        return f"{head.split(':', 1)[0]}://…@{tail}" if tail else url
+    return str(data_dir() / DB_FILE)
+
+
+def open_store(url: str | None = None, directory: Path | None = None) -> SqlStore:
+    """A new store: PostgreSQL for a ``postgresql://`` (or ``postgres://``) URL, else SQLite in ``directory``."""
+    if url:
+        if not url.startswith(("postgresql://", "postgres://")):
+            raise StoreError(f"{DATABASE_URL_ENV} must start with postgresql://, got {url.split(':', 1)[0]}:")
+        from bleu_app.store.postgres import PostgresStore
+
+        return PostgresStore(url)
+    from bleu_app.store.sqlite import SqliteStore
+
+    return SqliteStore((directory or data_dir()) / DB_FILE)
+
+
+def get_store() -> SqlStore:
+    """The process's store for the current environment (migrated on first use)."""
+    url = os.environ.get(DATABASE_URL_ENV, "")
+    key = url or str(data_dir())
+    with _lock:
+        store = _stores.get(key)
+        if store is None:
+            store = _stores[key] = open_store(url or None)
+        return store
