@@ -456,22 +456,7 @@ def pairwise_matrix(
     check_trials(n_trials, "trials")
     k = len(mats)
     real = [_corpus_score(m, config) for m in mats]
-    p = np.full((k, k), math.nan)
-    width = mats[0].shape[1]
-    if method == "bs":
-        scores = _resampled_scores(_rng(seed), n_trials, mats, config, resampled)
-        for i in range(k):
-            for j in range(i + 1, k):
-                diffs = np.abs(scores[:, j] - scores[:, i])
-                p[i, j] = p[j, i] = _p_value(diffs - diffs.mean(), abs(real[i] - real[j]))
-    else:
-        sums = _shuffle_sums(_rng(seed), n_trials, mats)
-        totals = [m.sum(axis=0).astype(np.float64) for m in mats]
-        for i in range(k):
-            for j in range(i + 1, k):
-                pi, pj = sums[:, i * width : (i + 1) * width], sums[:, j * width : (j + 1) * width]
-                stat = np.abs(score_many(pi + totals[j] - pj, config) - score_many(totals[i] - pi + pj, config))
-                p[i, j] = p[j, i] = _p_value(stat, abs(real[i] - real[j]))
+    p = _pairwise_p_values(mats, real, config, method, n_trials, seed, resampled)
     upper = [(i, j) for i in range(k) for j in range(i + 1, k)]
     if tie_p is not None:
         for i, j in upper:
@@ -492,3 +477,34 @@ def pairwise_matrix(
         seed,
         _signature(config, nrefs, method, n_trials, seed),
     )
+
+
+def _pairwise_p_values(
+    mats: list[np.ndarray],
+    real: list[float],
+    config: BleuConfig,
+    method: Method,
+    n_trials: int,
+    seed: int,
+    resampled: np.ndarray | None,
+) -> np.ndarray:
+    """The raw p-value of every pair (symmetric, ``nan`` on the diagonal), each as :func:`paired_bootstrap` /
+    :func:`paired_ar` computes it with the first of the two as baseline, from one set of draws."""
+    k = len(mats)
+    p = np.full((k, k), math.nan)
+    width = mats[0].shape[1]
+    if method == "bs":
+        scores = _resampled_scores(_rng(seed), n_trials, mats, config, resampled)
+        for i in range(k):
+            for j in range(i + 1, k):
+                diffs = np.abs(scores[:, j] - scores[:, i])
+                p[i, j] = p[j, i] = _p_value(diffs - diffs.mean(), abs(real[i] - real[j]))
+        return p
+    sums = _shuffle_sums(_rng(seed), n_trials, mats)
+    totals = [m.sum(axis=0).astype(np.float64) for m in mats]
+    for i in range(k):
+        for j in range(i + 1, k):
+            pi, pj = sums[:, i * width : (i + 1) * width], sums[:, j * width : (j + 1) * width]
+            stat = np.abs(score_many(pi + totals[j] - pj, config) - score_many(totals[i] - pi + pj, config))
+            p[i, j] = p[j, i] = _p_value(stat, abs(real[i] - real[j]))
+    return p
