@@ -457,14 +457,7 @@ def pairwise_matrix(
     k = len(mats)
     real = [_corpus_score(m, config) for m in mats]
     p = _pairwise_p_values(mats, real, config, method, n_trials, seed, resampled)
-    upper = [(i, j) for i in range(k) for j in range(i + 1, k)]
-    if tie_p is not None:
-        for i, j in upper:
-            if real[i] == real[j]:
-                p[i, j] = p[j, i] = tie_p
-    adjusted = np.full((k, k), math.nan)
-    for (i, j), a in zip(upper, holm([float(p[i, j]) for i, j in upper]), strict=True):
-        adjusted[i, j] = adjusted[j, i] = a
+    adjusted = _holm_matrix(p, real, tie_p)
     diffs = [[real[j] - real[i] for j in range(k)] for i in range(k)]
     return PairwiseResult(
         tuple(names),
@@ -508,3 +501,18 @@ def _pairwise_p_values(
             stat = np.abs(score_many(pi + totals[j] - pj, config) - score_many(totals[i] - pi + pj, config))
             p[i, j] = p[j, i] = _p_value(stat, abs(real[i] - real[j]))
     return p
+
+
+def _holm_matrix(p: np.ndarray, real: list[float], tie_p: float | None) -> np.ndarray:
+    """Holm over the upper triangle of ``p``, as a symmetric matrix; with ``tie_p``, pairs of equal corpus BLEU
+    get that raw p-value first (in ``p`` itself, which is what the result reports)."""
+    k = len(real)
+    upper = [(i, j) for i in range(k) for j in range(i + 1, k)]
+    if tie_p is not None:
+        for i, j in upper:
+            if real[i] == real[j]:
+                p[i, j] = p[j, i] = tie_p
+    adjusted = np.full((k, k), math.nan)
+    for (i, j), a in zip(upper, holm([float(p[i, j]) for i, j in upper]), strict=True):
+        adjusted[i, j] = adjusted[j, i] = a
+    return adjusted
