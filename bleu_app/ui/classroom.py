@@ -49,7 +49,7 @@ SS_TO_RATE: Final = "class.to_rate"
 SS_NOTICE: Final = "class.notice"
 RATE_K: Final = 3  # translations each student rates in round 2
 DASHBOARD_EVERY_S: Final = 3.0
-RATING_LABELS: Final = {1: "1 very bad", 2: "2", 3: "3", 4: "4", 5: "5 very good"}
+RATING_LABELS: Final = frames.RATING_LABELS
 FOOTNOTE_4: Final = (
     "“BLEU only needs to match human judgment when averaged over a test corpus; scores on individual sentences "
     "will often vary from human judgments.” (the paper, footnote 4 in section 2.1)"
@@ -448,7 +448,7 @@ def _rate(store: SqlStore, room: Room, student: Student) -> None:
                 horizontal=True,
                 key=f"class.rating.{sub.id}",
             )
-        sent = st.form_submit_button("Send ratings", type="primary")
+        sent = st.form_submit_button("Send ratings", type="primary", key="class.rate_send")
     if sent:
         n = 0
         for sub_id, rating in chosen.items():

@@ -24,7 +24,7 @@ LEARN = "pages/learn.py"
 SENTENCE = "pages/sentence.py"
 CORPUS = "pages/corpus.py"
 COMPARE = "pages/compare.py"
-CLASS = "pages/classroom.py"
+CLASS = "pages/class.py"  # named as its url path: a first deep link finds it (see guard)
 
 # Per script thread (one per session): set while the frame's navigation runs a page.
 _inside = threading.local()

@@ -17,7 +17,7 @@ from bleu_core.explain import explain_segment
 from bleu_core.paper import EXAMPLE_1
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
-PAGE = "pages/classroom.py"
+PAGE = "pages/class.py"
 NASTY = "**bold** <b>x</b> $x^2$"
 GRADES = [5, 1, 3]  # what every student gives Candidate 1, Candidate 2 and the short one
 
