@@ -37,7 +37,7 @@ from bleu_app.store.base import CODE_ALPHABET, CODE_LEN
 from bleu_core.config import BleuConfig
 from bleu_core.paper import EXAMPLE_1
 
-from . import cached, export, render, state
+from . import cached, docs, export, render, state
 
 TEACH: Final = "teach"  # query parameters
 ROOM: Final = "room"
@@ -50,10 +50,6 @@ SS_NOTICE: Final = "class.notice"
 RATE_K: Final = 3  # translations each student rates in round 2
 DASHBOARD_EVERY_S: Final = 3.0
 RATING_LABELS: Final = frames.RATING_LABELS
-FOOTNOTE_4: Final = (
-    "“BLEU only needs to match human judgment when averaged over a test corpus; scores on individual sentences "
-    "will often vary from human judgments.” (the paper, footnote 4 in section 2.1)"
-)
 # The paper gives Example 1's references and candidates but not its Chinese source (section 2: "a Chinese source
 # sentence"), so the default task is to rewrite the paper's poor Candidate 2 as good English (this app's choice).
 DEFAULT_SOURCE: Final = "Rewrite this machine translation as good English: " + EXAMPLE_1.candidates[1]
@@ -104,6 +100,7 @@ def _leave() -> None:
 
 # --- start: join a room or make one ------------------------------------------------------------------------
 def _start(store: SqlStore) -> None:
+    docs.show("intro", "class")
     join_col, make_col = st.columns(2, gap="large")
     with join_col, st.container(border=True):
         st.subheader("Join a class")
@@ -118,11 +115,7 @@ def _start(store: SqlStore) -> None:
                 st.rerun()
     with make_col, st.container(border=True):
         st.subheader("Start a class (teacher)")
-        st.caption(
-            "Default: the paper's Example 1 (section 2). The paper prints its three references but not the Chinese "
-            "source, so the class rewrites the paper's poor Candidate 2 as good English (this app's choice). "
-            "Put your own source and references instead if you like."
-        )
+        st.caption(docs.text("default_task", "class"))
         source = st.text_area("What the students translate", DEFAULT_SOURCE, max_chars=MAX_TEXT, key="class.source")
         refs = st.text_area("References, one per line", DEFAULT_REFS, key="class.refs", height=140)
         hours = st.number_input("The room expires after (hours)", 1, 24 * 30, ROOM_TTL_S // 3600, key="class.ttl")
@@ -132,6 +125,7 @@ def _start(store: SqlStore) -> None:
         )
         if st.button("Create the room", key="class.create", type="primary"):
             try:
+                store.purge_expired()  # retention: expired rooms go, with everything in them
                 new = store.create_room(
                     source, refs.splitlines(), frames.config_to_dict(config), ttl_s=float(hours) * 3600
                 )
@@ -294,11 +288,7 @@ def _agreement_section(df: pd.DataFrame) -> None:
             f"**Pearson r = {r:.2f}** (95% bootstrap interval {lo:.2f} to {hi:.2f}, {agree.trials} draws over the "
             f"{agree.n} rated translations)."
         )
-    st.caption(
-        FOOTNOTE_4 + " One sentence per student is the sentence level: expect a loose cloud, unlike the paper's "
-        "r = 0.99 over five systems on whole test sets (section 5). Pooling many sentences per system is what "
-        "makes BLEU track judgment (inferred from the paper's argument, not measured here)."
-    )
+    st.caption(docs.text("agreement", "class"))
 
 
 def _references_section(room: Room) -> None:
@@ -306,10 +296,7 @@ def _references_section(room: Room) -> None:
         return
     config = frames.config_from_dict(room.config)
     st.subheader("The references as candidates")
-    st.caption(
-        "Each reference scored against the other references: a human translation is not 100 (the paper, "
-        "section 3: “even a human translator will not necessarily score 1”)."
-    )
+    st.caption(docs.text("references", "class"))
     st.dataframe(
         frames.references_frame(room.refs, config),
         hide_index=True,
@@ -415,10 +402,7 @@ def _own_score(room: Room, text: str) -> None:
 
 def _rate(store: SqlStore, room: Room, student: Student) -> None:
     st.subheader("Round 2: judge the others, as the paper's judges did")
-    st.caption(
-        "Rate each translation from 1 (very bad) to 5 (very good) (the paper's scale, section 4). You do not see "
-        "their BLEU, and they do not see who rated them."
-    )
+    st.caption(docs.text("rate", "class"))
     if not room.round_open:
         st.info("Rating is closed.", icon=":material/lock:")
         return

@@ -167,10 +167,15 @@ def test_student_link_cannot_teach_and_delete_removes_everything(store_env):
 
 def test_expired_room_is_gone(store_env):
     _, code = _teacher()
+    room = store_env.room_by_code(code)
+    _submit(_student(code, "Ann"), "hello there")
     now = store_env.clock()
     store_env.clock = lambda: now + 24 * 3600 + 1
     late = _open({classroom.ROOM: code})
     assert any("No open room has this code" in e.value for e in late.error)
+    assert len(store_env.submissions(room.id)) == 1  # expired, not yet deleted
+    _teacher()  # the next room made deletes the expired ones with everything in them
+    assert store_env.submissions(room.id) == []
 
 
 def test_export_csv_is_formula_safe():
