@@ -35,6 +35,7 @@ from bleu_app.store import (
 )
 from bleu_app.store.base import CODE_ALPHABET, CODE_LEN
 from bleu_core.config import BleuConfig
+from bleu_core.corpus import Corpus
 from bleu_core.paper import EXAMPLE_1
 
 from . import cached, docs, export, render, state
@@ -116,8 +117,11 @@ def _start(store: SqlStore) -> None:
     with make_col, st.container(border=True):
         st.subheader("Start a class (teacher)")
         st.caption(docs.text("default_task", "class"))
-        source = st.text_area("What the students translate", DEFAULT_SOURCE, max_chars=MAX_TEXT, key="class.source")
-        refs = st.text_area("References, one per line", DEFAULT_REFS, key="class.refs", height=140)
+        _corpus_line_picker()
+        st.session_state.setdefault("class.source", DEFAULT_SOURCE)
+        st.session_state.setdefault("class.refs", DEFAULT_REFS)
+        source = st.text_area("What the students translate", max_chars=MAX_TEXT, key="class.source")
+        refs = st.text_area("References, one per line", key="class.refs", height=140)
         hours = st.number_input("The room expires after (hours)", 1, 24 * 30, ROOM_TTL_S // 3600, key="class.ttl")
         config = state.config()
         st.caption(
@@ -136,6 +140,24 @@ def _start(store: SqlStore) -> None:
             st.query_params[TEACH] = new.teacher_token
             st.rerun()
     st.caption(f"Rooms and their contents are kept in {location()} and deleted when they expire or on request.")
+
+
+def _corpus_line_picker() -> None:
+    """A line of the corpus loaded on the Corpus or Compare pages (this session's) as the room's task."""
+    corpus = state.get(state.CORPUS)
+    if not isinstance(corpus, Corpus):
+        return
+    with st.expander("Or take a line of the loaded corpus"):
+        st.caption(f"{corpus.n_segments:,} lines; the source line (if the corpus has one) and its references.")
+        line = st.number_input("Line", 1, corpus.n_segments, 1, key="class.corpus_line")
+        st.button("Use this line", key="class.use_line", on_click=_use_line, args=(corpus, int(line) - 1))
+
+
+def _use_line(corpus: Corpus, i: int) -> None:
+    ss = st.session_state
+    source = corpus.source.lines[i] if corpus.source is not None else ""
+    ss["class.source"] = source or "Translate (this corpus has no source line: put the source here)"
+    ss["class.refs"] = "\n".join(r.lines[i] for r in corpus.references if r.lines[i].strip())
 
 
 # --- teacher -----------------------------------------------------------------------------------------------
@@ -303,6 +325,8 @@ def _references_section(room: Room) -> None:
         width="stretch",
         column_config={"BLEU against the others": st.column_config.NumberColumn(format="%.2f")},
     )
+    others = room.refs[1:]
+    render.signature(cached.explain(room.refs[0], others, config).score.signature, what="BLEU against the others")
 
 
 def _danger_zone(store: SqlStore, room: Room) -> None:
