@@ -441,21 +441,24 @@ class SqlStore:
     # --- corpora and views --------------------------------------------------------------------------------------
     def put_corpus(self, content: str) -> str:
         """Store a corpus once by its digest (storing it again is a no-op); returns the digest."""
+        with self._tx() as cur:
+            return self._put_corpus(cur, content)
+
+    def _put_corpus(self, cur: Cursor, content: str) -> str:
         digest = digest_of(content)
         size = len(content.encode("utf-8"))
-        with self._tx() as cur:
-            self._run(cur, "SELECT 1 FROM corpora WHERE digest = ?", (digest,))
-            if cur.fetchone():
-                return digest
-            self._run(cur, "SELECT COALESCE(SUM(bytes), 0) FROM corpora")
-            if int(cur.fetchone()[0]) + size > MAX_CORPORA_BYTES:
-                raise StoreError("The store of shared views is full; try again after old views expire.")
-            self._run(
-                cur,
-                "INSERT INTO corpora (digest, content, bytes, created_at) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (digest) DO NOTHING",
-                (digest, content, size, self.clock()),
-            )
+        self._run(cur, "SELECT 1 FROM corpora WHERE digest = ?", (digest,))
+        if cur.fetchone():
+            return digest
+        self._run(cur, "SELECT COALESCE(SUM(bytes), 0) FROM corpora")
+        if int(cur.fetchone()[0]) + size > MAX_CORPORA_BYTES:
+            raise StoreError("The store of shared views is full; try again after old views expire.")
+        self._run(
+            cur,
+            "INSERT INTO corpora (digest, content, bytes, created_at) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (digest) DO NOTHING",
+            (digest, content, size, self.clock()),
+        )
         return digest
 
     def corpus(self, digest: str) -> str | None:
@@ -470,9 +473,9 @@ class SqlStore:
             return int(cur.fetchone()[0])
 
     def create_view(self, settings: dict[str, Any], corpus: str | None = None, *, ttl_s: float = VIEW_TTL_S) -> NewView:
-        digest = self.put_corpus(corpus) if corpus is not None else None
         view_id, token, now = secrets.token_urlsafe(16), secrets.token_urlsafe(16), self.clock()
-        with self._tx() as cur:
+        with self._tx() as cur:  # the corpus and the view in one transaction: a purge cannot come between
+            digest = self._put_corpus(cur, corpus) if corpus is not None else None
             self._run(
                 cur,
                 "INSERT INTO views (id, digest, settings, delete_hash, created_at, expires_at) "
