@@ -1,5 +1,6 @@
 """``python -m bench``: bleu-explorer vs sacrebleu vs bleuscore, in one process, on the same inputs; then the app
-under load (``bench.load``: class sizes and the 50,000-line corpus, before and after, in the same run).
+under load (``bench.load``: class sizes and the 50,000-line corpus, before and after, in the same run), then a live
+class (``bench.class_load``: 100 students join, translate and rate within a minute).
 
 Inputs are built at run time from ../shared/data (never committed): 3,000 lines with 1 and 4
 references, 100,000 lines, the 20 WMT21 en-de systems, and the paired tests. Times are the best of a
@@ -357,6 +358,11 @@ def main() -> int:
 
     print("\nApp under load (bench/load.py): baseline and this tree, one server at a time", flush=True)
     load.main(["--table"])
+    # A class on one process (issue 23): 100 students join, translate and rate within a minute.
+    from bench import class_load
+
+    print("\nA class of 100 (bench/class_load.py)", flush=True)
+    class_load.main(["--students", "100"])
     return 0
 
 

@@ -5,7 +5,20 @@ import streamlit as st
 from bleu_app import markup
 from bleu_app.charts import corpus as charts
 from bleu_app.frames import corpus as frames
-from bleu_app.ui import cached, corpus_input, difference, docs, export, frame, human, render, selection, state, tables
+from bleu_app.ui import (
+    cached,
+    corpus_input,
+    difference,
+    docs,
+    export,
+    frame,
+    human,
+    render,
+    selection,
+    share,
+    state,
+    tables,
+)
 from bleu_app.views.ranking import ranking_view
 from bleu_core.bleu import make_signature
 from bleu_core.errors import InputError
@@ -20,6 +33,7 @@ render.corpus_settings_hint(config)
 baseline = selection.system_picker(
     "Baseline", "compare.baseline", state.COMPARE_BASELINE, corpus, help="Differences are shown against this system."
 )
+share.section("compare", corpus=corpus)
 # the trials start at this corpus's default (set through the state, so the slider shows it too; a new
 # corpus sets it again); the matrix below reads the same pool of resamples as the intervals
 if state.COMPARE_TRIALS not in st.session_state:

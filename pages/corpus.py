@@ -5,7 +5,18 @@ import streamlit as st
 
 from bleu_app.charts import corpus as charts
 from bleu_app.frames import corpus as frames
-from bleu_app.ui import cached, corpus_input, docs, every as every_section, frame, render, selection, state, tables
+from bleu_app.ui import (
+    cached,
+    corpus_input,
+    docs,
+    every as every_section,
+    frame,
+    render,
+    selection,
+    share,
+    state,
+    tables,
+)
 
 frame.guard()
 
@@ -14,6 +25,7 @@ corpus = corpus_input.loader("corpus")
 config = state.config()
 render.corpus_settings_hint(config)
 system = selection.system_picker("System", "corpus.system", state.CORPUS_SYSTEM, corpus)
+share.section("corpus", corpus=corpus)
 matrix = cached.stats_matrix(corpus.system(system), corpus, config)  # this system's only: the page is about it
 score = frames.corpus_score(matrix, config, cached.nrefs(corpus))
 mean_term, bp = frames.factorisation(score)

@@ -5,7 +5,7 @@ import streamlit as st
 
 from bleu_app.charts import sentence as charts
 from bleu_app.frames import sentence as frames
-from bleu_app.ui import cached, docs, frame, render, state, widgets
+from bleu_app.ui import cached, docs, frame, render, share, state, widgets
 from bleu_core.errors import InputError
 
 frame.guard()
@@ -17,6 +17,7 @@ with st.container(border=True):
     inp = widgets.sentence_inputs()
 if inp.label:
     st.caption(f"Loaded: {inp.label}")
+share.section("sentence")
 
 if inp.too_long:
     st.warning(

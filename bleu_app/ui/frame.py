@@ -12,7 +12,7 @@ import threading
 
 import streamlit as st
 
-from bleu_app.ui import blas, memory, state, widgets
+from bleu_app.ui import blas, memory, share, state, widgets
 
 _ONE_BLAS_THREAD = blas.LIMIT  # set when blas is imported: once per process
 
@@ -24,7 +24,7 @@ LEARN = "pages/learn.py"
 SENTENCE = "pages/sentence.py"
 CORPUS = "pages/corpus.py"
 COMPARE = "pages/compare.py"
-CLASS = "pages/classroom.py"
+CLASS = "pages/class.py"  # named as its url path: a first deep link finds it (see guard)
 
 # Per script thread (one per session): set while the frame's navigation runs a page.
 _inside = threading.local()
@@ -49,6 +49,7 @@ def run() -> None:
     st.set_page_config(page_title="BLEU Explorer", page_icon=APP_ICON, layout="wide", initial_sidebar_state="auto")
     nav = st.navigation(pages())
     state.init(nav.url_path)
+    share.apply_link()  # a shared view's input and settings, before the sidebar's widgets are drawn
     state.follow_page(nav.url_path)
     widgets.settings_sidebar()
     _inside.active = True

@@ -128,3 +128,18 @@ def test_sentence_bp_warning_quotes_section_2_2_2() -> None:
     assert "section 2.2.2" in who
     assert "length deviations on short sentences would be punished harshly" in who
     assert "length deviations on short sentences would be punished harshly" in _paper()
+
+
+def test_class_page_quotes_are_the_papers() -> None:
+    # issue 23: every quotation on the Class page (docs/class/*.md) is in the paper, with its section named
+    import re
+
+    paper = "".join(_paper().lower().split())  # spaces dropped: the PDF text runs words together ("matchhuman")
+    quotes = []
+    for path in sorted(ROOT.joinpath("docs", "class").glob("*.md")):
+        text = _doc("docs", "class", path.name)
+        for quote in re.findall(r'"([^"]+)"', text):
+            quotes.append(quote)
+            assert "".join(quote.lower().split()).rstrip(".") in paper, (path.name, quote)
+            assert re.search(r"(section \d|footnote \d)", text), path.name
+    assert len(quotes) >= 4
