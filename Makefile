@@ -48,9 +48,12 @@ run: install
 	  --server.headless true --browser.gatherUsageStats false
 
 # `make run` with the file watcher on (.streamlit/config.toml turns it off for serving): edits rerun the app.
+# Development mode: full tracebacks in the browser, and the developer menu's "Clear cache" is honoured
+# (bleu_app.ui.serving refuses a client's clear_cache anywhere else).
 dev: install
 	$(BIN)/streamlit run app.py --server.address 127.0.0.1 --server.port $(PORT) \
-	  --server.headless true --browser.gatherUsageStats false --server.fileWatcherType auto --server.runOnSave true
+	  --server.headless true --browser.gatherUsageStats false --server.fileWatcherType auto --server.runOnSave true \
+	  --client.showErrorDetails full
 
 test: install-test chromium tex
 	$(BIN)/ruff check .
