@@ -133,7 +133,7 @@ st.altair_chart(
     selection_mode=charts.PICK,
 )
 if chosen:
-    st.info(f"Showing the sentences where the systems differ on the n-gram “{chosen}”.")
+    st.info(f"Showing the sentences where the systems differ on the n-gram “{render.md_escape(chosen)}”.")
     st.button("Show all sentences", key="compare.clear_ngram", on_click=selection.clear_ngram)
 view = tables.table_page(pairs, query="", segments=only, page_size=200)
 st.caption(f"{view.matching} sentences, sorted by B - A (B better first); select a row to open it with both systems.")

@@ -32,7 +32,7 @@ mean_term, bp = frames.factorisation(score)
 
 left, right = st.columns([2, 3])
 with left:
-    render.score_headline(f"Corpus BLEU of {system}", score)
+    render.score_headline(f"Corpus BLEU of {render.md_escape(system)}", score)  # a label is Markdown
     st.markdown(
         f"BLEU = (geometric mean of p_n) × BP = **{mean_term:.4f} × {bp:.4f}**  \n"
         f"c = {score.sys_len} candidate tokens, r = {score.ref_len} reference tokens, "

@@ -16,7 +16,7 @@ docs.show("sentence_intro")
 with st.container(border=True):
     inp = widgets.sentence_inputs()
 if inp.label:
-    st.caption(f"Loaded: {inp.label}")
+    st.caption(f"Loaded: {render.md_escape(inp.label)}")  # names and text from users: shown as text
 share.section("sentence")
 
 if inp.too_long:

@@ -12,9 +12,11 @@ import threading
 
 import streamlit as st
 
-from bleu_app.ui import blas, memory, share, state, widgets
+from bleu_app.ui import blas, memory, serving, share, state, widgets
 
 _ONE_BLAS_THREAD = blas.LIMIT  # set when blas is imported: once per process
+serving.refuse_clear_cache()  # once per process: a client may not clear every session's caches (issue 24.3)
+serving.bound_session_uploads()  # nor hold more uploads than a folder's worth (issue 24.4)
 
 # The favicon is an emoji: a ``:material/...`` page_icon is fetched from a web font service, and the app sends
 # no request beyond its own host. The pages' icons are Material Symbols, which Streamlit bundles (emoji rendered

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from importlib.util import find_spec
 from typing import Final
 
 import streamlit as st
@@ -14,7 +13,7 @@ from bleu_app.frames.sentence import ExerciseStep
 from bleu_core.bleu import make_signature
 from bleu_core.tokenizers import TOKENIZERS
 
-from . import state
+from . import render, state
 
 _SMOOTH_HELP = {
     "none": "No smoothing: any order with no match makes BLEU 0 (the paper).",
@@ -26,14 +25,37 @@ _SMOOTH_HELP = {
 
 def tokenizer_options() -> list[str]:
     """Tokenizers this installation can run (ja-mecab and ko-mecab only with their optional packages)."""
-    needs = {"ja-mecab": "MeCab", "ko-mecab": "mecab_ko"}
-    return [t for t in TOKENIZERS if t not in needs or find_spec(needs[t]) is not None]
+    return state.tokenizer_options()
+
+
+_SETTING_NAMES: Final = {
+    state.PRESET: "preset",
+    state.TOKENIZE: "tokenizer",
+    state.LOWERCASE: "lowercase",
+    state.MAX_ORDER: "max n-gram order",
+    state.SMOOTH: "smoothing",
+    state.SMOOTH_VALUE: "smoothing value",
+    state.EFFECTIVE: "effective order",
+}
+
+
+def ignored_settings_note() -> None:
+    """Say which settings of a link were not valid and were left at the page's preset (issue 24.7)."""
+    ignored = st.session_state.get(state.URL_IGNORED) or []
+    if ignored:
+        parts = [f"{_SETTING_NAMES.get(k, k)} ({k}={render.md_escape(v)})" for k, v in ignored]
+        st.warning(
+            "The link's " + ", ".join(parts) + f" {'is' if len(parts) == 1 else 'are'} not a setting this app "
+            "offers: the page's preset value is used instead.",
+            icon=":material/link_off:",
+        )
 
 
 def settings_sidebar() -> None:
     """Render the BLEU settings in the sidebar. Every page reads them through ``state.config()``."""
     with st.sidebar:
         st.subheader("BLEU settings")
+        ignored_settings_note()
         st.selectbox(
             "Preset",
             [*state.PRESETS, state.CUSTOM],
