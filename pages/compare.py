@@ -5,16 +5,31 @@ import streamlit as st
 from bleu_app import markup
 from bleu_app.charts import corpus as charts
 from bleu_app.frames import corpus as frames, names
-from bleu_app.ui import cached, corpus_input, difference, docs, export, frame, human, render, selection, state, tables
+from bleu_app.ui import (
+    cached,
+    corpus_input,
+    difference,
+    docs,
+    export,
+    frame,
+    human,
+    render,
+    selection,
+    slicing,
+    state,
+    tables,
+)
 from bleu_core.bleu import make_signature
 from bleu_core.significance import TRIALS_OFFERED, default_trials, holm_warning
 
 frame.guard()
 
 st.title("Compare systems")
-corpus = corpus_input.loader("compare")
+corpus = whole = corpus_input.loader("compare")
 config = state.config()
-render.corpus_settings_hint(config)
+slicing.language_note(whole, config, "compare")
+render.corpus_settings_hint(config, slicing.published_tokenizer(whole))
+corpus = slicing.slice_box("compare", whole, config)  # every statistic below is on the slice's lines
 baseline = selection.system_picker(
     "Baseline", "compare.baseline", state.COMPARE_BASELINE, corpus, help="Differences are shown against this system."
 )
@@ -189,4 +204,5 @@ export.downloads(
     "compare.chart",
 )
 difference.report_button(corpus, config, baseline, sys_a, sys_b, str(method), int(trials), int(seed))
+slicing.diagnostics_section("compare", whole, config)
 selection.follow_handoff()

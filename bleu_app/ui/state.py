@@ -189,6 +189,10 @@ COMPARE_B: Final = "compare.current_b"  # system B of the sentence-level view
 COMPARE_NGRAM: Final = "compare.current_ngram"  # the n-gram that filters the sentences, or ""
 COMPARE_TRIALS: Final = "compare.trials"  # the significance test's trials (its default follows the system count)
 GOTO_SENTENCE: Final = "corpus.goto_sentence"  # set by a selection callback: switch to the sentence page
+SHOWN_CORPUS: Final = "slice.shown"  # the corpus the last page run showed: the loaded one or its slice
+CORPUS_WHERE: Final = "corpus.where"  # the corpus page's slice box (the --where expression), widget key
+COMPARE_WHERE: Final = "compare.where"  # the compare page's slice box, widget key
+TARGET_LANGUAGE: Final = "slice.target"  # the target-language select: "" (as the tokenizer says) or zh/ja/ko/other
 
 
 def init_corpus(default: Any) -> None:
@@ -203,3 +207,5 @@ def init_corpus(default: Any) -> None:
     ss.setdefault(COMPARE_B, "")
     ss.setdefault(COMPARE_NGRAM, "")
     ss.setdefault(GOTO_SENTENCE, False)
+    ss.setdefault(SHOWN_CORPUS, None)
+    ss.setdefault(TARGET_LANGUAGE, "")
