@@ -301,6 +301,7 @@ def pair_frame(corpus: Corpus, a: str, b: str, config: BleuConfig) -> pd.DataFra
         sa.lines,
         sb.lines,
         corpus.ref_streams,
+        corpus.source.lines if corpus.source is not None else None,
     )
 
 

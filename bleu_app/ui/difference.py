@@ -70,6 +70,7 @@ def section(corpus: Corpus, config: BleuConfig, baseline: str, sys_a: str, sys_b
         corpus.system(sys_b).lines,
         corpus.ref_streams,
         top=TOP,
+        source=corpus.source.lines if corpus.source is not None else None,
     )
     top = gap
     st.caption(

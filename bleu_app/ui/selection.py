@@ -26,7 +26,8 @@ def send_sentence(corpus: Corpus, system: str, segment: int, other: str | None =
     hyp = corpus.system(system).lines[i]
     other_hyp = corpus.system(other).lines[i] if other else None
     label = f"{corpus.name}, segment {segment}: {system}" + (f" (A) vs {other} (B)" if other else "")
-    state.put(state.HANDOFF, {"hyp": hyp, "refs": refs, "other_hyp": other_hyp, "label": label})
+    source = corpus.source.lines[i] if corpus.source is not None else None
+    state.put(state.HANDOFF, {"hyp": hyp, "refs": refs, "other_hyp": other_hyp, "label": label, "source": source})
     state.put(state.GOTO_SENTENCE, True)
 
 

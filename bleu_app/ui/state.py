@@ -69,6 +69,7 @@ SENTENCE_EXAMPLE: Final = "sentence.example"  # key of the loaded paper example,
 HANDOFF: Final = "handoff.sentence"  # a sentence sent from the corpus/compare pages: dict or None
 SENTENCE_OTHER_HYP: Final = "sentence.other_hyp"  # a second system's candidate from a handoff, or None
 SENTENCE_LABEL: Final = "sentence.label"  # where the loaded sentence came from ("" when typed)
+SENTENCE_SOURCE: Final = "sentence.source"  # the source line of a sentence sent from a corpus page, or None
 SENTENCE_URL_READ: Final = "sentence.url_read"  # the shared link's example/text was loaded once
 
 # Query parameters of the sentence page (not widget-bound: their length is capped before writing).
@@ -98,6 +99,7 @@ def init(page: str = "") -> None:
     ss.setdefault(HANDOFF, None)
     ss.setdefault(SENTENCE_OTHER_HYP, None)
     ss.setdefault(SENTENCE_LABEL, "")
+    ss.setdefault(SENTENCE_SOURCE, None)
     ss.setdefault(SENTENCE_URL_READ, False)
 
 

@@ -112,3 +112,48 @@ def test_chinese_references_get_the_note_and_zh_in_one_click(tmp_path, data_dir)
     assert f"{sacrebleu.corpus_bleu(hyp, [src], tokenize='zh').score:.2f}" in at.metric[0].value
     # and the settings hint does not send a Chinese target back to 13a
     assert not any("13a, mixed case" in c.value for c in at.caption)
+
+
+def test_source_beside_the_sentences_in_the_gap_and_pair_tables(data_dir):
+
+    at = _app("pages/compare.py")
+    _uploader(at, "compare.in_folder").set_value(folder_files(data_dir / "wmt22-general-zh-en")).run()
+    assert not at.exception, [e.value for e in at.exception]
+    source = (data_dir / "wmt22-general-zh-en" / "source.zh").read_text(encoding="utf-8").splitlines()
+    for key in ("compare.gap", "compare.pairs"):
+        table = next(d for d in at.dataframe if key in getattr(d.proto, "id", "")).value
+        assert len(table) > 10
+        assert table["source"].tolist() == [source[s - 1] for s in table["segment"]]
+
+
+def test_a_selected_row_hands_its_source_to_the_sentence_page():
+    def script():
+        import streamlit as st
+
+        from bleu_app.ui import selection, state
+        from bleu_core.corpus import Corpus, System, TextFile
+
+        corpus = Corpus(
+            "toy",
+            (TextFile("ref", ("a b", "c d", "e f")),),
+            (System("A", ("a", "c", "e")), System("B", ("b", "d", "f"))),
+            TextFile("src", ("S1 *bold*", "S2", "S3")),
+        )
+        state.init_corpus(lambda: corpus)
+        state.put(state.SHOWN_CORPUS, corpus)
+        st.session_state["compare.gap"] = {"selection": {"rows": [0]}}
+        selection.row_opener("compare.gap", [1, 3], "A", "B")()
+
+    at = AppTest.from_function(script, default_timeout=60)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    handoff = at.session_state["handoff.sentence"]
+    assert (handoff["hyp"], handoff["other_hyp"], handoff["source"]) == ("a", "b", "S1 *bold*")
+
+    from bleu_app.ui import state
+
+    page = _app("pages/corpus.py")
+    page.session_state[state.HANDOFF] = dict(handoff)
+    page.switch_page("pages/sentence.py").run()
+    assert not page.exception, [e.value for e in page.exception]
+    assert "Source: S1 *bold*" in [t.value for t in page.text]  # as text, not Markdown
