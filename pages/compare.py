@@ -16,6 +16,7 @@ from bleu_app.ui import (
     render,
     selection,
     share,
+    slicing,
     state,
     tables,
 )
@@ -27,13 +28,15 @@ from bleu_core.trials import TRIALS_OFFERED, default_trials, holm_warning
 frame.guard()
 
 st.title("Compare systems")
-corpus = corpus_input.loader("compare")
+corpus = whole = corpus_input.loader("compare")
 config = state.config()
-render.corpus_settings_hint(config)
+slicing.language_note(whole, config, "compare")
+render.corpus_settings_hint(config, slicing.published_tokenizer(whole))
+corpus = slicing.slice_box("compare", whole, config)  # every statistic below is on the slice's lines
 baseline = selection.system_picker(
     "Baseline", "compare.baseline", state.COMPARE_BASELINE, corpus, help="Differences are shown against this system."
 )
-share.section("compare", corpus=corpus)
+share.section("compare", corpus=whole)  # the whole corpus: a slice is a setting of the view
 # the trials start at this corpus's default (set through the state, so the slider shows it too; a new
 # corpus sets it again); the matrix below reads the same pool of resamples as the intervals
 if state.COMPARE_TRIALS not in st.session_state:
@@ -205,4 +208,5 @@ export.downloads(
     "compare.chart",
 )
 difference.report_button(corpus, config, baseline, sys_a, sys_b, str(method), int(trials), int(seed))
+slicing.diagnostics_section("compare", whole, config)
 selection.follow_handoff()

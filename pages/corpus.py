@@ -14,6 +14,7 @@ from bleu_app.ui import (
     render,
     selection,
     share,
+    slicing,
     state,
     tables,
 )
@@ -21,11 +22,13 @@ from bleu_app.ui import (
 frame.guard()
 
 st.title("A corpus, one system")
-corpus = corpus_input.loader("corpus")
+corpus = whole = corpus_input.loader("corpus")
 config = state.config()
-render.corpus_settings_hint(config)
+slicing.language_note(whole, config, "corpus")
+render.corpus_settings_hint(config, slicing.published_tokenizer(whole))
+corpus = slicing.slice_box("corpus", whole, config)  # every statistic below is on the slice's lines
 system = selection.system_picker("System", "corpus.system", state.CORPUS_SYSTEM, corpus)
-share.section("corpus", corpus=corpus)
+share.section("corpus", corpus=whole)  # the whole corpus: a slice is a setting of the view
 matrix = cached.stats_matrix(corpus.system(system), corpus, config)  # this system's only: the page is about it
 score = frames.corpus_score(matrix, config, cached.nrefs(corpus))
 mean_term, bp = frames.factorisation(score)
@@ -96,4 +99,5 @@ render.signature(frames.bucket_signature(config, cached.nrefs(corpus)))
 
 render.block_test_section(corpus, config, key="corpus.blocks", on_demand=True)
 every_section.every_bleu_section(corpus, system)
+slicing.diagnostics_section("corpus", whole, config)
 selection.follow_handoff()

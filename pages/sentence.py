@@ -17,6 +17,8 @@ with st.container(border=True):
     inp = widgets.sentence_inputs()
 if inp.label:
     st.caption(f"Loaded: {render.md_escape(inp.label)}")  # names and text from users: shown as text
+if inp.source is not None:
+    st.text(f"Source: {inp.source}")  # user text, shown as text
 share.section("sentence")
 
 if inp.too_long:

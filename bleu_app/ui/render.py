@@ -316,15 +316,26 @@ def recall_card(label: str, expl: SegmentExplanation) -> None:
     st.caption(precision_summary(expl))
 
 
-def _use_sacrebleu_preset() -> None:
+def _use_sacrebleu_preset(tokenize: str = "13a") -> None:
     st.session_state[state.PRESET] = "sacrebleu"
     state.apply_preset()
+    if tokenize != "13a":  # sacreBLEU's default for this target (-l xx-zh): its tokenizer, the rest as the preset
+        st.session_state[state.TOKENIZE] = tokenize
+        st.session_state[state.PRESET] = state.matching_preset()
 
 
-def corpus_settings_hint(config: BleuConfig) -> None:
-    """On corpus pages: say when the settings are not the ones published scores use, and offer them."""
-    if config.tokenize == "13a" and not config.lowercase and config.smooth_method == "exp":
+def corpus_settings_hint(config: BleuConfig, published: str = "13a") -> None:
+    """On corpus pages: say when the settings are not the ones published scores use, and offer them.
+
+    ``published`` is sacreBLEU's tokenizer for the references' language (``zh`` for Chinese references, as
+    ``sacrebleu -l xx-zh``; ``13a`` for most languages)."""
+    if config.tokenize == published and not config.lowercase and config.smooth_method == "exp":
         return
+    default = (
+        "sacreBLEU's default (13a, mixed case, exp smoothing)"
+        if published == "13a"
+        else f"sacreBLEU's default for this target language ({published} tokenizer, mixed case, exp smoothing)"
+    )
     with st.container(horizontal=True, vertical_alignment="center"):
         st.caption(
             "These scores use the sidebar's settings (tokenizer **"
@@ -334,10 +345,14 @@ def corpus_settings_hint(config: BleuConfig) -> None:
             + ", smoothing **"
             + config.smooth_method
             + "**). "
-            "Published corpus BLEU is nearly always sacreBLEU's default (13a, mixed case, exp smoothing)."
+            f"Published corpus BLEU is nearly always {default}."
         )
         st.button(
-            "Use sacreBLEU default", key="render.use_sacrebleu", on_click=_use_sacrebleu_preset, icon=":material/tune:"
+            "Use sacreBLEU default",
+            key="render.use_sacrebleu",
+            on_click=_use_sacrebleu_preset,
+            args=(published,),
+            icon=":material/tune:",
         )
 
 

@@ -79,6 +79,7 @@ SENTENCE_EXAMPLE: Final = "sentence.example"  # key of the loaded paper example,
 HANDOFF: Final = "handoff.sentence"  # a sentence sent from the corpus/compare pages: dict or None
 SENTENCE_OTHER_HYP: Final = "sentence.other_hyp"  # a second system's candidate from a handoff, or None
 SENTENCE_LABEL: Final = "sentence.label"  # where the loaded sentence came from ("" when typed)
+SENTENCE_SOURCE: Final = "sentence.source"  # the source line of a sentence sent from a corpus page, or None
 SENTENCE_URL_READ: Final = "sentence.url_read"  # the shared link's example/text was loaded once
 
 # Query parameters of the sentence page (not widget-bound: their length is capped before writing).
@@ -161,6 +162,7 @@ def init(page: str = "") -> None:
     ss.setdefault(HANDOFF, None)
     ss.setdefault(SENTENCE_OTHER_HYP, None)
     ss.setdefault(SENTENCE_LABEL, "")
+    ss.setdefault(SENTENCE_SOURCE, None)
     ss.setdefault(SENTENCE_URL_READ, False)
 
 
@@ -254,6 +256,10 @@ COMPARE_B: Final = "compare.current_b"  # system B of the sentence-level view
 COMPARE_NGRAM: Final = "compare.current_ngram"  # the n-gram that filters the sentences, or ""
 COMPARE_TRIALS: Final = "compare.trials"  # the significance test's trials (its default follows the system count)
 GOTO_SENTENCE: Final = "corpus.goto_sentence"  # set by a selection callback: switch to the sentence page
+SHOWN_CORPUS: Final = "slice.shown"  # the corpus the last page run showed: the loaded one or its slice
+CORPUS_WHERE: Final = "corpus.where"  # the corpus page's slice box (the --where expression), widget key
+COMPARE_WHERE: Final = "compare.where"  # the compare page's slice box, widget key
+TARGET_LANGUAGE: Final = "slice.target"  # the target-language select: "" (as the tokenizer says) or zh/ja/ko/other
 
 
 def init_corpus(default: Any) -> None:
@@ -268,3 +274,5 @@ def init_corpus(default: Any) -> None:
     ss.setdefault(COMPARE_B, "")
     ss.setdefault(COMPARE_NGRAM, "")
     ss.setdefault(GOTO_SENTENCE, False)
+    ss.setdefault(SHOWN_CORPUS, None)
+    ss.setdefault(TARGET_LANGUAGE, "")

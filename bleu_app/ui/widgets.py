@@ -141,6 +141,7 @@ class SentenceInput:
         label: where it came from ("" when typed).
         example: the paper example's key when the text is one of them unchanged, else "".
         too_long: the text exceeds ``MAX_SENTENCE_CHARS``.
+        source: the source line of a sentence sent from a corpus page, or None.
     """
 
     hyp: str
@@ -149,10 +150,20 @@ class SentenceInput:
     label: str
     example: str
     too_long: bool
+    source: str | None = None
 
 
-def _load(hyp: str, refs: list[str], *, example: str = "", other: str | None = None, label: str = "") -> None:
+def _load(
+    hyp: str,
+    refs: list[str],
+    *,
+    example: str = "",
+    other: str | None = None,
+    label: str = "",
+    source: str | None = None,
+) -> None:
     ss = st.session_state
+    ss[state.SENTENCE_SOURCE] = source
     refs = refs or [""]
     old = len(ss.get(state.SENTENCE_REFS) or [])
     ss[state.SENTENCE_HYP] = hyp
@@ -203,11 +214,13 @@ def _read_sources() -> None:
     if isinstance(handoff, dict) and isinstance(handoff.get("hyp"), str):
         refs = [r for r in handoff.get("refs") or [] if isinstance(r, str)]
         other = handoff.get("other_hyp")
+        source = handoff.get("source")
         _load(
             handoff["hyp"],
             refs,
             other=other if isinstance(other, str) else None,
             label=str(handoff.get("label") or "sent from another page"),
+            source=source if isinstance(source, str) else None,
         )
         ss[state.HANDOFF] = None
         ss[state.SENTENCE_URL_READ] = True
@@ -321,6 +334,7 @@ def sentence_inputs() -> SentenceInput:
         label=ss.get(state.SENTENCE_LABEL) or "",
         example=example,
         too_long=too_long,
+        source=ss.get(state.SENTENCE_SOURCE) if ss.get(state.SENTENCE_LABEL) else None,
     )
 
 
