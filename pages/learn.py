@@ -28,7 +28,7 @@ if not state.is_paper_config():
 
 # Everything that is not text comes from `shared`: built once per (example, settings) for every session.
 ex3, ex4a, ex4b = samples.SENTENCE_SAMPLES["ex3"], samples.SENTENCE_SAMPLES["ex4"], samples.SENTENCE_SAMPLES["ex4c2"]
-ZERO_KEYS = ("ex3", "ex4", "ex4c2")
+ZERO_KEYS = ("ex1", "ex1c2", "ex2", "ex3", "ex4", "ex4c2")
 try:
     c1 = shared.example("ex1", config)
     c2 = shared.example("ex1c2", config)
@@ -45,10 +45,30 @@ except InputError as exc:
 walk, lab, exercise = st.tabs(["Walk through the paper", "Misimplementation lab", "Exercise"])
 
 with walk:
-    st.header("1 · Modified unigram precision")
+    st.header("1 · Plain precision: Example 2")
+    docs.show("00a_plain")
+    if state.is_paper_config():
+        with st.container(border=True):
+            docs.show("counted")
+    st.markdown("**Example 2.** The candidate and its two references:")
+    render.show_html(render.candidate_html(e2, n=1) + render.references_html(e2, best_match=False))
+    st.metric(
+        "Plain precision (no clipping)",
+        frames.fraction(*frames.plain_precision(e2, 1)),
+        help="Every candidate word that occurs in some reference counts.",
+    )
+
+    st.header("2 · Clipping: the modified unigram precision")
     docs.show("01_unigram")
+    st.metric(
+        "Modified precision p₁",
+        frames.fraction(e2.orders[0].matches, e2.orders[0].total),
+        help="Each word's count clipped by Max_Ref_Count.",
+    )
+    st.table(shared.clip_table("ex2", config, 1), hide_index=False)
     st.markdown("**Example 1.** The three references:")
-    render.show_html(render.references_html(c1))
+    docs.show("02_clipping")
+    render.show_html(render.references_html(c1, best_match=False))
     st.markdown(
         f"**Candidate 1** — modified unigram precision "
         f"**p₁ = {frames.fraction(c1.orders[0].matches, c1.orders[0].total)}**"
@@ -59,22 +79,6 @@ with walk:
     render.show_html(render.candidate_html(c2, n=1))
     with st.expander("Candidate 2's clipping table"):
         st.table(shared.clip_table("ex1c2", config, 1), hide_index=False)
-
-    st.header("2 · Why clip: Example 2")
-    docs.show("02_clipping")
-    render.show_html(render.candidate_html(e2, n=1))
-    left, right = st.columns(2)
-    left.metric(
-        "Plain precision (no clipping)",
-        frames.fraction(*frames.plain_precision(e2, 1)),
-        help="Every candidate word that occurs in some reference counts.",
-    )
-    right.metric(
-        "Modified precision p₁",
-        frames.fraction(e2.orders[0].matches, e2.orders[0].total),
-        help="Each word's count clipped by Max_Ref_Count.",
-    )
-    st.table(shared.clip_table("ex2", config, 1), hide_index=False)
 
     st.header("3 · Bigrams and longer n-grams")
     docs.show("03_bigrams")
@@ -93,6 +97,8 @@ with walk:
             else ""
         )
         render.show_html(render.candidate_html(c2, n=2))
+    if len(e2.orders) > 1:
+        st.markdown(f"**Example 2: p₂ = {frames.fraction(e2.orders[1].matches, e2.orders[1].total)}**")
     with st.expander("The bigram clipping tables"):
         st.markdown("**Candidate 1**")
         st.table(shared.clip_table("ex1", config, 2), hide_index=False)
@@ -115,8 +121,12 @@ with walk:
 
     st.header("6 · The geometric mean")
     docs.show("04b_geomean")
-    expr, geo = frames.geometric_mean(c1)
-    st.markdown(f"**Candidate 1:** {expr} = **{geo:.4f}**" if geo is not None else f"**Candidate 1:** {expr} = **0**")
+    for name, ex in (("Candidate 1", c1), ("Candidate 2", c2)):
+        expr, geo = frames.geometric_mean(ex)
+        geo_text = "0" if geo is None else f"{geo:.4f}"
+        st.markdown(
+            f"**{name}:** geometric mean {expr} = **{geo_text}**; arithmetic mean {frames.arithmetic_mean(ex):.4f}"
+        )
 
     st.header("7 · Short candidates: Example 3")
     docs.show("06a_short")
@@ -129,11 +139,12 @@ with walk:
         render.recall_card(ex4a.label, e4a)
     with right:
         render.recall_card(ex4b.label, e4b)
-    render.show_html(render.references_html(e4a))
+    render.show_html(render.references_html(e4a, best_match=False))
 
     st.header("9 · The brevity penalty")
     docs.show("06_brevity")
-    st.markdown(f"**Example 3** — candidate *{ex3.hyp}*")
+    st.markdown(f"**Example 3** — candidate *{ex3.hyp}* and Example 1's references:")
+    render.show_html(render.references_html(e3))
     left, right = st.columns([2, 3])
     with left:
         st.metric("c (candidate length)", e3.hyp_len)
@@ -156,8 +167,10 @@ with walk:
         st.markdown("**Candidate 1's terms**")
         st.table(log_table, hide_index=False)
         render.score_headline("BLEU = exp(log BLEU)", c1.score)
+        st.markdown("**The toy corpus's terms** (step 4)")
+        st.table(shared.corpus_log_terms(config), hide_index=False)
 
-    st.header("11 · Why Examples 3 and 4 score 0")
+    st.header("11 · Why five of the six candidates score 0")
     docs.show("08_zero")
     st.dataframe(zero_orders, hide_index=True, width="stretch", key="learn.zero_orders")
     render.signature(make_signature(config, 3))
@@ -193,6 +206,12 @@ with lab:
     wrong_col.metric(
         result.variant.label, f"{result.score:.2f}", delta=f"{result.difference:+.2f} BLEU points", delta_color="off"
     )
+    if result.correct == 0:
+        st.caption(
+            "The correct score is 0 here (a precision is 0/k or 0/0, step 11), and most mistakes keep it at 0: "
+            "pick the six-candidate corpus or Example 1's Candidate 1, or set smoothing to exp or N to 2 in the "
+            "sidebar."
+        )
     st.markdown(f"**What it does:** {result.variant.mistake}")
     st.markdown(f"**Who does it:** {result.variant.who}")
     st.markdown(f"**The numbers:** {result.detail}")

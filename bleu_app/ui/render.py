@@ -135,11 +135,18 @@ def _token_refs(expl: SegmentExplanation, n: int) -> dict[int, str]:
     return out
 
 
-def references_html(expl: SegmentExplanation, selected: tuple[int, int] | None = None, *, answers: bool = True) -> str:
+def references_html(
+    expl: SegmentExplanation,
+    selected: tuple[int, int] | None = None,
+    *,
+    answers: bool = True,
+    best_match: bool = True,
+) -> str:
     """Each reference's tokens; the selected candidate n-gram's matches in them highlighted.
 
     The best-match reference (the one whose length is r) is labelled, with each reference's length; with
-    ``answers=False`` (the exercise, which asks for them) neither is shown.
+    ``answers=False`` (the exercise, which asks for them) neither is shown; with ``best_match=False`` (the
+    walk before the brevity-penalty step defines r) only the lengths are.
     """
     hits: list[set[int]] = [set() for _ in expl.ref_tokens]
     if selected is not None and 1 <= selected[1] <= len(expl.orders):
@@ -151,7 +158,8 @@ def references_html(expl: SegmentExplanation, selected: tuple[int, int] | None =
                     hits[k].update(range(p, p + n))
     rows = []
     for k, toks in enumerate(expl.ref_tokens):
-        label = f"Ref {k + 1} ({len(toks)} tokens{', best match length r' if k == expl.best_ref else ''})"
+        best = ", best match length r" if best_match and k == expl.best_ref else ""
+        label = f"Ref {k + 1} ({len(toks)} tokens{best})"
         label = label if answers else f"Ref {k + 1}"
         spans = " ".join(_span(t, "ref-hit" if i in hits[k] else "plain") for i, t in enumerate(toks))
         rows.append(

@@ -70,6 +70,13 @@ def log_terms(key: str, config: BleuConfig) -> tuple[dict[str, Any], pa.Table]:
 
 
 @st.cache_resource(max_entries=_N, show_spinner=False)
+def corpus_log_terms(config: BleuConfig) -> pa.Table:
+    """The six-sentence corpus's log-domain terms (label -> value, 4 decimals) (read-only)."""
+    logs = frames.corpus_log_terms_frame([e for _, e in cached.paper_corpus_explained(config)], config)
+    return _arrow(logs.set_index(frames.LABEL)[[frames.VALUE]].round(4))
+
+
+@st.cache_resource(max_entries=_N, show_spinner=False)
 def bp_spec(key: str, config: BleuConfig) -> dict[str, Any]:
     """The brevity-penalty curve with the example's point and its best match length (read-only spec)."""
     e = example(key, config)
