@@ -4,7 +4,7 @@ import streamlit as st
 
 from bleu_app import samples
 from bleu_app.frames import sentence as frames
-from bleu_app.ui import docs, frame, render, shared, state, widgets
+from bleu_app.ui import docs, frame, part2, render, shared, state, widgets
 from bleu_core.bleu import make_signature
 from bleu_core.errors import InputError
 from bleu_core.variants import VARIANTS
@@ -42,7 +42,9 @@ except InputError as exc:
     render.user_error(exc, what="These settings cannot score the paper's examples")
     st.stop()
 
-walk, lab, exercise = st.tabs(["Walk through the paper", "Misimplementation lab", "Exercise"])
+walk, does_it_work, lab, exercise = st.tabs(
+    ["Part I: the metric", "Part II: does BLEU work?", "Misimplementation lab", "Exercise"]
+)
 
 with walk:
     st.header("1 · Plain precision: Example 2")
@@ -174,6 +176,9 @@ with walk:
     docs.show("08_zero")
     st.dataframe(zero_orders, hide_index=True, width="stretch", key="learn.zero_orders")
     render.signature(make_signature(config, 3))
+
+with does_it_work:
+    part2.show(config)
 
 with lab:
     st.header("Misimplementation lab")

@@ -149,6 +149,6 @@ def test_nltk_method4_is_described_as_nltk_computes_it() -> None:
     for hyp_len in (3, 18, 100, 147, 149):
         p = [Fraction(3, 5), Fraction(0, 4, _normalize=False)]
         m4 = sf.method4(list(p), [], [], hyp_len=hyp_len)[1]
-        assert float(m4) == pytest.approx(math.log(hyp_len) / (5 * 2) / 4)  # the text's formula, k = 1 (the first zero order)
+        assert float(m4) == pytest.approx(math.log(hyp_len) / (5 * 2) / 4)  # k = 1: the first zero order
         m3 = sf.method3(list(p))[1]
         assert (m4 < m3) == (hyp_len < 148)  # "candidates under 148 tokens get smaller pseudo-counts"
