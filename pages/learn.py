@@ -4,7 +4,7 @@ import streamlit as st
 
 from bleu_app import samples
 from bleu_app.frames import sentence as frames
-from bleu_app.ui import docs, frame, part2, render, shared, state, widgets
+from bleu_app.ui import cards, docs, frame, part2, render, shared, state, widgets
 from bleu_core.bleu import make_signature
 from bleu_core.errors import InputError
 from bleu_core.variants import VARIANTS
@@ -42,8 +42,8 @@ except InputError as exc:
     render.user_error(exc, what="These settings cannot score the paper's examples")
     st.stop()
 
-walk, does_it_work, lab, exercise = st.tabs(
-    ["Part I: the metric", "Part II: does BLEU work?", "Misimplementation lab", "Exercise"]
+walk, does_it_work, myths, lab, exercise = st.tabs(
+    ["Part I: the metric", "Part II: does BLEU work?", "Misconceptions", "Misimplementation lab", "Exercise"]
 )
 
 with walk:
@@ -179,6 +179,9 @@ with walk:
 
 with does_it_work:
     part2.show(config)
+
+with myths:
+    cards.show()
 
 with lab:
     st.header("Misimplementation lab")

@@ -86,7 +86,7 @@ def test_exercise_checks_answers_and_explains_first_mistake(at):
 
 def test_every_variant_table_carries_a_signature(at):
     # review item 10: the lab's "every variant" table had no signature line
-    els = page_elements(at.tabs[2])
+    els = page_elements(at.tabs[3])
     start = next(i for i, e in enumerate(els) if e.type == "subheader" and e.value == "Every variant at a glance")
     sig = caption_after(els[start:], lambda e: e.type == "dataframe")
     assert "signature nrefs:var" in sig
@@ -104,7 +104,7 @@ def _htmls(node) -> list[str]:
 def test_exercise_does_not_give_r_away_and_asks_for_bleu(at):
     # review items 5 and 18: the references were labelled "best match length r" and "18 tokens" right above
     # the boxes asking for r; and the exercise stopped at BP
-    walk, exercise = at.tabs[0], at.tabs[3]
+    walk, exercise = at.tabs[0], at.tabs[4]
     assert any("best match length r" in h for h in _htmls(walk))  # the walk still explains r on its references
     refs = [h for h in _htmls(exercise) if "Ref 1" in h]
     assert refs
