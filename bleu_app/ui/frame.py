@@ -44,7 +44,13 @@ def pages() -> list[st.Page]:
 
 def run() -> None:
     """Page config, state, navigation, the settings sidebar, then the page the URL names."""
-    st.set_page_config(page_title="BLEU Explorer", page_icon=APP_ICON, layout="wide", initial_sidebar_state="auto")
+    presenting = st.query_params.get("present") == "1"  # presenter mode: the whole width for the step
+    st.set_page_config(
+        page_title="BLEU Explorer",
+        page_icon=APP_ICON,
+        layout="wide",
+        initial_sidebar_state="collapsed" if presenting else "auto",
+    )
     nav = st.navigation(pages())
     state.init(nav.url_path)
     state.follow_page(nav.url_path)

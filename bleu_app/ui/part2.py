@@ -3,6 +3,8 @@ app's live recomputations beside them. The page calls ``show``; the data comes f
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pyarrow as pa
 import streamlit as st
 
@@ -13,7 +15,7 @@ from bleu_core.config import BleuConfig
 
 from . import docs, render
 
-__all__ = ["HEADERS", "show"]
+__all__ = ["HEADERS", "STEPS", "intro", "show"]
 
 HEADERS = (
     "12 · The evaluation: 500 sentences, five systems",
@@ -36,14 +38,18 @@ def _blind_spots(config: BleuConfig) -> pa.Table:
     return pa.Table.from_pandas(frames.blind_spots_frame(config))
 
 
-def show(config: BleuConfig) -> None:
-    """The six steps of Part II under the sidebar's ``config`` (for the live tables)."""
+def intro() -> None:
+    """Part II's opening paragraph (shown above its first step in the full page)."""
     docs.show("p2_intro")
 
+
+def _evaluation(config: BleuConfig) -> None:
     st.header(HEADERS[0])
     docs.show("p2_eval")
     st.table(frames.table_1_frame())
 
+
+def _references_step(config: BleuConfig) -> None:
     st.header(HEADERS[1])
     docs.show("p2_refs")
     one, demo = _references(config)
@@ -54,6 +60,8 @@ def show(config: BleuConfig) -> None:
     st.table(demo)
     render.signature(make_signature(config, "var"))
 
+
+def _blocks(config: BleuConfig) -> None:
     st.header(HEADERS[2])
     docs.show("p2_blocks")
     left, mid, right = st.columns(3)
@@ -62,9 +70,13 @@ def show(config: BleuConfig) -> None:
     right.metric("one-sided 95%, 5 df (computed)", f"{frames.t_critical(5):.3f}")
     st.table(frames.table_2_frame())
 
+
+def _human(config: BleuConfig) -> None:
     st.header(HEADERS[3])
     docs.show("p2_human")
 
+
+def _correlation(config: BleuConfig) -> None:
     st.header(HEADERS[4])
     docs.show("p2_corr")
     rows = []
@@ -84,7 +96,21 @@ def show(config: BleuConfig) -> None:
         )
     st.table(rows)
 
+
+def _blind(config: BleuConfig) -> None:
     st.header(HEADERS[5])
     docs.show("p2_blind")
     st.table(_blind_spots(config))
     render.signature(make_signature(config, "var"))
+
+
+STEPS: tuple[tuple[str, Callable[[BleuConfig], None]], ...] = tuple(
+    zip(HEADERS, (_evaluation, _references_step, _blocks, _human, _correlation, _blind), strict=True)
+)
+
+
+def show(config: BleuConfig) -> None:
+    """The six steps of Part II under the sidebar's ``config`` (for the live tables)."""
+    intro()
+    for _, step in STEPS:
+        step(config)

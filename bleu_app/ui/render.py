@@ -199,9 +199,27 @@ def vega_spec(chart: Any) -> dict[str, Any]:
     return _convert_altair_to_vega_lite_spec(chart)
 
 
+# presenter mode (``?present=1``): chart text at least 18 px, in the theme's full text colour
+LARGE_CHART_TEXT: Final = {"labelFontSize": 18, "titleFontSize": 20}
+
+
+def presenting() -> bool:
+    """Whether the URL asks for presenter mode (``?present=1``)."""
+    return st.query_params.get("present") == "1"
+
+
 def vega(spec: dict[str, Any]) -> None:
-    """Draw a spec from ``vega_spec`` full width (a shallow copy: Streamlit moves the datasets out of it)."""
-    st.vega_lite_chart(spec=dict(spec), width="stretch")
+    """Draw a spec from ``vega_spec`` full width (a shallow copy: Streamlit moves the datasets out of it); in
+    presenter mode with chart labels and titles of at least 18 px."""
+    out = dict(spec)
+    if presenting():
+        config = dict(out.get("config") or {})
+        for part in ("axis", "legend", "header"):
+            config[part] = {**(config.get(part) or {}), **LARGE_CHART_TEXT}
+        config["title"] = {**(config.get("title") or {}), "fontSize": 22}
+        config["text"] = {**(config.get("text") or {}), "fontSize": 18}
+        out["config"] = config
+    st.vega_lite_chart(spec=out, width="stretch")
 
 
 def user_error(exc: Exception, *, what: str) -> None:
