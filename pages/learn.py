@@ -3,8 +3,18 @@
 import streamlit as st
 
 from bleu_app import samples
-from bleu_app.frames import sentence as frames
-from bleu_app.ui import cards, docs, frame, part2, present, render, shared, state, walk as walk_steps, widgets
+from bleu_app.ui import (
+    cards,
+    docs,
+    exercise as exercise_ui,
+    frame,
+    part2,
+    present,
+    render,
+    shared,
+    state,
+    walk as walk_steps,
+)
 from bleu_core.bleu import make_signature
 from bleu_core.errors import InputError
 from bleu_core.variants import VARIANTS
@@ -103,24 +113,4 @@ with lab:
 with exercise:
     st.header("Exercise: compute BLEU by hand")
     docs.show("exercise")
-    if present.item() in samples.SENTENCE_SAMPLES and "learn.exercise_pick" not in st.session_state:
-        st.session_state["learn.exercise_pick"] = present.item()  # ?tab=exercise&item=KEY
-    pick = st.selectbox(
-        "Example",
-        list(samples.SENTENCE_SAMPLES),
-        key="learn.exercise_pick",
-        format_func=lambda k: samples.SENTENCE_SAMPLES[k].label.split(" (")[0],
-    )
-    try:
-        target = shared.example(pick, config)
-    except InputError as exc:
-        render.user_error(exc, what="Cannot build the exercise")
-        st.stop()
-    st.markdown("**Candidate, tokenized**")
-    render.tokens_line(target.hyp_tokens)
-    st.markdown("**References, tokenized**")
-    render.show_html(render.references_html(target, answers=False))  # r and the lengths are asked for
-    steps = frames.exercise_steps(target)
-    answers = widgets.exercise_form(steps, key=f"learn.exercise.{pick}")
-    if answers is not None:
-        render.exercise_feedback(frames.exercise_frame(steps, answers))
+    exercise_ui.show()

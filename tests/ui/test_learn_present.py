@@ -74,8 +74,8 @@ def _is_tabs(node) -> bool:
 
 
 def test_tab_and_item_links():
-    at = _open(tab="exercise", item="ex2")
-    assert at.session_state["learn.exercise_pick"] == "ex2"
+    at = _open(tab="exercise", item="corpus")
+    assert at.session_state["learn.ex.item"] == "corpus"
     tabs = at.tabs
     assert [t.label for t in tabs] == list(present.TABS.values())
     container = next(b for b in at._tree.main.children.values() if _is_tabs(b))
