@@ -237,6 +237,26 @@ def sentence_inputs() -> SentenceInput:
     """
     _read_sources()
     ss = st.session_state
+    row = st.columns(1 + len(samples.CLASSROOM_SAMPLES))
+    row[0].button(
+        "Start blank",
+        key="sentence.blank",
+        on_click=_load,
+        args=("", [""]),
+        kwargs={"label": ""},
+        help="One empty candidate and one empty reference: nothing of the example stays behind.",
+        icon=":material/note_add:",
+        width="stretch",
+    )
+    for col, (key, (label, sample_hyp, sample_refs)) in zip(row[1:], samples.CLASSROOM_SAMPLES.items(), strict=True):
+        col.button(
+            label,
+            key=f"sentence.sample.{key}",
+            on_click=_load,
+            args=(sample_hyp, list(sample_refs)),
+            kwargs={"label": f"sample: {label}"},
+            width="stretch",
+        )
     cand_col, refs_col = st.columns(2, gap="medium")
     with cand_col:
         st.selectbox(
