@@ -38,7 +38,8 @@ with left:
     render.score_headline(f"Corpus BLEU of {render.md_escape(system)}", score)  # a label is Markdown
     st.markdown(
         f"BLEU = (geometric mean of p_n) × BP = **{mean_term:.4f} × {bp:.4f}**  \n"
-        f"c = {score.sys_len} candidate tokens, r = {score.ref_len} reference tokens, "
+        f"c = {score.sys_len} candidate tokens, r = {score.ref_len} (effective reference length: the sum of the "
+        "closest reference lengths), "
         f"c/r = {score.ratio:.4f}"
     )
 right.dataframe(

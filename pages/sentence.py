@@ -53,6 +53,7 @@ c_col.metric("c (candidate tokens)", expl.hyp_len)
 r_col.metric("r (best match length)", expl.closest_ref_len, help=f"Reference lengths: {list(expl.ref_lens)}")
 bp_col.metric("BP", f"{expl.score.bp:.4f}")
 st.caption(render.precision_summary(expl))
+docs.show("sentence_caveat")
 render.warnings(frames.input_warnings(inp.hyp, expl))
 
 # --- highlights -----------------------------------------------------------------------------------------

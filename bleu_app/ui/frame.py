@@ -48,7 +48,13 @@ def pages() -> list[st.Page]:
 
 def run() -> None:
     """Page config, state, navigation, the settings sidebar, then the page the URL names."""
-    st.set_page_config(page_title="BLEU Explorer", page_icon=APP_ICON, layout="wide", initial_sidebar_state="auto")
+    presenting = st.query_params.get("present") == "1"  # presenter mode: the whole width for the step
+    st.set_page_config(
+        page_title="BLEU Explorer",
+        page_icon=APP_ICON,
+        layout="wide",
+        initial_sidebar_state="collapsed" if presenting else "auto",
+    )
     nav = st.navigation(pages())
     state.init(nav.url_path)
     share.apply_link()  # a shared view's input and settings, before the sidebar's widgets are drawn

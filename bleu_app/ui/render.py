@@ -136,11 +136,18 @@ def _token_refs(expl: SegmentExplanation, n: int) -> dict[int, str]:
     return out
 
 
-def references_html(expl: SegmentExplanation, selected: tuple[int, int] | None = None, *, answers: bool = True) -> str:
+def references_html(
+    expl: SegmentExplanation,
+    selected: tuple[int, int] | None = None,
+    *,
+    answers: bool = True,
+    best_match: bool = True,
+) -> str:
     """Each reference's tokens; the selected candidate n-gram's matches in them highlighted.
 
     The best-match reference (the one whose length is r) is labelled, with each reference's length; with
-    ``answers=False`` (the exercise, which asks for them) neither is shown.
+    ``answers=False`` (the exercise, which asks for them) neither is shown; with ``best_match=False`` (the
+    walk before the brevity-penalty step defines r) only the lengths are.
     """
     hits: list[set[int]] = [set() for _ in expl.ref_tokens]
     if selected is not None and 1 <= selected[1] <= len(expl.orders):
@@ -152,7 +159,8 @@ def references_html(expl: SegmentExplanation, selected: tuple[int, int] | None =
                     hits[k].update(range(p, p + n))
     rows = []
     for k, toks in enumerate(expl.ref_tokens):
-        label = f"Ref {k + 1} ({len(toks)} tokens{', best match length r' if k == expl.best_ref else ''})"
+        best = ", best match length r" if best_match and k == expl.best_ref else ""
+        label = f"Ref {k + 1} ({len(toks)} tokens{best})"
         label = label if answers else f"Ref {k + 1}"
         spans = " ".join(_span(t, "ref-hit" if i in hits[k] else "plain") for i, t in enumerate(toks))
         rows.append(
@@ -192,9 +200,27 @@ def vega_spec(chart: Any) -> dict[str, Any]:
     return _convert_altair_to_vega_lite_spec(chart)
 
 
+# presenter mode (``?present=1``): chart text at least 18 px, in the theme's full text colour
+LARGE_CHART_TEXT: Final = {"labelFontSize": 18, "titleFontSize": 20}
+
+
+def presenting() -> bool:
+    """Whether the URL asks for presenter mode (``?present=1``)."""
+    return st.query_params.get("present") == "1"
+
+
 def vega(spec: dict[str, Any]) -> None:
-    """Draw a spec from ``vega_spec`` full width (a shallow copy: Streamlit moves the datasets out of it)."""
-    st.vega_lite_chart(spec=dict(spec), width="stretch")
+    """Draw a spec from ``vega_spec`` full width (a shallow copy: Streamlit moves the datasets out of it); in
+    presenter mode with chart labels and titles of at least 18 px."""
+    out = dict(spec)
+    if presenting():
+        config = dict(out.get("config") or {})
+        for part in ("axis", "legend", "header"):
+            config[part] = {**(config.get(part) or {}), **LARGE_CHART_TEXT}
+        config["title"] = {**(config.get("title") or {}), "fontSize": 22}
+        config["text"] = {**(config.get("text") or {}), "fontSize": 18}
+        out["config"] = config
+    st.vega_lite_chart(spec=out, width="stretch")
 
 
 def user_error(exc: Exception, *, what: str) -> None:

@@ -87,7 +87,8 @@ def settings_sidebar() -> None:
             key=state.MAX_ORDER,
             on_change=state.mark_custom,
             bind="query-params",
-            help="The paper uses N = 4 with uniform weights 1/N.",
+            help="The paper uses N = 4 with uniform weights 1/N (section 2.3): 4 gave the best correlation with "
+            "monolingual human judgments, 3 and 5 comparable results (section 2.1.3).",
         )
         st.selectbox(
             "Smoothing",
@@ -112,7 +113,8 @@ def settings_sidebar() -> None:
             key=state.EFFECTIVE,
             on_change=state.mark_custom,
             bind="query-params",
-            help="Leave out orders for which the candidate has no n-grams (sacreBLEU's sentence default).",
+            help="Leave out orders for which the candidate has no n-grams (the default of sacreBLEU's "
+            "`sentence_bleu()`; its `BLEU().sentence_score` keeps it off).",
         )
         cfg = state.config()
         st.caption("Signature of these settings (each score adds its number of references)")
@@ -271,6 +273,26 @@ def sentence_inputs() -> SentenceInput:
     """
     _read_sources()
     ss = st.session_state
+    row = st.columns(1 + len(samples.CLASSROOM_SAMPLES))
+    row[0].button(
+        "Start blank",
+        key="sentence.blank",
+        on_click=_load,
+        args=("", [""]),
+        kwargs={"label": ""},
+        help="One empty candidate and one empty reference: nothing of the example stays behind.",
+        icon=":material/note_add:",
+        width="stretch",
+    )
+    for col, (key, (label, sample_hyp, sample_refs)) in zip(row[1:], samples.CLASSROOM_SAMPLES.items(), strict=True):
+        col.button(
+            label,
+            key=f"sentence.sample.{key}",
+            on_click=_load,
+            args=(sample_hyp, list(sample_refs)),
+            kwargs={"label": f"sample: {label}"},
+            width="stretch",
+        )
     cand_col, refs_col = st.columns(2, gap="medium")
     with cand_col:
         st.selectbox(
@@ -290,7 +312,7 @@ def sentence_inputs() -> SentenceInput:
         )
     refs = _current_refs()
     with refs_col:
-        st.markdown("**References** (BLEU clips each n-gram by its count in any one of them)")
+        st.markdown("**References** (BLEU clips each n-gram by its largest count in any single one of them)")
         for i in range(len(refs)):
             box, btn = st.columns([8, 1], vertical_alignment="center", gap="small")
             refs[i] = (
