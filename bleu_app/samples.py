@@ -10,8 +10,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from bleu_core.corpus import Corpus, parse_folder
+from bleu_core.corpus import Corpus
 from bleu_core.paper import BEST_MATCH_EXAMPLE, EXAMPLE_1, EXAMPLES, PaperExample
+from bleu_core.readers import parse_folder
 
 __all__ = [
     "BEST_MATCH_EXAMPLE",

@@ -125,7 +125,8 @@ def _config(args: argparse.Namespace):  # type: ignore[no-untyped-def]
 
 
 def _read_all(refs: Sequence[str], hyps: Sequence[str]):  # type: ignore[no-untyped-def]
-    from bleu_core.corpus import check_parallel, check_unique_names, read_text_file
+    from bleu_core.corpus import check_parallel, check_unique_names
+    from bleu_core.readers import read_text_file
 
     # the systems are labelled by base name: two with the same one are refused (as sacrebleu does)
     check_unique_names([os.path.basename(p) for p in hyps], hyps)

@@ -67,7 +67,8 @@ def _cmd_report(
     make_config: Callable[[argparse.Namespace], BleuConfig],
     read_all: Callable[[Sequence[str], Sequence[str]], Any],
 ) -> int:
-    from bleu_core.corpus import build_corpus, parse_human_scores, read_text_file
+    from bleu_core.corpus import build_corpus
+    from bleu_core.readers import parse_human_scores, read_text_file
     from bleu_core.trials import check_trials, default_trials, holm_warning
 
     config = make_config(args)

@@ -100,7 +100,7 @@ def read_source(path: str | None, n_lines: int) -> TextFile | None:
     """The ``--source`` file, checked to have the references' number of lines."""
     if path is None:
         return None
-    from bleu_core.corpus import read_text_file
+    from bleu_core.readers import read_text_file
 
     source = read_text_file(path)
     if len(source.lines) != n_lines:

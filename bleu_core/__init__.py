@@ -32,12 +32,6 @@ if TYPE_CHECKING:
     # scoring: the sacreBLEU drop-ins, and one configuration for everything
     from .bleu import BleuScore as BleuScore, corpus_bleu as corpus_bleu, sentence_bleu as sentence_bleu
     from .config import BleuConfig as BleuConfig
-    from .corpus import (
-        parse_folder as parse_folder,
-        parse_human_scores as parse_human_scores,
-        parse_jsonl as parse_jsonl,
-        parse_table as parse_table,
-    )
 
     # many systems against one set of references; comparing them with sacreBLEU's paired tests
     from .decomposition import (
@@ -56,6 +50,12 @@ if TYPE_CHECKING:
 
     # files of any size, and the folder, table, JSONL and human-score formats
     from .files import corpus_bleu_files as corpus_bleu_files
+    from .readers import (
+        parse_folder as parse_folder,
+        parse_human_scores as parse_human_scores,
+        parse_jsonl as parse_jsonl,
+        parse_table as parse_table,
+    )
     from .significance import Comparison as Comparison, compare as compare
     from .variants import VARIANTS as VARIANTS, run_variant as run_variant
 

@@ -13,10 +13,13 @@ and the tests hold them equal to each other and to sacrebleu:
   clipped counts directly. Any line is accepted (NUL, newlines, lone surrogates). Other tokenizers run in
   Python; the kernel splits their output.
 
-``choose`` is the rule: the kernel when it is built (and not switched off with ``BLEU_CORE_KERNEL=0``),
-except for small corpora under ``auto``, which are counted line by line (the CLI then never imports
-numpy). Both engines accept every input, so there is no fallback to handle: the choice is made once,
-before counting. A :class:`ReferenceSet` holds references counted once, to score any number of systems.
+``choose`` is the rule, and the only place that asks whether the kernel is built: the kernel when it is
+(and not switched off with ``BLEU_CORE_KERNEL=0``), except for small corpora under ``auto`` (fewer than
+``SMALL_CORPUS`` segments *and* fewer than ``SMALL_CHARS`` characters), which are counted line by line (the
+CLI then never imports numpy); a few long lines are not small. Counting (:func:`count`, :class:`ReferenceSet`),
+tokenizing (:func:`tokenize_corpus`) and resampling (``resample.drawer``, ``trials``) all ask it. Both engines
+accept every input, so there is no fallback to handle: the choice is made once, before counting. A
+:class:`ReferenceSet` holds references counted once, to score any number of systems.
 """
 
 from __future__ import annotations
@@ -26,41 +29,55 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, Literal, cast
 
-from .accel import _kernel, kernel, kernel_available
+from .accel import _kernel, kernel_available
 from .config import BleuConfig
 from .errors import InputError
 from .stats import RefInfo, corpus_rows, credited_ngrams, prepare_references, ref_infos_from_tokens, segment_stats
-from .tokenizers import _loaded, get_tokenizer, preprocess
+from .tokenizers import Preprocessor, preprocessor
 
 if TYPE_CHECKING:
     import numpy as np
 
     from ._kernel import Vocab as KernelVocab
 
-__all__ = ["Encoded", "Engine", "MatchArrays", "NgramDiff", "ReferenceSet", "choose", "count", "tokenize_corpus"]
+__all__ = [
+    "Encoded",
+    "Engine",
+    "MatchArrays",
+    "NgramDiff",
+    "ReferenceSet",
+    "choose",
+    "corpus_chars",
+    "count",
+    "tokenize_corpus",
+]
 
 Engine = Literal["auto", "kernel", "explain"]
 ENGINES: Final = ("auto", "kernel", "explain")
-SMALL_CORPUS: Final = 500  # under ``auto``, fewer segments are counted line by line (no numpy import)
+SMALL_CORPUS: Final = 500  # under ``auto``, fewer segments (and fewer than SMALL_CHARS) are counted line by line
+SMALL_CHARS: Final = 200_000  # ... unless their lines hold this many characters (a 50 MB single line goes to C)
 
 
-def choose(engine: str = "auto", n_segments: int | None = None) -> Literal["kernel", "explain"]:
-    """The engine that counts: ``engine`` resolved against what is built and the corpus size.
+def choose(
+    engine: str = "auto", n_segments: int | None = None, n_chars: int | None = None
+) -> Literal["kernel", "explain"]:
+    """The engine that counts, tokenizes and resamples: ``engine`` resolved against what is built and the size.
 
     Args:
         engine: ``auto``, ``kernel`` or ``explain``.
-        n_segments: the corpus size, for ``auto`` (``None``: size does not matter, e.g. a reused
-            :class:`ReferenceSet`).
+        n_segments: the corpus's lines, for ``auto`` (``None``: size does not matter, e.g. a reused
+            :class:`ReferenceSet` or resampling, where the kernel is used whenever it is built).
+        n_chars: the characters in those lines (:func:`corpus_chars`); ``None``: unknown, the lines decide.
 
     Raises:
         InputError: an unknown engine, or ``kernel`` when it is not built.
 
     Example:
-        >>> choose("explain"), choose("auto", 3)
-        ('explain', 'explain')
+        >>> choose("explain"), choose("auto", 3), choose("auto", 3, n_chars=60)
+        ('explain', 'explain', 'explain')
     """
     if engine == "auto":
-        small = n_segments is not None and n_segments < SMALL_CORPUS
+        small = n_segments is not None and n_segments < SMALL_CORPUS and (n_chars or 0) < SMALL_CHARS
         return "kernel" if kernel_available() and not small else "explain"
     if engine == "kernel":
         if not kernel_available():
@@ -69,6 +86,16 @@ def choose(engine: str = "auto", n_segments: int | None = None) -> Literal["kern
     if engine == "explain":
         return "explain"
     raise InputError(f"unknown engine {engine!r} (known: {', '.join(ENGINES)})", "engine")
+
+
+def corpus_chars(*streams: Iterable[str | None]) -> int:
+    """The characters in every line of ``streams`` (``None``: a missing line, 0), the size :func:`choose` reads.
+
+    Example:
+        >>> corpus_chars(["the cat", "a"], ["the cat", None])
+        15
+    """
+    return sum(len(line) for stream in streams for line in stream if line is not None)
 
 
 def count(
@@ -80,47 +107,49 @@ def count(
     """One system's per-segment statistics and its references per segment (``-1``: it varies).
 
     The kernel gives an int64 array; the explainable path gives a list of rows (no numpy). Inputs are
-    assumed checked (``stats.check_streams``).
+    assumed checked (``stats.check_streams``). :func:`choose` decides by lines and characters, so one long
+    line is counted in C.
 
     Example:
         >>> m, nrefs = count(["the cat sat"], [["the cat sat down"]], BleuConfig(max_ngram_order=2), "explain")
         >>> m, nrefs
         ([(3, 4, 3, 2, 3, 2)], 1)
     """
-    if choose(engine, len(hypotheses)) == "kernel":
+    if choose(engine, len(hypotheses), corpus_chars(hypotheses, *streams)) == "kernel":
         refs = ReferenceSet.from_config(streams, config, backend="kernel")
         return refs.stats(hypotheses, config.max_ngram_order), refs.nrefs
     infos, nrefs = prepare_references(streams, config)
     return corpus_rows(hypotheses, infos, config), nrefs
 
 
-def tokenize_corpus(lines: Sequence[str], tokenize: str = "13a", *, lowercase: bool = False) -> list[list[str]]:
-    """The tokens of every line, as ``tokenizers.preprocess`` gives them line by line (the kernel's 13a
-    and split when it is built).
+def tokenize_corpus(
+    lines: Sequence[str], tokenize: str = "13a", *, lowercase: bool = False, engine: str = "auto"
+) -> list[list[str]]:
+    """The tokens of every line, as ``tokenizers.preprocess`` gives them line by line; in C (13a and the split)
+    when :func:`choose` picks the kernel.
 
     Example:
         >>> tokenize_corpus(["It is a guide.", "Party!"], "paper", lowercase=True)
         [['it', 'is', 'a', 'guide'], ['party']]
     """
-    name = get_tokenizer(tokenize).name
-    k = kernel()
-    if k is None:
-        return [list(preprocess(line, name, lowercase=lowercase)) for line in lines]
-    prepared, mode = _kernel_input(lines, name, lowercase)
-    tokens: list[list[str]] = k.tokenize(prepared, mode)  # no None in, none out
+    prep = preprocessor(tokenize, lowercase=lowercase)
+    if choose(engine, len(lines), corpus_chars(lines)) == "explain":
+        return [list(prep(line)) for line in lines]
+    assert _kernel is not None
+    tokens: list[list[str]] = _kernel.tokenize(*_kernel_input(lines, prep))  # no None in, none out
     return tokens
 
 
-def _kernel_input(lines: Sequence[str | None], tokenize: str, lowercase: bool) -> tuple[Sequence[str | None], int]:
+def _kernel_input(lines: Sequence[str | None], prep: Preprocessor) -> tuple[Sequence[str | None], int]:
     """The lines as the kernel takes them, and its mode: it does 13a itself (``MODE_13A``, right strip
     included) and only splits (``MODE_SPLIT``) what the other tokenizers return."""
     assert _kernel is not None
-    if lowercase:
+    if prep.lowercase:
         lines = [None if line is None else line.lower() for line in lines]
-    if tokenize == "13a":
+    if prep.name == "13a":
         return lines, _kernel.MODE_13A
-    if tokenize != "none":
-        fn = _loaded(tokenize)
+    if prep.name != "none":
+        fn = prep.fn
         lines = [None if line is None else fn(line.rstrip()) for line in lines]
     return lines, _kernel.MODE_SPLIT
 
@@ -128,19 +157,18 @@ def _kernel_input(lines: Sequence[str | None], tokenize: str, lowercase: bool) -
 class _KernelRefs:
     """References as int32 ids in the kernel's vocabulary; statistics counted segment by segment in C."""
 
-    __slots__ = ("_lowercase", "_streams", "_tokenize", "_vocab")
+    __slots__ = ("_prep", "_streams", "_vocab")
 
-    def __init__(self, streams: list[list[str | None]], tokenize: str, lowercase: bool) -> None:
+    def __init__(self, streams: list[list[str | None]], prep: Preprocessor) -> None:
         assert _kernel is not None
-        self._tokenize = tokenize
-        self._lowercase = lowercase
+        self._prep = prep
         self._vocab: KernelVocab = _kernel.Vocab()
         # None (a missing reference) gets length -1, which the counting skips
         self._streams = [self._encode(stream, grow=True) for stream in streams]
 
     def _encode(self, lines: Sequence[str | None], *, grow: bool) -> tuple[bytes, bytes]:
         """int32 token ids and per-line lengths (-1 for None)."""
-        return self._vocab.encode(*_kernel_input(lines, self._tokenize, self._lowercase), grow)
+        return self._vocab.encode(*_kernel_input(lines, self._prep), grow)
 
     def encode(self, hypotheses: Sequence[str]) -> tuple[bytes, bytes]:
         return self._encode(hypotheses, grow=False)
@@ -162,7 +190,7 @@ class _KernelRefs:
         import numpy as np
 
         assert _kernel is not None
-        prepared, mode = _kernel_input(hypotheses, self._tokenize, self._lowercase)
+        prepared, mode = _kernel_input(hypotheses, self._prep)
         ids, lens, tokens = self._vocab.encode(prepared, mode, False, True)  # one pass: ids and strings
         _, records = _kernel.segment_stats(ids, lens, self._streams, max_order, True)
         out: list[dict[tuple[str, ...], int]] = [{} for _ in hypotheses]
@@ -208,14 +236,11 @@ class _KernelRefs:
 class _ExplainRefs:
     """References tokenized once as strings; their Max_Ref_Counts built per max order on first use."""
 
-    __slots__ = ("_infos", "_lowercase", "_tokenize", "_tokens")
+    __slots__ = ("_infos", "_prep", "_tokens")
 
-    def __init__(self, streams: list[list[str | None]], tokenize: str, lowercase: bool) -> None:
-        self._tokenize = tokenize
-        self._lowercase = lowercase
-        self._tokens = [
-            [None if r is None else preprocess(r, tokenize, lowercase=lowercase) for r in stream] for stream in streams
-        ]
+    def __init__(self, streams: list[list[str | None]], prep: Preprocessor) -> None:
+        self._prep = prep
+        self._tokens = [[None if r is None else prep(r) for r in stream] for stream in streams]
         self._infos: dict[int, list[RefInfo]] = {}
 
     def _refs(self, max_order: int) -> list[RefInfo]:
@@ -224,7 +249,8 @@ class _ExplainRefs:
         return self._infos[max_order]
 
     def encode(self, hypotheses: Sequence[str]) -> list[tuple[str, ...]]:
-        return [preprocess(h, self._tokenize, lowercase=self._lowercase) for h in hypotheses]
+        prep = self._prep
+        return [prep(h) for h in hypotheses]
 
     def _hyp_tokens(self, hypotheses: Hypotheses) -> list[tuple[str, ...]]:
         if isinstance(hypotheses, Encoded):
@@ -477,7 +503,8 @@ class ReferenceSet:
         lowercase: bool = False,
         backend: Backend = "auto",
     ) -> None:
-        self.tokenize = get_tokenizer(tokenize).name
+        prep = preprocessor(tokenize, lowercase=lowercase)  # the tokenizer resolved once, for every line
+        self.tokenize = prep.name
         self.lowercase = lowercase
         streams = [list(s) for s in references]
         self.n_segments = len(streams[0]) if streams else 0
@@ -488,9 +515,7 @@ class ReferenceSet:
             self.nrefs = next(iter(present)) if len(present) == 1 else -1
         chosen = choose(backend)
         self._impl: _KernelRefs | _ExplainRefs = (
-            _KernelRefs(streams, self.tokenize, lowercase)
-            if chosen == "kernel"
-            else _ExplainRefs(streams, self.tokenize, lowercase)
+            _KernelRefs(streams, prep) if chosen == "kernel" else _ExplainRefs(streams, prep)
         )
         self.backend: Backend = chosen
 
@@ -553,7 +578,7 @@ class ReferenceSet:
         import os
 
         workers = min(len(items), os.cpu_count() or 1)
-        if workers <= 1 or not isinstance(self._impl, _KernelRefs):  # the explainable path holds the lock
+        if workers <= 1 or self.backend != "kernel":  # the explainable path holds the lock
             return [fn(x) for x in items]
         with concurrent.futures.ThreadPoolExecutor(workers, thread_name_prefix="bleu-kernel") as pool:
             return list(pool.map(fn, items))

@@ -16,7 +16,7 @@ from .config import BleuConfig
 from .errors import InputError
 from .ngrams import Ngram, ngrams_of_order
 from .stats import SegmentStats, closest_ref_len
-from .tokenizers import preprocess
+from .tokenizers import preprocessor
 
 __all__ = [
     "ClipRow",
@@ -205,8 +205,9 @@ def explain_segment(hypothesis: str, references: Sequence[str], config: BleuConf
     for k, r in enumerate(refs):
         if not isinstance(r, str):
             raise InputError(f"reference {k + 1} is {type(r).__name__}, not a string", "references")
-    hyp = preprocess(hypothesis, config.tokenize, lowercase=config.lowercase)
-    ref_toks = tuple(preprocess(r, config.tokenize, lowercase=config.lowercase) for r in refs)
+    prep = preprocessor(config.tokenize, lowercase=config.lowercase)
+    hyp = prep(hypothesis)
+    ref_toks = tuple(prep(r) for r in refs)
     ref_lens = tuple(len(r) for r in ref_toks)
     r_len = closest_ref_len(len(hyp), ref_lens)
     orders = []

@@ -22,7 +22,7 @@ from .errors import InputError
 
 __all__ = ["MAX_LINE_MB", "corpus_bleu_files"]
 
-MAX_LINE_MB = 64  # the longest line read (a segment); a BOM is kept, as sacrebleu keeps it (corpus.decode_text)
+MAX_LINE_MB = 64  # the longest line read (a segment); a BOM is kept, as sacrebleu keeps it (readers.decode_text)
 
 
 def _open_lines(path: str) -> Iterator[str]:

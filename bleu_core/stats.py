@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 from .config import BleuConfig
 from .errors import InputError
 from .ngrams import Ngram, clipped_matches, max_ref_counts, ngram_counts
-from .tokenizers import preprocess
+from .tokenizers import preprocessor
 
 __all__ = [
     "RefInfo",
@@ -145,9 +145,8 @@ def prepare_references(streams: Sequence[Sequence[str | None]], config: BleuConf
         The per-segment :class:`RefInfo` and the number of references per segment for the signature
         (``-1`` when it varies, shown as ``var`` like sacrebleu).
     """
-    tokens = [
-        [None if r is None else preprocess(r, config.tokenize, lowercase=config.lowercase) for r in s] for s in streams
-    ]
+    prep = preprocessor(config.tokenize, lowercase=config.lowercase)
+    tokens = [[None if r is None else prep(r) for r in s] for s in streams]
     return ref_infos_from_tokens(tokens, config.max_ngram_order)
 
 
@@ -199,10 +198,8 @@ def credited_ngrams(hyp_tokens: Sequence[str], ref: RefInfo, max_order: int) -> 
 def corpus_rows(hypotheses: Sequence[str], refs: Sequence[RefInfo], config: BleuConfig) -> list[tuple[int, ...]]:
     """The per-segment statistics rows of a corpus, line by line, in pure Python (no numpy)."""
     order = config.max_ngram_order
-    return [
-        segment_stats(preprocess(hyp, config.tokenize, lowercase=config.lowercase), ref, order).row()
-        for hyp, ref in zip(hypotheses, refs, strict=True)
-    ]
+    prep = preprocessor(config.tokenize, lowercase=config.lowercase)
+    return [segment_stats(prep(hyp), ref, order).row() for hyp, ref in zip(hypotheses, refs, strict=True)]
 
 
 def corpus_matrix(hypotheses: Sequence[str], refs: Sequence[RefInfo], config: BleuConfig) -> np.ndarray:

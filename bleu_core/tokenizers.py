@@ -18,7 +18,7 @@ from typing import Final
 
 from .errors import InputError
 
-__all__ = ["TOKENIZERS", "Tokenizer", "get_tokenizer", "preprocess", "tokenize_line"]
+__all__ = ["TOKENIZERS", "Preprocessor", "Tokenizer", "get_tokenizer", "preprocess", "preprocessor", "tokenize_line"]
 
 # --- 13a: mteval-v13a.pl as sacrebleu implements it (tokenizer_13a.py + tokenizer_re.py) -------------
 _13A_RULES: Final = (
@@ -202,23 +202,68 @@ def get_tokenizer(name: str) -> Tokenizer:
         raise InputError(f"unknown tokenizer {name!r} (known: {known})", "tokenize") from None
 
 
+@dataclass(frozen=True, slots=True)
+class Preprocessor:
+    """sacrebleu's preprocessing of a segment, with the tokenizer resolved once: lowercase (optional), strip the
+    right end, tokenize, split. Built by :func:`preprocessor`; the engines hold one and call it per line.
+
+    Attributes:
+        tokenizer: the tokenizer (its ``name`` is what the kernel and the signature read).
+        lowercase: whether lines are lowercased first.
+        fn: the tokenizer's line -> line function, loaded.
+    """
+
+    tokenizer: Tokenizer
+    lowercase: bool
+    fn: Callable[[str], str]
+
+    @property
+    def name(self) -> str:
+        """The tokenizer's name (``13a``, ``paper``, ...)."""
+        return self.tokenizer.name
+
+    def line(self, line: str) -> str:
+        """The tokenized line (tokens separated by single spaces)."""
+        if self.lowercase:
+            line = line.lower()
+        return self.fn(line.rstrip())
+
+    def __call__(self, line: str) -> tuple[str, ...]:
+        """The tokens BLEU counts for one segment."""
+        return tuple(self.line(line).split())
+
+
+def preprocessor(tokenize: str = "13a", *, lowercase: bool = False) -> Preprocessor:
+    """The tokenizer called ``tokenize``, looked up and loaded once, as a :class:`Preprocessor`.
+
+    Raises:
+        InputError: for an unknown name, or a tokenizer whose optional packages are missing.
+
+    Example:
+        >>> prep = preprocessor("paper", lowercase=True)
+        >>> prep("It is a guide to action."), prep.name
+        (('it', 'is', 'a', 'guide', 'to', 'action'), 'paper')
+    """
+    tokenizer = get_tokenizer(tokenize)
+    return Preprocessor(tokenizer, lowercase, _loaded(tokenizer.name))
+
+
 def tokenize_line(line: str, tokenize: str = "13a", *, lowercase: bool = False) -> str:
-    """sacrebleu's preprocessing of one segment: lowercase (optional), strip the right end, tokenize.
+    """sacrebleu's preprocessing of one segment: lowercase (optional), strip the right end, tokenize. For many
+    lines, resolve the tokenizer once with :func:`preprocessor`.
 
     Example:
         >>> tokenize_line("It is a guide.  ", "13a", lowercase=True)
         'it is a guide .'
     """
-    if lowercase:
-        line = line.lower()
-    return _loaded(get_tokenizer(tokenize).name)(line.rstrip())
+    return preprocessor(tokenize, lowercase=lowercase).line(line)
 
 
 def preprocess(line: str, tokenize: str = "13a", *, lowercase: bool = False) -> tuple[str, ...]:
-    """The tokens BLEU counts for one segment.
+    """The tokens BLEU counts for one segment (for many, :func:`preprocessor` once and call it per line).
 
     Example:
         >>> preprocess("It is a guide to action.", "paper", lowercase=True)
         ('it', 'is', 'a', 'guide', 'to', 'action')
     """
-    return tuple(tokenize_line(line, tokenize, lowercase=lowercase).split())
+    return preprocessor(tokenize, lowercase=lowercase)(line)

@@ -24,7 +24,7 @@ from .config import BleuConfig
 from .errors import InputError
 from .ngrams import ngram_counts, ngrams_of_order
 from .stats import check_streams, closest_ref_len
-from .tokenizers import preprocess
+from .tokenizers import preprocessor
 
 __all__ = ["VARIANTS", "Tokenized", "Variant", "VariantResult", "run_variant", "tokenize_corpus"]
 
@@ -43,8 +43,7 @@ def tokenize_corpus(
     """Validate and tokenize a corpus given as sacrebleu streams."""
     hyps, streams = check_streams(hypotheses, references)
 
-    def tok(s: str) -> tuple[str, ...]:
-        return preprocess(s, config.tokenize, lowercase=config.lowercase)
+    tok = preprocessor(config.tokenize, lowercase=config.lowercase)
 
     return Tokenized(
         tuple(tok(h) for h in hyps),

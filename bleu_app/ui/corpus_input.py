@@ -17,11 +17,10 @@ import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from bleu_app import samples
-from bleu_core.corpus import (
+from bleu_core.corpus import Corpus, TextFile, build_corpus
+from bleu_core.errors import InputError
+from bleu_core.readers import (
     DEFAULT_LIMIT_MB,
-    Corpus,
-    TextFile,
-    build_corpus,
     check_size,
     decode_lines,
     parse_folder,
@@ -29,7 +28,6 @@ from bleu_core.corpus import (
     parse_jsonl,
     parse_table,
 )
-from bleu_core.errors import InputError
 from bleu_core.trials import default_trials
 
 from . import docs, state

@@ -431,6 +431,7 @@ def block_test_section(corpus: Corpus, config: BleuConfig, *, key: str, on_deman
             corpus_frames.BLOCK_SIG: st.column_config.Column(width="small"),
         },
     )
+    st.caption(test.paper_note)
     signature(make_signature(config, cached.nrefs(corpus)))
     st.caption(
         "BLEU on the 0-100 scale (the paper's Table 2 uses 0-1: its means 0.051 ... 0.256 are 5.1 ... 25.6 here); "

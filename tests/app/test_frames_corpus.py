@@ -102,7 +102,10 @@ def test_buckets_and_blocks(demo):
     assert math.isnan(table[f.BLOCK_T].iloc[0])  # the lowest has no left neighbour
     assert list(table[f.BLOCK_T].iloc[1:]) == [p.t for p in test.result.pairs]
     assert set(table[f.BLOCK_DF].iloc[1:]) == {5}
-    assert list(table[f.BLOCK_SIG].iloc[1:]) == ["yes" if p.t >= 1.7 else "no" for p in test.result.pairs]
+    # issue 20.1: at df = 5 the one-sided 95% point is 2.015, not the paper's 1.7 (its 20 blocks: df = 19)
+    assert [round(x, 3) for x in table[f.BLOCK_CRIT].iloc[1:]] == [2.015] * len(test.result.pairs)
+    assert list(table[f.BLOCK_SIG].iloc[1:]) == ["yes" if p.t >= 2.015 else "no" for p in test.result.pairs]
+    assert set(f.block_test_shown(table)[f.BLOCK_CRIT]) == {"—", "2.015"}
 
 
 def test_block_test_description_paper_sized():

@@ -9,9 +9,9 @@ import sacrebleu
 
 from bleu_app.frames import difference as diff_frames, slices as f
 from bleu_core.config import BleuConfig
-from bleu_core.corpus import parse_folder
 from bleu_core.engine import ReferenceSet
 from bleu_core.errors import InputError
+from bleu_core.readers import parse_folder
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,7 @@ import sacrebleu
 
 from bleu_cli.cli import main
 from bleu_cli.slicing import SMALL_SLICE
-from bleu_core.corpus import read_text_file
+from bleu_core.readers import read_text_file
 from bleu_core.tokenizers import get_tokenizer
 
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from bleu_core import diagnostics as dg
-from bleu_core.corpus import read_text_file
 from bleu_core.diagnostics import FLAGS, diagnose, diagnose_system
+from bleu_core.readers import read_text_file
 from bleu_core.tokenizers import get_tokenizer
 
 

@@ -26,14 +26,8 @@ from hypothesis import HealthCheck, assume, event, given, settings, strategies a
 
 from bleu_cli.cli import main
 from bleu_core import InputError, trials
-from bleu_core.corpus import (
-    Corpus,
-    decode_lines,
-    parse_folder,
-    parse_human_scores,
-    parse_jsonl,
-    parse_table,
-)
+from bleu_core.corpus import Corpus
+from bleu_core.readers import decode_lines, parse_folder, parse_human_scores, parse_jsonl, parse_table
 
 QUICK = settings(
     max_examples=int(os.environ.get("BLEU_FUZZ_QUICK", "150")),

@@ -15,17 +15,9 @@ from pathlib import Path
 import pytest
 import sacrebleu
 
-from bleu_core import InputError, corpus as corpus_mod, corpus_bleu, significance, trials
-from bleu_core.corpus import (
-    TextFile,
-    build_corpus,
-    decode_lines,
-    parse_folder,
-    parse_human_scores,
-    parse_jsonl,
-    parse_table,
-    read_text_file,
-)
+from bleu_core import InputError, corpus_bleu, readers, significance, trials
+from bleu_core.corpus import TextFile, build_corpus
+from bleu_core.readers import decode_lines, parse_folder, parse_human_scores, parse_jsonl, parse_table, read_text_file
 from tests.core.test_errors import cli, one_error_line
 
 # --- 1. a table is parsed as a table -------------------------------------------------------------------------
@@ -141,7 +133,7 @@ def test_dev_zero_is_refused_at_its_first_chunk(python: str, files3: Path) -> No
 
 
 def test_a_pipe_that_never_ends_stops_at_the_limit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(corpus_mod, "STREAM_LIMIT_MB", 2)
+    monkeypatch.setattr(readers, "STREAM_LIMIT_MB", 2)
     fifo = tmp_path / "endless"
     os.mkfifo(fifo)
     stop = threading.Event()
@@ -166,7 +158,7 @@ def test_a_pipe_that_never_ends_stops_at_the_limit(tmp_path: Path, monkeypatch: 
 
 
 def test_a_gzip_bomb_stops_at_the_limit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(corpus_mod, "STREAM_LIMIT_MB", 1)
+    monkeypatch.setattr(readers, "STREAM_LIMIT_MB", 1)
     bomb = tmp_path / "r.txt.gz"
     bomb.write_bytes(gzip.compress(b"a b\n" * (3 * 2**20 // 4)))
     assert bomb.stat().st_size < 50_000

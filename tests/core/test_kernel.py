@@ -107,10 +107,11 @@ def test_unknown_candidate_tokens_get_minus_one() -> None:
 def test_tokenizer_modes_are_named_alike_in_c_and_python() -> None:
     """engine passes the kernel's own MODE_13A / MODE_SPLIT; 13a and split give what Python gives."""
     from bleu_core.engine import _kernel_input
+    from bleu_core.tokenizers import preprocessor
 
     assert (_kernel.MODE_SPLIT, _kernel.MODE_13A) == (0, 1)
-    assert _kernel_input(["a"], "13a", False)[1] == _kernel.MODE_13A
-    assert _kernel_input(["a"], "intl", False)[1] == _kernel.MODE_SPLIT
+    assert _kernel_input(["a"], preprocessor("13a"))[1] == _kernel.MODE_13A
+    assert _kernel_input(["a"], preprocessor("intl"))[1] == _kernel.MODE_SPLIT
     line = "Hello, world (3.5-4)."
     assert _kernel.tokenize([line], _kernel.MODE_13A) == [reference_13a(line)]
     assert _kernel.tokenize([line], _kernel.MODE_SPLIT) == [line.split()]
@@ -324,20 +325,47 @@ def test_tokenizing_and_counting_let_other_threads_run() -> None:
 
 
 def test_bootstrap_draws_let_other_threads_run() -> None:
-    # numpy's own choice() draws without the interpreter lock (holding the generator's); the kernel's draws do
-    # too, so other sessions run while a corpus's pool is drawn. Same control as above
-    import time
+    """numpy's own choice() draws without the interpreter lock (holding the generator's); the kernel's draws do
+    too, so other sessions run while a corpus's pool is drawn (issue 24.9: checked without a clock).
 
+    The kernel zeroes the counts and then fills them row by row, each row summing to the segments drawn, all
+    inside its one call. Before each call the buffer is filled with -1, so a last row that is all >= 0 yet sums
+    to less than n exists only while the call is in flight. Another thread copies that row (``tolist`` holds
+    the interpreter lock for the whole copy, so a lock-holding writer cannot change it midway): if it ever sees
+    such a row, it ran Python while the kernel was drawing. A kernel that kept the lock through the call could
+    never be seen that way, however slow or busy the machine."""
     from bleu_core.resample import _bootstrap_weights
 
+    rows, n = 400, 25_000  # 10 million draws, 40 MB
+    current = [np.full((rows, n), -1.0, dtype=np.float32)]
+    stop, seen = threading.Event(), threading.Event()
+    looks = [0]
+
+    def watch() -> None:
+        while not stop.is_set():
+            last = current[0][-1].tolist()
+            looks[0] += 1
+            if min(last) >= 0 and sum(last) < n:
+                seen.set()
+                return
+
+    watcher = threading.Thread(target=watch)
+    watcher.start()
     rng = np.random.default_rng(12345)
-    scratch = np.empty((400, 25_000), dtype=np.float32)  # 10 million draws, 40 MB
-    shuffled = list(range(3_000_000))
-    random.Random(1).shuffle(shuffled)
-    free = _ticks_per_second_while(lambda: time.sleep(0.3))
-    assert _ticks_per_second_while(lambda: sorted(shuffled)) < 0.1 * free
-    assert _ticks_per_second_while(lambda: _bootstrap_weights(rng, 400, 25_000, np.float32, scratch)) > 0.3 * free
+    calls = 0
+    try:
+        while not seen.is_set() and calls < 20:  # almost always the first call; a bound, not a timer
+            scratch = np.full((rows, n), -1.0, dtype=np.float32)
+            current[0] = scratch
+            _bootstrap_weights(rng, rows, n, np.float32, scratch)
+            calls += 1
+            assert (scratch.sum(axis=1) == n).all()  # after the call every row is complete
+    finally:
+        stop.set()
+        watcher.join()
+    assert seen.is_set(), f"no look of {looks[0]} over {calls} calls saw the kernel's counts in flight"
     again = np.random.default_rng(12345)
     first = _bootstrap_weights(again, 40, 25_000, np.float32, None).copy()  # numpy's draw and count: the same
     rng = np.random.default_rng(12345)
+    scratch = np.empty((400, 25_000), dtype=np.float32)
     assert (_bootstrap_weights(rng, 40, 25_000, np.float32, scratch) == first).all()

@@ -9,7 +9,6 @@ import pytest
 import sacrebleu
 
 from bleu_core.bleu import corpus_bleu
-from bleu_core.corpus import read_text_file
 from bleu_core.errors import InputError
 from bleu_core.languages import (
     cjk_language,
@@ -18,6 +17,7 @@ from bleu_core.languages import (
     tokenizer_for,
     tokenizer_warning,
 )
+from bleu_core.readers import read_text_file
 
 
 def _chinese_target(real) -> tuple[list[str], list[str]]:

@@ -260,7 +260,7 @@ def test_zero_weights_on_the_effective_orders_do_not_crash(weights: tuple[float,
 @given(st.text(alphabet="a\r\n é", max_size=30))
 def test_lines_split_on_lf_each_without_one_trailing_cr(text: str) -> None:
     # the definition sacrebleu's file reading implies, which _split_lines computes without a call per line
-    from bleu_core.corpus import _split_lines
+    from bleu_core.readers import _split_lines
 
     lines = text.split("\n")
     if lines[-1] == "":

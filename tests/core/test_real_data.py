@@ -174,7 +174,21 @@ def test_cli_score_text_output(python: str, real: dict[str, RealSet]) -> None:
 
 # --- explain --json: exactly the documented shape (DESIGN.md section 3) ----------------------------------------
 
-TOP = {"hyp_len", "ref_lens", "closest_ref_len", "orders"}
+# issue 20.1 put the score, its counts and the signature at the top level, as score --json has them
+TOP = {
+    "hyp_len",
+    "ref_lens",
+    "closest_ref_len",
+    "orders",
+    "score",
+    "counts",
+    "totals",
+    "precisions",
+    "bp",
+    "sys_len",
+    "ref_len",
+    "signature",
+}
 ORDER = {"n", "matches", "total", "rows"}
 ROW = {"ngram", "count", "ref_counts", "max_ref_count", "clipped"}
 

@@ -227,7 +227,15 @@ def test_wmt22_block_test_uses_blocks_of_25(wmt22):
     assert len(table) == 12
     t = table["t vs the system ranked below"]
     assert t.iloc[1:].notna().all()
-    assert list(table["t ≥ 1.7"].iloc[1:]) == ["yes" if x >= 1.7 else "no" for x in t.iloc[1:]]
+    # 75 blocks: df = 74, whose one-sided 95% point is 1.666 (the paper's 1.7 is for its 20 blocks, df = 19)
+    assert set(table["95% point of t (one-sided)"].iloc[1:]) == {"1.666"}
+    from bleu_core.blocktest import student_t_critical
+
+    point = student_t_critical(74)
+    assert list(table["t ≥ that point"].iloc[1:]) == ["yes" if x >= point else "no" for x in t.iloc[1:]]
+    note = next(c.value for c in at.caption if "used 1.7 for its 20 blocks" in c.value)
+    assert "section 3" in note
+    assert "df = 19" in note
     caption = next(c.value for c in at.caption if "consecutive segments" in c.value)
     assert caption == "75 blocks of 25 consecutive segments; df = 74."  # 1875 = 75 x 25
 
