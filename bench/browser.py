@@ -97,6 +97,7 @@ class Visit:
     static_bytes: int  # on the wire: response headers + encoded body
     visit_cpu: float  # server CPU, navigation to drawn
     draw_cpu: float  # server CPU, the upload started to drawn (0 without an upload)
+    browser_cpu: float  # CPU of every Chromium process over the same span as draw_cpu (Learn: the visit's)
     browser_busy: float  # the page's renderer main thread busy (CDP TaskDuration): the upload started (Learn:
     # navigation) to drawn, the confirmation pause included
     charts: int
@@ -150,6 +151,36 @@ def wait_drawn(
     return result
 
 
+def chromium_cpu() -> dict[int, float]:
+    """CPU seconds (utime + stime) of every Chromium process under this one (Playwright's driver starts the
+    browser, which starts its renderers, GPU and network processes), by pid."""
+    parent: dict[int, int] = {}
+    comm: dict[int, str] = {}
+    cpu: dict[int, float] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:  # gone meanwhile
+            continue
+        pid, rest = int(text.split(" ", 1)[0]), text.rsplit(")", 1)[1].split()
+        comm[pid] = text[text.index("(") + 1 : text.rindex(")")]
+        parent[pid] = int(rest[1])
+        cpu[pid] = (int(rest[11]) + int(rest[12])) / load.CLK_TCK
+    mine, me = {}, os.getpid()
+    for pid, seconds in cpu.items():
+        p = pid
+        while p > 1 and p != me:
+            p = parent.get(p, 0)
+        if p == me and "chrom" in comm[pid]:
+            mine[pid] = seconds
+    return mine
+
+
+def cpu_since(before: dict[int, float]) -> float:
+    """Chromium's CPU seconds since ``before`` (``chromium_cpu()``; a process started since counts from 0)."""
+    return sum(c - before.get(pid, 0.0) for pid, c in chromium_cpu().items())
+
+
 def busy(cdp: Any) -> float:
     """Seconds the page's renderer main thread has been busy so far (CDP Performance ``TaskDuration``)."""
     metrics = cdp.send("Performance.getMetrics")["metrics"]
@@ -171,15 +202,15 @@ def _traffic(page: str, finished: list[Any]) -> tuple[int, int, int]:
 def learn_visit(browser: Any, server: load.Server, expect: str = "17/18") -> Visit:
     """A plain first visit of the Learn page: navigation start to drawn."""
     with _recorded_page(browser) as (page, finished, cdp):
-        cpu0 = server.cpu_seconds()
+        cpu0, chrome0 = server.cpu_seconds(), chromium_cpu()
         page.goto(server.url + "/")
         done = wait_drawn(page, [expect], [], CHARTS["learn"])
-        cpu = server.cpu_seconds() - cpu0
+        cpu, chrome = server.cpu_seconds() - cpu0, cpu_since(chrome0)
         browser_s = busy(cdp)
         origin = page.evaluate("() => performance.timeOrigin")
         n, files, nbytes = _traffic("learn", finished)
     return Visit(
-        "learn", (done["t"] - origin) / 1000, 0.0, n, files, nbytes, cpu, 0.0, browser_s, done["charts"], expect
+        "learn", (done["t"] - origin) / 1000, 0.0, n, files, nbytes, cpu, 0.0, chrome, browser_s, done["charts"], expect
     )
 
 
@@ -194,10 +225,10 @@ def upload_visit(
         wait_drawn(page, ["(load another)"], [], CHARTS[page_name])  # the demo corpus, drawn
         page.get_by_text("(load another)").first.click()
         page.locator(FOLDER_INPUT).wait_for(state="attached")
-        cpu1, busy1 = server.cpu_seconds(), busy(cdp)
+        cpu1, busy1, chrome1 = server.cpu_seconds(), busy(cdp), chromium_cpu()
         page.locator(FOLDER_INPUT).set_input_files(str(folder))
         done = wait_drawn(page, all_of, any_of, CHARTS[page_name])
-        cpu, browser_s = server.cpu_seconds(), busy(cdp) - busy1
+        cpu, browser_s, chrome = server.cpu_seconds(), busy(cdp) - busy1, cpu_since(chrome1)
         puts = [r for r in finished if r.method == "PUT" and "/_stcore/upload_file/" in r.url]
         if not puts:
             raise NotDrawnError(f"{page_name}: no upload request was made")
@@ -216,6 +247,7 @@ def upload_visit(
         nbytes,
         cpu - cpu0,
         cpu - cpu1,
+        chrome,
         browser_s,
         done["charts"],
         done["hit"] or ", ".join(all_of),
@@ -292,7 +324,7 @@ def print_table(res: dict[str, list[Visit]], lines: int, systems: int, loads: li
     )
     print(
         f"{'first visit':<30} {'drawn s (range)':>17} {'target':>6} {'ratio':>5} {'upload':>6} {'static':>6}"
-        f" {'MB':>5} {'server CPU':>10} {'upload+draw':>11} {'browser busy':>12}"
+        f" {'MB':>5} {'server CPU':>10} {'upload+draw':>11} {'Chromium CPU':>12} {'main thread':>11}"
     )
     for page_name, runs in res.items():
 
@@ -308,11 +340,12 @@ def print_table(res: dict[str, list[Visit]], lines: int, systems: int, loads: li
             f"{what:<30} {secs:6.2f} ({spread:>9}) {goal} {med(lambda v: v.upload_s):6.2f} "
             f"{med(lambda v: v.static_files):6.0f} {med(lambda v: v.static_bytes) / 1e6:5.2f} "
             f"{med(lambda v: v.visit_cpu):10.2f} {med(lambda v: v.draw_cpu):11.2f} "
-            f"{med(lambda v: v.browser_busy):12.2f}"
+            f"{med(lambda v: v.browser_cpu):12.2f} {med(lambda v: v.browser_busy):11.2f}"
         )
     print(
         "(s; upload: the PUTs; static: /static/ files fetched and their MB on the wire; server CPU: the whole visit;"
-        " upload+draw: the server's CPU and the renderer main thread's busy time from the upload to drawn)"
+        " upload+draw: the server's CPU from the upload to drawn; Chromium CPU: all its processes', same span"
+        " (Learn: the visit); main thread: the page's renderer main thread busy (wall), same span)"
     )
     for page_name, target in TARGETS.items():
         secs = statistics.median(v.seconds for v in res[page_name])
