@@ -68,7 +68,7 @@ DRAWN_JS = r"""([all, any, minCharts]) => {
   if (document.querySelector('[data-testid^="stStatusWidgetRunning"]')) return false;
   const main = document.querySelector('[data-testid="stMain"]');
   if (!main || main.querySelector('[data-stale="true"]')) return false;
-  const text = main.innerText;
+  const text = main.textContent;  // not innerText: a poll must not force a layout of its own
   if (!all.every(t => text.includes(t))) return false;
   const hit = any.length ? any.find(t => text.includes(t)) : '';
   if (hit === undefined) return false;
@@ -77,11 +77,17 @@ DRAWN_JS = r"""([all, any, minCharts]) => {
   const painted = (c) => {
     const svg = c.querySelector('svg.marks');
     if (svg) return !!svg.querySelector('.role-mark path, .role-mark line, .role-mark text, .role-mark rect');
-    const canvas = c.querySelector('canvas');
-    return !!canvas && canvas.width > 0 && canvas.height > 0;
+    const canvas = c.querySelector('canvas');  // Vega draws a big scatter on a canvas: some pixel must be inked
+    if (!canvas || !canvas.width || !canvas.height) return false;
+    const px = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+    for (let i = 3; i < px.length; i += 64) if (px[i] > 0) return true;
+    return false;
   };
   if (!charts.every(painted)) return false;
-  return {t: Date.now(), charts: charts.length, hit};
+  const marks = charts.reduce((n, c) => n + c.querySelectorAll(
+    'svg.marks .role-mark path, svg.marks .role-mark line, svg.marks .role-mark text, svg.marks .role-mark rect'
+  ).length, 0);
+  return {t: Date.now(), charts: charts.length, marks, hit};
 }"""
 
 
@@ -97,10 +103,12 @@ class Visit:
     static_bytes: int  # on the wire: response headers + encoded body
     visit_cpu: float  # server CPU, navigation to drawn
     draw_cpu: float  # server CPU, the upload started to drawn (0 without an upload)
-    browser_cpu: float  # CPU of every Chromium process over the same span as draw_cpu (Learn: the visit's)
+    browser_cpu: dict[str, float]  # CPU of every Chromium process over the same span as draw_cpu (Learn: the
+    # visit's): renderer, gpu (software raster), other, total
     browser_busy: float  # the page's renderer main thread busy (CDP TaskDuration): the upload started (Learn:
     # navigation) to drawn, the confirmation pause included
     charts: int
+    marks: int  # SVG marks the charts drew (the compare page's scatter is a canvas: not counted)
     found: str  # the expected content that was found (a BLEU figure computed with bleu_core, or the Learn text)
 
 
@@ -151,9 +159,10 @@ def wait_drawn(
     return result
 
 
-def chromium_cpu() -> dict[int, float]:
+def chromium_cpu() -> dict[tuple[int, str], float]:
     """CPU seconds (utime + stime) of every Chromium process under this one (Playwright's driver starts the
-    browser, which starts its renderers, GPU and network processes), by pid."""
+    browser, which starts its renderers, GPU and network processes), by (pid, kind): ``renderer``, ``gpu`` (the
+    software rasterizer here: --disable-gpu) or ``other`` (the browser process, network, storage)."""
     parent: dict[int, int] = {}
     comm: dict[int, str] = {}
     cpu: dict[int, float] = {}
@@ -172,13 +181,22 @@ def chromium_cpu() -> dict[int, float]:
         while p > 1 and p != me:
             p = parent.get(p, 0)
         if p == me and "chrom" in comm[pid]:
-            mine[pid] = seconds
+            try:
+                cmd = Path(f"/proc/{pid}/cmdline").read_bytes()
+            except OSError:
+                continue
+            kind = "renderer" if b"--type=renderer" in cmd else "gpu" if b"--type=gpu-process" in cmd else "other"
+            mine[pid, kind] = seconds
     return mine
 
 
-def cpu_since(before: dict[int, float]) -> float:
-    """Chromium's CPU seconds since ``before`` (``chromium_cpu()``; a process started since counts from 0)."""
-    return sum(c - before.get(pid, 0.0) for pid, c in chromium_cpu().items())
+def cpu_since(before: dict[tuple[int, str], float]) -> dict[str, float]:
+    """Chromium's CPU seconds since ``before`` (``chromium_cpu()``; a process started since counts from 0), by
+    kind, and their ``total``."""
+    out = {"renderer": 0.0, "gpu": 0.0, "other": 0.0}
+    for key, c in chromium_cpu().items():
+        out[key[1]] += c - before.get(key, 0.0)
+    return out | {"total": sum(out.values())}
 
 
 def busy(cdp: Any) -> float:
@@ -210,7 +228,19 @@ def learn_visit(browser: Any, server: load.Server, expect: str = "17/18") -> Vis
         origin = page.evaluate("() => performance.timeOrigin")
         n, files, nbytes = _traffic("learn", finished)
     return Visit(
-        "learn", (done["t"] - origin) / 1000, 0.0, n, files, nbytes, cpu, 0.0, chrome, browser_s, done["charts"], expect
+        "learn",
+        (done["t"] - origin) / 1000,
+        0.0,
+        n,
+        files,
+        nbytes,
+        cpu,
+        0.0,
+        chrome,
+        browser_s,
+        done["charts"],
+        done["marks"],
+        expect,
     )
 
 
@@ -250,6 +280,7 @@ def upload_visit(
         chrome,
         browser_s,
         done["charts"],
+        done["marks"],
         done["hit"] or ", ".join(all_of),
     )
 
@@ -324,7 +355,8 @@ def print_table(res: dict[str, list[Visit]], lines: int, systems: int, loads: li
     )
     print(
         f"{'first visit':<30} {'drawn s (range)':>17} {'target':>6} {'ratio':>5} {'upload':>6} {'static':>6}"
-        f" {'MB':>5} {'server CPU':>10} {'upload+draw':>11} {'Chromium CPU':>12} {'main thread':>11}"
+        f" {'MB':>5} {'server CPU':>10} {'upload+draw':>11} {'Chromium CPU (rend./GPU)':>22} {'main thread':>11}"
+        f" {'SVG marks':>9}"
     )
     for page_name, runs in res.items():
 
@@ -340,12 +372,15 @@ def print_table(res: dict[str, list[Visit]], lines: int, systems: int, loads: li
             f"{what:<30} {secs:6.2f} ({spread:>9}) {goal} {med(lambda v: v.upload_s):6.2f} "
             f"{med(lambda v: v.static_files):6.0f} {med(lambda v: v.static_bytes) / 1e6:5.2f} "
             f"{med(lambda v: v.visit_cpu):10.2f} {med(lambda v: v.draw_cpu):11.2f} "
-            f"{med(lambda v: v.browser_cpu):12.2f} {med(lambda v: v.browser_busy):11.2f}"
+            f"{med(lambda v: v.browser_cpu['total']):6.2f} ({med(lambda v: v.browser_cpu['renderer']):4.2f}"
+            f"/{med(lambda v: v.browser_cpu['gpu']):4.2f}) {med(lambda v: v.browser_busy):11.2f}"
+            f" {med(lambda v: v.marks):9.0f}"
         )
     print(
         "(s; upload: the PUTs; static: /static/ files fetched and their MB on the wire; server CPU: the whole visit;"
         " upload+draw: the server's CPU from the upload to drawn; Chromium CPU: all its processes', same span"
-        " (Learn: the visit); main thread: the page's renderer main thread busy (wall), same span)"
+        " (Learn: the visit), of it the page's renderer and the GPU process (software raster: --disable-gpu);"
+        " main thread: the renderer main thread busy (wall), same span; marks: SVG marks the charts drew)"
     )
     for page_name, target in TARGETS.items():
         secs = statistics.median(v.seconds for v in res[page_name])

@@ -81,6 +81,17 @@ def test_drawn_check_waits(new_page, kwargs, expect):
         bench.wait_drawn(_page(new_page, **kwargs), expect, [], charts=1, timeout=1500)
 
 
+CANVAS = '<div data-testid="stVegaLiteChart"><canvas width="200" height="100"></canvas></div>'
+
+
+def test_drawn_check_waits_for_a_canvas_chart_to_be_inked(new_page):
+    p = _page(new_page, extra=CANVAS)  # Vega draws a big scatter on a canvas
+    with pytest.raises(bench.NotDrawnError, match="not drawn within"):
+        bench.wait_drawn(p, ["12.34"], [], charts=2, timeout=1500)
+    p.evaluate("() => document.querySelector('canvas').getContext('2d').fillRect(150, 80, 3, 3)")
+    assert bench.wait_drawn(p, ["12.34"], [], charts=2, timeout=5000)["charts"] == 2
+
+
 def test_drawn_check_stops_at_an_exception(new_page):
     p = _page(new_page, extra='<div data-testid="stException">KeyError: boom</div>')
     with pytest.raises(bench.NotDrawnError, match="exception: KeyError: boom"):
