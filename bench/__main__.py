@@ -1,6 +1,8 @@
 """``python -m bench``: bleu-explorer vs sacrebleu vs bleuscore, in one process, on the same inputs; then the app
 under load (``bench.load``: class sizes and the 50,000-line corpus, before and after, in the same run), then a live
 class (``bench.class_load``: 100 students join, translate and rate within a minute).
+under load (``bench.load``: class sizes and the 50,000-line corpus, before and after, in the same run), then what
+a person waits for in Chromium (``bench.browser``).
 
 Inputs are built at run time from ../shared/data (never committed): 3,000 lines with 1 and 4
 references, 100,000 lines, the 20 WMT21 en-de systems, and the paired tests. Times are the best of a
@@ -363,6 +365,12 @@ def main() -> int:
 
     print("\nA class of 100 (bench/class_load.py)", flush=True)
     class_load.main(["--students", "100"])
+    # What a person waits for (issue 24): the Learn page, and the corpus and compare pages after a 50,000-line x
+    # 4-system upload, in Chromium, each on a fresh server; with what the first visit fetched and cost the server.
+    from bench import browser
+
+    print("\nUser-visible time in Chromium (bench/browser.py): first visits, each on a fresh server", flush=True)
+    browser.main([])
     return 0
 
 
