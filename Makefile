@@ -79,7 +79,7 @@ dev: install
 	  --server.headless true --browser.gatherUsageStats false --server.fileWatcherType auto --server.runOnSave true \
 	  --client.showErrorDetails full
 
-test: install-test chromium tex
+test: install-test chromium tex nginx
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
