@@ -91,7 +91,7 @@ dev: install
 	  --server.headless true --browser.gatherUsageStats false --server.fileWatcherType auto --server.runOnSave true \
 	  --client.showErrorDetails full
 
-test: install-test chromium tex postgres
+test: install-test chromium tex postgres nginx
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports

@@ -217,10 +217,10 @@ def browser_first_visits(url: str, visits: int, cpu: Any) -> list[FirstVisit]:
             ctx = browser.new_context()
             page = ctx.new_page()
             responses: list[Any] = []
-            page.on("response", responses.append)
+            page.on("response", lambda r, into=responses: into.append(r))
             c0 = cpu()
             page.goto(url + "/", wait_until="load")
-            page.get_by_role("heading", name="The BLEU score, step by step").first.wait_for(timeout=120_000)
+            page.get_by_role("heading", name="Learn BLEU, step by step").first.wait_for(timeout=120_000)
             page.wait_for_function("() => !document.querySelector('[data-testid=\"stStatusWidget\"]')", timeout=120_000)
             c1 = cpu()
             sizes, upstream = 0, 0
@@ -246,7 +246,7 @@ def first_visit_costs(processes: int = 1, visits: int = 5) -> dict[str, list[Fir
     return res
 
 
-def _median(xs: list[float]) -> float:
+def median(xs: list[float]) -> float:
     xs = sorted(xs)
     return xs[len(xs) // 2]
 
@@ -262,10 +262,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.measure:
         for label, runs in first_visit_costs(1, args.visits).items():
             print(
-                f"first visit, {label:20}: {_median([r.requests for r in runs]):.0f} requests "
-                f"({_median([r.from_app for r in runs]):.0f} answered by the app), "
-                f"{_median([r.kb for r in runs]) / 1024:.2f} MB on the wire, "
-                f"app CPU {_median([r.cpu_s for r in runs]):.3f} s (median of {len(runs)})",
+                f"first visit, {label:20}: {median([r.requests for r in runs]):.0f} requests "
+                f"({median([r.from_app for r in runs]):.0f} answered by the app), "
+                f"{median([r.kb for r in runs]) / 1024:.2f} MB on the wire, "
+                f"app CPU {median([r.cpu_s for r in runs]):.3f} s (median of {len(runs)})",
                 flush=True,
             )
         return 0
