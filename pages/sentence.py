@@ -5,7 +5,7 @@ import streamlit as st
 
 from bleu_app.charts import sentence as charts
 from bleu_app.frames import sentence as frames
-from bleu_app.ui import cached, docs, frame, render, state, widgets
+from bleu_app.ui import cached, corpus_input, docs, frame, render, state, widgets
 from bleu_core.errors import InputError
 
 frame.guard()
@@ -16,7 +16,7 @@ docs.show("sentence_intro")
 with st.container(border=True):
     inp = widgets.sentence_inputs()
 if inp.label:
-    st.caption(f"Loaded: {inp.label}")
+    st.caption(f"Loaded: {corpus_input.md_escape(inp.label)}")  # names and slice expressions are user text
 if inp.source is not None:
     st.text(f"Source: {inp.source}")  # user text, shown as text
 

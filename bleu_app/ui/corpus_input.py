@@ -330,6 +330,11 @@ def loader(prefix: str, *, expanded: bool = False) -> Corpus:
     return corpus
 
 
+def md_escape(text: str) -> str:
+    """User text (names, expressions) escaped for a Markdown element (captions, errors, help)."""
+    return _md_escape(text)
+
+
 def _md_escape(text: str) -> str:
     """User text (file names) shown through Markdown: escape the characters Markdown would act on."""
     out = []

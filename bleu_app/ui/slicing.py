@@ -18,7 +18,7 @@ from bleu_core.diagnostics import FLAGS
 from bleu_core.errors import InputError
 from bleu_core.languages import suggestion, tokenizer_for
 
-from . import cached, selection, state, widgets
+from . import cached, corpus_input, selection, state, widgets
 
 HELP = (
     "Score only the lines an expression chooses; every number on the page is recomputed on them.  \n"
@@ -79,7 +79,7 @@ def slice_box(prefix: str, corpus: Corpus, config: BleuConfig) -> Corpus:
         try:
             shown, chosen = cached.sliced(corpus, where, config.tokenize)
         except InputError as exc:
-            st.error(f"{exc} (the page shows the whole test set)")
+            st.error(f"{corpus_input.md_escape(str(exc))} (the page shows the whole test set)")
         else:
             if not chosen.lines:
                 st.error(f"The slice chooses none of the {chosen.total} lines; the page shows the whole test set.")
@@ -189,7 +189,7 @@ def diagnostics_section(prefix: str, corpus: Corpus, config: BleuConfig) -> None
         return
     table = frames.flags_frame(d, system, kinds or FLAGS)
     if table.empty:
-        st.caption(f"No line of {system} has these flags.")
+        st.caption(f"No line of {corpus_input.md_escape(system)} has these flags.")
         return
     table_key = f"{prefix}.diag_table"
     lines = [int(n) for n in table[frames.LINE]]
@@ -209,5 +209,5 @@ def diagnostics_section(prefix: str, corpus: Corpus, config: BleuConfig) -> None
         key=f"{prefix}.diag_slice",
         on_click=_slice_to,
         args=(key, where),
-        help=f"Sets the slice box to: {where}",
+        help=f"Sets the slice box to: {corpus_input.md_escape(where)}",
     )

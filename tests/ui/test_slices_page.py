@@ -11,6 +11,7 @@ import sacrebleu
 from streamlit.testing.v1 import AppTest
 
 from bleu_app.samples import demo_corpus
+from bleu_app.ui.corpus_input import md_escape
 from tests.ui.test_corpus_page import _uploader, folder_files
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -54,7 +55,7 @@ def test_bad_expression_is_one_message_and_the_whole_set_stays():
     assert not at.exception
     errors = [e.value for e in at.error]
     assert len(errors) == 1
-    assert errors[0].startswith("--where: expected a number, found the end at column 10")
+    assert errors[0].startswith(md_escape("--where: expected a number, found the end at column 10 of 'ref_len >'"))
     assert at.metric[0].value == whole
 
 
@@ -202,3 +203,14 @@ def test_a_flagged_row_opens_its_line_of_the_whole_test_set():
     assert (handoff["hyp"], handoff["refs"]) == ("LINE 7", ["line 7"])
     assert handoff["label"] == "toy, segment 7: A"
     assert at.session_state["corpus.goto_sentence"] is True
+
+
+def test_a_slice_label_on_the_sentence_page_stays_text():
+    from bleu_app.ui import state
+
+    at = _app("pages/corpus.py")
+    label = 'toy · where: hyp[A] ~ "^\\$5 *and* $x$" (3 of 30 lines), segment 2: A'
+    at.session_state[state.HANDOFF] = {"hyp": "a", "refs": ["a"], "other_hyp": None, "label": label}
+    at.switch_page("pages/sentence.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert f"Loaded: {md_escape(label)}" in [c.value for c in at.caption]
