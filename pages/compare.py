@@ -28,7 +28,7 @@ from bleu_core.trials import TRIALS_OFFERED, default_trials, holm_warning
 frame.guard()
 
 st.title("Compare systems")
-corpus = whole = corpus_input.loader("compare")
+corpus = whole = slicing.reference_picker("compare", corpus_input.loader("compare"))
 config = state.config()
 slicing.language_note(whole, config, "compare")
 render.corpus_settings_hint(config, slicing.published_tokenizer(whole))

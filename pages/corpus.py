@@ -22,7 +22,7 @@ from bleu_app.ui import (
 frame.guard()
 
 st.title("A corpus, one system")
-corpus = whole = corpus_input.loader("corpus")
+corpus = whole = slicing.reference_picker("corpus", corpus_input.loader("corpus"))
 config = state.config()
 slicing.language_note(whole, config, "corpus")
 render.corpus_settings_hint(config, slicing.published_tokenizer(whole))

@@ -16,7 +16,7 @@ docs.show("sentence_intro")
 with st.container(border=True):
     inp = widgets.sentence_inputs()
 if inp.label:
-    st.caption(f"Loaded: {render.md_escape(inp.label)}")  # names and text from users: shown as text
+    st.caption(f"Loaded: {render.md_escape(inp.label)}")  # names and slice expressions are user text
 if inp.source is not None:
     st.text(f"Source: {inp.source}")  # user text, shown as text
 share.section("sentence")

@@ -30,7 +30,7 @@ from bleu_core.readers import (
 )
 from bleu_core.trials import default_trials
 
-from . import docs, state
+from . import docs, render, state
 
 LIMIT_MB = DEFAULT_LIMIT_MB  # the uploaders' per-file limit (MB)
 PARSE_LIMIT_MB: float = DEFAULT_LIMIT_MB  # checked again when parsing (pasted text, tests)
@@ -347,12 +347,9 @@ def loader(prefix: str, *, expanded: bool = False) -> Corpus:
     return corpus
 
 
-def _md_escape(text: str) -> str:
-    """User text (file names) shown through Markdown: escape the characters Markdown would act on."""
-    out = []
-    for ch in text:
-        if ch in "\\`*_{}[]()#+-.!|<>~$":
-            out.append("\\" + ch)
-        else:
-            out.append(ch)
-    return "".join(out)
+def md_escape(text: str) -> str:
+    """User text (names, expressions) escaped for a Markdown element (captions, errors, help): ``render.md_escape``."""
+    return render.md_escape(text)
+
+
+_md_escape = md_escape

@@ -18,7 +18,7 @@ from bleu_core.diagnostics import FLAGS
 from bleu_core.errors import InputError
 from bleu_core.languages import suggestion, tokenizer_for
 
-from . import cached, state, widgets
+from . import cached, corpus_input, selection, state, widgets
 
 HELP = (
     "Score only the lines an expression chooses; every number on the page is recomputed on them.  \n"
@@ -28,6 +28,41 @@ HELP = (
     "`and`, `or`, `not` and parentheses."
 )
 LANGUAGES = {"": "from the tokenizer", "zh": "Chinese", "ja": "Japanese", "ko": "Korean", "other": "other"}
+
+
+def _ref_label(name: str) -> str:
+    return name.replace("\\", "/").rsplit("/", 1)[-1]
+
+
+def reference_picker(prefix: str, corpus: Corpus) -> Corpus:
+    """For a corpus with several references: pick all or any subset (the page then scores against those only),
+    with a note that published WMT numbers usually use one."""
+    if len(corpus.references) < 2:
+        return corpus
+    key = f"{prefix}.refs"
+    options = [r.name for r in corpus.references]  # unique: the folder's file names
+    current = st.session_state.get(key)
+    if not isinstance(current, list) or not set(current) <= set(options):
+        st.session_state[key] = options  # a new corpus: all its references
+    chosen = st.multiselect(
+        "References",
+        options,
+        key=key,
+        format_func=_ref_label,
+        help="Score against all the references or any of them.",
+    )
+    if not chosen:
+        st.caption("Pick at least one reference; the page scores against all of them.")
+        return corpus
+    if len(chosen) > 1:
+        st.caption(
+            f"Scored against {len(chosen)} references (nrefs:{len(chosen)} in the signature). Published WMT "
+            "numbers usually use one reference, and BLEU against several is higher: pick one to compare."
+        )
+    if len(chosen) == len(options):
+        return corpus
+    picked = tuple(r for r in corpus.references if r.name in chosen)
+    return Corpus(corpus.name, picked, corpus.systems, corpus.source, corpus.human, corpus.human_label, corpus.warnings)
 
 
 def slice_box(prefix: str, corpus: Corpus, config: BleuConfig) -> Corpus:
@@ -44,7 +79,7 @@ def slice_box(prefix: str, corpus: Corpus, config: BleuConfig) -> Corpus:
         try:
             shown, chosen = cached.sliced(corpus, where, config.tokenize)
         except InputError as exc:
-            st.error(f"{exc} (the page shows the whole test set)")
+            st.error(f"{corpus_input.md_escape(str(exc))} (the page shows the whole test set)")
         else:
             if not chosen.lines:
                 st.error(f"The slice chooses none of the {chosen.total} lines; the page shows the whole test set.")
@@ -124,6 +159,13 @@ def language_note(corpus: Corpus, config: BleuConfig, prefix: str) -> None:
             st.button(f"Use {right}", key=f"{prefix}.use_tokenizer", on_click=_use, args=(right,))
 
 
+def open_flagged(key: str, lines: list[int], system: str, corpus: Corpus) -> None:
+    """on_select of the flags table: open the chosen line (of the whole test set) on the sentence page."""
+    rows = st.session_state.get(key, {}).get("selection", {}).get("rows", [])
+    if rows and 0 <= rows[0] < len(lines):
+        selection.send_sentence(corpus, system, lines[rows[0]])
+
+
 def _slice_to(key: str, where: str) -> None:
     state.put(key, where)
 
@@ -147,9 +189,18 @@ def diagnostics_section(prefix: str, corpus: Corpus, config: BleuConfig) -> None
         return
     table = frames.flags_frame(d, system, kinds or FLAGS)
     if table.empty:
-        st.caption(f"No line of {system} has these flags.")
+        st.caption(f"No line of {corpus_input.md_escape(system)} has these flags.")
         return
-    st.dataframe(table, hide_index=True, key=f"{prefix}.diag_table")
+    table_key = f"{prefix}.diag_table"
+    lines = [int(n) for n in table[frames.LINE]]
+    st.caption("Select a row to open that line on the sentence page.")
+    st.dataframe(
+        table,
+        hide_index=True,
+        key=table_key,
+        selection_mode="single-row",
+        on_select=lambda: open_flagged(table_key, lines, system, corpus),
+    )
     name = system.replace("\\", "\\\\").replace('"', '\\"')
     where = " or ".join(f'flag {k}["{name}"]' for k in (kinds or FLAGS) if d.systems[system].flags[k])
     key = state.CORPUS_WHERE if prefix == "corpus" else state.COMPARE_WHERE
@@ -158,5 +209,5 @@ def diagnostics_section(prefix: str, corpus: Corpus, config: BleuConfig) -> None
         key=f"{prefix}.diag_slice",
         on_click=_slice_to,
         args=(key, where),
-        help=f"Sets the slice box to: {where}",
+        help=f"Sets the slice box to: {corpus_input.md_escape(where)}",
     )

@@ -248,3 +248,14 @@ def test_report_where_shows_the_slice_and_its_scores(real, tmp_path: Path, capsy
         assert f"<td>{score:.2f}</td>" in html
         whole = sacrebleu.corpus_bleu(_lines(path), [_lines(refs_p[0])]).score
         assert f"<td>{whole:.2f}</td>" not in html
+
+
+def test_a_source_of_another_length_is_one_line(real, capsys) -> None:
+    refs_p, sys_p, _ = _wmt22(real)
+    other = real["wmt21-news-en-de"].ref_paths[0].parent / "source.en"
+    rc, out, err = _run(
+        capsys, ["score", str(refs_p[0]), "-i", str(sys_p[0]), "--source", str(other), "--where", "src_len > 3"]
+    )
+    assert rc == 2
+    assert out == ""
+    assert err == f"bleu-explorer: error: {other}: has 1002 lines, the references have 1875\n"

@@ -11,6 +11,7 @@ import sacrebleu
 from streamlit.testing.v1 import AppTest
 
 from bleu_app.samples import demo_corpus
+from bleu_app.ui.corpus_input import md_escape
 from tests.ui.test_corpus_page import _uploader, folder_files
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -54,7 +55,7 @@ def test_bad_expression_is_one_message_and_the_whole_set_stays():
     assert not at.exception
     errors = [e.value for e in at.error]
     assert len(errors) == 1
-    assert errors[0].startswith("--where: expected a number, found the end at column 10")
+    assert errors[0].startswith(md_escape("--where: expected a number, found the end at column 10 of 'ref_len >'"))
     assert at.metric[0].value == whole
 
 
@@ -157,3 +158,59 @@ def test_a_selected_row_hands_its_source_to_the_sentence_page():
     page.switch_page("pages/sentence.py").run()
     assert not page.exception, [e.value for e in page.exception]
     assert "Source: S1 *bold*" in [t.value for t in page.text]  # as text, not Markdown
+
+
+def test_reference_picker_scores_against_the_chosen_references(data_dir):
+    root = data_dir / "wmt22-general-zh-en"
+    at = _app("pages/corpus.py")
+    _uploader(at, "corpus.in_folder").set_value(folder_files(root)).run()
+    assert not at.exception, [e.value for e in at.exception]
+    at.selectbox(key="corpus.system").set_value("Online-B").run()
+    picker = at.multiselect(key="corpus.refs")
+    assert picker.options == ["reference.A.en", "reference.B.en"]
+    assert any("Published WMT numbers usually use one reference" in c.value for c in at.caption)
+    hyp = (root / "systems" / "Online-B.en").read_text(encoding="utf-8").splitlines()
+    a = (root / "reference.A.en").read_text(encoding="utf-8").splitlines()
+    b = (root / "reference.B.en").read_text(encoding="utf-8").splitlines()
+    assert f"{sacrebleu.corpus_bleu(hyp, [a, b]).score:.2f}" in at.metric[0].value
+    picker.set_value([next(v for v in picker.value if v.endswith("reference.A.en"))]).run()
+    assert not at.exception, [e.value for e in at.exception]
+    one = sacrebleu.corpus_bleu(hyp, [a]).score
+    assert f"{one:.2f}" in at.metric[0].value
+    assert any("nrefs:1" in c.value for c in at.caption)
+    # with a slice on top: reference A only, on the slice's lines
+    at.text_input(key="corpus.where").input("line 1..400").run()
+    assert f"{sacrebleu.corpus_bleu(hyp[:400], [a[:400]]).score:.2f}" in at.metric[0].value
+
+
+def test_a_flagged_row_opens_its_line_of_the_whole_test_set():
+    def script():
+        import streamlit as st
+
+        from bleu_app.ui import slicing, state
+        from bleu_core.corpus import Corpus, System, TextFile
+
+        lines = tuple(f"line {k}" for k in range(1, 11))
+        corpus = Corpus("toy", (TextFile("ref", lines),), (System("A", tuple(x.upper() for x in lines)),))
+        state.init_corpus(lambda: corpus)
+        st.session_state["corpus.diag_table"] = {"selection": {"rows": [1]}}
+        slicing.open_flagged("corpus.diag_table", [4, 7], "A", corpus)
+
+    at = AppTest.from_function(script, default_timeout=60)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    handoff = at.session_state["handoff.sentence"]
+    assert (handoff["hyp"], handoff["refs"]) == ("LINE 7", ["line 7"])
+    assert handoff["label"] == "toy, segment 7: A"
+    assert at.session_state["corpus.goto_sentence"] is True
+
+
+def test_a_slice_label_on_the_sentence_page_stays_text():
+    from bleu_app.ui import state
+
+    at = _app("pages/corpus.py")
+    label = 'toy · where: hyp[A] ~ "^\\$5 *and* $x$" (3 of 30 lines), segment 2: A'
+    at.session_state[state.HANDOFF] = {"hyp": "a", "refs": ["a"], "other_hyp": None, "label": label}
+    at.switch_page("pages/sentence.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert f"Loaded: {md_escape(label)}" in [c.value for c in at.caption]
