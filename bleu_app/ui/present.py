@@ -49,12 +49,32 @@ def presenting() -> bool:
     return render.presenting()
 
 
+LINKED: Final = "learn.step_linked"  # the step a link or a button asked for, kept when a rerun drops the URL's
+
+
 def step(n_steps: int) -> int | None:
-    """The step the URL names (1-based), or None; presenter mode without a step starts at 1."""
+    """The step the URL names (1-based), or None; presenter mode without a step starts at 1.
+
+    Streamlit may rewrite the URL on a rerun (the settings widgets bound to query parameters) and drop ``step``
+    and ``present``: the session keeps both and puts them back.
+    """
+    ss = st.session_state
     raw = st.query_params.get(STEP)
     if raw is not None and raw.isdigit() and 1 <= int(raw) <= n_steps:
-        return int(raw)
-    return 1 if presenting() else None
+        ss[LINKED] = int(raw)
+    at = ss.get(LINKED) or (1 if presenting() else None)
+    if at is not None:
+        st.query_params[STEP] = str(at)
+        if presenting():
+            st.query_params["present"] = "1"
+    return at
+
+
+def _leave() -> None:
+    for key in (LINKED, render.PRESENTING, PICK):
+        st.session_state.pop(key, None)
+    for key in (STEP, "present"):
+        st.query_params.pop(key, None)
 
 
 def default_tab() -> str | None:
@@ -70,16 +90,18 @@ def item() -> str | None:
 def _go(to: int) -> None:
     st.query_params[STEP] = str(to)
     st.session_state[PICK] = to
+    st.session_state[LINKED] = to
 
 
 def _picked() -> None:
     st.query_params[STEP] = str(st.session_state[PICK])
+    st.session_state[LINKED] = st.session_state[PICK]
 
 
 def show_step(steps: Sequence[tuple[str, Callable[[], None]]], at: int) -> None:
     """Step ``at`` (1-based) of ``steps`` alone, with previous / next buttons and the list of steps."""
     if presenting():
-        st.html(LARGE_CSS)
+        st.markdown(LARGE_CSS, unsafe_allow_html=True)  # st.html dropped a style-only block in the dark theme
     if st.session_state.get(PICK) != at:
         st.session_state[PICK] = at
     prev, pick, nxt = st.columns([1, 4, 1], vertical_alignment="bottom")
@@ -96,4 +118,5 @@ def show_step(steps: Sequence[tuple[str, Callable[[], None]]], at: int) -> None:
         "Next →", key="learn.step_next", disabled=at >= len(steps), on_click=_go, args=(at + 1,), width="stretch"
     )
     steps[at - 1][1]()
+    st.button("Show the whole page", key="learn.step_leave", on_click=_leave, icon=":material/unfold_more:")
     st.caption(f"Step {at} of {len(steps)} · a link to this step: ?step={at}" + ("&present=1" if presenting() else ""))

@@ -204,9 +204,14 @@ def vega_spec(chart: Any) -> dict[str, Any]:
 LARGE_CHART_TEXT: Final = {"labelFontSize": 18, "titleFontSize": 20}
 
 
+PRESENTING: Final = "learn.present"  # the session is in presenter mode (a rerun may rewrite the URL without it)
+
+
 def presenting() -> bool:
-    """Whether the URL asks for presenter mode (``?present=1``)."""
-    return st.query_params.get("present") == "1"
+    """Whether this session is in presenter mode: ``?present=1`` turns it on, ``present.leave`` off."""
+    if st.query_params.get("present") == "1":
+        st.session_state[PRESENTING] = True
+    return bool(st.session_state.get(PRESENTING))
 
 
 def vega(spec: dict[str, Any]) -> None:
@@ -219,8 +224,30 @@ def vega(spec: dict[str, Any]) -> None:
             config[part] = {**(config.get(part) or {}), **LARGE_CHART_TEXT}
         config["title"] = {**(config.get("title") or {}), "fontSize": 22}
         config["text"] = {**(config.get("text") or {}), "fontSize": 18}
+        out = _at_least(out, 18)
         out["config"] = config
     st.vega_lite_chart(spec=out, width="stretch")
+
+
+_SIZE_KEYS: Final = frozenset({"fontSize", "labelFontSize", "titleFontSize"})
+
+
+def _at_least(node: Any, px: int) -> Any:
+    """A copy of a spec with every font size a chart sets explicitly raised to ``px`` (datasets untouched)."""
+    if isinstance(node, dict):
+        return {
+            k: (
+                max(v, px)
+                if k in _SIZE_KEYS and isinstance(v, int | float)
+                else v
+                if k == "datasets"
+                else _at_least(v, px)
+            )
+            for k, v in node.items()
+        }
+    if isinstance(node, list):
+        return [_at_least(v, px) for v in node]
+    return node
 
 
 def user_error(exc: Exception, *, what: str) -> None:

@@ -26,7 +26,7 @@ def test_present_shows_one_step_in_large_type_and_walks_with_buttons():
     at = _open(present="1")
     assert [h.value for h in at.header] == [TITLES[0]]
     assert not at.tabs  # one step per screen, no tabs
-    css = "".join(str(h.proto.body) for h in at.get("html"))
+    css = "".join(m.value for m in at.markdown)
     assert f"font-size: {present.BODY_PX}px" in css
     assert present.BODY_PX >= 26
     assert at.button(key="learn.step_prev").disabled
@@ -51,7 +51,7 @@ def test_every_step_has_a_link_and_the_list_names_all_of_them():
 def test_step_link_without_present_keeps_normal_type():
     at = _open(step="9")
     assert [h.value for h in at.header] == ["9 · The brevity penalty"]
-    css = "".join(str(h.proto.body) for h in at.get("html"))
+    css = "".join(m.value for m in at.markdown)
     assert f"font-size: {present.BODY_PX}px" not in css
 
 
@@ -83,3 +83,14 @@ def test_tab_and_item_links():
     plain = _open()
     container = next(b for b in plain._tree.main.children.values() if _is_tabs(b))
     assert container.proto.tab_container.default_tab_index == 0
+
+
+def test_the_mode_survives_a_url_rewrite_and_can_be_left():
+    at = _open(present="1", step="3")
+    at.query_params.clear()  # a rerun that rewrote the URL without them
+    at.run()
+    assert [h.value for h in at.header] == [TITLES[2]]
+    assert f"font-size: {present.BODY_PX}px" in "".join(m.value for m in at.markdown)
+    at.button(key="learn.step_leave").click().run()
+    assert [h.value for h in at.header][:2] == TITLES[:2]  # the whole page again
+    assert len(at.tabs) == len(present.TABS)
