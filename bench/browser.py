@@ -109,6 +109,7 @@ class Visit:
     # visit's): renderer, gpu (software raster), other, total
     browser_busy: float  # the page's renderer main thread busy (CDP TaskDuration): the upload started (Learn:
     # navigation) to drawn, the confirmation pause included
+    streamed: int  # bytes the server sent over the websocket from the upload's start to drawn (Learn: the visit)
     charts: int
     marks: int  # SVG marks the charts drew (the compare page's scatter is a canvas: not counted)
     found: str  # the expected content that was found (a BLEU figure computed with bleu_core, or the Learn text)
@@ -124,9 +125,9 @@ def launch(pw: Any) -> Any:
 
 
 @contextmanager
-def _recorded_page(browser: Any) -> Iterator[tuple[Any, list[Any], Any]]:
-    """A page in a fresh context (empty cache), the finished requests (appended as they finish) and a CDP session
-    whose Performance domain is on (``busy``)."""
+def _recorded_page(browser: Any) -> Iterator[tuple[Any, list[Any], Any, list[int]]]:
+    """A page in a fresh context (empty cache), the finished requests (appended as they finish), a CDP session
+    whose Performance domain is on (``busy``) and a one-item list counting the bytes received over websockets."""
     ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
     finished: list[Any] = []
     # a lambda: Playwright's sync API sets an attribute on the handler, which a bound builtin method refuses
@@ -134,9 +135,15 @@ def _recorded_page(browser: Any) -> Iterator[tuple[Any, list[Any], Any]]:
     try:
         page = ctx.new_page()
         page.set_default_timeout(120_000)
+        received = [0]
+
+        def count(payload: str | bytes) -> None:
+            received[0] += len(payload)
+
+        page.on("websocket", lambda ws: ws.on("framereceived", count))
         cdp = ctx.new_cdp_session(page)
         cdp.send("Performance.enable")
-        yield page, finished, cdp
+        yield page, finished, cdp, received
     finally:
         ctx.close()
 
@@ -221,7 +228,7 @@ def _traffic(page: str, finished: list[Any]) -> tuple[int, int, int]:
 
 def learn_visit(browser: Any, server: load.Server, expect: str = "17/18") -> Visit:
     """A plain first visit of the Learn page: navigation start to drawn."""
-    with _recorded_page(browser) as (page, finished, cdp):
+    with _recorded_page(browser) as (page, finished, cdp, received):
         cpu0, chrome0 = server.cpu_seconds(), chromium_cpu()
         page.goto(server.url + "/")
         done = wait_drawn(page, [expect], [], CHARTS["learn"])
@@ -242,6 +249,7 @@ def learn_visit(browser: Any, server: load.Server, expect: str = "17/18") -> Vis
         0.0,
         chrome,
         browser_s,
+        received[0],
         done["charts"],
         done["marks"],
         expect,
@@ -257,7 +265,7 @@ def upload_visit(
 ) -> Visit:
     """First visit of ``page_name`` (corpus or compare), then ``folder`` uploaded through the folder uploader;
     timed from the end of the upload to the page drawn with ``all_of`` and one of ``any_of`` in its text."""
-    with _recorded_page(browser) as (page, finished, cdp):
+    with _recorded_page(browser) as (page, finished, cdp, received):
         cpu0 = server.cpu_seconds()
         page.goto(f"{server.url}/{load.PAGES[page_name]}")
         wait_drawn(page, ["(load another)"], [], CHARTS[page_name])  # the demo corpus, drawn
@@ -270,7 +278,7 @@ def upload_visit(
             "requestfinished",
             lambda r: at_put.append((server.cpu_seconds(), chromium_cpu())) if _is_upload(r) else None,
         )
-        cpu1, busy1, chrome1 = server.cpu_seconds(), busy(cdp), chromium_cpu()
+        cpu1, busy1, chrome1, received1 = server.cpu_seconds(), busy(cdp), chromium_cpu(), received[0]
         page.locator(FOLDER_INPUT).set_input_files(str(folder))
         done = wait_drawn(page, all_of, any_of, CHARTS[page_name])
         cpu, browser_s = server.cpu_seconds(), busy(cdp) - busy1
@@ -278,6 +286,7 @@ def upload_visit(
         if not puts or not at_put:
             raise NotDrawnError(f"{page_name}: no upload request was made")
         cpu2, chrome2 = at_put[-1]
+        streamed = received[0] - received1
         chrome = cpu_since(chrome2)
         chrome_upload = sum(c - chrome1.get(k, 0.0) for k, c in chrome2.items())
         starts = [r.timing["startTime"] for r in puts]
@@ -299,6 +308,7 @@ def upload_visit(
         chrome_upload,
         chrome,
         browser_s,
+        streamed,
         done["charts"],
         done["marks"],
         done["hit"] or ", ".join(all_of),
@@ -376,7 +386,7 @@ def print_table(res: dict[str, list[Visit]], lines: int, systems: int, loads: li
     print(f"{'':<30} {'':>17} {'':>12} {'static files':>12} {'server':>6} {'upload':>18} {'upload end to drawn':>30}")
     print(
         f"{'first visit':<30} {'drawn s (range)':>17} {'target ratio':>12} {'n':>5} {'MB':>6} {'CPU s':>6} "
-        f"{'s':>5} {'server':>6} {'Chrom.':>6} {'server':>6} {'Chromium (rend./GPU)':>20} {'main thr.':>9}"
+        f"{'s':>5} {'server':>6} {'Chrom.':>6} {'server':>6} {'Chromium (rend./GPU)':>20} {'main thr.':>9} {'MB':>9}"
     )
     for page_name, runs in res.items():
 
@@ -395,13 +405,15 @@ def print_table(res: dict[str, list[Visit]], lines: int, systems: int, loads: li
             f"{med(lambda v: v.browser_upload_cpu):6.2f} {med(lambda v: v.draw_cpu):6.2f} "
             f"{med(lambda v: v.browser_cpu['total']):8.2f} ({med(lambda v: v.browser_cpu['renderer']):4.2f}"
             f"/{med(lambda v: v.browser_cpu['gpu']):4.2f}) {med(lambda v: v.browser_busy):9.2f}"
+            f" {med(lambda v: v.streamed) / 1e6:9.2f}"
         )
     print(
         "(s. static files: fetched from /static/ on the first visit and their MB on the wire; server CPU s: the"
         " whole visit (the demo corpus drawn, the upload, the new draw); upload: the PUTs' span, and the CPU the"
         " server and Chromium spent in it; upload end to drawn: the server's and every Chromium process's CPU,"
         " of it the page's renderer and the GPU process (software raster: --disable-gpu); main thr.: the renderer"
-        " main thread busy (wall) from the upload's start. Learn: Chromium over the whole visit.)"
+        " main thread busy (wall) from the upload's start; websocket MB: what the server sent from the upload's start."
+        " Learn: Chromium and the websocket over the whole visit.)"
     )
     for page_name, target in TARGETS.items():
         secs = statistics.median(v.seconds for v in res[page_name])

@@ -39,7 +39,8 @@ def test_compare_page_is_timed_drawn_with_every_bleu(browser, small):
     assert visit.static_files > 10, "a fresh context fetches Streamlit's frontend"
     assert visit.static_bytes > 1_000_000
     assert visit.draw_cpu > 0
-    assert visit.visit_cpu >= visit.draw_cpu
+    assert visit.visit_cpu >= visit.upload_cpu + visit.draw_cpu
+    assert visit.browser_cpu["renderer"] > 0
 
 
 def test_corpus_page_is_timed_drawn_with_a_systems_bleu(browser, small):
