@@ -193,6 +193,11 @@ class ClassServer:
         """CPU of every app process (nginx's not included)."""
         return sum(b.cpu_seconds() for b in self.backends)
 
+    def memory_mb(self) -> tuple[float, float]:
+        """(VmRSS, VmHWM) summed over the app processes, in MB (``bench.load.class_burst`` reads it)."""
+        pairs = [b.memory_mb() for b in self.backends]
+        return sum(p[0] for p in pairs), sum(p[1] for p in pairs)
+
 
 # --- what a browser's first visit costs ---------------------------------------------------------------------
 @dataclass(frozen=True)
@@ -258,7 +263,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--host", default="127.0.0.1")
     ap.add_argument("--measure", action="store_true", help="print a browser's first-visit costs and exit")
     ap.add_argument("--visits", type=int, default=5)
+    ap.add_argument("--bench", default="", help="class sizes (e.g. 50,100): first visits at once through nginx")
     args = ap.parse_args(argv)
+    if args.bench:
+        with ClassServer(args.processes) as cls:
+            for _ in range(4 * args.processes):  # warm every process (sessions land by their cookie)
+                load.class_burst(cls, 1)  # type: ignore[arg-type]
+            for n in (int(x) for x in args.bench.split(",")):
+                b = load.class_burst(cls, n)  # type: ignore[arg-type]
+                print(
+                    f"{n} first visits at once through nginx, {args.processes} processes: p50 {b.p50:.2f} s, "
+                    f"p95 {b.p95:.2f} s, max {max(b.times):.2f} s, app CPU {b.cpu_per_session:.3f} s/session, "
+                    f"failures {b.failures}",
+                    flush=True,
+                )
+        return 0
     if args.measure:
         for label, runs in first_visit_costs(1, args.visits).items():
             print(
