@@ -360,6 +360,11 @@ def main() -> int:
 
     print("\nApp under load (bench/load.py): baseline and this tree, one server at a time", flush=True)
     load.main(["--table"])
+    # What a browser pays on a first visit (issue 24): Chromium through nginx, static files proxied or served.
+    from bench import serve_class
+
+    print("\nFirst visits in Chromium through nginx, one app process (bench/serve_class.py --measure)", flush=True)
+    serve_class.main(["--measure", "--visits", "5"])
     # A class on one process (issue 23): 100 students join, translate and rate within a minute.
     from bench import class_load
 

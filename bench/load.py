@@ -673,23 +673,6 @@ def git_head() -> str:
         return "?"
 
 
-def print_first_visits(visits: int) -> None:
-    """What a browser pays on a first visit (issue 24): the websocket client above times only the script run; a
-    browser also fetches Streamlit's frontend. Chromium through nginx, one app process, both ways."""
-    from bench import serve_class
-
-    print("\nFirst visits in Chromium (Learn page, nothing cached), through nginx, one app process:", flush=True)
-    for label, runs in serve_class.first_visit_costs(1, visits).items():
-        med = serve_class.median
-        print(
-            f"  {label:20}: {med([r.requests for r in runs]):.0f} files fetched "
-            f"({med([r.from_app for r in runs]):.0f} from the app process), "
-            f"{med([r.kb for r in runs]) / 1024:.2f} MB on the wire, "
-            f"app CPU {med([r.cpu_s for r in runs]):.3f} s per first visit (median of {len(runs)})",
-            flush=True,
-        )
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--sessions", type=int, default=10, help="sessions opened at once (default 10)")
@@ -702,24 +685,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--lines", type=int, default=50_000, help="corpus lines for --table")
     ap.add_argument("--plateau", type=int, default=50, help="upload-and-leave sessions for --table (0: skip)")
     ap.add_argument("--big", type=int, default=200_000, help="lines of the corpus uploaded on this tree only (0: skip)")
-    ap.add_argument(
-        "--first-visit",
-        type=int,
-        default=5,
-        metavar="N",
-        help="with --table (or alone with --table omitted and --sessions 0): N first visits in Chromium through "
-        "nginx, with and without nginx serving the static files (0: skip)",
-    )
     args = ap.parse_args(argv)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stop the servers and remove temp dirs on a kill
     if args.table:
         classes = tuple(int(x) for x in args.classes.split(","))
         table(classes, args.lines, args.plateau, baseline=args.baseline, big_lines=args.big)
-        if args.first_visit:
-            print_first_visits(args.first_visit)
-        return 0
-    if args.sessions == 0:
-        print_first_visits(args.first_visit)
         return 0
     with Server(args.tree) as server:
         b = class_burst(server, args.sessions, args.page, args.query)
