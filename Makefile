@@ -5,8 +5,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8501
 CHROMIUM := /usr/bin/chromium
+NGINX := /usr/sbin/nginx
+N ?= 2
 
-.PHONY: run dev test test-fast bench lint sanitize install install-test chromium tex postgres app clean
+.PHONY: run dev serve serve-class test test-fast bench lint sanitize install install-test chromium nginx tex postgres app clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -32,6 +34,16 @@ chromium:
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; \
 	fi
 	@$(CHROMIUM) --version
+
+# Debian's nginx for `make serve-class` and its test (the package's service is not started: the script runs its
+# own nginx, as the user, from a temporary directory).
+nginx:
+	@if [ ! -x $(NGINX) ]; then \
+	  echo "installing Debian nginx ..."; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends nginx >/dev/null; \
+	fi
+	@$(NGINX) -v
 
 # TeX Live from Debian (pdflatex + booktabs) so that the LaTeX exports are compiled by a real TeX engine in the tests.
 tex:
@@ -59,12 +71,27 @@ run: install
 	$(BIN)/streamlit run app.py --server.address 127.0.0.1 --server.port $(PORT) \
 	  --server.headless true --browser.gatherUsageStats false
 
+# A class on the local network: `make run` listening on every interface of this machine (see the README's
+# "Serving a class" for what that exposes). HOST=192.168.1.20 listens on one address only.
+HOST ?= 0.0.0.0
+serve: install
+	$(BIN)/streamlit run app.py --server.address $(HOST) --server.port $(PORT) \
+	  --server.headless true --browser.gatherUsageStats false
+
+# N app processes behind Debian's nginx (sticky by cookie, static files from nginx, cached and gzipped), all in a
+# temporary directory; Ctrl-C stops them all. `make serve-class N=4 PORT=8080 HOST=0.0.0.0`.
+serve-class: install nginx
+	$(BIN)/python -m bench.serve_class --processes $(N) --port $(PORT) --host $(HOST)
+
 # `make run` with the file watcher on (.streamlit/config.toml turns it off for serving): edits rerun the app.
+# Development mode: full tracebacks in the browser, and the developer menu's "Clear cache" is honoured
+# (bleu_app.ui.serving refuses a client's clear_cache anywhere else).
 dev: install
 	$(BIN)/streamlit run app.py --server.address 127.0.0.1 --server.port $(PORT) \
-	  --server.headless true --browser.gatherUsageStats false --server.fileWatcherType auto --server.runOnSave true
+	  --server.headless true --browser.gatherUsageStats false --server.fileWatcherType auto --server.runOnSave true \
+	  --client.showErrorDetails full
 
-test: install-test chromium tex postgres
+test: install-test chromium tex postgres nginx
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports

@@ -1,5 +1,8 @@
 """``python -m bench``: bleu-explorer vs sacrebleu vs bleuscore, in one process, on the same inputs; then the app
-under load (``bench.load``: class sizes and the 50,000-line corpus, before and after, in the same run).
+under load (``bench.load``: class sizes and the 50,000-line corpus, before and after, in the same run), then a live
+class (``bench.class_load``: 100 students join, translate and rate within a minute).
+under load (``bench.load``: class sizes and the 50,000-line corpus, before and after, in the same run), then what
+a person waits for in Chromium (``bench.browser``).
 
 Inputs are built at run time from ../shared/data (never committed): 3,000 lines with 1 and 4
 references, 100,000 lines, the 20 WMT21 en-de systems, and the paired tests. Times are the best of a
@@ -357,6 +360,22 @@ def main() -> int:
 
     print("\nApp under load (bench/load.py): baseline and this tree, one server at a time", flush=True)
     load.main(["--table"])
+    # What a browser pays on a first visit (issue 24): Chromium through nginx, static files proxied or served.
+    from bench import serve_class
+
+    print("\nFirst visits in Chromium through nginx, one app process (bench/serve_class.py --measure)", flush=True)
+    serve_class.main(["--measure", "--visits", "5"])
+    # A class on one process (issue 23): 100 students join, translate and rate within a minute.
+    from bench import class_load
+
+    print("\nA class of 100 (bench/class_load.py)", flush=True)
+    class_load.main(["--students", "100"])
+    # What a person waits for (issue 24): the Learn page, and the corpus and compare pages after a 50,000-line x
+    # 4-system upload, in Chromium, each on a fresh server; with what the first visit fetched and cost the server.
+    from bench import browser
+
+    print("\nUser-visible time in Chromium (bench/browser.py): first visits, each on a fresh server", flush=True)
+    browser.main([])
     return 0
 
 

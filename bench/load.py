@@ -80,11 +80,12 @@ class Server:
     proc: subprocess.Popen[bytes] | None = None
     log: Path | None = None
     flags: tuple[str, ...] = ()  # more ``--option value`` pairs for ``streamlit run``
+    script: str = "app.py"
 
     def __enter__(self) -> Server:
         self.port = self.port or free_port()
         self.log = Path(tempfile.mkstemp(prefix="bench-load-", suffix=".log")[1])
-        cmd = [self.python, "-m", "streamlit", "run", "app.py", "--server.port", str(self.port)]
+        cmd = [self.python, "-m", "streamlit", "run", self.script, "--server.port", str(self.port)]
         cmd += ["--server.address", "127.0.0.1", "--server.headless", "true", "--browser.gatherUsageStats", "false"]
         cmd += list(self.flags)
         env = {**os.environ, "PYTHONPATH": str(self.tree)}  # the tree's own packages, not the installed ones
@@ -161,7 +162,7 @@ class Session:
     states: dict[str, Any] = field(default_factory=dict)  # widget id -> WidgetState proto
     runs: int = 0
     labels: list[str] = field(default_factory=list)  # expander labels seen (the corpus panel names its size)
-    exceptions: list[str] = field(default_factory=list)  # exception elements of the current run (must stay none)
+    exceptions: list[Any] = field(default_factory=list)  # exception elements (protos) of the last run: must be none
 
     async def open(self) -> None:
         import websockets
@@ -212,7 +213,8 @@ class Session:
         self.exceptions.clear()
         status = await asyncio.wait_for(self._until_finished(), timeout)
         if self.exceptions:  # a timed exception page is not a page drawn (issue 24.2): never a figure
-            raise RuntimeError(f"the page showed an exception: {self.exceptions[0]}")
+            first = self.exceptions[0]
+            raise RuntimeError(f"the page showed an exception: {first.type}: {first.message}")
         return status
 
     async def _until_finished(self) -> str:
@@ -227,8 +229,7 @@ class Session:
                 self.session_id = fm.new_session.initialize.session_id
             elif kind == "delta" and fm.delta.WhichOneof("type") == "new_element":
                 if fm.delta.new_element.WhichOneof("type") == "exception":
-                    exc = fm.delta.new_element.exception
-                    self.exceptions.append(f"{exc.type}: {exc.message}")
+                    self.exceptions.append(fm.delta.new_element.exception)
                 self._note_widget(fm.delta.new_element)
             elif kind == "delta" and fm.delta.WhichOneof("type") == "add_block":
                 if fm.delta.add_block.WhichOneof("type") == "expandable":

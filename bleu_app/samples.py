@@ -11,11 +11,12 @@ from pathlib import Path
 from typing import Final
 
 from bleu_core.corpus import Corpus
-from bleu_core.paper import BEST_MATCH_EXAMPLE, EXAMPLES, PaperExample
+from bleu_core.paper import BEST_MATCH_EXAMPLE, EXAMPLE_1, EXAMPLES, PaperExample
 from bleu_core.readers import parse_folder
 
 __all__ = [
     "BEST_MATCH_EXAMPLE",
+    "CLASSROOM_SAMPLES",
     "EXAMPLES",
     "PAPER_CORPUS",
     "SENTENCE_SAMPLES",
@@ -69,6 +70,22 @@ SENTENCE_SAMPLES: Final[dict[str, SentenceSample]] = _samples()
 # Every candidate of Examples 1-4, one segment each: a six-sentence corpus with 2-3 references per
 # segment, on which every misimplementation in ``bleu_core.variants`` gives a visibly different number.
 PAPER_CORPUS: Final[tuple[SentenceSample, ...]] = tuple(SENTENCE_SAMPLES.values())
+
+# The Sentence page's one-click samples for a class (button label, candidate, references): a repetition that
+# plain precision rewards, a fluent paraphrase of Example 1's Candidate 1, and footnote 4's East Asian economy.
+CLASSROOM_SAMPLES: Final[dict[str, tuple[str, str, tuple[str, ...]]]] = {
+    "repeat": ("Repetition", "the the the the", ("the cat is on the mat",)),
+    "paraphrase": (
+        "Paraphrase",
+        "It is a guide to action that makes sure the army always follows the orders of the party.",
+        EXAMPLE_1.references,
+    ),
+    "eastasia": (
+        "East Asian economy",
+        "the East Asian economy grew quickly",
+        ("the economy of East Asia grew quickly",),
+    ),
+}
 
 
 def sample(key: str) -> SentenceSample | None:

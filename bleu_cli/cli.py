@@ -1,4 +1,5 @@
-"""``bleu-explorer`` / ``python -m bleu_cli``: score, explain, compare, variants, app (DESIGN.md section 3).
+"""``bleu-explorer`` / ``python -m bleu_cli``: score, explain, compare, variants, report, diagnose, app (DESIGN.md
+section 3).
 
 Input errors print one line on stderr naming the file and line and exit with status 2; never a traceback.
 This module imports nothing heavy at start-up (no Streamlit, no pandas), so ``score`` starts fast.
@@ -52,6 +53,14 @@ def _add_bleu_options(p: argparse.ArgumentParser, *, sentence: bool = False) -> 
     p.add_argument(
         "--tokenize", "-tok", default=None, metavar="T", help=f"tokenizer: {', '.join(TOKENIZERS)} (default 13a)"
     )
+    p.add_argument(
+        "-l",
+        "--language-pair",
+        default=None,
+        metavar="SRC-TGT",
+        help="the languages (as en-zh): without --tokenize, sacreBLEU's tokenizer for the target "
+        "(zh, ja-mecab, ko-mecab, otherwise 13a)",
+    )
     p.add_argument("--lowercase", "-lc", action="store_true", default=None, help="case-fold before tokenizing")
     p.add_argument("--smooth-method", "-s", default=None, metavar="M", help="none, floor, add-k or exp (default exp)")
     p.add_argument(
@@ -82,6 +91,10 @@ def _config(args: argparse.Namespace):  # type: ignore[no-untyped-def]
 
     preset = _preset_values(getattr(args, "preset", "sacrebleu"), sentence=getattr(args, "sentence_defaults", False))
     chosen = {k: (preset[k] if getattr(args, k, None) is None else getattr(args, k)) for k in preset}
+    if getattr(args, "language_pair", None) and getattr(args, "tokenize", None) is None:
+        from bleu_core.languages import parse_language_pair, tokenizer_for
+
+        chosen["tokenize"] = tokenizer_for(parse_language_pair(args.language_pair)[1])
     weights = None
     if args.weights:
         try:
@@ -128,15 +141,19 @@ def _read_all(refs: Sequence[str], hyps: Sequence[str]):  # type: ignore[no-unty
 def _cmd_score(args: argparse.Namespace) -> int:
     from bleu_core.bleu import corpus_score
 
+    from .slicing import narrow
+
     config = _config(args)
     ref_files, hyp_files = _read_all(args.refs, args.input)
+    narrowed = narrow(args, config, ref_files, hyp_files)
+    ref_files, hyp_files, label = narrowed.references, narrowed.systems, narrowed.label()
     streams = [list(f.lines) for f in ref_files]
     results = []
     for hf in hyp_files:
         s = corpus_score(list(hf.lines), streams, config)
         results.append((hf.name, s))
     if args.json:
-        objs = [s.to_dict() for _, s in results]
+        objs = [s.to_dict() if label is None else {**s.to_dict(), "slice": label} for _, s in results]
         if len(results) > 1:
             objs = [{"system": os.path.basename(name), **o} for (name, _), o in zip(results, objs, strict=True)]
             print(json.dumps(objs, ensure_ascii=False, indent=1))
@@ -147,6 +164,8 @@ def _cmd_score(args: argparse.Namespace) -> int:
         for name, s in results:
             prefix = f"{os.path.basename(name):<{width}}  " if len(results) > 1 else ""
             print(f"{prefix}{s.format()}")
+        if label is not None:
+            print(f"slice: {label}")
         print(f"signature: {results[0][1].signature}")
     return 0
 
@@ -240,6 +259,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-i", "--input", nargs="+", required=True, metavar="HYP", help="system output files")
     p.add_argument("--json", action="store_true", help="print JSON")
     _add_bleu_options(p)
+    from .slicing import add_diagnose_parser, add_where_options
+
+    add_where_options(p)
     p.set_defaults(func=_cmd_score)
 
     p = sub.add_parser("explain", help="clipping tables and matches for one sentence")
@@ -260,6 +282,8 @@ def build_parser() -> argparse.ArgumentParser:
     from .report import add_report_parser
 
     add_report_parser(sub, _add_bleu_options, _config, _read_all)
+
+    add_diagnose_parser(sub, _add_bleu_options, _config, _read_all)
 
     p = sub.add_parser("app", help="start the Streamlit app on 127.0.0.1")
     p.add_argument("--port", type=int, default=8501)

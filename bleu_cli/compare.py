@@ -70,6 +70,9 @@ def add_compare_parser(
         help="also write the ranking as a booktabs LaTeX table to FILE (- for standard output)",
     )
     add_bleu_options(p)
+    from .slicing import add_where_options
+
+    add_where_options(p)
 
     def run(args: argparse.Namespace) -> int:
         return _cmd_compare(args, make_config, read_all)
@@ -113,7 +116,11 @@ def _cmd_compare(
     method, trials, flag = _trials(args, len(args.input))
     if args.seed < 0:
         raise InputError(f"must be a whole number >= 0, got {args.seed}", "--seed")
+    from .slicing import narrow
+
     ref_files, hyp_files = read_all(args.refs, args.input)
+    narrowed = narrow(args, config, ref_files, hyp_files)
+    ref_files, hyp_files = narrowed.references, narrowed.systems
     n_segments = len(ref_files[0].lines)
     columns = len(hyp_files) * (2 + 2 * config.max_ngram_order)
     check_resampling_fits(method, trials, n_segments, flag, columns=columns)
@@ -146,6 +153,7 @@ def _cmd_compare(
             "signature": comparison.signature,
             "sacrebleu_signature": {"long": sacre.long, "short": sacre.short, "none_because": sacre.why_none},
             "warning": warning,
+            "slice": narrowed.label(),
             "systems": rows,
             "pairwise": {
                 "systems": names,
@@ -160,6 +168,8 @@ def _cmd_compare(
     if args.latex == "-":
         return 0
     _print_text(rows, differences, ranking, (method, trials, args.seed, args.alpha), comparison.signature, sacre)
+    if narrowed.slice is not None:
+        print(f"slice: {narrowed.label()}")
     return 0
 
 

@@ -52,6 +52,9 @@ def add_report_parser(
     group.add_argument("--paired-ar", type=int, nargs="?", const=10000, default=None, metavar="N")
     p.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"random seed (default {DEFAULT_SEED})")
     add_bleu_options(p)
+    from .slicing import add_where_options
+
+    add_where_options(p, source=False)
 
     def run(args: argparse.Namespace) -> int:
         return _cmd_report(args, make_config, read_all)
@@ -88,7 +91,13 @@ def _cmd_report(
             raise InputError(f"cannot read: {exc.strerror}", args.human) from None
         label, human = parse_human_scores(data, args.human)
     source = read_text_file(args.source) if args.source else None
+    from .slicing import narrow
+
+    narrowed = narrow(args, config, ref_files, hyp_files, source)
+    ref_files, hyp_files, source = narrowed.references, narrowed.systems, narrowed.source
     name = os.path.basename(os.path.dirname(os.path.abspath(args.refs[0]))) or "corpus"
+    if narrowed.slice is not None:
+        name = f"{name}, {narrowed.label()}"
     corpus = build_corpus(name, ref_files, hyp_files, source=source, human=human, human_label=label)
     for flag, value in (("--baseline", args.baseline), ("--a", args.a), ("--b", args.b)):
         if value is not None and value not in corpus.names:

@@ -29,6 +29,7 @@ __all__ = [
     "parse_language_pair",
     "script_of",
     "script_shares",
+    "suggestion",
     "tokenizer_for",
     "tokenizer_warning",
 ]
@@ -188,6 +189,21 @@ def tokenizer_for(target: str) -> str:
     return {"zh": "zh", "ja": "ja-mecab", "ko": "ko-mecab"}.get(target.lower(), "13a")
 
 
+def suggestion(references: Iterable[str]) -> tuple[str, str, float] | None:
+    """For references mostly in Chinese, Japanese, Korean or Thai script: (language name, the tokenizer to use,
+    the share of letters in those scripts); else None.
+
+    Example:
+        >>> suggestion(["这是一个测试。"]), suggestion(["This is a test."])
+        (('Chinese', 'zh', 1.0), None)
+    """
+    shares = script_shares(references)
+    language = cjk_language(shares)
+    if language is None:
+        return None
+    return _LANGUAGE[language], _RIGHT[language], shares.share(*_CJK_SCRIPTS)
+
+
 def tokenizer_warning(references: Iterable[str], tokenize: str) -> str | None:
     """One line when the references are mostly Chinese, Japanese, Korean or Thai script and ``tokenize`` splits
     only on spaces and punctuation (its BLEU is then near word-level on whole clauses); otherwise None.
@@ -200,14 +216,13 @@ def tokenizer_warning(references: Iterable[str], tokenize: str) -> str | None:
     """
     if tokenize not in SPACE_TOKENIZERS:
         return None
-    shares = script_shares(references)
-    language = cjk_language(shares)
-    if language is None:
+    found = suggestion(references)
+    if found is None:
         return None
-    share = shares.share(*_CJK_SCRIPTS)
-    right = _RIGHT[language]
-    pair = f" (-l xx-{language})" if language != "th" else " (sacreBLEU has no Thai word tokenizer)"
+    language, right, share = found
+    code = {v: k for k, v in _LANGUAGE.items()}[language]
+    pair = f" (-l xx-{code})" if code != "th" else " (sacreBLEU has no Thai word tokenizer)"
     return (
-        f"the references are mostly {_LANGUAGE[language]} script ({share:.0%} of letters) but the {tokenize} "
+        f"the references are mostly {language} script ({share:.0%} of letters) but the {tokenize} "
         f"tokenizer splits only on spaces and punctuation: use --tokenize {right}{pair}"
     )

@@ -139,7 +139,9 @@ TOKENIZERS: Final[dict[str, Tokenizer]] = {
     t.name: t
     for t in (
         Tokenizer(
-            "13a", "mteval-v13a: splits punctuation, keeps decimals together (the WMT standard).", lambda: _tok_13a
+            "13a",
+            "mteval-v13a: splits ASCII punctuation except ' and - (and . , between digits) (the WMT standard).",
+            lambda: _tok_13a,
         ),
         Tokenizer("intl", "mteval-v14 international: splits Unicode punctuation and symbols.", lambda: _tok_intl),
         Tokenizer(

@@ -308,7 +308,8 @@ VARIANTS: Final[dict[str, Variant]] = {
             "average_ref",
             "Average reference length",
             "Uses the mean of the reference lengths for r instead of the closest one.",
-            'coco-caption\'s `BleuScorer.compute_score(option="average")` (its options: shortest, average, closest).',
+            'coco-caption\'s `BleuScorer.compute_score(option="average")` (its options: shortest, average, closest; '
+            "its `Bleu` metric itself calls it with `closest`).",
             _average,
         ),
         Variant(
@@ -316,7 +317,8 @@ VARIANTS: Final[dict[str, Variant]] = {
             "No clipping",
             "Counts every candidate n-gram that appears in any reference, however often it repeats "
             "(the paper's 7/7 for 'the the the ...').",
-            f"Naive precision, as in the first `precision` function of {_ARTICLE}.",
+            "The straw man the paper itself uses (section 2.1: Example 2's 7/7); also the first step of "
+            f"{_ARTICLE}, before it fixes it.",
             _no_clip,
         ),
         Variant(
@@ -329,17 +331,21 @@ VARIANTS: Final[dict[str, Variant]] = {
         Variant(
             "arithmetic_mean",
             "Arithmetic mean of precisions",
-            "Averages p_1..p_N arithmetically instead of geometrically (in the log domain).",
-            f"{_ARTICLE}: its `ngram_modified_precision` (`res / n`); the paper found the geometric "
-            "mean's correlation with human judgments only slightly stronger (footnote 6, section 2.1.3).",
+            "Averages p_1..p_N arithmetically instead of geometrically (in the log domain). How bad: the paper "
+            "found the geometric mean's correlation with human judgments only slightly stronger (footnote 6, "
+            "section 2.1.3), but one p_n of 0 no longer makes BLEU 0.",
+            "The paper's own first try (section 2.1.3: a weighted linear average gave 'encouraging results'); also "
+            f"a step of {_ARTICLE} (its `ngram_modified_precision`, `res / n`) before it moves to the geometric mean.",
             _arith,
         ),
         Variant(
             "sentence_bp",
             "Per-sentence brevity penalty, averaged",
             "Computes BP for each sentence and averages them instead of one BP from corpus c and r.",
-            'Code that scores sentence by sentence; the paper (section 2.2.2) warns that then "length deviations '
-            'on short sentences would be punished harshly".',
+            'Code that scores sentence by sentence. The paper (section 2.2.2) warns that then "length deviations '
+            'on short sentences would be punished harshly": one word short of three gives a sentence BP of 0.61. '
+            "But averaging cuts both ways: a very short sentence counts no more than any other, so on the paper's "
+            "six candidates (where 'of the' is 14 words short) the averaged BP is higher than the corpus BP.",
             _sent_bp,
         ),
         Variant(

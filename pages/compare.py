@@ -5,7 +5,21 @@ import streamlit as st
 from bleu_app import markup
 from bleu_app.charts import corpus as charts
 from bleu_app.frames import corpus as frames
-from bleu_app.ui import cached, corpus_input, difference, docs, export, frame, human, render, selection, state, tables
+from bleu_app.ui import (
+    cached,
+    corpus_input,
+    difference,
+    docs,
+    export,
+    frame,
+    human,
+    render,
+    selection,
+    share,
+    slicing,
+    state,
+    tables,
+)
 from bleu_app.views.ranking import ranking_view
 from bleu_core.bleu import make_signature
 from bleu_core.errors import InputError
@@ -14,12 +28,15 @@ from bleu_core.trials import TRIALS_OFFERED, default_trials, holm_warning
 frame.guard()
 
 st.title("Compare systems")
-corpus = corpus_input.loader("compare")
+corpus = whole = slicing.reference_picker("compare", corpus_input.loader("compare"))
 config = state.config()
-render.corpus_settings_hint(config)
+slicing.language_note(whole, config, "compare")
+render.corpus_settings_hint(config, slicing.published_tokenizer(whole))
+corpus = slicing.slice_box("compare", whole, config)  # every statistic below is on the slice's lines
 baseline = selection.system_picker(
     "Baseline", "compare.baseline", state.COMPARE_BASELINE, corpus, help="Differences are shown against this system."
 )
+share.section("compare", corpus=whole)  # the whole corpus: a slice is a setting of the view
 # the trials start at this corpus's default (set through the state, so the slider shows it too; a new
 # corpus sets it again); the matrix below reads the same pool of resamples as the intervals
 if state.COMPARE_TRIALS not in st.session_state:
@@ -119,7 +136,7 @@ st.altair_chart(
     selection_mode=charts.PICK,
 )
 if chosen:
-    st.info(f"Showing the sentences where the systems differ on the n-gram “{chosen}”.")
+    st.info(f"Showing the sentences where the systems differ on the n-gram “{render.md_escape(chosen)}”.")
     st.button("Show all sentences", key="compare.clear_ngram", on_click=selection.clear_ngram)
 view = tables.table_page(pairs, query="", segments=only, page_size=200)
 st.caption(f"{view.matching} sentences, sorted by B - A (B better first); select a row to open it with both systems.")
@@ -191,4 +208,5 @@ export.downloads(
     "compare.chart",
 )
 difference.report_button(corpus, config, baseline, sys_a, sys_b, str(method), int(trials), int(seed))
+slicing.diagnostics_section("compare", whole, config)
 selection.follow_handoff()

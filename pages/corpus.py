@@ -5,25 +5,41 @@ import streamlit as st
 
 from bleu_app.charts import corpus as charts
 from bleu_app.frames import corpus as frames
-from bleu_app.ui import cached, corpus_input, docs, every as every_section, frame, render, selection, state, tables
+from bleu_app.ui import (
+    cached,
+    corpus_input,
+    docs,
+    every as every_section,
+    frame,
+    render,
+    selection,
+    share,
+    slicing,
+    state,
+    tables,
+)
 
 frame.guard()
 
 st.title("A corpus, one system")
-corpus = corpus_input.loader("corpus")
+corpus = whole = slicing.reference_picker("corpus", corpus_input.loader("corpus"))
 config = state.config()
-render.corpus_settings_hint(config)
+slicing.language_note(whole, config, "corpus")
+render.corpus_settings_hint(config, slicing.published_tokenizer(whole))
+corpus = slicing.slice_box("corpus", whole, config)  # every statistic below is on the slice's lines
 system = selection.system_picker("System", "corpus.system", state.CORPUS_SYSTEM, corpus)
+share.section("corpus", corpus=whole)  # the whole corpus: a slice is a setting of the view
 matrix = cached.stats_matrix(corpus.system(system), corpus, config)  # this system's only: the page is about it
 score = frames.corpus_score(matrix, config, cached.nrefs(corpus))
 mean_term, bp = frames.factorisation(score)
 
 left, right = st.columns([2, 3])
 with left:
-    render.score_headline(f"Corpus BLEU of {system}", score)
+    render.score_headline(f"Corpus BLEU of {render.md_escape(system)}", score)  # a label is Markdown
     st.markdown(
         f"BLEU = (geometric mean of p_n) × BP = **{mean_term:.4f} × {bp:.4f}**  \n"
-        f"c = {score.sys_len} candidate tokens, r = {score.ref_len} reference tokens, "
+        f"c = {score.sys_len} candidate tokens, r = {score.ref_len} (effective reference length: the sum of the "
+        "closest reference lengths), "
         f"c/r = {score.ratio:.4f}"
     )
 right.dataframe(
@@ -84,4 +100,5 @@ render.signature(frames.bucket_signature(config, cached.nrefs(corpus)))
 
 render.block_test_section(corpus, config, key="corpus.blocks", on_demand=True)
 every_section.every_bleu_section(corpus, system)
+slicing.diagnostics_section("corpus", whole, config)
 selection.follow_handoff()

@@ -3,8 +3,18 @@
 import streamlit as st
 
 from bleu_app import samples
-from bleu_app.frames import sentence as frames
-from bleu_app.ui import docs, frame, render, shared, state, widgets
+from bleu_app.ui import (
+    cards,
+    docs,
+    exercise as exercise_ui,
+    frame,
+    part2,
+    present,
+    render,
+    shared,
+    state,
+    walk as walk_steps,
+)
 from bleu_core.bleu import make_signature
 from bleu_core.errors import InputError
 from bleu_core.variants import VARIANTS
@@ -12,9 +22,21 @@ from bleu_core.variants import VARIANTS
 frame.guard()
 
 st.title("Learn BLEU, step by step")
-docs.show("00_intro")
-
 config = state.config()
+# Everything that is not text comes from `shared`: built once per (example, settings) for every session.
+try:
+    steps_data = walk_steps.load(config)
+except InputError as exc:
+    render.user_error(exc, what="These settings cannot score the paper's examples")
+    st.stop()
+all_steps = [(title, lambda s=s: s(steps_data)) for title, s in walk_steps.STEPS]
+all_steps += [(title, lambda s=s: s(config)) for title, s in part2.STEPS]
+at = present.step(len(all_steps))
+if at is not None:  # presenter mode or a link to one step
+    present.show_step(all_steps, at)
+    st.stop()
+
+docs.show("00_intro")
 if not state.is_paper_config():
     with st.container(border=True):
         docs.show("settings_note")
@@ -26,141 +48,19 @@ if not state.is_paper_config():
             icon=":material/history_edu:",
         )
 
-# Everything that is not text comes from `shared`: built once per (example, settings) for every session.
-ex3, ex4a, ex4b = samples.SENTENCE_SAMPLES["ex3"], samples.SENTENCE_SAMPLES["ex4"], samples.SENTENCE_SAMPLES["ex4c2"]
-ZERO_KEYS = ("ex3", "ex4", "ex4c2")
-try:
-    c1 = shared.example("ex1", config)
-    c2 = shared.example("ex1c2", config)
-    e2 = shared.example("ex2", config)
-    e3 = shared.example("ex3", config)
-    e4a = shared.example("ex4", config)
-    e4b = shared.example("ex4c2", config)
-    pooled = shared.pooling_table(config)
-    zero_orders = shared.zero_orders_table(ZERO_KEYS, config)
-except InputError as exc:
-    render.user_error(exc, what="These settings cannot score the paper's examples")
-    st.stop()
-
-walk, lab, exercise = st.tabs(["Walk through the paper", "Misimplementation lab", "Exercise"])
+walk, does_it_work, myths, lab, exercise = st.tabs(list(present.TABS.values()), default=present.default_tab())
 
 with walk:
-    st.header("1 · Modified unigram precision")
-    docs.show("01_unigram")
-    st.markdown("**Example 1.** The three references:")
-    render.show_html(render.references_html(c1))
-    st.markdown(
-        f"**Candidate 1** — modified unigram precision "
-        f"**p₁ = {frames.fraction(c1.orders[0].matches, c1.orders[0].total)}**"
-    )
-    render.show_html(render.legend_html() + render.candidate_html(c1, n=1))
-    st.table(shared.clip_table("ex1", config, 1), hide_index=False)
-    st.markdown(f"**Candidate 2** — **p₁ = {frames.fraction(c2.orders[0].matches, c2.orders[0].total)}**")
-    render.show_html(render.candidate_html(c2, n=1))
-    with st.expander("Candidate 2's clipping table"):
-        st.table(shared.clip_table("ex1c2", config, 1), hide_index=False)
+    for _, walk_step in walk_steps.STEPS:
+        walk_step(steps_data)
 
-    st.header("2 · Why clip: Example 2")
-    docs.show("02_clipping")
-    render.show_html(render.candidate_html(e2, n=1))
-    left, right = st.columns(2)
-    left.metric(
-        "Plain precision (no clipping)",
-        frames.fraction(*frames.plain_precision(e2, 1)),
-        help="Every candidate word that occurs in some reference counts.",
-    )
-    right.metric(
-        "Modified precision p₁",
-        frames.fraction(e2.orders[0].matches, e2.orders[0].total),
-        help="Each word's count clipped by Max_Ref_Count.",
-    )
-    st.table(shared.clip_table("ex2", config, 1), hide_index=False)
+with does_it_work:
+    part2.intro()
+    for _, step in part2.STEPS:
+        step(config)
 
-    st.header("3 · Bigrams and longer n-grams")
-    docs.show("03_bigrams")
-    left, right = st.columns(2)
-    with left:
-        st.markdown(
-            f"**Candidate 1: p₂ = {frames.fraction(c1.orders[1].matches, c1.orders[1].total)}**"
-            if len(c1.orders) > 1
-            else "Max order is 1: no bigrams."
-        )
-        render.show_html(render.candidate_html(c1, n=2))
-    with right:
-        st.markdown(
-            f"**Candidate 2: p₂ = {frames.fraction(c2.orders[1].matches, c2.orders[1].total)}**"
-            if len(c2.orders) > 1
-            else ""
-        )
-        render.show_html(render.candidate_html(c2, n=2))
-    with st.expander("The bigram clipping tables"):
-        st.markdown("**Candidate 1**")
-        st.table(shared.clip_table("ex1", config, 2), hide_index=False)
-        st.markdown("**Candidate 2**")
-        st.table(shared.clip_table("ex1c2", config, 2), hide_index=False)
-
-    st.header("4 · A corpus: add the counts, then divide")
-    docs.show("03b_corpus")
-    st.table(pooled, hide_index=False)
-
-    st.header("5 · Precision decays with n")
-    docs.show("04_decay")
-    left, right = st.columns(2)
-    with left:
-        st.markdown(f"**Candidate 1:** {render.precision_summary(c1)}")
-        render.vega(shared.decay_spec("ex1", config, together=("ex1", "ex1c2")))
-    with right:
-        st.markdown(f"**Candidate 2:** {render.precision_summary(c2)}")
-        render.vega(shared.decay_spec("ex1c2", config, together=("ex1", "ex1c2")))
-
-    st.header("6 · The geometric mean")
-    docs.show("04b_geomean")
-    expr, geo = frames.geometric_mean(c1)
-    st.markdown(f"**Candidate 1:** {expr} = **{geo:.4f}**" if geo is not None else f"**Candidate 1:** {expr} = **0**")
-
-    st.header("7 · Short candidates: Example 3")
-    docs.show("06a_short")
-    st.markdown(f"**Example 3** — candidate *{ex3.hyp}*: {render.precision_summary(e3)}")
-
-    st.header("8 · Why not recall: Example 4")
-    docs.show("07_recall")
-    left, right = st.columns(2)
-    with left:
-        render.recall_card(ex4a.label, e4a)
-    with right:
-        render.recall_card(ex4b.label, e4b)
-    render.show_html(render.references_html(e4a))
-
-    st.header("9 · The brevity penalty")
-    docs.show("06_brevity")
-    st.markdown(f"**Example 3** — candidate *{ex3.hyp}*")
-    left, right = st.columns([2, 3])
-    with left:
-        st.metric("c (candidate length)", e3.hyp_len)
-        st.metric("r (best match length)", e3.closest_ref_len, help=f"Reference lengths {list(e3.ref_lens)}")
-        st.metric("BP = exp(1 − r/c)", f"{e3.score.bp:.5f}")
-    with right:
-        render.vega(shared.bp_spec("ex3", config))
-    st.subheader("The best match length: 12, 15 and 17 words")
-    docs.show("06b_best_match")
-    lens = samples.BEST_MATCH_EXAMPLE[1]
-    st.table(shared.best_match_table(tuple(lens), (10, 12, 13, 14, 16, 17, 20)), hide_index=False)
-
-    st.header("10 · BLEU, in the log domain")
-    docs.show("05_logdomain")
-    log_spec, log_table = shared.log_terms("ex1", config)
-    left, right = st.columns([3, 2])
-    with left:
-        render.vega(log_spec)
-    with right:
-        st.markdown("**Candidate 1's terms**")
-        st.table(log_table, hide_index=False)
-        render.score_headline("BLEU = exp(log BLEU)", c1.score)
-
-    st.header("11 · Why Examples 3 and 4 score 0")
-    docs.show("08_zero")
-    st.dataframe(zero_orders, hide_index=True, width="stretch", key="learn.zero_orders")
-    render.signature(make_signature(config, 3))
+with myths:
+    cards.show()
 
 with lab:
     st.header("Misimplementation lab")
@@ -193,6 +93,12 @@ with lab:
     wrong_col.metric(
         result.variant.label, f"{result.score:.2f}", delta=f"{result.difference:+.2f} BLEU points", delta_color="off"
     )
+    if result.correct == 0:
+        st.caption(
+            "The correct score is 0 here (a precision is 0/k or 0/0, step 11), and most mistakes keep it at 0: "
+            "pick the six-candidate corpus or Example 1's Candidate 1, or set smoothing to exp or N to 2 in the "
+            "sidebar."
+        )
     st.markdown(f"**What it does:** {result.variant.mistake}")
     st.markdown(f"**Who does it:** {result.variant.who}")
     st.markdown(f"**The numbers:** {result.detail}")
@@ -207,22 +113,4 @@ with lab:
 with exercise:
     st.header("Exercise: compute BLEU by hand")
     docs.show("exercise")
-    pick = st.selectbox(
-        "Example",
-        list(samples.SENTENCE_SAMPLES),
-        key="learn.exercise_pick",
-        format_func=lambda k: samples.SENTENCE_SAMPLES[k].label.split(" (")[0],
-    )
-    try:
-        target = shared.example(pick, config)
-    except InputError as exc:
-        render.user_error(exc, what="Cannot build the exercise")
-        st.stop()
-    st.markdown("**Candidate, tokenized**")
-    render.tokens_line(target.hyp_tokens)
-    st.markdown("**References, tokenized**")
-    render.show_html(render.references_html(target, answers=False))  # r and the lengths are asked for
-    steps = frames.exercise_steps(target)
-    answers = widgets.exercise_form(steps, key=f"learn.exercise.{pick}")
-    if answers is not None:
-        render.exercise_feedback(frames.exercise_frame(steps, answers))
+    exercise_ui.show()

@@ -5,7 +5,7 @@ import streamlit as st
 
 from bleu_app.charts import sentence as charts
 from bleu_app.frames import sentence as frames
-from bleu_app.ui import cached, docs, frame, render, state, widgets
+from bleu_app.ui import cached, docs, frame, render, share, state, widgets
 from bleu_core.errors import InputError
 
 frame.guard()
@@ -16,7 +16,10 @@ docs.show("sentence_intro")
 with st.container(border=True):
     inp = widgets.sentence_inputs()
 if inp.label:
-    st.caption(f"Loaded: {inp.label}")
+    st.caption(f"Loaded: {render.md_escape(inp.label)}")  # names and slice expressions are user text
+if inp.source is not None:
+    st.text(f"Source: {inp.source}")  # user text, shown as text
+share.section("sentence")
 
 if inp.too_long:
     st.warning(
@@ -50,6 +53,7 @@ c_col.metric("c (candidate tokens)", expl.hyp_len)
 r_col.metric("r (best match length)", expl.closest_ref_len, help=f"Reference lengths: {list(expl.ref_lens)}")
 bp_col.metric("BP", f"{expl.score.bp:.4f}")
 st.caption(render.precision_summary(expl))
+docs.show("sentence_caveat")
 render.warnings(frames.input_warnings(inp.hyp, expl))
 
 # --- highlights -----------------------------------------------------------------------------------------

@@ -139,7 +139,8 @@ def bp_curve_chart(curve: pd.DataFrame, points: pd.DataFrame, *, height: int = 2
     # The candidate's dot is drawn last and smaller, over a larger diamond: when c = r both stay visible.
     marks = alt.Chart(points.assign(on_top=[1] + [0] * (len(points) - 1))).encode(
         order=alt.Order("on_top:Q"),
-        size=alt.Size(f"{f.POINT}:N", scale=alt.Scale(domain=points[f.POINT].tolist(), range=[120, 360]), legend=None),
+        # one legend for the three channels of the same field (a legend=None on one of them hid it: issue 20.7)
+        size=alt.Size(f"{f.POINT}:N", title=None, scale=alt.Scale(domain=points[f.POINT].tolist(), range=[120, 360])),
         x=alt.X(f"{f.C}:Q"),
         y=alt.Y(f"{f.BP}:Q"),
         shape=alt.Shape(

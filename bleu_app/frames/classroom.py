@@ -25,6 +25,7 @@ RANK, NICK, TEXT, BLEU, MEAN, N_RATINGS, HIDDEN, SUB_ID = (
     "id",
 )
 ANONYMOUS = "(no nickname)"
+RATING_LABELS = {1: "1 very bad", 2: "2", 3: "3", 4: "4", 5: "5 very good"}  # the paper's scale (section 4)
 
 
 def config_to_dict(config: BleuConfig) -> dict[str, Any]:

@@ -499,8 +499,10 @@ def pair_sentences(
     hyps_a: Sequence[str],
     hyps_b: Sequence[str],
     refs: Sequence[Sequence[str]],
+    source: Sequence[str] | None = None,
 ) -> pd.DataFrame:
-    """Sentence BLEU of A and B per segment and B - A, sorted by the difference (largest first)."""
+    """Sentence BLEU of A and B per segment and B - A, sorted by the difference (largest first); with the source
+    line beside each sentence when there is one."""
     sc = _sentence_config(config)
     a = score_many(matrix_a, sc) if len(matrix_a) else np.zeros(0)
     b = score_many(matrix_b, sc) if len(matrix_b) else np.zeros(0)
@@ -515,6 +517,8 @@ def pair_sentences(
             REF: text_column(refs[0]) if refs else "",
         }
     )
+    if source is not None:
+        df[SOURCE] = text_column(source)
     return df.sort_values(DIFF, ascending=False, kind="stable").reset_index(drop=True)
 
 

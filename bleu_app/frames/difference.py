@@ -34,6 +34,7 @@ EFFECT = "effect on B - A"
 BLEU_A = "BLEU A"
 BLEU_B = "BLEU B"
 REF = "reference"
+SOURCE = "source"
 
 KINDS = ("total", "gain", "loss")
 UNIT_TITLES: dict[str, str] = {"points": "BLEU points", "log": "log units (log BLEU)"}
@@ -142,10 +143,11 @@ def gap_sentences(
     hyps_b: Sequence[str],
     refs: Sequence[Sequence[str]],
     top: int | None = None,
+    source: Sequence[str] | None = None,
 ) -> pd.DataFrame:
     """Every sentence's exact leave-one-out effect on B - A, with both sentence BLEUs and the texts, the
     sentences that carry the gap first (largest effect in the gap's direction); only the first ``top`` when
-    given (the texts are looked up for those rows only)."""
+    given (the texts are looked up for those rows only); with the source line when there is one."""
     effect = leave_one_out_difference(matrix_a, matrix_b, config)
     sc = replace(config, use_effective_order=True)
     a = score_many(matrix_a, sc) if len(matrix_a) else np.zeros(0)
@@ -160,4 +162,6 @@ def gap_sentences(
     df["A"] = pd.Series([hyps_a[i] for i in rows], dtype=object)
     df["B"] = pd.Series([hyps_b[i] for i in rows], dtype=object)
     df[REF] = pd.Series([refs[0][i] for i in rows], dtype=object) if refs else ""
+    if source is not None:
+        df[SOURCE] = pd.Series([source[i] for i in rows], dtype=object)
     return df

@@ -13,7 +13,7 @@ from typing import Final
 
 import pandas as pd
 
-from bleu_core.bleu import brevity_penalty
+from bleu_core.bleu import brevity_penalty, score_from_stats
 from bleu_core.config import BleuConfig
 from bleu_core.explain import SegmentExplanation
 from bleu_core.stats import closest_ref_len
@@ -168,7 +168,28 @@ def log_terms_frame(expl: SegmentExplanation) -> pd.DataFrame:
     An order with no match has log p_n = -inf; its VALUE is NaN (nothing to draw) and the sum is NaN too.
     KIND is ``precision``, ``brevity`` or ``total``.
     """
-    terms, log_bp = expl.log_terms()
+    return _log_terms_rows(*expl.log_terms())
+
+
+def corpus_log_terms_frame(expls: Sequence[SegmentExplanation], config: BleuConfig) -> pd.DataFrame:
+    """``log_terms_frame`` for a corpus of explained sentences: the pooled counts, c and r (sums over the
+    sentences), one BP; the terms sum to the log of the corpus BLEU under ``config``."""
+    order = config.max_ngram_order
+    correct = [sum(e.orders[n].matches for e in expls) for n in range(order)]
+    total = [sum(e.orders[n].total for e in expls) for n in range(order)]
+    c, r = sum(e.hyp_len for e in expls), sum(e.closest_ref_len for e in expls)
+    s = score_from_stats(correct, total, c, r, config)
+    eff = s.eff_order or order
+    weights = (config.weights or (1.0 / eff,) * eff)[:eff]
+    norm = sum(weights) or 1.0
+    terms = tuple(
+        (w / norm) * (math.log(p / 100) if p > 0 else -math.inf)
+        for w, p in zip(weights, s.precisions[:eff], strict=False)
+    )
+    return _log_terms_rows(terms, math.log(s.bp) if s.bp > 0 else -math.inf)
+
+
+def _log_terms_rows(terms: Sequence[float], log_bp: float) -> pd.DataFrame:
     rows = [{LABEL: f"w{n} log p{n}", VALUE: t, KIND: "precision"} for n, t in enumerate(terms, start=1)]
     rows.append({LABEL: "log BP", VALUE: log_bp, KIND: "brevity"})
     total = sum(terms) + log_bp
@@ -379,7 +400,11 @@ def _bleu_step(expl: SegmentExplanation, bp: float) -> ExerciseStep:
                 "(the average of their logarithms, section 2.1.3).",
             )
         )
-    zero = " A zero precision makes the geometric mean, and BLEU, 0 (no smoothing here)." if min(p) == 0 else ""
+    zero = (
+        " A zero or undefined (0/0) precision makes the geometric mean, and BLEU, 0 (no smoothing here)."
+        if min(p) == 0
+        else ""
+    )
     return ExerciseStep(
         "bleu",
         "BLEU (0-1, to 4 decimals)",
@@ -485,7 +510,8 @@ def input_warnings(hyp: str, expl: SegmentExplanation) -> list[str]:
         out.append(
             f"The candidate has **{expl.hyp_len} token(s)**, fewer than the max order N = {order}: it has no "
             f"{empty}-grams at all. {now} *Effective order* drops orders with no n-grams from the geometric "
-            "mean (sacreBLEU's sentence default); *smoothing* (exp, floor, add-k) replaces a zero precision "
+            "mean (the default of sacreBLEU's sentence_bleu()); *smoothing* (exp, floor, add-k) replaces a zero "
+            "precision "
             "by a small number instead."
         )
     found = sorted({name for ch, name in _INVISIBLE.items() if ch in hyp})
@@ -582,6 +608,11 @@ def geometric_mean(expl: SegmentExplanation) -> tuple[str, float | None]:
         return f"({factors})^(1/{n})", None
     logs = [math.log(o.matches / o.total) for o in expl.orders]
     return f"({factors})^(1/{n})", math.exp(sum(logs) / n)
+
+
+def arithmetic_mean(expl: SegmentExplanation) -> float:
+    """The (wrong) arithmetic mean of the unsmoothed precisions, uniform weights: what the geometric mean replaces."""
+    return math.fsum(o.matches / o.total if o.total else 0.0 for o in expl.orders) / max(len(expl.orders), 1)
 
 
 def what_if_configs(config: BleuConfig) -> dict[str, BleuConfig]:

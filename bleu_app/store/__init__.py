@@ -66,11 +66,13 @@ def open_store(url: str | None = None, directory: Path | None = None) -> SqlStor
 
 
 def get_store() -> SqlStore:
-    """The process's store for the current environment (migrated on first use)."""
+    """The process's store for the current environment (migrated, and its expired rooms and views deleted, on
+    first use)."""
     url = os.environ.get(DATABASE_URL_ENV, "")
     key = url or str(data_dir())
     with _lock:
         store = _stores.get(key)
         if store is None:
             store = _stores[key] = open_store(url or None)
+            store.purge_expired()  # retention: what expired while no process ran goes at start
         return store

@@ -3,8 +3,8 @@
 One class, :class:`SqlStore`, holds every query; a backend gives it a transaction (:meth:`SqlStore._tx`) and a
 placeholder style. Every write is one transaction, committed before the call returns (an acknowledged write is on
 disk); concurrent writes meet in unique keys and ``INSERT ... ON CONFLICT`` upserts, never in read-modify-write, so
-none overwrites another. Ids are random strings made here (no backend-specific sequences); secrets (the teacher's
-token, a view's delete token) are kept only as SHA-256 hashes.
+none overwrites another. Ids are random hex strings made here (no backend-specific sequences; hex, so that they
+can end widget keys); secrets (the teacher's token, a view's delete token) are kept only as SHA-256 hashes.
 """
 
 from __future__ import annotations
@@ -248,7 +248,7 @@ class SqlStore:
         token = secrets.token_urlsafe(24)
         for _ in range(20):
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LEN))
-            room_id = secrets.token_urlsafe(12)
+            room_id = secrets.token_hex(12)
             with self._tx() as cur:
                 # an expired room's code may be given again: drop expired rooms first
                 self._run(cur, "DELETE FROM rooms WHERE code = ? AND expires_at <= ?", (code, now))
@@ -318,7 +318,7 @@ class SqlStore:
     # --- students, submissions, ratings ------------------------------------------------------------------------
     def join(self, room_id: str, nickname: str = "") -> Student:
         nick = clean_text(nickname, what="nickname", limit=MAX_NICK)
-        sid = secrets.token_urlsafe(12)
+        sid = secrets.token_hex(12)
         with self._tx() as cur:
             self._run(cur, "SELECT 1 FROM rooms WHERE id = ? AND expires_at > ?", (room_id, self.clock()))
             if not cur.fetchone():
@@ -364,7 +364,7 @@ class SqlStore:
                 "VALUES (?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (student_id, round) DO UPDATE SET text = excluded.text, "
                 "submitted_at = excluded.submitted_at",
-                (secrets.token_urlsafe(12), student.room_id, student.id, ROUND_TRANSLATE, text, now),
+                (secrets.token_hex(12), student.room_id, student.id, ROUND_TRANSLATE, text, now),
             )
             self._run(
                 cur, "SELECT id FROM submissions WHERE student_id = ? AND round = ?", (student.id, ROUND_TRANSLATE)
@@ -441,21 +441,24 @@ class SqlStore:
     # --- corpora and views --------------------------------------------------------------------------------------
     def put_corpus(self, content: str) -> str:
         """Store a corpus once by its digest (storing it again is a no-op); returns the digest."""
+        with self._tx() as cur:
+            return self._put_corpus(cur, content)
+
+    def _put_corpus(self, cur: Cursor, content: str) -> str:
         digest = digest_of(content)
         size = len(content.encode("utf-8"))
-        with self._tx() as cur:
-            self._run(cur, "SELECT 1 FROM corpora WHERE digest = ?", (digest,))
-            if cur.fetchone():
-                return digest
-            self._run(cur, "SELECT COALESCE(SUM(bytes), 0) FROM corpora")
-            if int(cur.fetchone()[0]) + size > MAX_CORPORA_BYTES:
-                raise StoreError("The store of shared views is full; try again after old views expire.")
-            self._run(
-                cur,
-                "INSERT INTO corpora (digest, content, bytes, created_at) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (digest) DO NOTHING",
-                (digest, content, size, self.clock()),
-            )
+        self._run(cur, "SELECT 1 FROM corpora WHERE digest = ?", (digest,))
+        if cur.fetchone():
+            return digest
+        self._run(cur, "SELECT COALESCE(SUM(bytes), 0) FROM corpora")
+        if int(cur.fetchone()[0]) + size > MAX_CORPORA_BYTES:
+            raise StoreError("The store of shared views is full; try again after old views expire.")
+        self._run(
+            cur,
+            "INSERT INTO corpora (digest, content, bytes, created_at) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (digest) DO NOTHING",
+            (digest, content, size, self.clock()),
+        )
         return digest
 
     def corpus(self, digest: str) -> str | None:
@@ -470,9 +473,9 @@ class SqlStore:
             return int(cur.fetchone()[0])
 
     def create_view(self, settings: dict[str, Any], corpus: str | None = None, *, ttl_s: float = VIEW_TTL_S) -> NewView:
-        digest = self.put_corpus(corpus) if corpus is not None else None
         view_id, token, now = secrets.token_urlsafe(16), secrets.token_urlsafe(16), self.clock()
-        with self._tx() as cur:
+        with self._tx() as cur:  # the corpus and the view in one transaction: a purge cannot come between
+            digest = self._put_corpus(cur, corpus) if corpus is not None else None
             self._run(
                 cur,
                 "INSERT INTO views (id, digest, settings, delete_hash, created_at, expires_at) "

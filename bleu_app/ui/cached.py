@@ -242,6 +242,7 @@ def pair_frame(corpus: Corpus, a: str, b: str, config: BleuConfig) -> pd.DataFra
         sa.lines,
         sb.lines,
         corpus.ref_streams,
+        corpus.source.lines if corpus.source is not None else None,
     )
 
 
@@ -263,3 +264,24 @@ def every(system: System, corpus: Corpus) -> EveryBleu:
     """``every_bleu`` of one system of the corpus, per (system text, references): it ignores the sidebar
     settings."""
     return every_bleu(list(system.lines), corpus.ref_streams)
+
+
+# --- slices and diagnostics (corpus and compare pages) -----------------------------------------------------
+
+from bleu_app.frames import slices as slice_frames  # noqa: E402
+from bleu_core.diagnostics import Diagnostics  # noqa: E402
+from bleu_core.slices import Slice  # noqa: E402
+
+
+@st.cache_resource(max_entries=4, scope="session", show_spinner="Looking for degenerate lines ...", hash_funcs=_WHOLE)
+def diagnostics(corpus: Corpus, tokenize: str) -> Diagnostics:
+    """Every system's flags (``bleu_core.diagnostics``) under a tokenizer; read-only."""
+    return slice_frames.corpus_diagnostics(corpus, tokenize)
+
+
+@st.cache_resource(max_entries=8, scope="session", show_spinner=False, hash_funcs=_WHOLE)
+def sliced(corpus: Corpus, where: str, tokenize: str) -> tuple[Corpus, Slice]:
+    """The corpus cut to the lines ``where`` chooses, and the slice; an ``InputError`` (a bad expression) is
+    not cached and reaches the caller."""
+    chosen = slice_frames.choose(corpus, where, tokenize, lambda: diagnostics(corpus, tokenize))
+    return slice_frames.cut(corpus, chosen), chosen

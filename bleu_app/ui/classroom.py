@@ -35,9 +35,10 @@ from bleu_app.store import (
 )
 from bleu_app.store.base import CODE_ALPHABET, CODE_LEN
 from bleu_core.config import BleuConfig
+from bleu_core.corpus import Corpus
 from bleu_core.paper import EXAMPLE_1
 
-from . import cached, export, render, state
+from . import cached, docs, export, render, state
 
 TEACH: Final = "teach"  # query parameters
 ROOM: Final = "room"
@@ -49,11 +50,7 @@ SS_TO_RATE: Final = "class.to_rate"
 SS_NOTICE: Final = "class.notice"
 RATE_K: Final = 3  # translations each student rates in round 2
 DASHBOARD_EVERY_S: Final = 3.0
-RATING_LABELS: Final = {1: "1 very bad", 2: "2", 3: "3", 4: "4", 5: "5 very good"}
-FOOTNOTE_4: Final = (
-    "“BLEU only needs to match human judgment when averaged over a test corpus; scores on individual sentences "
-    "will often vary from human judgments.” (the paper, footnote 4 in section 2.1)"
-)
+RATING_LABELS: Final = frames.RATING_LABELS
 # The paper gives Example 1's references and candidates but not its Chinese source (section 2: "a Chinese source
 # sentence"), so the default task is to rewrite the paper's poor Candidate 2 as good English (this app's choice).
 DEFAULT_SOURCE: Final = "Rewrite this machine translation as good English: " + EXAMPLE_1.candidates[1]
@@ -104,6 +101,7 @@ def _leave() -> None:
 
 # --- start: join a room or make one ------------------------------------------------------------------------
 def _start(store: SqlStore) -> None:
+    docs.show("intro", "class")
     join_col, make_col = st.columns(2, gap="large")
     with join_col, st.container(border=True):
         st.subheader("Join a class")
@@ -118,13 +116,12 @@ def _start(store: SqlStore) -> None:
                 st.rerun()
     with make_col, st.container(border=True):
         st.subheader("Start a class (teacher)")
-        st.caption(
-            "Default: the paper's Example 1 (section 2). The paper prints its three references but not the Chinese "
-            "source, so the class rewrites the paper's poor Candidate 2 as good English (this app's choice). "
-            "Put your own source and references instead if you like."
-        )
-        source = st.text_area("What the students translate", DEFAULT_SOURCE, max_chars=MAX_TEXT, key="class.source")
-        refs = st.text_area("References, one per line", DEFAULT_REFS, key="class.refs", height=140)
+        st.caption(docs.text("default_task", "class"))
+        _corpus_line_picker()
+        st.session_state.setdefault("class.source", DEFAULT_SOURCE)
+        st.session_state.setdefault("class.refs", DEFAULT_REFS)
+        source = st.text_area("What the students translate", max_chars=MAX_TEXT, key="class.source")
+        refs = st.text_area("References, one per line", key="class.refs", height=140)
         hours = st.number_input("The room expires after (hours)", 1, 24 * 30, ROOM_TTL_S // 3600, key="class.ttl")
         config = state.config()
         st.caption(
@@ -132,6 +129,7 @@ def _start(store: SqlStore) -> None:
         )
         if st.button("Create the room", key="class.create", type="primary"):
             try:
+                store.purge_expired()  # retention: expired rooms go, with everything in them
                 new = store.create_room(
                     source, refs.splitlines(), frames.config_to_dict(config), ttl_s=float(hours) * 3600
                 )
@@ -142,6 +140,24 @@ def _start(store: SqlStore) -> None:
             st.query_params[TEACH] = new.teacher_token
             st.rerun()
     st.caption(f"Rooms and their contents are kept in {location()} and deleted when they expire or on request.")
+
+
+def _corpus_line_picker() -> None:
+    """A line of the corpus loaded on the Corpus or Compare pages (this session's) as the room's task."""
+    corpus = state.get(state.CORPUS)
+    if not isinstance(corpus, Corpus):
+        return
+    with st.expander("Or take a line of the loaded corpus"):
+        st.caption(f"{corpus.n_segments:,} lines; the source line (if the corpus has one) and its references.")
+        line = st.number_input("Line", 1, corpus.n_segments, 1, key="class.corpus_line")
+        st.button("Use this line", key="class.use_line", on_click=_use_line, args=(corpus, int(line) - 1))
+
+
+def _use_line(corpus: Corpus, i: int) -> None:
+    ss = st.session_state
+    source = corpus.source.lines[i] if corpus.source is not None else ""
+    ss["class.source"] = source or "Translate (this corpus has no source line: put the source here)"
+    ss["class.refs"] = "\n".join(r.lines[i] for r in corpus.references if r.lines[i].strip())
 
 
 # --- teacher -----------------------------------------------------------------------------------------------
@@ -294,11 +310,7 @@ def _agreement_section(df: pd.DataFrame) -> None:
             f"**Pearson r = {r:.2f}** (95% bootstrap interval {lo:.2f} to {hi:.2f}, {agree.trials} draws over the "
             f"{agree.n} rated translations)."
         )
-    st.caption(
-        FOOTNOTE_4 + " One sentence per student is the sentence level: expect a loose cloud, unlike the paper's "
-        "r = 0.99 over five systems on whole test sets (section 5). Pooling many sentences per system is what "
-        "makes BLEU track judgment (inferred from the paper's argument, not measured here)."
-    )
+    st.caption(docs.text("agreement", "class"))
 
 
 def _references_section(room: Room) -> None:
@@ -306,16 +318,15 @@ def _references_section(room: Room) -> None:
         return
     config = frames.config_from_dict(room.config)
     st.subheader("The references as candidates")
-    st.caption(
-        "Each reference scored against the other references: a human translation is not 100 (the paper, "
-        "section 3: “even a human translator will not necessarily score 1”)."
-    )
+    st.caption(docs.text("references", "class"))
     st.dataframe(
         frames.references_frame(room.refs, config),
         hide_index=True,
         width="stretch",
         column_config={"BLEU against the others": st.column_config.NumberColumn(format="%.2f")},
     )
+    others = room.refs[1:]
+    render.signature(cached.explain(room.refs[0], others, config).score.signature, what="BLEU against the others")
 
 
 def _danger_zone(store: SqlStore, room: Room) -> None:
@@ -415,10 +426,7 @@ def _own_score(room: Room, text: str) -> None:
 
 def _rate(store: SqlStore, room: Room, student: Student) -> None:
     st.subheader("Round 2: judge the others, as the paper's judges did")
-    st.caption(
-        "Rate each translation from 1 (very bad) to 5 (very good) (the paper's scale, section 4). You do not see "
-        "their BLEU, and they do not see who rated them."
-    )
+    st.caption(docs.text("rate", "class"))
     if not room.round_open:
         st.info("Rating is closed.", icon=":material/lock:")
         return
@@ -448,7 +456,7 @@ def _rate(store: SqlStore, room: Room, student: Student) -> None:
                 horizontal=True,
                 key=f"class.rating.{sub.id}",
             )
-        sent = st.form_submit_button("Send ratings", type="primary")
+        sent = st.form_submit_button("Send ratings", type="primary", key="class.rate_send")
     if sent:
         n = 0
         for sub_id, rating in chosen.items():

@@ -30,7 +30,7 @@ from bleu_core.readers import (
 )
 from bleu_core.trials import default_trials
 
-from . import docs, state
+from . import docs, render, state
 
 LIMIT_MB = DEFAULT_LIMIT_MB  # the uploaders' per-file limit (MB)
 PARSE_LIMIT_MB: float = DEFAULT_LIMIT_MB  # checked again when parsing (pasted text, tests)
@@ -120,8 +120,9 @@ def _load_folder(key: str, widget_key: str) -> None:
     if _released(key, widget_key):
         return
     files = _files(widget_key)
-    if files and _accept(lambda: parse_folder(files, limit_mb=PARSE_LIMIT_MB)):
-        _release(widget_key, key)
+    if files:
+        _accept(lambda: parse_folder(files, limit_mb=PARSE_LIMIT_MB))
+        _release(widget_key, key)  # loaded or refused, the bytes go (issue 24.4: a refused folder was held)
 
 
 TABLE_TYPES: Final = (".tsv", ".csv", ".jsonl", ".json")
@@ -134,6 +135,7 @@ def _load_table(key: str, widget_key: str) -> None:
     if not files:
         return
     name, data = files[0]
+    _release(widget_key, key)  # loaded or refused, the bytes go (issue 24.4); ``data`` is read already
     if not name.lower().endswith(TABLE_TYPES):
         # the uploader takes any file, so a wrong one gets this message instead of a silent refusal (item 20g)
         hint = (
@@ -144,8 +146,7 @@ def _load_table(key: str, widget_key: str) -> None:
         )
         return
     parser = parse_jsonl if name.lower().endswith((".jsonl", ".json")) else parse_table
-    if _accept(lambda: parser(data, name, limit_mb=PARSE_LIMIT_MB)):
-        _release(widget_key, key)
+    _accept(lambda: parser(data, name, limit_mb=PARSE_LIMIT_MB))
 
 
 def _decode(name: str, data: bytes) -> TextFile:
@@ -153,11 +154,12 @@ def _decode(name: str, data: bytes) -> TextFile:
     return decode_lines(data, name)
 
 
+FILES_TAB: Final = ("in_refs", "in_systems", "in_source", "in_human")  # the Files tab's uploaders
+
+
 def _load_files(prefix: str) -> None:
-    refs = _files(f"{prefix}.in_refs")
-    systems = _files(f"{prefix}.in_systems")
-    src = _files(f"{prefix}.in_source")
-    human = _files(f"{prefix}.in_human")
+    keys = {k: uploader_key(f"{prefix}.{k}") for k in FILES_TAB}
+    refs, systems, src, human = (_files(keys[k]) for k in FILES_TAB)
 
     def make() -> Corpus:
         if not refs:
@@ -177,6 +179,9 @@ def _load_files(prefix: str) -> None:
         )
 
     _accept(make)
+    if refs and systems:  # read (loaded or refused): the bytes go (issue 24.4); a missing part keeps what is there
+        for k in FILES_TAB:
+            _release(keys[k], f"{prefix}.{k}")
 
 
 def _load_paste(prefix: str) -> None:
@@ -267,19 +272,22 @@ def loader(prefix: str, *, expanded: bool = False) -> Corpus:
         with files:
             c1, c2 = st.columns(2)
             c1.file_uploader(
-                "Reference file(s)", accept_multiple_files=True, key=f"{prefix}.in_refs", max_upload_size=LIMIT_MB
+                "Reference file(s)",
+                accept_multiple_files=True,
+                key=uploader_key(f"{prefix}.in_refs"),
+                max_upload_size=LIMIT_MB,
             )
             c2.file_uploader(
                 "System output(s), one file per system",
                 accept_multiple_files=True,
-                key=f"{prefix}.in_systems",
+                key=uploader_key(f"{prefix}.in_systems"),
                 max_upload_size=LIMIT_MB,
             )
-            c1.file_uploader("Source (optional)", key=f"{prefix}.in_source", max_upload_size=LIMIT_MB)
+            c1.file_uploader("Source (optional)", key=uploader_key(f"{prefix}.in_source"), max_upload_size=LIMIT_MB)
             c2.file_uploader(
                 "Human scores (optional): system<TAB>score",
                 type=["tsv", "csv", "txt"],
-                key=f"{prefix}.in_human",
+                key=uploader_key(f"{prefix}.in_human"),
                 max_upload_size=LIMIT_MB,
             )
             st.button(
@@ -339,12 +347,9 @@ def loader(prefix: str, *, expanded: bool = False) -> Corpus:
     return corpus
 
 
-def _md_escape(text: str) -> str:
-    """User text (file names) shown through Markdown: escape the characters Markdown would act on."""
-    out = []
-    for ch in text:
-        if ch in "\\`*_{}[]()#+-.!|<>~$":
-            out.append("\\" + ch)
-        else:
-            out.append(ch)
-    return "".join(out)
+def md_escape(text: str) -> str:
+    """User text (names, expressions) escaped for a Markdown element (captions, errors, help): ``render.md_escape``."""
+    return render.md_escape(text)
+
+
+_md_escape = md_escape

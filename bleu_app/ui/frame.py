@@ -12,9 +12,11 @@ import threading
 
 import streamlit as st
 
-from bleu_app.ui import blas, memory, state, widgets
+from bleu_app.ui import blas, memory, serving, share, state, widgets
 
 _ONE_BLAS_THREAD = blas.LIMIT  # set when blas is imported: once per process
+serving.refuse_clear_cache()  # once per process: a client may not clear every session's caches (issue 24.3)
+serving.bound_session_uploads()  # nor hold more uploads than a folder's worth (issue 24.4)
 
 # The favicon is an emoji: a ``:material/...`` page_icon is fetched from a web font service, and the app sends
 # no request beyond its own host. The pages' icons are Material Symbols, which Streamlit bundles (emoji rendered
@@ -24,7 +26,7 @@ LEARN = "pages/learn.py"
 SENTENCE = "pages/sentence.py"
 CORPUS = "pages/corpus.py"
 COMPARE = "pages/compare.py"
-CLASS = "pages/classroom.py"
+CLASS = "pages/class.py"  # named as its url path: a first deep link finds it (see guard)
 
 # Per script thread (one per session): set while the frame's navigation runs a page.
 _inside = threading.local()
@@ -46,9 +48,16 @@ def pages() -> list[st.Page]:
 
 def run() -> None:
     """Page config, state, navigation, the settings sidebar, then the page the URL names."""
-    st.set_page_config(page_title="BLEU Explorer", page_icon=APP_ICON, layout="wide", initial_sidebar_state="auto")
+    presenting = st.query_params.get("present") == "1"  # presenter mode: the whole width for the step
+    st.set_page_config(
+        page_title="BLEU Explorer",
+        page_icon=APP_ICON,
+        layout="wide",
+        initial_sidebar_state="collapsed" if presenting else "auto",
+    )
     nav = st.navigation(pages())
     state.init(nav.url_path)
+    share.apply_link()  # a shared view's input and settings, before the sidebar's widgets are drawn
     state.follow_page(nav.url_path)
     widgets.settings_sidebar()
     _inside.active = True

@@ -136,11 +136,18 @@ def _token_refs(expl: SegmentExplanation, n: int) -> dict[int, str]:
     return out
 
 
-def references_html(expl: SegmentExplanation, selected: tuple[int, int] | None = None, *, answers: bool = True) -> str:
+def references_html(
+    expl: SegmentExplanation,
+    selected: tuple[int, int] | None = None,
+    *,
+    answers: bool = True,
+    best_match: bool = True,
+) -> str:
     """Each reference's tokens; the selected candidate n-gram's matches in them highlighted.
 
     The best-match reference (the one whose length is r) is labelled, with each reference's length; with
-    ``answers=False`` (the exercise, which asks for them) neither is shown.
+    ``answers=False`` (the exercise, which asks for them) neither is shown; with ``best_match=False`` (the
+    walk before the brevity-penalty step defines r) only the lengths are.
     """
     hits: list[set[int]] = [set() for _ in expl.ref_tokens]
     if selected is not None and 1 <= selected[1] <= len(expl.orders):
@@ -152,7 +159,8 @@ def references_html(expl: SegmentExplanation, selected: tuple[int, int] | None =
                     hits[k].update(range(p, p + n))
     rows = []
     for k, toks in enumerate(expl.ref_tokens):
-        label = f"Ref {k + 1} ({len(toks)} tokens{', best match length r' if k == expl.best_ref else ''})"
+        best = ", best match length r" if best_match and k == expl.best_ref else ""
+        label = f"Ref {k + 1} ({len(toks)} tokens{best})"
         label = label if answers else f"Ref {k + 1}"
         spans = " ".join(_span(t, "ref-hit" if i in hits[k] else "plain") for i, t in enumerate(toks))
         rows.append(
@@ -192,9 +200,54 @@ def vega_spec(chart: Any) -> dict[str, Any]:
     return _convert_altair_to_vega_lite_spec(chart)
 
 
+# presenter mode (``?present=1``): chart text at least 18 px, in the theme's full text colour
+LARGE_CHART_TEXT: Final = {"labelFontSize": 18, "titleFontSize": 20}
+
+
+PRESENTING: Final = "learn.present"  # the session is in presenter mode (a rerun may rewrite the URL without it)
+
+
+def presenting() -> bool:
+    """Whether this session is in presenter mode: ``?present=1`` turns it on, ``present.leave`` off."""
+    if st.query_params.get("present") == "1":
+        st.session_state[PRESENTING] = True
+    return bool(st.session_state.get(PRESENTING))
+
+
 def vega(spec: dict[str, Any]) -> None:
-    """Draw a spec from ``vega_spec`` full width (a shallow copy: Streamlit moves the datasets out of it)."""
-    st.vega_lite_chart(spec=dict(spec), width="stretch")
+    """Draw a spec from ``vega_spec`` full width (a shallow copy: Streamlit moves the datasets out of it); in
+    presenter mode with chart labels and titles of at least 18 px."""
+    out = dict(spec)
+    if presenting():
+        config = dict(out.get("config") or {})
+        for part in ("axis", "legend", "header"):
+            config[part] = {**(config.get(part) or {}), **LARGE_CHART_TEXT}
+        config["title"] = {**(config.get("title") or {}), "fontSize": 22}
+        config["text"] = {**(config.get("text") or {}), "fontSize": 18}
+        out = _at_least(out, 18)
+        out["config"] = config
+    st.vega_lite_chart(spec=out, width="stretch")
+
+
+_SIZE_KEYS: Final = frozenset({"fontSize", "labelFontSize", "titleFontSize"})
+
+
+def _at_least(node: Any, px: int) -> Any:
+    """A copy of a spec with every font size a chart sets explicitly raised to ``px`` (datasets untouched)."""
+    if isinstance(node, dict):
+        return {
+            k: (
+                max(v, px)
+                if k in _SIZE_KEYS and isinstance(v, int | float)
+                else v
+                if k == "datasets"
+                else _at_least(v, px)
+            )
+            for k, v in node.items()
+        }
+    if isinstance(node, list):
+        return [_at_least(v, px) for v in node]
+    return node
 
 
 def user_error(exc: Exception, *, what: str) -> None:
@@ -316,15 +369,26 @@ def recall_card(label: str, expl: SegmentExplanation) -> None:
     st.caption(precision_summary(expl))
 
 
-def _use_sacrebleu_preset() -> None:
+def _use_sacrebleu_preset(tokenize: str = "13a") -> None:
     st.session_state[state.PRESET] = "sacrebleu"
     state.apply_preset()
+    if tokenize != "13a":  # sacreBLEU's default for this target (-l xx-zh): its tokenizer, the rest as the preset
+        st.session_state[state.TOKENIZE] = tokenize
+        st.session_state[state.PRESET] = state.matching_preset()
 
 
-def corpus_settings_hint(config: BleuConfig) -> None:
-    """On corpus pages: say when the settings are not the ones published scores use, and offer them."""
-    if config.tokenize == "13a" and not config.lowercase and config.smooth_method == "exp":
+def corpus_settings_hint(config: BleuConfig, published: str = "13a") -> None:
+    """On corpus pages: say when the settings are not the ones published scores use, and offer them.
+
+    ``published`` is sacreBLEU's tokenizer for the references' language (``zh`` for Chinese references, as
+    ``sacrebleu -l xx-zh``; ``13a`` for most languages)."""
+    if config.tokenize == published and not config.lowercase and config.smooth_method == "exp":
         return
+    default = (
+        "sacreBLEU's default (13a, mixed case, exp smoothing)"
+        if published == "13a"
+        else f"sacreBLEU's default for this target language ({published} tokenizer, mixed case, exp smoothing)"
+    )
     with st.container(horizontal=True, vertical_alignment="center"):
         st.caption(
             "These scores use the sidebar's settings (tokenizer **"
@@ -334,10 +398,14 @@ def corpus_settings_hint(config: BleuConfig) -> None:
             + ", smoothing **"
             + config.smooth_method
             + "**). "
-            "Published corpus BLEU is nearly always sacreBLEU's default (13a, mixed case, exp smoothing)."
+            f"Published corpus BLEU is nearly always {default}."
         )
         st.button(
-            "Use sacreBLEU default", key="render.use_sacrebleu", on_click=_use_sacrebleu_preset, icon=":material/tune:"
+            "Use sacreBLEU default",
+            key="render.use_sacrebleu",
+            on_click=_use_sacrebleu_preset,
+            args=(published,),
+            icon=":material/tune:",
         )
 
 

@@ -26,7 +26,8 @@ def send_sentence(corpus: Corpus, system: str, segment: int, other: str | None =
     hyp = corpus.system(system).lines[i]
     other_hyp = corpus.system(other).lines[i] if other else None
     label = f"{corpus.name}, segment {segment}: {system}" + (f" (A) vs {other} (B)" if other else "")
-    state.put(state.HANDOFF, {"hyp": hyp, "refs": refs, "other_hyp": other_hyp, "label": label})
+    source = corpus.source.lines[i] if corpus.source is not None else None
+    state.put(state.HANDOFF, {"hyp": hyp, "refs": refs, "other_hyp": other_hyp, "label": label, "source": source})
     state.put(state.GOTO_SENTENCE, True)
 
 
@@ -34,14 +35,21 @@ def on_row_select(key: str, segments: list[int], system: str, other: str | None 
     """``on_select`` of a sentence table: ``segments`` are the shown rows' segment numbers, in order."""
     rows = st.session_state.get(key, {}).get("selection", {}).get("rows", [])
     if rows and 0 <= rows[0] < len(segments):
-        send_sentence(corpus_input.current(), system, segments[rows[0]], other)
+        send_sentence(shown(), system, segments[rows[0]], other)
 
 
 def on_point_select(key: str, selection: str, field: str, system: str, other: str | None = None) -> None:
     """``on_select`` of a chart with a point selection carrying a segment number."""
     picked = st.session_state.get(key, {}).get("selection", {}).get(selection, [])
     if picked and field in picked[0]:
-        send_sentence(corpus_input.current(), system, int(picked[0][field]), other)
+        send_sentence(shown(), system, int(picked[0][field]), other)
+
+
+def shown() -> Corpus:
+    """The corpus the page showed when its table or chart was clicked: the loaded one, or the slice of it that
+    the slice box chose (its segment numbers count the slice's lines)."""
+    corpus = state.get(state.SHOWN_CORPUS)
+    return corpus if isinstance(corpus, Corpus) else corpus_input.current()
 
 
 def follow_handoff() -> None:

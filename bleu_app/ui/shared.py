@@ -43,6 +43,11 @@ def _short(label: str) -> str:
     return label.split(" (", maxsplit=1)[0]
 
 
+def _paper_corpus_explained(config: BleuConfig) -> tuple[tuple[str, SegmentExplanation], ...]:
+    """Each candidate of the paper's six-sentence corpus (``samples.PAPER_CORPUS``) with its explanation."""
+    return tuple((_short(s.label), explain_segment(s.hyp, list(s.refs), config)) for s in samples.PAPER_CORPUS)
+
+
 def _arrow(df: pd.DataFrame) -> pa.Table:
     """A frame for ``st.table``/``st.dataframe`` as Arrow (index kept): Streamlit then only writes its bytes
     instead of converting pandas on every run."""
@@ -75,6 +80,13 @@ def log_terms(key: str, config: BleuConfig) -> tuple[dict[str, Any], pa.Table]:
 
 
 @st.cache_resource(max_entries=_N, show_spinner=False)
+def corpus_log_terms(config: BleuConfig) -> pa.Table:
+    """The six-sentence corpus's log-domain terms (label -> value, 4 decimals) (read-only)."""
+    logs = frames.corpus_log_terms_frame([e for _, e in _paper_corpus_explained(config)], config)
+    return _arrow(logs.set_index(frames.LABEL)[[frames.VALUE]].round(4))
+
+
+@st.cache_resource(max_entries=_N, show_spinner=False)
 def bp_spec(key: str, config: BleuConfig) -> dict[str, Any]:
     """The brevity-penalty curve with the example's point and its best match length (read-only spec)."""
     e = example(key, config)
@@ -92,8 +104,7 @@ def best_match_table(ref_lens: tuple[int, ...], candidate_lens: tuple[int, ...])
 @st.cache_resource(max_entries=_N, show_spinner=False)
 def pooling_table(config: BleuConfig) -> pa.Table:
     """The six-sentence corpus: each candidate's counts and the pooled sums, indexed by sentence (read-only)."""
-    explained = tuple((_short(s.label), explain_segment(s.hyp, list(s.refs), config)) for s in samples.PAPER_CORPUS)
-    return _arrow(frames.pooling_frame(explained).set_index(frames.SENTENCE))
+    return _arrow(frames.pooling_frame(_paper_corpus_explained(config)).set_index(frames.SENTENCE))
 
 
 @st.cache_resource(max_entries=_N, show_spinner=False)

@@ -7,13 +7,17 @@ Pages use only these accessors and their own page-prefixed widget keys.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
 from dataclasses import dataclass
+from importlib.util import find_spec
 from typing import Any, Final
 
 import streamlit as st
 
 from bleu_core.config import BleuConfig
 from bleu_core.errors import InputError
+from bleu_core.tokenizers import TOKENIZERS
 
 # --- BLEU settings (widget keys = query-parameter names) -------------------------------------------
 PRESET: Final = "preset"
@@ -75,6 +79,7 @@ SENTENCE_EXAMPLE: Final = "sentence.example"  # key of the loaded paper example,
 HANDOFF: Final = "handoff.sentence"  # a sentence sent from the corpus/compare pages: dict or None
 SENTENCE_OTHER_HYP: Final = "sentence.other_hyp"  # a second system's candidate from a handoff, or None
 SENTENCE_LABEL: Final = "sentence.label"  # where the loaded sentence came from ("" when typed)
+SENTENCE_SOURCE: Final = "sentence.source"  # the source line of a sentence sent from a corpus page, or None
 SENTENCE_URL_READ: Final = "sentence.url_read"  # the shared link's example/text was loaded once
 
 # Query parameters of the sentence page (not widget-bound: their length is capped before writing).
@@ -84,9 +89,62 @@ URL_REF: Final = "ref"  # repeated, one per reference
 URL_TEXT_LIMIT: Final = 600  # characters of candidate + references that a shared link may carry
 
 
+URL_IGNORED: Final = "settings.url_ignored"  # [(setting, value)] a link carried that no widget offers
+URL_CHECKED: Final = "settings.url_checked"  # the opening link's settings were checked (once per session)
+
+
+def tokenizer_options() -> list[str]:
+    """Tokenizers this installation can run (ja-mecab and ko-mecab only with their optional packages)."""
+    needs = {"ja-mecab": "MeCab", "ko-mecab": "mecab_ko"}
+    return [t for t in TOKENIZERS if t not in needs or find_spec(needs[t]) is not None]
+
+
+def _number_in(low: float, high: float, *, whole: bool) -> Callable[[str], bool]:
+    def ok(text: str) -> bool:
+        try:
+            value = int(text) if whole else float(text)
+        except ValueError:
+            return False
+        return math.isfinite(value) and low <= value <= high
+
+    return ok
+
+
+# What each URL-bound setting's widget accepts (widgets.settings_sidebar): a value outside it is ignored
+_URL_VALID: Final[dict[str, Callable[[str], bool]]] = {
+    PRESET: lambda v: v in PRESETS or v == CUSTOM or v in {p.label for p in PRESETS.values()} or v == "Custom",
+    TOKENIZE: lambda v: v in tokenizer_options(),
+    LOWERCASE: lambda v: v.lower() in ("true", "false"),
+    MAX_ORDER: _number_in(1, 9, whole=True),
+    SMOOTH: lambda v: v in ("none", "exp", "floor", "add-k"),
+    SMOOTH_VALUE: _number_in(0.0, 10.0, whole=False),
+    EFFECTIVE: lambda v: v.lower() in ("true", "false"),
+}
+
+
+def _drop_invalid_url_settings() -> list[tuple[str, str]]:
+    """Remove the URL's settings that their widgets do not offer (issue 24.7: they fell back to the widget's
+    first option, N = 1 or no smoothing, with no word); returns them, (name, value), for the sidebar's note."""
+    bad = []
+    for key, valid in _URL_VALID.items():
+        if key in st.query_params:
+            values = st.query_params.get_all(key)
+            if len(values) != 1 or not valid(values[0]):
+                bad.append((key, ", ".join(values)[:80]))
+                del st.query_params[key]
+    return bad
+
+
 def init(page: str = "") -> None:
-    """Create every key with its default (idempotent); ``page`` is the url_path of the page about to run."""
+    """Create every key with its default (idempotent); ``page`` is the url_path of the page about to run.
+    Settings in the URL that their widgets do not offer are dropped, noted (``URL_IGNORED``) and take the
+    page's preset value like any setting the URL does not carry."""
     ss = st.session_state
+    if not ss.get(URL_CHECKED):  # the link as opened (later the bound widgets write the URL themselves)
+        ss[URL_CHECKED] = True
+        ignored = _drop_invalid_url_settings()
+        if ignored:
+            ss[URL_IGNORED] = ignored
     # A value assigned through session state wins over the URL, so settings that a shared link carries
     # are left for their bound widgets to read from the URL.
     in_url = set(st.query_params.keys())
@@ -104,6 +162,7 @@ def init(page: str = "") -> None:
     ss.setdefault(HANDOFF, None)
     ss.setdefault(SENTENCE_OTHER_HYP, None)
     ss.setdefault(SENTENCE_LABEL, "")
+    ss.setdefault(SENTENCE_SOURCE, None)
     ss.setdefault(SENTENCE_URL_READ, False)
 
 
@@ -119,6 +178,7 @@ def follow_page(page: str) -> None:
 def apply_preset() -> None:
     """on_change of the preset box (and the one-click switches): the user's choice, kept across pages."""
     st.session_state[AUTO] = False
+    st.session_state.pop(URL_IGNORED, None)  # the user chose: the link's note has had its say
     _copy_preset()
 
 
@@ -133,6 +193,7 @@ def _copy_preset() -> None:
 def mark_custom() -> None:
     """on_change of a setting: the preset no longer describes the settings unless they still match."""
     st.session_state[AUTO] = False
+    st.session_state.pop(URL_IGNORED, None)
     st.session_state[PRESET] = matching_preset()
 
 
@@ -195,6 +256,10 @@ COMPARE_B: Final = "compare.current_b"  # system B of the sentence-level view
 COMPARE_NGRAM: Final = "compare.current_ngram"  # the n-gram that filters the sentences, or ""
 COMPARE_TRIALS: Final = "compare.trials"  # the significance test's trials (its default follows the system count)
 GOTO_SENTENCE: Final = "corpus.goto_sentence"  # set by a selection callback: switch to the sentence page
+SHOWN_CORPUS: Final = "slice.shown"  # the corpus the last page run showed: the loaded one or its slice
+CORPUS_WHERE: Final = "corpus.where"  # the corpus page's slice box (the --where expression), widget key
+COMPARE_WHERE: Final = "compare.where"  # the compare page's slice box, widget key
+TARGET_LANGUAGE: Final = "slice.target"  # the target-language select: "" (as the tokenizer says) or zh/ja/ko/other
 
 
 def init_corpus(default: Any) -> None:
@@ -209,3 +274,5 @@ def init_corpus(default: Any) -> None:
     ss.setdefault(COMPARE_B, "")
     ss.setdefault(COMPARE_NGRAM, "")
     ss.setdefault(GOTO_SENTENCE, False)
+    ss.setdefault(SHOWN_CORPUS, None)
+    ss.setdefault(TARGET_LANGUAGE, "")

@@ -86,7 +86,14 @@ def difference_view(
     others, skipped = frames.versus_baseline(mats, config, baseline, unit)
     versus = charts.versus_baseline_chart(others, unit, baseline) if len(others) else None
     gap = frames.gap_sentences(
-        mats[a], mats[b], config, corpus.system(a).lines, corpus.system(b).lines, corpus.ref_streams, top=top
+        mats[a],
+        mats[b],
+        config,
+        corpus.system(a).lines,
+        corpus.system(b).lines,
+        corpus.ref_streams,
+        top=top,
+        source=corpus.source.lines if corpus.source is not None else None,
     )
     return DifferenceView(
         a, b, d, terms, waterfall, versus, skipped, gap, make_signature(config, len(corpus.references))

@@ -88,3 +88,21 @@ def test_charts_do_not_configure_themes():
         c.log_terms_chart(f.log_terms_frame(_expl("ex1"))),
     ):
         assert "config" not in chart.to_dict() or "axis" not in chart.to_dict().get("config", {})
+
+
+def test_bp_chart_renders_its_legend():
+    """teacher-walk item 14: the spec asked for a legend but the rendered SVG had none (size had legend=None)."""
+    import re
+
+    import vl_convert as vlc
+
+    from bleu_app.charts import sentence as charts
+    from bleu_app.frames import sentence as frames
+    from bleu_core import BleuConfig, explain_segment
+
+    e = explain_segment("of the", ["it is a guide to action that ensures that the military heed"], BleuConfig.paper())
+    points = frames.bp_points_frame(e)
+    chart = charts.bp_curve_chart(frames.bp_curve_frame(e.closest_ref_len, c_max=e.hyp_len), points)
+    texts = re.findall(r"<text[^>]*>([^<]*)</text>", vlc.vegalite_to_svg(chart.to_json()))
+    for label in points[frames.POINT]:
+        assert label in texts

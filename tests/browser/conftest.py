@@ -56,9 +56,14 @@ def _free_port() -> int:
 
 
 @contextlib.contextmanager
-def serve(root: Path = ROOT, start_timeout: float = 90) -> Iterator[str]:
-    """Start `make run` in ``root`` on a free 127.0.0.1 port; yield its URL; stop its whole process group."""
+def serve(root: Path = ROOT, start_timeout: float = 90, data_dir: Path | None = None) -> Iterator[str]:
+    """Start `make run` in ``root`` on a free 127.0.0.1 port; yield its URL; stop its whole process group.
+    The store (class rooms, shared views) lives in ``data_dir``, by default a fresh directory under artifacts/
+    (never the project's data/)."""
     port = _free_port()
+    if data_dir is None:
+        data_dir = ROOT / "artifacts" / f"store-{port}"
+        shutil.rmtree(data_dir, ignore_errors=True)
     (ROOT / "artifacts").mkdir(exist_ok=True)
     log = open(ROOT / "artifacts" / f"server-{port}.log", "w")  # noqa: SIM115
     proc = subprocess.Popen(
@@ -67,7 +72,12 @@ def serve(root: Path = ROOT, start_timeout: float = 90) -> Iterator[str]:
         stdout=log,
         stderr=subprocess.STDOUT,
         start_new_session=True,
-        env={**os.environ, "STREAMLIT_SERVER_FILE_WATCHER_TYPE": "none"},
+        env={
+            **os.environ,
+            "STREAMLIT_SERVER_FILE_WATCHER_TYPE": "none",
+            "BLEU_EXPLORER_DATA_DIR": str(data_dir),
+            "BLEU_EXPLORER_DATABASE_URL": "",
+        },
     )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + start_timeout

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from bleu_core import VARIANTS, blocktest
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -61,7 +63,7 @@ def test_decay_argument_is_the_papers() -> None:
     decay = _doc("docs", "learn", "04_decay.md")
     assert "dominated by p₁" not in decay
     assert "must take this exponential decay into account" in decay
-    assert "slightly" in VARIANTS["arithmetic_mean"].who
+    assert "slightly" in VARIANTS["arithmetic_mean"].mistake  # teaching-text item 29: a finding, not a "who"
     assert "correlates worse" not in VARIANTS["arithmetic_mean"].who
 
 
@@ -128,3 +130,40 @@ def test_sentence_bp_warning_quotes_section_2_2_2() -> None:
     assert "section 2.2.2" in who
     assert "length deviations on short sentences would be punished harshly" in who
     assert "length deviations on short sentences would be punished harshly" in _paper()
+
+
+def test_class_page_quotes_are_the_papers() -> None:
+    # issue 23: every quotation on the Class page (docs/class/*.md) is in the paper, with its section named
+    import re
+
+    paper = "".join(_paper().lower().split())  # spaces dropped: the PDF text runs words together ("matchhuman")
+    quotes = []
+    for path in sorted(ROOT.joinpath("docs", "class").glob("*.md")):
+        text = _doc("docs", "class", path.name)
+        for quote in re.findall(r'"([^"]+)"', text):
+            quotes.append(quote)
+            assert "".join(quote.lower().split()).rstrip(".") in paper, (path.name, quote)
+            assert re.search(r"(section \d|footnote \d)", text), path.name
+    assert len(quotes) >= 4
+
+
+def test_nltk_method4_is_described_as_nltk_computes_it() -> None:
+    """teaching-text item 6: method 4 gives short candidates *smaller* pseudo-counts than method 3, not more."""
+    import math
+    from fractions import Fraction
+
+    from nltk.translate.bleu_score import SmoothingFunction
+
+    from bleu_core import every
+
+    text = every._NLTK_SMOOTHING[4][1]
+    assert "smoothed more" not in text
+    assert "ln(len)/(5 · 2^k)" in text
+    assert "148" in text
+    sf = SmoothingFunction()
+    for hyp_len in (3, 18, 100, 147, 149):
+        p = [Fraction(3, 5), Fraction(0, 4, _normalize=False)]
+        m4 = sf.method4(list(p), [], [], hyp_len=hyp_len)[1]
+        assert float(m4) == pytest.approx(math.log(hyp_len) / (5 * 2) / 4)  # k = 1: the first zero order
+        m3 = sf.method3(list(p))[1]
+        assert (m4 < m3) == (hyp_len < 148)  # "candidates under 148 tokens get smaller pseudo-counts"

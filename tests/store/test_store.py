@@ -194,3 +194,18 @@ def test_two_processes_share_one_store(store_env):
 def test_bad_database_url(monkeypatch, tmp_path):
     with pytest.raises(StoreError, match="must start with postgresql://"):
         store_mod.open_store("mysql://x")
+
+
+def test_views_have_a_size_cap_and_expire(store_env, monkeypatch):
+    from bleu_app.store import base
+
+    monkeypatch.setattr(base, "MAX_CORPORA_BYTES", 10)
+    store_env.create_view({"page": "sentence"}, "12345")
+    with pytest.raises(StoreError, match="store of shared views is full"):
+        store_env.create_view({"page": "sentence"}, "123456")
+    store_env.create_view({"page": "sentence"}, "12345")  # the same corpus again costs nothing
+    now = [store_env.clock()]
+    store_env.clock = lambda: now[0]
+    v = store_env.create_view({"page": "sentence"}, "12345", ttl_s=60)
+    now[0] += 61
+    assert store_env.view(v.view.id) is None

@@ -17,7 +17,7 @@ from bleu_core.explain import explain_segment
 from bleu_core.paper import EXAMPLE_1
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
-PAGE = "pages/classroom.py"
+PAGE = "pages/class.py"
 NASTY = "**bold** <b>x</b> $x^2$"
 GRADES = [5, 1, 3]  # what every student gives Candidate 1, Candidate 2 and the short one
 
@@ -167,10 +167,15 @@ def test_student_link_cannot_teach_and_delete_removes_everything(store_env):
 
 def test_expired_room_is_gone(store_env):
     _, code = _teacher()
+    room = store_env.room_by_code(code)
+    _submit(_student(code, "Ann"), "hello there")
     now = store_env.clock()
     store_env.clock = lambda: now + 24 * 3600 + 1
     late = _open({classroom.ROOM: code})
     assert any("No open room has this code" in e.value for e in late.error)
+    assert len(store_env.submissions(room.id)) == 1  # expired, not yet deleted
+    _teacher()  # the next room made deletes the expired ones with everything in them
+    assert store_env.submissions(room.id) == []
 
 
 def test_export_csv_is_formula_safe():
@@ -194,3 +199,23 @@ def test_export_csv_is_formula_safe():
 @pytest.mark.parametrize("typed", ["abc234", " ab-c2 34 ", "ABC234XYZ"])
 def test_room_codes_are_cleaned(typed):
     assert classroom._clean_code(typed) == "ABC234"
+
+
+def test_a_room_from_a_line_of_the_loaded_corpus(store_env):
+    from bleu_app.ui import state
+
+    t = AppTest.from_file(APP, default_timeout=60)
+    t.run()
+    t.switch_page("pages/corpus.py").run()  # the demo corpus is loaded
+    corpus = t.session_state[state.CORPUS]
+    t.switch_page(PAGE).run()
+    t.number_input(key="class.corpus_line").set_value(3).run()
+    t.button(key="class.use_line").click().run()
+    # the demo corpus has references but no source: the teacher is asked to put one
+    assert corpus.source is None
+    assert t.text_area(key="class.source").value.startswith("Translate (this corpus has no source line")
+    assert t.text_area(key="class.refs").value.splitlines() == [r.lines[2] for r in corpus.references]
+    t.button(key="class.create").click().run()
+    room = store_env.room_by_code(_metrics(t)["Room code"])
+    assert room.source.startswith("Translate (this corpus has no source line")
+    assert list(room.refs) == [r.lines[2] for r in corpus.references]

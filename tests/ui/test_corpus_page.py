@@ -292,9 +292,10 @@ def test_a_shared_link_with_settings_keeps_them_on_every_page():
     assert at.session_state[state.PRESET] == "custom"
 
 
-def test_a_loaded_folder_empties_its_uploader_and_a_refused_one_stays():
+def test_a_loaded_or_refused_folder_empties_its_uploader():
     # issue 13: a loaded upload's bytes are let go; the uploader comes back empty under a new key, the panel's
-    # title names what is loaded. A refused folder stays in the uploader next to its message
+    # title names what is loaded. Issue 24.4: a refused folder's bytes go too (they were held for the session's
+    # life); its message stays and names the problem
     at = _app()
 
     def folder_uploader():
@@ -303,13 +304,13 @@ def test_a_loaded_folder_empties_its_uploader_and_a_refused_one_stays():
     assert folder_uploader().proto.id.endswith("corpus.in_folder.0")
     folder_uploader().set_value([("d/systems/x.txt", b"a\n", "text/plain")]).run()
     assert _errors(at)
-    assert folder_uploader().proto.id.endswith("corpus.in_folder.0")
-    assert [f.name for f in folder_uploader().value] == ["d/systems/x.txt"]
+    assert folder_uploader().proto.id.endswith("corpus.in_folder.1")
+    assert not folder_uploader().value
     folder_uploader().set_value(
         [("d/ref.txt", b"a b c\nd e\n", "text/plain"), ("d/systems/x.txt", b"a b\nd\n", "text/plain")]
     ).run()
     assert not _errors(at)
-    assert folder_uploader().proto.id.endswith("corpus.in_folder.1")
+    assert folder_uploader().proto.id.endswith("corpus.in_folder.2")
     assert not folder_uploader().value
     assert "2 segments" in at.expander[0].label
     assert at.selectbox(key="corpus.system").options == ["x"]

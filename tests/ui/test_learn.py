@@ -26,7 +26,8 @@ def _metrics(app: AppTest) -> dict[str, str]:
 
 
 def test_walk_shows_the_papers_fractions(at):
-    first = at.table[0].value
+    assert at.table[0].value["Count_clip"].sum() == 2  # Example 2 first, as the paper (section 2.1): 2/7
+    first = at.table[1].value
     assert first["Count_clip"].sum() == 17
     assert first["Count"].sum() == 18
     assert list(first.columns) == ["Count", "Ref 1", "Ref 2", "Ref 3", "Max_Ref_Count", "Count_clip"]
@@ -52,7 +53,7 @@ def test_other_settings_say_so_and_offer_the_paper(at):
     at.button(key="learn.use_paper").click().run()
     assert at.session_state[state.TOKENIZE] == "paper"
     assert not any(b.key == "learn.use_paper" for b in at.button)
-    assert at.table[0].value["Count_clip"].sum() == 17
+    assert at.table[1].value["Count_clip"].sum() == 17
 
 
 def test_variant_lab_shows_wrong_beside_right(at):
@@ -70,22 +71,9 @@ def test_variant_lab_shows_wrong_beside_right(at):
     assert len(table) == 9
 
 
-def test_exercise_checks_answers_and_explains_first_mistake(at):
-    at.selectbox(key="learn.exercise_pick").set_value("ex2").run()
-    answers = {"p1": "7/7", "p2": "0/6", "p3": "0/5", "p4": "0/4", "c": "7", "r": "7", "bp": "1.000", "bleu": "0"}
-    for k, v in answers.items():
-        at.text_input(key=f"learn.exercise.ex2.{k}").set_value(v)
-    next(b for b in at.button if "Check" in b.label).click().run()
-    assert not at.exception
-    assert any("First mistake" in e.value and "without clipping" in e.value for e in at.error)
-    at.text_input(key="learn.exercise.ex2.p1").set_value("2/7")
-    next(b for b in at.button if "Check" in b.label).click().run()
-    assert any("All steps are right" in s.value for s in at.success)
-
-
 def test_every_variant_table_carries_a_signature(at):
     # review item 10: the lab's "every variant" table had no signature line
-    els = page_elements(at.tabs[1])
+    els = page_elements(at.tabs[3])
     start = next(i for i, e in enumerate(els) if e.type == "subheader" and e.value == "Every variant at a glance")
     sig = caption_after(els[start:], lambda e: e.type == "dataframe")
     assert "signature nrefs:var" in sig
@@ -98,28 +86,6 @@ def _htmls(node) -> list[str]:
     for c in getattr(node, "children", {}).values():
         out += _htmls(c)
     return out
-
-
-def test_exercise_does_not_give_r_away_and_asks_for_bleu(at):
-    # review items 5 and 18: the references were labelled "best match length r" and "18 tokens" right above
-    # the boxes asking for r; and the exercise stopped at BP
-    walk, _, exercise = at.tabs[:3]
-    assert any("best match length r" in h for h in _htmls(walk))  # the walk still explains r on its references
-    refs = [h for h in _htmls(exercise) if "Ref 1" in h]
-    assert refs
-    assert not any("best match length" in h or "tokens" in h for h in refs)
-    at.selectbox(key="learn.exercise_pick").set_value("ex1").run()
-    box = at.text_input(key="learn.exercise.ex1.bleu")
-    assert "BLEU" in box.label
-    answers = {"p1": "17/18", "p2": "10/17", "p3": "7/16", "p4": "4/15", "c": "18", "r": "18", "bp": "1"}
-    for k, v in answers.items():
-        at.text_input(key=f"learn.exercise.ex1.{k}").set_value(v)
-    box.set_value("0.5046")
-    next(b for b in at.button if "Check" in b.label).click().run()
-    assert any("All steps are right" in s.value for s in at.success), [e.value for e in at.error]
-    at.text_input(key="learn.exercise.ex1.bleu").set_value("0.5500")
-    next(b for b in at.button if "Check" in b.label).click().run()
-    assert any("First mistake" in e.value and "BLEU" in e.value for e in at.error)
 
 
 def test_paper_preset_says_punctuation_dropping_is_inferred():
@@ -149,8 +115,8 @@ def test_walk_defines_every_term_before_it_is_used(at):
     items = _flat(at.tabs[0], [])
     headers = [t for k, t in items if k == "header"]
     assert headers == [
-        "1 · Modified unigram precision",
-        "2 · Why clip: Example 2",
+        "1 · Plain precision: Example 2",
+        "2 · Clipping: the modified unigram precision",
         "3 · Bigrams and longer n-grams",
         "4 · A corpus: add the counts, then divide",
         "5 · Precision decays with n",
@@ -159,7 +125,7 @@ def test_walk_defines_every_term_before_it_is_used(at):
         "8 · Why not recall: Example 4",
         "9 · The brevity penalty",
         "10 · BLEU, in the log domain",
-        "11 · Why Examples 3 and 4 score 0",
+        "11 · Why five of the six candidates score 0",
     ]
     bp = _first(items, "9 · The brevity penalty", "header")
     # recall (2.2.1) before BP (2.2.2); c, r and log BP only from the BP step on
@@ -180,7 +146,10 @@ def test_scale_is_said_once_prominently():
 
 def test_examples_3_and_4_score_0_and_what_each_fix_changes(at):
     table = next(d.value for d in at.dataframe if "+ effective order" in d.value.columns).set_index("sentence")
-    assert (table["these settings"] == 0).all()
+    # review item 4: five of the six candidates score 0 under the paper's preset, not only Examples 3 and 4
+    assert len(table) == 6
+    assert (table["these settings"] == 0).sum() == 5
+    assert table.loc["Example 1, Candidate 1", "these settings"] == 50.46
     assert table.loc["Example 4, Candidate 2", "+ effective order"] == 100.0
     assert table.loc["Example 4, Candidate 1", "+ effective order"] == 0.0
     assert table.loc["Example 4, Candidate 1", "+ exp smoothing"] > 0  # 0/3 smoothed
@@ -236,3 +205,51 @@ def test_side_by_side_decay_charts_share_their_y_axis(at):
     assert domains[0] is not None
     assert domains[0][1] == 1
     assert 0 < domains[0][0] < 0.1  # below the second candidate's smallest p_n
+
+
+def _walk_html_in_order(node, out: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    for child in getattr(node, "children", {}).values():
+        kind = getattr(child, "type", "")
+        if kind == "header":
+            out.append((kind, str(child.value)))
+        elif kind == "html":
+            out.append((kind, str(child.proto.body)))
+        elif kind == "markdown":
+            out.append((kind, str(child.value)))
+        _walk_html_in_order(child, out)
+    return out
+
+
+def test_terms_appear_only_after_they_are_defined(at):
+    # teaching-text items 2, 3 and 17; teacher-walk items 8-10
+    items = _walk_html_in_order(at.tabs[0], [])
+    bp = next(i for i, (k, t) in enumerate(items) if k == "header" and t.startswith("9 ·"))
+    first_best = next(i for i, (k, t) in enumerate(items) if k == "html" and "best match length r" in t)
+    assert first_best > bp
+    step1 = [t for k, t in items[: next(i for i, (k, t) in enumerate(items) if t.startswith("2 ·"))]]
+    text = " ".join(" ".join(step1).split())
+    assert "cat" in text  # Example 2's references are shown
+    assert "mat" in text
+    assert "What is counted here" in text
+    assert "case folding is the only text normalization performed" in text
+    assert "inferred" in text
+    intro = "\n".join(m.value for m in at.markdown[:3])
+    for term in ("**tokens**", "**unigram**", "**signature**", "understudy", "sacreBLEU"):
+        assert term in intro
+    assert any("Example 2: p₂ = 0/6" in m.value for m in at.markdown)  # P 2.1: its bigram precision is 0
+    assert any("geometric mean (8/14 · 1/13 · 0/12 · 0/11)^(1/4) = **0**" in m.value for m in at.markdown)
+
+
+def test_the_corpus_log_terms_add_up_to_the_corpus_bleu(at):
+    import math
+
+    table = next(t.value for t in at.table if "log BP" in t.value.index and t.value.loc["log BP"].iloc[0] < 0)
+    assert table.loc["log BP"].iloc[0] == round(1 - 63 / 49, 4)  # c = 49, r = 63 (teaching-text item 27)
+    assert round(100 * math.exp(table.loc["log BLEU"].iloc[0]), 2) == 22.18
+
+
+def test_lab_says_why_a_zero_score_hides_the_mistakes(at):
+    at.selectbox(key="learn.lab_corpus").set_value("ex3").run()
+    assert any("most mistakes keep it at 0" in c.value for c in at.caption)
+    at.selectbox(key="learn.lab_corpus").set_value("paper").run()
+    assert not any("most mistakes keep it at 0" in c.value for c in at.caption)

@@ -1,0 +1,42 @@
+"""The Learn page's misconception cards: each with its computed numbers and a one-click demo that opens the
+Sentence page pre-filled (through the same handoff the corpus pages use)."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from bleu_app.frames import cards as frames
+
+from . import selection, state
+
+__all__ = ["show"]
+
+
+@st.cache_resource(show_spinner=False)
+def _cards() -> tuple[frames.Card, ...]:
+    return frames.cards()
+
+
+def _open(card: frames.Card) -> None:
+    """on_click of a card's demo: hand the sentence (and the tokenizer it needs) to the Sentence page."""
+    ss = st.session_state
+    ss[state.HANDOFF] = {"hyp": card.hyp, "refs": list(card.refs), "label": f"misconception card: {card.myth}"}
+    if card.tokenize:
+        ss[state.TOKENIZE] = card.tokenize
+        state.mark_custom()
+    state.put(state.GOTO_SENTENCE, True)
+
+
+def show() -> None:
+    """Every card; a demo button switches to the Sentence page with the card's sentence loaded."""
+    st.markdown(
+        "Six things students believe about BLEU. Each card's numbers are computed live with the paper's preset; "
+        "**Show it** opens the Sentence page with the example loaded."
+    )
+    for card in _cards():
+        with st.container(border=True, key=f"card-{card.key}"):
+            st.markdown(f"**Myth:** {card.myth}")
+            st.markdown(card.truth)
+            if card.hyp:
+                st.button("Show it on the Sentence page", key=f"learn.card.{card.key}", on_click=_open, args=(card,))
+    selection.follow_handoff()

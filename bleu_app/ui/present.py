@@ -1,0 +1,122 @@
+"""Presenter mode and deep links for the Learn page.
+
+``?present=1`` shows one step per screen in large type (body 26 px, chart text 18 px) with previous / next
+buttons and a list of the steps; ``?step=N`` opens step N alone (in normal type unless ``present=1``);
+``?tab=walk|part2|cards|lab|exercise`` opens that tab and ``&item=KEY`` picks the exercise's item.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Final
+
+import streamlit as st
+
+from . import render
+
+__all__ = ["ITEM", "STEP", "TAB", "TABS", "default_tab", "item", "presenting", "show_step", "step"]
+
+STEP: Final = "step"
+TAB: Final = "tab"
+ITEM: Final = "item"
+PICK: Final = "learn.step_pick"
+TABS: Final = {
+    "walk": "Part I: the metric",
+    "part2": "Part II: does BLEU work?",
+    "cards": "Misconceptions",
+    "lab": "Misimplementation lab",
+    "exercise": "Exercise",
+}
+BODY_PX: Final = 26
+LARGE_CSS: Final = f"""
+<style>
+[data-testid="stMain"] [data-testid="stMarkdownContainer"] p,
+[data-testid="stMain"] [data-testid="stMarkdownContainer"] li,
+[data-testid="stMain"] .bleu-text,
+[data-testid="stMain"] [data-testid="stTable"] td,
+[data-testid="stMain"] [data-testid="stTable"] th {{ font-size: {BODY_PX}px !important; line-height: 1.45; }}
+[data-testid="stMain"] h1 {{ font-size: 52px !important; }}
+[data-testid="stMain"] h2 {{ font-size: 44px !important; }}
+[data-testid="stMain"] [data-testid="stMetricLabel"] p {{ font-size: {BODY_PX}px !important; }}
+[data-testid="stMain"] [data-testid="stMetricValue"] {{ font-size: 48px !important; }}
+[data-testid="stMain"] [data-testid="stCaptionContainer"] {{ font-size: 22px !important; opacity: 1; }}
+</style>
+"""
+
+
+def presenting() -> bool:
+    """``?present=1``."""
+    return render.presenting()
+
+
+LINKED: Final = "learn.step_linked"  # the step a link or a button asked for, kept when a rerun drops the URL's
+
+
+def step(n_steps: int) -> int | None:
+    """The step the URL names (1-based), or None; presenter mode without a step starts at 1.
+
+    Streamlit may rewrite the URL on a rerun (the settings widgets bound to query parameters) and drop ``step``
+    and ``present``: the session keeps both and puts them back.
+    """
+    ss = st.session_state
+    raw = st.query_params.get(STEP)
+    if raw is not None and raw.isdigit() and 1 <= int(raw) <= n_steps:
+        ss[LINKED] = int(raw)
+    at = ss.get(LINKED) or (1 if presenting() else None)
+    if at is not None:
+        st.query_params[STEP] = str(at)
+        if presenting():
+            st.query_params["present"] = "1"
+    return at
+
+
+def _leave() -> None:
+    for key in (LINKED, render.PRESENTING, PICK):
+        st.session_state.pop(key, None)
+    for key in (STEP, "present"):
+        st.query_params.pop(key, None)
+
+
+def default_tab() -> str | None:
+    """The tab label ``?tab=`` names, or None (the first tab)."""
+    return TABS.get(st.query_params.get(TAB) or "")
+
+
+def item() -> str | None:
+    """``?item=`` (an exercise item's key), or None."""
+    return st.query_params.get(ITEM)
+
+
+def _go(to: int) -> None:
+    st.query_params[STEP] = str(to)
+    st.session_state[PICK] = to
+    st.session_state[LINKED] = to
+
+
+def _picked() -> None:
+    st.query_params[STEP] = str(st.session_state[PICK])
+    st.session_state[LINKED] = st.session_state[PICK]
+
+
+def show_step(steps: Sequence[tuple[str, Callable[[], None]]], at: int) -> None:
+    """Step ``at`` (1-based) of ``steps`` alone, with previous / next buttons and the list of steps."""
+    if presenting():
+        st.markdown(LARGE_CSS, unsafe_allow_html=True)  # st.html dropped a style-only block in the dark theme
+    if st.session_state.get(PICK) != at:
+        st.session_state[PICK] = at
+    prev, pick, nxt = st.columns([1, 4, 1], vertical_alignment="bottom")
+    prev.button("← Previous", key="learn.step_prev", disabled=at <= 1, on_click=_go, args=(at - 1,), width="stretch")
+    pick.selectbox(
+        "Step",
+        list(range(1, len(steps) + 1)),
+        key=PICK,
+        format_func=lambda i: steps[i - 1][0],
+        on_change=_picked,
+        label_visibility="collapsed",
+    )
+    nxt.button(
+        "Next →", key="learn.step_next", disabled=at >= len(steps), on_click=_go, args=(at + 1,), width="stretch"
+    )
+    steps[at - 1][1]()
+    st.button("Show the whole page", key="learn.step_leave", on_click=_leave, icon=":material/unfold_more:")
+    st.caption(f"Step {at} of {len(steps)} · a link to this step: ?step={at}" + ("&present=1" if presenting() else ""))

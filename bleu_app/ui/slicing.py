@@ -1,0 +1,213 @@
+"""The corpus and compare pages' slice box (the CLI's ``--where``), diagnostics section and target language.
+
+``slice_box`` returns the corpus the page then shows: the loaded one, or the loaded one cut to the lines the
+expression chooses, so that every statistic of the page (BLEU and its intervals, the tests, the matrix, the
+decomposition, the sentence tables) is computed on exactly those lines.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import streamlit as st
+
+from bleu_app.frames import slices as frames
+from bleu_core.config import BleuConfig
+from bleu_core.corpus import Corpus
+from bleu_core.diagnostics import FLAGS
+from bleu_core.errors import InputError
+from bleu_core.languages import suggestion, tokenizer_for
+
+from . import cached, corpus_input, selection, state, widgets
+
+HELP = (
+    "Score only the lines an expression chooses; every number on the page is recomputed on them.  \n"
+    "`src_len > 30`, `ref_len <= 10`, `hyp_len[NAME] > 50` (lengths in tokens), `line 1..500`, "
+    '`src ~ "[0-9]"`, `ref ~ "^The"`, `hyp[NAME] ~ "(?i)covid"` (regular expressions), '
+    "`flag repetition[NAME]` (empty, repetition, length, copy, untranslated), combined with "
+    "`and`, `or`, `not` and parentheses."
+)
+LANGUAGES = {"": "from the tokenizer", "zh": "Chinese", "ja": "Japanese", "ko": "Korean", "other": "other"}
+
+
+def _ref_label(name: str) -> str:
+    return name.replace("\\", "/").rsplit("/", 1)[-1]
+
+
+def reference_picker(prefix: str, corpus: Corpus) -> Corpus:
+    """For a corpus with several references: pick all or any subset (the page then scores against those only),
+    with a note that published WMT numbers usually use one."""
+    if len(corpus.references) < 2:
+        return corpus
+    key = f"{prefix}.refs"
+    options = [r.name for r in corpus.references]  # unique: the folder's file names
+    current = st.session_state.get(key)
+    if not isinstance(current, list) or not set(current) <= set(options):
+        st.session_state[key] = options  # a new corpus: all its references
+    chosen = st.multiselect(
+        "References",
+        options,
+        key=key,
+        format_func=_ref_label,
+        help="Score against all the references or any of them.",
+    )
+    if not chosen:
+        st.caption("Pick at least one reference; the page scores against all of them.")
+        return corpus
+    if len(chosen) > 1:
+        st.caption(
+            f"Scored against {len(chosen)} references (nrefs:{len(chosen)} in the signature). Published WMT "
+            "numbers usually use one reference, and BLEU against several is higher: pick one to compare."
+        )
+    if len(chosen) == len(options):
+        return corpus
+    picked = tuple(r for r in corpus.references if r.name in chosen)
+    return Corpus(corpus.name, picked, corpus.systems, corpus.source, corpus.human, corpus.human_label, corpus.warnings)
+
+
+def slice_box(prefix: str, corpus: Corpus, config: BleuConfig) -> Corpus:
+    """The slice box; returns the corpus the page shows (the whole one without an expression or with a bad one)."""
+    key = state.CORPUS_WHERE if prefix == "corpus" else state.COMPARE_WHERE
+    where = st.text_input(
+        "Slice (score only the lines where ...)",
+        key=key,
+        placeholder='ref_len > 30 and src ~ "[0-9]"',
+        help=HELP,
+    ).strip()
+    shown = corpus
+    if where:
+        try:
+            shown, chosen = cached.sliced(corpus, where, config.tokenize)
+        except InputError as exc:
+            st.error(f"{corpus_input.md_escape(str(exc))} (the page shows the whole test set)")
+        else:
+            if not chosen.lines:
+                st.error(f"The slice chooses none of the {chosen.total} lines; the page shows the whole test set.")
+                shown = corpus
+            else:
+                st.info(f"Slice: {len(chosen.lines)} of {chosen.total} lines. Every number below is on these only.")
+                if len(chosen.lines) < frames.SMALL_SLICE:
+                    st.warning(
+                        f"{len(chosen.lines)} lines are too few for reliable intervals and paired tests "
+                        f"(fewer than {frames.SMALL_SLICE})."
+                    )
+    state.put(state.SHOWN_CORPUS, shown)
+    return shown
+
+
+@lru_cache(maxsize=16)
+def _suggested(refs_digest: str, sample: tuple[str, ...]) -> tuple[str, str, float] | None:
+    return suggestion(sample)
+
+
+def _suggestion(corpus: Corpus) -> tuple[str, str, float] | None:
+    # the script of the first reference's first 2,000 lines: enough to tell Chinese from English
+    return _suggested(corpus.refs_digest, tuple(corpus.references[0].lines[:2000]))
+
+
+def published_tokenizer(corpus: Corpus) -> str:
+    """sacreBLEU's tokenizer for the references' language (``zh`` for Chinese references, otherwise ``13a``)."""
+    found = _suggestion(corpus)
+    code = {"Chinese": "zh", "Japanese": "ja", "Korean": "ko"}.get(found[0], "") if found else ""
+    return tokenizer_for(code)
+
+
+def _pick_language() -> None:
+    """on_change of the target-language select: sacreBLEU's tokenizer for it (when this installation has it)."""
+    language = state.get(state.TARGET_LANGUAGE) or ""
+    if not language:
+        return
+    tokenize = tokenizer_for(language if language != "other" else "")
+    if tokenize in widgets.tokenizer_options():
+        state.put(state.TOKENIZE, tokenize)
+        state.mark_custom()
+
+
+def _use(tokenize: str) -> None:
+    state.put(state.TOKENIZE, tokenize)
+    state.mark_custom()
+
+
+def language_note(corpus: Corpus, config: BleuConfig, prefix: str) -> None:
+    """The target-language select (it picks sacreBLEU's tokenizer for the target) and, when the references are
+    mostly Chinese, Japanese, Korean or Thai script and the tokenizer splits on spaces only, a note with one click
+    to the right tokenizer."""
+    st.selectbox(
+        "Target language",
+        list(LANGUAGES),
+        key=state.TARGET_LANGUAGE,
+        format_func=LANGUAGES.__getitem__,
+        on_change=_pick_language,
+        help="Picks sacreBLEU's tokenizer for the target, as `sacrebleu -l SRC-TGT`: zh for Chinese, ja-mecab "
+        "for Japanese, ko-mecab for Korean (each when installed), otherwise 13a.",
+    )
+    language = state.get(state.TARGET_LANGUAGE) or ""
+    wanted = tokenizer_for(language if language != "other" else "") if language else ""
+    if wanted and wanted not in widgets.tokenizer_options():
+        st.caption(f"The {wanted} tokenizer needs optional packages that are not installed here.")
+    found = _suggestion(corpus)
+    if found is None or config.tokenize not in ("13a", "intl", "none", "paper"):
+        return
+    name, right, share = found
+    with st.container(horizontal=True, vertical_alignment="center"):
+        st.warning(
+            f"The references are mostly {name} script ({share:.0%} of letters), but the {config.tokenize} "
+            f"tokenizer splits only on spaces and punctuation: a clause is one token. sacreBLEU uses {right} "
+            "for this target."
+        )
+        if right in widgets.tokenizer_options():
+            st.button(f"Use {right}", key=f"{prefix}.use_tokenizer", on_click=_use, args=(right,))
+
+
+def open_flagged(key: str, lines: list[int], system: str, corpus: Corpus) -> None:
+    """on_select of the flags table: open the chosen line (of the whole test set) on the sentence page."""
+    rows = st.session_state.get(key, {}).get("selection", {}).get("rows", [])
+    if rows and 0 <= rows[0] < len(lines):
+        selection.send_sentence(corpus, system, lines[rows[0]])
+
+
+def _slice_to(key: str, where: str) -> None:
+    state.put(key, where)
+
+
+def diagnostics_section(prefix: str, corpus: Corpus, config: BleuConfig) -> None:
+    """Per system the lines flagged empty, repetition, length outlier, copy of the source or untranslated, with
+    counts, a reason per line, and a click that slices the page to a system's flagged lines."""
+    st.subheader("Degenerate outputs")
+    st.caption(
+        "Lines flagged per system: empty; repetition (an n-gram at least 5 times and 3 times any reference's "
+        "count); length (far outside the system's spread of length ratios); copy of the source (95% the same); "
+        "untranslated (in the source's script where the references use another). "
+        + ("" if corpus.source is not None else "This corpus has no source: copy and untranslated are not checked.")
+    )
+    d = cached.diagnostics(corpus, config.tokenize)
+    st.dataframe(frames.counts_frame(d), hide_index=True, key=f"{prefix}.diag_counts")
+    c1, c2 = st.columns(2)
+    system = c1.selectbox("System", list(corpus.names), key=f"{prefix}.diag_system")
+    kinds = c2.multiselect("Flags", list(FLAGS), default=list(FLAGS), key=f"{prefix}.diag_kinds")
+    if system is None:
+        return
+    table = frames.flags_frame(d, system, kinds or FLAGS)
+    if table.empty:
+        st.caption(f"No line of {corpus_input.md_escape(system)} has these flags.")
+        return
+    table_key = f"{prefix}.diag_table"
+    lines = [int(n) for n in table[frames.LINE]]
+    st.caption("Select a row to open that line on the sentence page.")
+    st.dataframe(
+        table,
+        hide_index=True,
+        key=table_key,
+        selection_mode="single-row",
+        on_select=lambda: open_flagged(table_key, lines, system, corpus),
+    )
+    name = system.replace("\\", "\\\\").replace('"', '\\"')
+    where = " or ".join(f'flag {k}["{name}"]' for k in (kinds or FLAGS) if d.systems[system].flags[k])
+    key = state.CORPUS_WHERE if prefix == "corpus" else state.COMPARE_WHERE
+    st.button(
+        f"Slice the page to these {len(set(table[frames.LINE]))} lines",
+        key=f"{prefix}.diag_slice",
+        on_click=_slice_to,
+        args=(key, where),
+        help=f"Sets the slice box to: {corpus_input.md_escape(where)}",
+    )

@@ -1,0 +1,108 @@
+"""Class mode and shared views in Chromium (issue 23): a teacher and three students in separate browser contexts
+go through both rounds while the teacher's dashboard refreshes itself; a shared view reopened in a new context
+after a server restart shows the same numbers."""
+
+from __future__ import annotations
+
+from tests.browser.conftest import rerun_settled, serve, shot, wait_for_app
+
+TEXTS = (
+    "It is a guide to action which ensures that the military always obeys the commands of the party.",
+    "It is to insure the troops forever hearing the activity guidebook that party direct.",
+    "It is a guide to action.",
+)
+
+
+def _metric(p, label: str) -> str:
+    box = p.locator("[data-testid='stMetric']", has_text=label).first
+    return box.locator("[data-testid='stMetricValue']").inner_text().strip()
+
+
+def _wait_metric(p, label: str, value: str, timeout: float = 30_000) -> None:
+    p.wait_for_function(
+        """([label, value]) => [...document.querySelectorAll('[data-testid="stMetric"]')].some(
+             m => m.innerText.includes(label) &&
+                  m.querySelector('[data-testid="stMetricValue"]').innerText.trim() === value)""",
+        arg=[label, value],
+        timeout=timeout,
+    )
+
+
+def test_a_class_with_a_teacher_and_three_students(app_url, new_page):
+    teacher = new_page()
+    teacher.goto(f"{app_url}/class")
+    wait_for_app(teacher)
+    teacher.get_by_role("button", name="Create the room").click()
+    rerun_settled(teacher)
+    code = _metric(teacher, "Room code")
+    assert len(code) == 6
+    join = f"{app_url}/class?room={code}"
+    assert join in [
+        c.strip() for c in teacher.locator("[data-testid='stMain'] [data-testid='stCode']").all_inner_texts()
+    ]
+    assert teacher.locator("[data-testid='stImage'] img").count() == 1  # the QR code
+
+    students = []
+    for i, text in enumerate(TEXTS):
+        s = new_page(width=420, height=900)  # a phone
+        s.goto(join)
+        wait_for_app(s)
+        s.get_by_label("Nickname").fill(f"<b>student {i}</b>")
+        s.get_by_role("button", name="Join").click()
+        rerun_settled(s)
+        s.get_by_label("Your translation").fill(text)
+        s.get_by_role("button", name="Send", exact=True).click()
+        rerun_settled(s)
+        assert "Your sentence BLEU" in s.inner_text("[data-testid='stMain']")
+        assert s.locator(".bleu-tok").count() > 0  # the Sentence page's highlights
+        students.append(s)
+    # the teacher's dashboard refreshes by itself (no click): three translations appear
+    _wait_metric(teacher, "Translations", "3")
+    _wait_metric(teacher, "Joined", "3")
+
+    teacher.get_by_role("button", name="Start round 2: rating").click()
+    rerun_settled(teacher)
+    for s in students:
+        s.get_by_role("button", name="Refresh").click()
+        rerun_settled(s)
+        groups = s.locator("[data-testid='stRadio']")
+        assert groups.count() == 2  # the two others' translations
+        for k in range(groups.count()):
+            groups.nth(k).get_by_text("4", exact=True).click()
+        s.get_by_role("button", name="Send ratings").click()
+        rerun_settled(s)
+        assert "2 ratings sent" in s.inner_text("[data-testid='stMain']")
+    _wait_metric(teacher, "Ratings", "6")
+    main = teacher.inner_text("[data-testid='stMain']")
+    assert "3 rated translations: r is undefined" in main  # everyone rated 4: no correlation to show
+    # a nickname is text: the student reads it as typed, and no <b> element was made of it
+    assert students[0].get_by_text("<b>student 0</b>", exact=True).count() == 1
+    assert students[0].locator("[data-testid='stMain'] b", has_text="student 0").count() == 0
+    shot(teacher, "class-dashboard")
+    shot(students[0], "class-student")
+
+
+def test_a_shared_view_survives_a_restart(new_page, tmp_path):
+    data = tmp_path / "store"
+    with serve(data_dir=data) as url:
+        a = new_page()
+        a.goto(f"{url}/compare")
+        wait_for_app(a, timeout=120_000)
+        seed = a.get_by_label("Seed")
+        seed.fill("7")
+        seed.press("Enter")
+        rerun_settled(a, timeout=120_000)
+        assert "rs:7" in a.inner_text("[data-testid='stMain']")
+        a.get_by_text("Share this view").first.click()
+        a.get_by_role("button", name="Share this view").click()
+        rerun_settled(a, timeout=120_000)
+        link = next(c.strip() for c in a.locator("[data-testid='stCode']").all_inner_texts() if "/compare?view=" in c)
+        ranking = a.locator("table.bleu-ranking").inner_text()
+        assert "BLEU" in ranking
+    with serve(data_dir=data) as url2:  # a new server on the same store (and another port)
+        b = new_page()
+        b.goto(link.replace(link.split("/compare")[0], url2))
+        wait_for_app(b, timeout=120_000)
+        assert b.locator("table.bleu-ranking").inner_text() == ranking  # BLEU, clusters from the p-values
+        assert "rs:7" in b.inner_text("[data-testid='stMain']")  # the view's seed, not the default
+        shot(b, "shared-view-after-restart")

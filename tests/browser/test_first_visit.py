@@ -1,0 +1,18 @@
+"""bench.load's first-visit figures (issue 24): what Chromium fetches on a first visit through nginx, with
+Streamlit's static files served by nginx (gzipped, cached) and with everything proxied to the app process."""
+
+from __future__ import annotations
+
+from bench import serve_class
+
+
+def test_nginx_serves_the_frontend_and_the_app_process_only_the_page() -> None:
+    costs = serve_class.first_visit_costs(processes=1, visits=1)
+    (proxied,) = costs["all proxied"]
+    (static,) = costs["nginx serves static"]
+    assert proxied.requests > 100  # Streamlit's frontend is over a hundred files
+    assert proxied.from_app == proxied.requests
+    assert static.requests >= proxied.requests - 2
+    assert static.from_app <= 5  # the page, health and host-config: the rest comes from nginx
+    assert static.kb < proxied.kb / 2  # gzipped once by nginx's copy
+    assert proxied.cpu_s > 0

@@ -1,0 +1,72 @@
+"""Misconception cards (issue 20.4): the numbers each card quotes are computed, equal the reviews' figures, and
+its demo opens the Sentence page with the same number."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from bleu_app.frames.cards import cards
+from bleu_app.ui import state
+from bleu_core import BleuConfig, explain_segment
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+# the figures the reviews (teaching-text.md item 11, teacher-walk.md item 23) computed independently
+REVIEWED = {
+    "mean": {"corpus BLEU": "22.18", "mean of sentence BLEU": "8.41"},
+    "references": {"all three": "50.46", "Reference 1": "42.09", "Reference 2": "0.00", "Reference 3": "0.00"},
+    "tokenization": {"paper's words": "50.46", "13a": "54.02"},
+    "paraphrase": {"paraphrase": "0.00"},
+    "half": {"Candidate 1": "50.46"},
+}
+
+
+def test_card_numbers_equal_the_reviewed_ones():
+    got = {c.key: c.numbers for c in cards()}
+    for key, numbers in REVIEWED.items():
+        assert got[key] == numbers, key
+    assert float(got["human"]["Reference 1 vs 2 and 3"]) < 100
+
+
+def test_card_numbers_are_computed_not_typed():
+    # under other settings the same cards give other numbers: nothing is a constant
+    other = {c.key: c.numbers for c in cards(BleuConfig())}
+    assert other["paraphrase"]["paraphrase"] != "0.00"  # exp smoothing lifts it
+    assert other["human"] != {c.key: c.numbers for c in cards()}["human"]
+
+
+def test_every_number_a_card_quotes_is_in_its_text():
+    for c in cards():
+        for value in c.numbers.values():
+            assert f"**{value}**" in c.truth, (c.key, value)
+
+
+@pytest.fixture
+def learn() -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.switch_page("pages/learn.py").run()
+    assert not at.exception
+    return at
+
+
+@pytest.mark.parametrize("card", [c for c in cards() if c.hyp], ids=lambda c: c.key)
+def test_show_it_opens_the_sentence_page_with_the_cards_number(learn, card):
+    tab = learn.tabs[2]
+    assert any(card.myth in m.value for m in tab.markdown)
+    learn.button(key=f"learn.card.{card.key}").click().run()
+    assert not learn.exception
+    assert learn.session_state[state.SENTENCE_HYP] == card.hyp
+    assert list(learn.session_state[state.SENTENCE_REFS]) == list(card.refs)
+    headline = next(m for m in learn.metric if m.label == "Sentence BLEU")
+    want = explain_segment(
+        card.hyp,
+        list(card.refs),
+        BleuConfig.paper()
+        if not card.tokenize
+        else BleuConfig(tokenize=card.tokenize, lowercase=True, smooth_method="none"),
+    ).score.score
+    assert headline.value.startswith(f"{want:.2f}")
+    shown = [v for v in card.numbers.values() if card.truth.index(f"**{v}**") >= 0]
+    assert headline.value.split()[0] in shown

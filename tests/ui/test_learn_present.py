@@ -1,0 +1,96 @@
+"""Presenter mode and deep links on the Learn page (issue 20.5)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+from bleu_app.ui import part2, present, walk
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+TITLES = [t for t, _ in walk.STEPS] + [t for t, _ in part2.STEPS]
+
+
+def _open(**params: str) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    for k, v in params.items():
+        at.query_params[k] = v
+    at.switch_page("pages/learn.py").run()
+    assert not at.exception
+    return at
+
+
+def test_present_shows_one_step_in_large_type_and_walks_with_buttons():
+    at = _open(present="1")
+    assert [h.value for h in at.header] == [TITLES[0]]
+    assert not at.tabs  # one step per screen, no tabs
+    css = "".join(m.value for m in at.markdown)
+    assert f"font-size: {present.BODY_PX}px" in css
+    assert present.BODY_PX >= 26
+    assert at.button(key="learn.step_prev").disabled
+    at.button(key="learn.step_next").click().run()
+    assert [h.value for h in at.header] == [TITLES[1]]
+    assert at.query_params["step"] in ("2", ["2"])
+    at.selectbox(key=present.PICK).set_value(9).run()
+    assert [h.value for h in at.header] == [TITLES[8]]
+    at.button(key="learn.step_prev").click().run()
+    assert [h.value for h in at.header] == [TITLES[7]]
+
+
+def test_every_step_has_a_link_and_the_list_names_all_of_them():
+    at = _open(present="1", step=str(len(TITLES)))
+    assert [h.value for h in at.header] == [TITLES[-1]]
+    assert at.button(key="learn.step_next").disabled
+    box = at.selectbox(key=present.PICK)
+    assert list(box.options) == TITLES  # the list of steps to jump to
+    assert len(TITLES) == 17  # Part I's 11 and Part II's 6
+
+
+def test_step_link_without_present_keeps_normal_type():
+    at = _open(step="9")
+    assert [h.value for h in at.header] == ["9 · The brevity penalty"]
+    css = "".join(m.value for m in at.markdown)
+    assert f"font-size: {present.BODY_PX}px" not in css
+
+
+def test_charts_get_18px_labels_in_presenter_mode():
+    at = _open(present="1", step="9")  # the BP chart
+    specs = [json.loads(el.proto.spec) for el in at.get("vega_lite_chart")]
+    assert specs
+    for spec in specs:
+        assert spec["config"]["axis"]["labelFontSize"] >= 18
+        assert spec["config"]["axis"]["titleFontSize"] >= 18
+    normal = _open(step="9")
+    assert all(
+        json.loads(el.proto.spec).get("config", {}).get("axis", {}).get("labelFontSize", 0) < 18
+        for el in normal.get("vega_lite_chart")
+    )
+
+
+def _is_tabs(node) -> bool:
+    return "tab_container" in {f.name for f, _ in getattr(node.proto, "ListFields", list)()}
+
+
+def test_tab_and_item_links():
+    at = _open(tab="exercise", item="corpus")
+    assert at.session_state["learn.ex.item"] == "corpus"
+    tabs = at.tabs
+    assert [t.label for t in tabs] == list(present.TABS.values())
+    container = next(b for b in at._tree.main.children.values() if _is_tabs(b))
+    assert container.proto.tab_container.default_tab_index == list(present.TABS).index("exercise") == 4
+    plain = _open()
+    container = next(b for b in plain._tree.main.children.values() if _is_tabs(b))
+    assert container.proto.tab_container.default_tab_index == 0
+
+
+def test_the_mode_survives_a_url_rewrite_and_can_be_left():
+    at = _open(present="1", step="3")
+    at.query_params.clear()  # a rerun that rewrote the URL without them
+    at.run()
+    assert [h.value for h in at.header] == [TITLES[2]]
+    assert f"font-size: {present.BODY_PX}px" in "".join(m.value for m in at.markdown)
+    at.button(key="learn.step_leave").click().run()
+    assert [h.value for h in at.header][:2] == TITLES[:2]  # the whole page again
+    assert len(at.tabs) == len(present.TABS)

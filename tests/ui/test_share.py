@@ -1,0 +1,94 @@
+"""Shared views (issue 23.2): "Share this view" on the Sentence, Corpus and Compare pages; the link reopened in a
+fresh AppTest session (another browser; the store is the only thing they share) shows the same numbers. On
+SQLite and PostgreSQL (``store_env``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+from streamlit.testing.v1 import AppTest
+
+from bleu_app import samples
+from bleu_app.ui import share, state
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+
+
+def _open(page: str, query: dict[str, str] | None = None) -> AppTest:
+    app = AppTest.from_file(APP, default_timeout=120)
+    for k, v in (query or {}).items():
+        app.query_params[k] = v
+    app.run()
+    app.switch_page(f"pages/{page}.py").run()
+    assert not app.exception
+    return app
+
+
+def _share(app: AppTest, page: str) -> tuple[str, str]:
+    app.button(key=f"share.{page}").click().run()
+    assert not app.exception
+    links = [c.value for c in app.code if f"/{page}?view=" in c.value]
+    assert len(links) == 2
+    return links[0], links[1]
+
+
+def _query(link: str) -> dict[str, str]:
+    return {k: v[0] for k, v in parse_qs(urlsplit(link).query).items()}
+
+
+def test_a_sentence_view_reopens_with_the_same_bleu(store_env):
+    a = _open("sentence")
+    a.text_area(key="sentence.hyp_box").set_value("the party always commands the military").run()
+    a.session_state[state.PRESET] = "sacrebleu"
+    for key, value in state.PRESETS["sacrebleu"].values.items():
+        a.session_state[key] = value
+    a.run()
+    shown = a.metric[0].value
+    sig = [c.value for c in a.caption if "tok:13a" in c.value]
+    link, delete_link = _share(a, "sentence")
+    assert delete_link.startswith(link + "&delete=")
+    view_id = _query(link)[share.VIEW]
+    assert len(view_id) >= 20
+
+    b = _open("sentence", {share.VIEW: view_id})
+    assert b.text_area(key="sentence.hyp_box").value == "the party always commands the military"
+    assert b.metric[0].value == shown
+    assert [c.value for c in b.caption if "tok:13a" in c.value] == sig
+
+    # the delete link removes it; the link then says so and the page shows its usual input
+    c = _open("sentence", _query(delete_link))
+    c.button(key="share.delete").click().run()
+    assert any("deleted" in s.value for s in c.success)
+    d = _open("sentence", {share.VIEW: view_id})
+    assert any("no longer exists" in w.value for w in d.warning)
+    assert d.text_area(key="sentence.hyp_box").value == samples.SENTENCE_SAMPLES["ex1"].hyp
+
+
+def test_a_compare_view_keeps_baseline_test_and_seed(store_env):
+    a = _open("compare")
+    names = list(a.selectbox(key="compare.baseline").options)
+    a.selectbox(key="compare.baseline").select(names[-1]).run()
+    a.number_input(key="compare.seed").set_value(7).run()
+    assert not a.exception
+    systems = a.dataframe[0].value
+    link, _ = _share(a, "compare")
+    b = _open("compare", _query(link))
+    assert b.selectbox(key="compare.baseline").value == names[-1]
+    assert b.number_input(key="compare.seed").value == 7
+    assert not [w.value for w in b.warning if "Session State" in w.value]
+    assert b.dataframe[0].value.equals(systems)  # BLEU, intervals and the differences against the baseline
+
+
+def test_a_corpus_view_stores_the_corpus_once(store_env):
+    a = _open("corpus")
+    names = list(a.selectbox(key="corpus.system").options)
+    a.selectbox(key="corpus.system").select(names[1]).run()
+    score = a.metric[0].value
+    link1, _ = _share(a, "corpus")
+    a.button(key="share.corpus").click().run()
+    assert store_env.corpora_count() == 1  # two views, one corpus
+    b = _open("corpus", _query(link1))
+    assert b.selectbox(key="corpus.system").value == names[1]
+    assert b.metric[0].value == score
+    assert b.metric[0].label == a.metric[0].label

@@ -1,0 +1,66 @@
+"""Issue 24.5: names and text from users are shown as text. A hostile system name is pasted, then every place a
+name reaches Markdown (the corpus page's score label, the sentence page's "Loaded:" caption, the compare page's
+n-gram notice) is rendered by a CommonMark renderer and read: the name comes back as typed, with no bold, link,
+HTML or unescaped `$` (Streamlit's Markdown renders `$...$` as LaTeX)."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from markdown_it import MarkdownIt
+from streamlit.testing.v1 import AppTest
+
+from bleu_app.ui import state
+from tests.ui.test_corpus_page import _app
+
+HOSTILE = "**bold** $x^2$ [link](http://x) <b>h</b>"
+MD = MarkdownIt("commonmark")
+
+
+def _shown(markdown: str) -> str:
+    """The text a reader sees for ``markdown`` (asserting it makes no markup and no math)."""
+    out = MD.renderInline(markdown)
+    for tag in ("<strong", "<em", "<a ", "<b>", "<code", "<img"):
+        assert tag not in out, (markdown, out)
+    assert not re.search(r"(?<!\\)\$", markdown), f"an unescaped $ would start LaTeX: {markdown!r}"
+    return html.unescape(re.sub(r"<[^>]+>", "", out))
+
+
+def _paste(at: AppTest, prefix: str) -> None:
+    at.text_area(key=f"{prefix}.paste_ref").input(f"{HOSTILE} the cat sat\n{HOSTILE} the dog ran\nthe end")
+    at.text_input(key=f"{prefix}.paste_a_name").input(HOSTILE)
+    at.text_area(key=f"{prefix}.paste_a").input(f"{HOSTILE} the cat\n{HOSTILE} the dog\nthe end")
+    at.text_input(key=f"{prefix}.paste_b_name").input("plain")
+    at.text_area(key=f"{prefix}.paste_b").input("the cat sat\nthe dog ran\nthe end")
+    at.button(key=f"{prefix}.load_paste").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+
+
+def test_a_hostile_name_is_text_on_every_page() -> None:
+    at = _app()
+    _paste(at, "corpus")
+    assert at.selectbox(key="corpus.system").value == HOSTILE
+    label = next(m.label for m in at.metric if m.label.startswith("Corpus BLEU of"))
+    assert _shown(label) == f"Corpus BLEU of {HOSTILE}"
+
+    # the sentence page, as a row opened from the corpus page hands it over (selection.send_sentence's label)
+    at.session_state[state.HANDOFF] = {
+        "hyp": f"{HOSTILE} the cat",
+        "refs": ["the cat sat on the mat"],
+        "other_hyp": None,
+        "label": f"pasted, segment 1: {HOSTILE}",
+    }
+    at.switch_page("pages/sentence.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    loaded = next(c.value for c in at.caption if c.value.startswith("Loaded:"))
+    assert _shown(loaded) == f"Loaded: pasted, segment 1: {HOSTILE}"
+
+    # the compare page's n-gram notice, with whitespace tokens so that the n-gram is the hostile text itself
+    at.switch_page("pages/compare.py")
+    at.session_state[state.TOKENIZE] = "none"
+    at.session_state[state.COMPARE_NGRAM] = "**bold** $x^2$"
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    notice = next(i.value for i in at.info if "differ on the n-gram" in i.value)
+    assert _shown(notice) == "Showing the sentences where the systems differ on the n-gram “**bold** $x^2$”."
