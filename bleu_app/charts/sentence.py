@@ -62,7 +62,13 @@ def decay_chart(df: pd.DataFrame, *, height: int = 220, low: float | None = None
         alt.Chart(df)
         .transform_filter(f"datum['{f.P_SCORE}'] > 0")
         .encode(
-            x=alt.X(f"{f.N}:O", title="n-gram order n", axis=alt.Axis(labelAngle=0)),
+            # every order stays on the axis, a zero one too (issue 20: Candidate 2's orders 3 and 4 vanished)
+            x=alt.X(
+                f"{f.N}:O",
+                title="n-gram order n",
+                axis=alt.Axis(labelAngle=0),
+                scale=alt.Scale(domain=df[f.N].tolist()),
+            ),
             y=alt.Y(f"{f.P_SCORE}:Q", title="p_n (log scale)", scale=y_scale),
             tooltip=[
                 alt.Tooltip(f"{f.N}:O"),
@@ -74,6 +80,15 @@ def decay_chart(df: pd.DataFrame, *, height: int = 220, low: float | None = None
     line = base.mark_line(color=OKABE_ITO["vermillion"], strokeWidth=3)
     points = base.mark_point(color=OKABE_ITO["vermillion"], filled=True, size=90, shape="diamond")
     layers: list[alt.Chart] = [line, points]
+    zeros = df[df[f.P_SCORE] <= 0]
+    if len(zeros) and (df[f.P_SCORE] > 0).any():  # a zero p_n: a triangle on the floor with its fraction
+        floor = alt.Chart(zeros).encode(
+            x=alt.X(f"{f.N}:O", scale=alt.Scale(domain=df[f.N].tolist())),
+            y=alt.value(height - 12),
+            tooltip=[alt.Tooltip(f"{f.N}:O"), alt.Tooltip(f"{f.FRACTION}:N")],
+        )
+        layers.append(floor.mark_point(shape="triangle-down", filled=True, size=90, color=OKABE_ITO["vermillion"]))
+        layers.append(floor.mark_text(dy=-14, fontSize=13).encode(text=alt.Text(f"{f.AXIS}:N")))
     if not (df[f.P_SCORE] > 0).any():  # an empty plot would look broken: say why it is empty
         note = pd.DataFrame({"note": ["every p_n is 0: nothing to draw on a log scale"]})
         layers.append(

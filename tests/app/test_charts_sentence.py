@@ -35,7 +35,9 @@ def test_decay_chart_is_log_scale_without_zeros():
     assert enc["y"]["scale"]["type"] == "log"
     assert enc["y"]["field"] == f.P_SCORE
     assert any("> 0" in t["filter"] for t in layers[0]["transform"])
-    assert [layer["mark"]["type"] for layer in layers] == ["line", "point"]
+    # the line leaves zeros out; p3 = p4 = 0/0 are marked on the floor (issue 20, teacher-walk item 12)
+    assert [layer["mark"]["type"] for layer in layers] == ["line", "point", "point", "text"]
+    assert layers[2]["mark"]["shape"] == "triangle-down"
 
 
 def test_log_terms_chart_bars_and_infinity_marks():
@@ -106,3 +108,28 @@ def test_bp_chart_renders_its_legend():
     texts = re.findall(r"<text[^>]*>([^<]*)</text>", vlc.vegalite_to_svg(chart.to_json()))
     for label in points[frames.POINT]:
         assert label in texts
+
+
+def test_decay_chart_keeps_zero_orders_on_the_axis():
+    """teacher-walk item 12: Candidate 2's chart had only n = 1, 2; orders 3 and 4 (0/12, 0/11) vanished."""
+    import re
+
+    import vl_convert as vlc
+
+    from bleu_app.charts import sentence as charts
+    from bleu_app.frames import sentence as frames
+    from bleu_core import BleuConfig, explain_segment
+    from bleu_core.paper import EXAMPLE_1
+
+    e = explain_segment(EXAMPLE_1.candidates[1], list(EXAMPLE_1.references), BleuConfig.paper())
+    texts = re.findall(
+        r"<text[^>]*>([^<]*)</text>", vlc.vegalite_to_svg(charts.decay_chart(frames.precision_frame(e)).to_json())
+    )
+    assert {"1", "2", "3", "4"} <= set(texts)
+    assert "p3 = 0/12" in texts
+    assert "p4 = 0/11" in texts
+    full = explain_segment(EXAMPLE_1.candidates[0], list(EXAMPLE_1.references), BleuConfig.paper())
+    texts = re.findall(
+        r"<text[^>]*>([^<]*)</text>", vlc.vegalite_to_svg(charts.decay_chart(frames.precision_frame(full)).to_json())
+    )
+    assert not any(t.startswith("p") and "=" in t for t in texts)  # no floor marks when no p_n is 0
