@@ -205,6 +205,11 @@ def _step10(w: Walk) -> None:
         render.score_headline("BLEU = exp(log BLEU)", c1.score)
         st.markdown("**The toy corpus's terms** (step 4)")
         st.table(shared.corpus_log_terms(config), hide_index=False)
+        corpus, mean = shared.corpus_vs_mean(config)
+        st.markdown(
+            f"The toy corpus's BLEU is **{corpus:.2f}**. The mean of its six sentence scores, **{mean:.2f}**, is "
+            "not BLEU: the sentences' counts are pooled first (step 4)."
+        )
 
 
 def _step11(w: Walk) -> None:

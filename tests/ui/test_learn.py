@@ -246,6 +246,8 @@ def test_the_corpus_log_terms_add_up_to_the_corpus_bleu(at):
     table = next(t.value for t in at.table if "log BP" in t.value.index and t.value.loc["log BP"].iloc[0] < 0)
     assert table.loc["log BP"].iloc[0] == round(1 - 63 / 49, 4)  # c = 49, r = 63 (teaching-text item 27)
     assert round(100 * math.exp(table.loc["log BLEU"].iloc[0]), 2) == 22.18
+    # teaching-text item 13: the mean of the sentence scores beside it, marked as not BLEU
+    assert any("BLEU is **22.18**" in m.value and "**8.41**, is not BLEU" in m.value for m in at.markdown)
 
 
 def test_lab_says_why_a_zero_score_hides_the_mistakes(at):
