@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
 from typing import Final
 
@@ -41,14 +41,11 @@ __all__ = [
     "TOTAL",
     "VALUE",
     "C",
-    "ExerciseStep",
     "N",
     "P",
     "bp_curve_frame",
     "bp_points_frame",
     "clip_frame",
-    "exercise_frame",
-    "exercise_steps",
     "fraction",
     "log_terms_frame",
     "missed_frame",
@@ -293,130 +290,6 @@ def overlap_frame(a: SegmentExplanation, b: SegmentExplanation, n: int) -> pd.Da
     return pd.DataFrame(rows, columns=[NGRAM, WHO])
 
 
-# --- the exercise ----------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class ExerciseStep:
-    """One thing the student works out.
-
-    Attributes:
-        key: its id (``p1`` .. ``pN``, ``c``, ``r``, ``bp``, ``bleu``).
-        label: what to type.
-        expected: the right answer, as the app shows it.
-        hint: what the step is about, shown when it is the first mistake.
-        traps: known wrong answers and what each one means (no clipping, shortest reference, ...).
-    """
-
-    key: str
-    label: str
-    expected: str
-    hint: str
-    traps: tuple[tuple[str, str], ...] = ()
-
-
-def exercise_steps(expl: SegmentExplanation) -> tuple[ExerciseStep, ...]:
-    """The steps of the exercise for one candidate: each p_n as a fraction, then c, r, BP and BLEU."""
-    steps = []
-    for o in expl.orders:
-        unclipped = sum(row.count for row in o.rows if row.max_ref_count)
-        summed = sum(min(row.count, sum(row.ref_counts)) for row in o.rows)
-        traps = []
-        if unclipped != o.matches:
-            traps.append(
-                (
-                    f"{unclipped}/{o.total}",
-                    f"{unclipped}/{o.total} counts every candidate {o.n}-gram found "
-                    "in a reference without clipping: a reference word is used up once matched.",
-                )
-            )
-        if summed not in (o.matches, unclipped):
-            traps.append(
-                (
-                    f"{summed}/{o.total}",
-                    f"{summed}/{o.total} clips by the count summed over all "
-                    "references; the paper clips by the largest count in any single reference.",
-                )
-            )
-        steps.append(
-            ExerciseStep(
-                f"p{o.n}",
-                f"p{o.n} (clipped matches / candidate {o.n}-grams)",
-                f"{o.matches}/{o.total}",
-                f"Count the candidate's {o.n}-grams ({o.total}) for the denominator. For the numerator, clip each "
-                f"{o.n}-gram's count by the most times it occurs in any single reference (Max_Ref_Count), then add "
-                "the clipped counts up.",
-                tuple(traps),
-            )
-        )
-    c, r = expl.hyp_len, expl.closest_ref_len
-    shortest = min(expl.ref_lens)
-    r_traps = []
-    if shortest != r:
-        r_traps.append((str(shortest), f"{shortest} is the shortest reference; BLEU uses the length closest to c."))
-    steps.append(
-        ExerciseStep(
-            "c",
-            "c (candidate length in tokens)",
-            str(c),
-            "c is the number of tokens in the candidate after tokenization.",
-        )
-    )
-    steps.append(
-        ExerciseStep(
-            "r",
-            "r (best match length)",
-            str(r),
-            f"r is the reference length closest to c = {c} (reference lengths {', '.join(map(str, expl.ref_lens))}); "
-            "on a tie take the shorter. Not the shortest, not the average.",
-            tuple(r_traps),
-        )
-    )
-    bp = brevity_penalty(c, r)
-    steps.append(
-        ExerciseStep(
-            "bp",
-            "BP (to 3 decimals)",
-            f"{bp:.3f}",
-            "BP = 1 if c > r, otherwise exp(1 - r/c)."
-            + (f" Here c <= r, so BP = exp(1 - {r}/{c})." if c <= r else " Here c > r."),
-        )
-    )
-    steps.append(_bleu_step(expl, bp))
-    return tuple(steps)
-
-
-def _bleu_step(expl: SegmentExplanation, bp: float) -> ExerciseStep:
-    """The last step: BLEU = BP * exp(sum w_n log p_n) (section 2.3), from the unsmoothed p_n asked above."""
-    n = len(expl.orders)
-    weights = expl.config.weights or (1 / n,) * n
-    p = [o.matches / o.total if o.total else 0.0 for o in expl.orders]
-    bleu = bp * math.exp(math.fsum(w * math.log(x) for w, x in zip(weights, p))) if min(p) > 0 else 0.0
-    traps = []
-    arith = bp * math.fsum(w * x for w, x in zip(weights, p))
-    if round(arith, 4) != round(bleu, 4):
-        traps.append(
-            (
-                f"{arith:.4f}",
-                f"{arith:.4f} averages the precisions arithmetically; BLEU takes their geometric mean "
-                "(the average of their logarithms, section 2.1.3).",
-            )
-        )
-    zero = (
-        " A zero or undefined (0/0) precision makes the geometric mean, and BLEU, 0 (no smoothing here)."
-        if min(p) == 0
-        else ""
-    )
-    return ExerciseStep(
-        "bleu",
-        "BLEU (0-1, to 4 decimals)",
-        f"{bleu:.4f}",
-        "BLEU = BP · exp(Σ wₙ log pₙ) (section 2.3) with "
-        + ("uniform weights wₙ = 1/" + str(n) if expl.config.weights is None else "the weights of the settings")
-        + ": the geometric mean of the precisions above times BP."
-        + zero,
-        tuple(traps),
-    )
-
-
 def _parse(text: str) -> Fraction | None:
     text = (text or "").strip().replace(" ", "")
     if not text:
@@ -428,35 +301,6 @@ def _parse(text: str) -> Fraction | None:
         return Fraction(text)
     except (ValueError, ZeroDivisionError):
         return None
-
-
-def _check(step: ExerciseStep, given: str) -> bool:
-    if step.key.startswith("p"):
-        # A fraction must be the paper's unreduced one or equal to it; 17/18 and 0.944 are not the same answer.
-        text = (given or "").replace(" ", "")
-        if text == step.expected:
-            return True
-        want, got = _parse(step.expected), _parse(text)
-        return "/" in text and want is not None and got == want
-    if step.key in ("bp", "bleu"):
-        got, tol = _parse(given), 0.0015 if step.key == "bp" else 0.00015
-        return got is not None and abs(float(got) - float(step.expected)) <= tol
-    got = _parse(given)
-    return got is not None and got == _parse(step.expected)
-
-
-def exercise_frame(steps: Sequence[ExerciseStep], answers: Mapping[str, str]) -> pd.DataFrame:
-    """Check the student's answers: one row per step with EXPECTED, GIVEN, OK and the HINT.
-
-    A blank answer is not correct; HINT is filled only for wrong answers.
-    """
-    rows = []
-    for s in steps:
-        given = (answers.get(s.key) or "").strip()
-        ok = bool(given) and _check(s, given)
-        hint = "" if ok else dict(s.traps).get(given.replace(" ", ""), s.hint)
-        rows.append({STEP: s.label, EXPECTED: s.expected, GIVEN: given, OK: ok, HINT: hint})
-    return pd.DataFrame(rows, columns=list(EXERCISE_COLUMNS)).astype({OK: bool})
 
 
 # --- warnings about the input ----------------------------------------------------------------------------

@@ -345,21 +345,6 @@ def whatif_editor(hyp: str, refs: tuple[str, ...], config: BleuConfig, *, key: s
         st.caption("Edit the text above: the numbers show the new values and the change from the original.")
 
 
-def exercise_feedback(df: pd.DataFrame) -> None:
-    """Ticks per step and the first mistake explained."""
-    wrong = df[~df[fs.OK]]
-    if wrong.empty:
-        st.success("All steps are right. Well done!", icon=":material/check_circle:")
-    else:
-        first = wrong.iloc[0]
-        given = first[fs.GIVEN] or "(blank)"
-        st.error(
-            f"First mistake — **{first[fs.STEP]}**: you wrote `{given}`. {first[fs.HINT]}", icon=":material/error:"
-        )
-    shown = df.assign(**{fs.OK: df[fs.OK].map({True: "✔ right", False: "✘ check again"})})
-    st.table(shown[[fs.STEP, fs.GIVEN, fs.OK]].set_index(fs.STEP))
-
-
 def recall_card(label: str, expl: SegmentExplanation) -> None:
     """A candidate of Example 4 with its naive recall beside its precisions."""
     hit, total = fs.naive_recall(expl)

@@ -89,7 +89,7 @@ def corpus_log_terms(config: BleuConfig) -> pa.Table:
 @st.cache_resource(max_entries=_N, show_spinner=False)
 def corpus_vs_mean(config: BleuConfig) -> tuple[float, float]:
     """The six-sentence corpus's BLEU and the mean of its six sentence scores (0-100), under ``config``."""
-    explained = [e for _, e in cached.paper_corpus_explained(config)]
+    explained = [e for _, e in _paper_corpus_explained(config)]
     logs = frames.corpus_log_terms_frame(explained, config)
     total = logs.set_index(frames.LABEL).loc["log BLEU", frames.VALUE]
     corpus = 100 * math.exp(total) if math.isfinite(total) else 0.0

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
 import streamlit as st
 
 from bleu_app import samples
-from bleu_app.frames.sentence import ExerciseStep
 from bleu_core.bleu import make_signature
 from bleu_core.tokenizers import TOKENIZERS
 
@@ -361,21 +359,3 @@ def sentence_inputs() -> SentenceInput:
 
 
 # --- the learn page's exercise ------------------------------------------------------------------------
-def exercise_form(steps: Sequence[ExerciseStep], *, key: str) -> dict[str, str] | None:
-    """One text box per exercise step inside a form; the answers once submitted (else None).
-
-    Args:
-        steps: what to ask, from ``frames.sentence.exercise_steps``.
-        key: the page-prefixed key of the form; each box is ``{key}.{step.key}``.
-    """
-    with st.form(key, border=True):
-        cols = st.columns(min(len(steps), 4))
-        for i, s in enumerate(steps):
-            cols[i % len(cols)].text_input(
-                s.label, key=f"{key}.{s.key}", placeholder="e.g. 3/7" if s.key.startswith("p") else ""
-            )
-        sent = st.form_submit_button("Check my answers", type="primary", icon=":material/check:")
-    if not sent and not st.session_state.get(f"{key}.checked"):
-        return None
-    st.session_state[f"{key}.checked"] = True
-    return {s.key: st.session_state.get(f"{key}.{s.key}") or "" for s in steps}

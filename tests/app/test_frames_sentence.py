@@ -9,7 +9,6 @@ import pytest
 from bleu_app import samples
 from bleu_app.frames import sentence as f
 from bleu_core import BleuConfig, explain_segment
-from bleu_core.bleu import brevity_penalty
 
 
 def _expl(key: str, config: BleuConfig | None = None):
@@ -160,38 +159,6 @@ def test_zero_orders_frame_shows_what_each_fix_changes():
     assert df.loc["ex4", "+ exp smoothing"] > 0
     assert df.loc["ex4c2", "+ exp smoothing"] == 0  # sacreBLEU's exp smoothing leaves an order with no n-grams at 0
     assert df.loc["ex3", "+ effective order"] == pytest.approx(100 * math.exp(1 - 16 / 2))  # BP alone
-
-
-def test_exercise_checks_and_explains_first_mistake():
-    steps = f.exercise_steps(_expl("ex2"))
-    assert [s.key for s in steps] == ["p1", "p2", "p3", "p4", "c", "r", "bp", "bleu"]
-    right = {"p1": "2/7", "p2": "0/6", "p3": "0/5", "p4": "0/4", "c": "7", "r": "7", "bp": "1", "bleu": "0"}
-    assert f.exercise_frame(steps, right)[f.OK].all()
-    wrong = f.exercise_frame(steps, {**right, "p1": "7/7", "r": "6"})
-    assert tuple(wrong.columns) == f.EXERCISE_COLUMNS
-    assert wrong[f.OK].tolist() == [False, True, True, True, True, False, True, True]
-    assert "without clipping" in wrong[f.HINT].iloc[0]
-    assert "shortest" in wrong[f.HINT].iloc[5]
-    assert not f.exercise_frame(steps, {**right, "p1": "0.2857"})[f.OK].iloc[0]  # a fraction is asked for
-    assert f.exercise_frame(steps, {**right, "p1": " 4/14 "})[f.OK].iloc[0]
-
-
-def test_exercise_ends_with_bleu_from_the_steps_above():
-    # review item 18: the exercise titled "compute BLEU by hand" stopped at BP
-    e = _expl("ex1", BleuConfig.paper())
-    steps = {s.key: s for s in f.exercise_steps(e)}
-    p = [o.matches / o.total for o in e.orders]
-    want = brevity_penalty(e.hyp_len, e.closest_ref_len) * math.exp(sum(math.log(x) for x in p) / 4)
-    assert steps["bleu"].expected == f"{want:.4f}"
-    assert 0 < want < 1
-    assert "section 2.3" in steps["bleu"].hint
-    answers = {k: s.expected for k, s in steps.items()}
-    assert f.exercise_frame(tuple(steps.values()), answers)[f.OK].all()
-    arith = brevity_penalty(e.hyp_len, e.closest_ref_len) * sum(p) / 4
-    wrong = f.exercise_frame(tuple(steps.values()), {**answers, "bleu": f"{arith:.4f}"})
-    assert not wrong[f.OK].iloc[-1]
-    assert "geometric mean" in wrong[f.HINT].iloc[-1]
-    assert not f.exercise_frame(tuple(steps.values()), {**answers, "bleu": f"{want + 0.0003:.4f}"})[f.OK].iloc[-1]
 
 
 def test_input_warnings():
