@@ -1,7 +1,8 @@
 """Views that can be shared (issue 23.2): "Share this view" on the Sentence, Corpus and Compare pages.
 
 A view is the page's text or corpus, stored once by its digest in the store (``bleu_app.store``), and its
-settings: the sidebar's BLEU settings and the page's choices (system, baseline, A/B, test, trials, seed). The
+settings: the sidebar's BLEU settings and the page's choices (system, baseline, A/B, test, trials, seed, the
+slice expression and the references chosen). The
 link is ``/<page>?view=ID`` with an unguessable id; opening it, in another browser or after a restart, loads the
 same input and settings, so the page shows the same numbers. The creator also gets a delete link
 (``&delete=TOKEN``), shown once: the store keeps only its hash. Views expire after 30 days.
@@ -29,8 +30,10 @@ PAGES: Final = ("sentence", "corpus", "compare")
 # what a corpus or compare view keeps besides the corpus (session-state keys)
 PAGE_KEYS: Final = {
     "sentence": (),
-    "corpus": (state.CORPUS_SYSTEM,),
+    "corpus": (state.CORPUS_SYSTEM, state.CORPUS_WHERE, "corpus.refs"),
     "compare": (
+        state.COMPARE_WHERE,
+        "compare.refs",
         state.COMPARE_BASELINE,
         state.COMPARE_A,
         state.COMPARE_B,
@@ -77,6 +80,8 @@ def corpus_from_json(text: str) -> Corpus:
 
 
 def _jsonable(value: Any) -> Any:
+    if isinstance(value, (list, tuple)):  # the reference picker's choice
+        return [_jsonable(v) for v in value]
     return value if isinstance(value, (str, int, float, bool)) or value is None else str(value)
 
 

@@ -92,3 +92,16 @@ def test_a_corpus_view_stores_the_corpus_once(store_env):
     assert b.selectbox(key="corpus.system").value == names[1]
     assert b.metric[0].value == score
     assert b.metric[0].label == a.metric[0].label
+
+
+def test_a_corpus_view_keeps_its_slice(store_env):
+    a = _open("corpus")
+    a.text_input(key=state.CORPUS_WHERE).set_value("ref_len > 12").run()
+    assert not a.exception
+    sliced = a.metric[0].value
+    assert any("Slice:" in i.value for i in a.info)
+    link, _ = _share(a, "corpus")
+    b = _open("corpus", _query(link))
+    assert b.text_input(key=state.CORPUS_WHERE).value == "ref_len > 12"
+    assert b.metric[0].value == sliced
+    assert [i.value for i in b.info if "Slice:" in i.value] == [i.value for i in a.info if "Slice:" in i.value]
