@@ -98,6 +98,34 @@ def _picked() -> None:
     st.session_state[LINKED] = st.session_state[PICK]
 
 
+# Arrow keys and a presentation clicker's PageUp/PageDown press the Previous / Next buttons (issue 20.5). The script
+# runs in a zero-height component iframe of the page's own origin and listens on the page's document once; it does
+# nothing while the focus is in a text field, so a student typing an answer is never moved on.
+KEYS_JS: Final = """
+<script>
+const doc = window.parent.document;
+if (!doc.bleuStepKeys) {
+  doc.bleuStepKeys = true;
+  doc.addEventListener("keydown", (e) => {
+    const t = e.target;
+    const typing = t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName));
+    if (e.altKey || e.ctrlKey || e.metaKey || typing) return;
+    const label = {ArrowRight: "Next →", PageDown: "Next →", ArrowLeft: "← Previous", PageUp: "← Previous"}[e.key];
+    if (!label) return;
+    const b = [...doc.querySelectorAll("button")].find((x) => x.innerText.trim() === label && !x.disabled);
+    if (b) { e.preventDefault(); b.click(); }
+  });
+}
+</script>
+"""
+
+
+def _arrow_keys() -> None:
+    import streamlit.components.v1 as components
+
+    components.html(KEYS_JS, height=0)
+
+
 def show_step(steps: Sequence[tuple[str, Callable[[], None]]], at: int) -> None:
     """Step ``at`` (1-based) of ``steps`` alone, with previous / next buttons and the list of steps."""
     if presenting():
@@ -117,6 +145,7 @@ def show_step(steps: Sequence[tuple[str, Callable[[], None]]], at: int) -> None:
     nxt.button(
         "Next →", key="learn.step_next", disabled=at >= len(steps), on_click=_go, args=(at + 1,), width="stretch"
     )
+    _arrow_keys()
     steps[at - 1][1]()
     st.button("Show the whole page", key="learn.step_leave", on_click=_leave, icon=":material/unfold_more:")
     st.caption(f"Step {at} of {len(steps)} · a link to this step: ?step={at}" + ("&present=1" if presenting() else ""))

@@ -36,3 +36,25 @@ def test_presenter_mode_is_large_and_steps_with_buttons(app_url, new_page, schem
     rerun_settled(p)
     assert p.inner_text(f"{MAIN} h2").strip().startswith("10 · BLEU, in the log domain")
     assert "step=10" in p.url
+
+
+def test_arrow_keys_step_through_the_lecture_but_not_while_typing(app_url, new_page):
+    p = new_page(scheme="light", width=1280, height=720)
+    p.goto(f"{app_url}/learn?present=1&step=9")
+    wait_for_app(p)
+    p.wait_for_selector(f"{MAIN} h2")
+    p.wait_for_function("() => window.document.bleuStepKeys === true")
+    p.evaluate("() => document.activeElement && document.activeElement.blur()")  # the page has focus, no field
+    p.keyboard.press("ArrowRight")
+    p.wait_for_function("() => location.search.includes('step=10')")
+    rerun_settled(p)
+    assert p.inner_text(f"{MAIN} h2").strip().startswith("10 · BLEU, in the log domain")
+    p.keyboard.press("PageUp")  # a presentation clicker's "back"
+    p.wait_for_function("() => location.search.includes('step=9')")
+    rerun_settled(p)
+    assert p.inner_text(f"{MAIN} h2").strip().startswith("9 · The brevity penalty")
+    # in the step picker's text field an arrow key moves the caret, not the lecture
+    p.locator(f"{MAIN} [data-testid='stSelectbox'] input").first.focus()
+    p.keyboard.press("ArrowRight")
+    rerun_settled(p)
+    assert "step=9" in p.url
