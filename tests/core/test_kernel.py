@@ -285,40 +285,57 @@ def test_sizes_that_fit_but_cannot_be_allocated_raise_memory_error() -> None:
         _kernel.masked_sums(b"", 2**62, 0, b"", 4)
 
 
-def _ticks_per_second_while(call) -> float:
-    """How fast this thread loops while ``call`` runs in another thread: barely at all when the call holds the
-    interpreter lock for its whole length, freely when it lets go of it."""
+def _another_thread_ran_during(call, tries: int) -> bool:
+    """Whether another thread ran Python while ``call`` (one C call) was in flight, in any of ``tries`` calls.
+
+    Checked without a clock: a helper thread counts and sleeps a little between counts (so it needs the
+    interpreter lock again to count). This thread reads the count, makes the call, reads it again. With the
+    switch interval at 30 s (far longer than the calls), a waiting thread cannot make this one give up the lock
+    at a bytecode between a read and the call or between the call and the next read; so the count moves during
+    a call only if the C code released the lock.
+    """
     import time
 
-    done = threading.Event()
-    worker = threading.Thread(target=lambda: (call(), done.set()))
-    ticks = 0
-    start = time.perf_counter()
+    count, stop = [0], threading.Event()
+
+    def helper() -> None:
+        while not stop.is_set():
+            count[0] += 1
+            time.sleep(0.0002)
+
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(30.0)
+    worker = threading.Thread(target=helper)
     worker.start()
-    while not done.is_set():
-        ticks += 1
-    worker.join()
-    return ticks / (time.perf_counter() - start)
+    try:
+        while count[0] == 0:
+            time.sleep(0.001)
+        for _ in range(tries):
+            before = count[0]
+            call()
+            if count[0] != before:
+                return True
+        return False
+    finally:
+        stop.set()
+        worker.join()
+        sys.setswitchinterval(old)
 
 
 def test_tokenizing_and_counting_let_other_threads_run() -> None:
-    # ReferenceSet.stats_many runs systems in threads: that only helps if the kernel lets go of the lock.
-    # This thread's loop rate while another thread sleeps is what "free" looks like; while it runs a sort
-    # (one C call that keeps the lock) the loop barely moves: the control that the measure can tell them apart
-    import time
-
+    # ReferenceSet.stats_many runs systems in threads: that only helps if the kernel lets go of the lock. The
+    # control: a sort (one C call that keeps the lock) never lets the other thread count (issue 24.9: no clock)
     data = Path(__file__).resolve().parents[3] / "shared" / "data" / "wmt21-news-en-de"
     refs = (data / "reference.A.de").read_text(encoding="utf-8").split("\n")[:-1] * 50
     hyps = sorted((data / "systems").glob("*.de"))[0].read_text(encoding="utf-8").split("\n")[:-1] * 50
     rs = ReferenceSet([refs], tokenize="13a")
     impl = rs._impl
     ids, lens = impl._encode(hyps, grow=False)
-    shuffled = list(range(3_000_000))
+    shuffled = list(range(1_000_000))
     random.Random(1).shuffle(shuffled)
-    free = _ticks_per_second_while(lambda: time.sleep(0.3))
-    assert _ticks_per_second_while(lambda: sorted(shuffled)) < 0.1 * free
-    assert _ticks_per_second_while(lambda: impl._encode(hyps, grow=False)) > 0.3 * free
-    assert _ticks_per_second_while(lambda: _kernel.segment_stats(ids, lens, impl._streams, 4)) > 0.3 * free
+    assert not _another_thread_ran_during(lambda: sorted(shuffled), tries=3)
+    assert _another_thread_ran_during(lambda: impl._encode(hyps, grow=False), tries=20)
+    assert _another_thread_ran_during(lambda: _kernel.segment_stats(ids, lens, impl._streams, 4), tries=20)
     many = rs.stats_many([hyps, hyps[::-1]], 4)
     assert (many[0] == rs.stats(hyps, 4)).all()
     assert (many[1] == rs.stats(hyps[::-1], 4)).all()
