@@ -58,7 +58,7 @@ render.warnings(frames.input_warnings(inp.hyp, expl))
 
 # --- highlights -----------------------------------------------------------------------------------------
 st.subheader("Where the candidate matches")
-mode_col, n_col = st.columns([2, 3])
+mode_col, n_col = st.columns([3, 2])  # the control's two labels whole at 1280 px (teacher walk W22)
 mode = mode_col.segmented_control(
     "Highlight",
     ["order", "longest"],
@@ -71,7 +71,10 @@ n = n_col.pills("Order n", list(range(1, config.max_ngram_order + 1)), default=1
 occ = frames.occurrence_frame(expl, n)
 
 candidate_box = st.container()
-table_col, occ_col = st.columns(2, gap="large")
+# one above the other, each full width: side by side, the clipping table's answer column (Count_clip) was
+# scrolled off at 1280 px with three references (teacher walk W15)
+table_col = st.container()
+occ_col = st.container()
 with occ_col:
     st.markdown(f"**{n}-gram occurrences** — select a row to mark it in the candidate and the references")
     event = st.dataframe(

@@ -98,3 +98,21 @@ def _collapse_sidebar(p) -> None:
     if button.count() and button.first.is_visible():
         button.first.click()
         expect(p.locator("[data-testid='stSidebar']")).to_have_attribute("aria-expanded", "false")
+
+
+def test_the_clipping_tables_answer_column_is_on_screen_at_1280(app_url, new_page):
+    # teacher walk W15: with the sidebar open at 1280x720, Count_clip was scrolled off ("Cour…")
+    p = new_page(scheme="light", width=1280, height=720)
+    _sentence(p, app_url, "?ex=ex1")
+    expect(p.locator(MAIN)).to_contain_text("Count_clip", timeout=20_000)
+    table = p.locator(f"{MAIN} [data-testid='stTable']").filter(has_text="Count_clip").first
+    header = table.locator("th", has_text="Count_clip").first
+    box = header.bounding_box()
+    assert box is not None
+    frame = table.bounding_box()
+    assert frame is not None
+    # the answer column ends inside the table's visible frame (it was drawn at x = 798 in a frame ending at 758)
+    assert box["x"] + box["width"] <= frame["x"] + frame["width"] + 1, (box, frame)
+    control = p.locator(f"{MAIN} [data-testid='stButtonGroup']").filter(has_text="Longest matched").first
+    label = control.get_by_text("Longest matched n-gram", exact=True)
+    assert label.evaluate("el => el.scrollWidth <= el.clientWidth + 1")  # W22: the label is not clipped
