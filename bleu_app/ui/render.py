@@ -218,6 +218,12 @@ def vega(spec: dict[str, Any]) -> None:
     """Draw a spec from ``vega_spec`` full width (a shallow copy: Streamlit moves the datasets out of it); in
     presenter mode with chart labels and titles of at least 18 px."""
     out = dict(spec)
+    if "autosize" not in out and not _composed(out):
+        # Streamlit's default for a single or layered chart is "fit": the whole SVG, title and axes included,
+        # squeezed into the spec's height. Vega places the title outside that box (it was cut at the top) and,
+        # with presenter mode's 18-22 px text, left the plot a strip. "fit-x": the plot keeps its height and
+        # the SVG grows by what the title and axes need.
+        out["autosize"] = {"type": "fit-x", "contains": "padding"}
     if presenting():
         config = dict(out.get("config") or {})
         for part in ("axis", "legend", "header"):
@@ -227,6 +233,14 @@ def vega(spec: dict[str, Any]) -> None:
         out = _at_least(out, 18)
         out["config"] = config
     st.vega_lite_chart(spec=out, width="stretch")
+
+
+def _composed(spec: dict[str, Any]) -> bool:
+    """A facet or concatenation (Streamlit sizes those itself: "fit-x" is not for them)."""
+    if any(k in spec for k in ("facet", "concat", "hconcat", "vconcat", "repeat")):
+        return True
+    encoding = spec.get("encoding") or {}
+    return any(k in encoding for k in ("row", "column", "facet"))
 
 
 _SIZE_KEYS: Final = frozenset({"fontSize", "labelFontSize", "titleFontSize"})
