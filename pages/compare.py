@@ -150,6 +150,7 @@ st.dataframe(
         frames.BLEU_A: st.column_config.NumberColumn(format="%.1f"),
         frames.BLEU_B: st.column_config.NumberColumn(format="%.1f"),
         frames.DIFF: st.column_config.NumberColumn(format="%+.1f"),
+        **render.side_by_side(),
     },
 )
 

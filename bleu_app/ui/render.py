@@ -186,6 +186,15 @@ def show_html(body: str) -> None:
     st.html(HIGHLIGHT_CSS + body)
 
 
+SIDE_BY_SIDE_PX: Final = 230  # two sentence columns and the numbers before them fit the 820 px main column at 1280
+
+
+def side_by_side(a: str = "A", b: str = "B") -> dict[str, Any]:
+    """Column config for a table with system A's and system B's sentences: both columns the same fixed width,
+    so B is not pushed out of view by a wide A (the reference and source follow, scrolled to)."""
+    return {c: st.column_config.TextColumn(width=SIDE_BY_SIDE_PX) for c in (a, b)}
+
+
 def clip_table(df: pd.DataFrame) -> None:
     """The paper's clipping table as a static table (readable when projected, searchable as text)."""
     st.table(df.set_index(df.columns[0]))
