@@ -209,5 +209,5 @@ export.downloads(
     "compare.chart",
 )
 difference.report_button(corpus, config, baseline, sys_a, sys_b, str(method), int(trials), int(seed))
-slicing.diagnostics_section("compare", whole, config)
+slicing.diagnostics_section("compare", whole, config, sliced=corpus is not whole)
 selection.follow_handoff()

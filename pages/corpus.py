@@ -100,5 +100,5 @@ render.signature(frames.bucket_signature(config, cached.nrefs(corpus)))
 
 render.block_test_section(corpus, config, key="corpus.blocks", on_demand=True)
 every_section.every_bleu_section(corpus, system)
-slicing.diagnostics_section("corpus", whole, config)
+slicing.diagnostics_section("corpus", whole, config, sliced=corpus is not whole)
 selection.follow_handoff()
