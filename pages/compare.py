@@ -150,6 +150,7 @@ st.dataframe(
         frames.BLEU_A: st.column_config.NumberColumn(format="%.1f"),
         frames.BLEU_B: st.column_config.NumberColumn(format="%.1f"),
         frames.DIFF: st.column_config.NumberColumn(format="%+.1f"),
+        **render.side_by_side(),
     },
 )
 
@@ -208,5 +209,5 @@ export.downloads(
     "compare.chart",
 )
 difference.report_button(corpus, config, baseline, sys_a, sys_b, str(method), int(trials), int(seed))
-slicing.diagnostics_section("compare", whole, config)
+slicing.diagnostics_section("compare", whole, config, sliced=corpus is not whole)
 selection.follow_handoff()

@@ -67,7 +67,7 @@ with st.container(border=True):
 
 st.subheader("Sentences")
 st.caption(docs.text("loo", "corpus"))
-f1, f2, f3, f4 = st.columns([3, 2, 1, 1])
+f1, f2, f3, f4 = st.columns([3, 2, 1.4, 1])  # 1.4: "Descending" whole at 1280 px (1 cut it)
 query = f1.text_input("Search the hypothesis and reference", key="corpus.query", placeholder="a word or phrase")
 sort_by = f2.selectbox(
     "Sort by", [frames.SEGMENT, frames.LOO, frames.SENT_BLEU, frames.HYP_LEN, frames.RATIO], key="corpus.sort"
@@ -100,5 +100,5 @@ render.signature(frames.bucket_signature(config, cached.nrefs(corpus)))
 
 render.block_test_section(corpus, config, key="corpus.blocks", on_demand=True)
 every_section.every_bleu_section(corpus, system)
-slicing.diagnostics_section("corpus", whole, config)
+slicing.diagnostics_section("corpus", whole, config, sliced=corpus is not whole)
 selection.follow_handoff()

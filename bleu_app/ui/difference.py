@@ -12,7 +12,7 @@ from bleu_core.bleu import make_signature
 from bleu_core.config import BleuConfig
 from bleu_core.corpus import Corpus
 
-from . import cached, corpus_input, docs, export, selection
+from . import cached, corpus_input, docs, export, render, selection
 
 TOP = 25  # sentences listed
 
@@ -70,6 +70,7 @@ def section(corpus: Corpus, config: BleuConfig, baseline: str, sys_a: str, sys_b
             frames.EFFECT: st.column_config.NumberColumn(format="%+.3f"),
             frames.BLEU_A: st.column_config.NumberColumn(format="%.1f"),
             frames.BLEU_B: st.column_config.NumberColumn(format="%.1f"),
+            **render.side_by_side(),
         },
     )
     with st.expander("How the split works"):

@@ -44,9 +44,10 @@ def section(corpus: Corpus, systems: pd.DataFrame, config: BleuConfig) -> None:
         render.signature(make_signature(config, cached.nrefs(corpus)), what="BLEU correlated")
         st.markdown(docs.text("human", "corpus"))
     if unmatched:
+        one = len(unmatched) == 1
         st.warning(
-            f"{len(unmatched)} name{'s' if len(unmatched) != 1 else ''} in the human scores match no loaded "
-            "system, so their scores are not used:",
+            f"{len(unmatched)} name{'' if one else 's'} in the human scores {'matches' if one else 'match'} no "
+            f"loaded system, so {'its' if one else 'their'} scores are not used:",
             icon=":material/link_off:",
         )
         st.text(", ".join(unmatched))

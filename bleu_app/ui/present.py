@@ -38,7 +38,12 @@ LARGE_CSS: Final = f"""
 [data-testid="stMain"] h1 {{ font-size: 52px !important; }}
 [data-testid="stMain"] h2 {{ font-size: 44px !important; }}
 [data-testid="stMain"] [data-testid="stMetricLabel"] p {{ font-size: {BODY_PX}px !important; }}
-[data-testid="stMain"] [data-testid="stMetricValue"] {{ font-size: 48px !important; }}
+[data-testid="stMain"] [data-testid="stMetricValue"],
+[data-testid="stMain"] [data-testid="stMetricValue"] [data-testid="stMarkdownContainer"] p {{
+  font-size: 48px !important; }}
+[data-testid="stMain"] [data-testid="stSelectbox"] input {{ font-size: {BODY_PX}px !important; }}
+[data-testid="stMain"] .bleu-reflabel,
+[data-testid="stMain"] .bleu-legend {{ font-size: 20px !important; }}
 [data-testid="stMain"] [data-testid="stCaptionContainer"] {{ font-size: 22px !important; opacity: 1; }}
 </style>
 """

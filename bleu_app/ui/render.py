@@ -186,6 +186,15 @@ def show_html(body: str) -> None:
     st.html(HIGHLIGHT_CSS + body)
 
 
+SIDE_BY_SIDE_PX: Final = 230  # two sentence columns and the numbers before them fit the 820 px main column at 1280
+
+
+def side_by_side(a: str = "A", b: str = "B") -> dict[str, Any]:
+    """Column config for a table with system A's and system B's sentences: both columns the same fixed width,
+    so B is not pushed out of view by a wide A (the reference and source follow, scrolled to)."""
+    return {c: st.column_config.TextColumn(width=SIDE_BY_SIDE_PX) for c in (a, b)}
+
+
 def clip_table(df: pd.DataFrame) -> None:
     """The paper's clipping table as a static table (readable when projected, searchable as text)."""
     st.table(df.set_index(df.columns[0]))
@@ -218,6 +227,12 @@ def vega(spec: dict[str, Any]) -> None:
     """Draw a spec from ``vega_spec`` full width (a shallow copy: Streamlit moves the datasets out of it); in
     presenter mode with chart labels and titles of at least 18 px."""
     out = dict(spec)
+    if "autosize" not in out and not _composed(out):
+        # Streamlit's default for a single or layered chart is "fit": the whole SVG, title and axes included,
+        # squeezed into the spec's height. Vega places the title outside that box (it was cut at the top) and,
+        # with presenter mode's 18-22 px text, left the plot a strip. "fit-x": the plot keeps its height and
+        # the SVG grows by what the title and axes need.
+        out["autosize"] = {"type": "fit-x", "contains": "padding"}
     if presenting():
         config = dict(out.get("config") or {})
         for part in ("axis", "legend", "header"):
@@ -227,6 +242,14 @@ def vega(spec: dict[str, Any]) -> None:
         out = _at_least(out, 18)
         out["config"] = config
     st.vega_lite_chart(spec=out, width="stretch")
+
+
+def _composed(spec: dict[str, Any]) -> bool:
+    """A facet or concatenation (Streamlit sizes those itself: "fit-x" is not for them)."""
+    if any(k in spec for k in ("facet", "concat", "hconcat", "vconcat", "repeat")):
+        return True
+    encoding = spec.get("encoding") or {}
+    return any(k in encoding for k in ("row", "column", "facet"))
 
 
 _SIZE_KEYS: Final = frozenset({"fontSize", "labelFontSize", "titleFontSize"})

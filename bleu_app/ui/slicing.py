@@ -170,9 +170,10 @@ def _slice_to(key: str, where: str) -> None:
     state.put(key, where)
 
 
-def diagnostics_section(prefix: str, corpus: Corpus, config: BleuConfig) -> None:
+def diagnostics_section(prefix: str, corpus: Corpus, config: BleuConfig, *, sliced: bool = False) -> None:
     """Per system the lines flagged empty, repetition, length outlier, copy of the source or untranslated, with
-    counts, a reason per line, and a click that slices the page to a system's flagged lines."""
+    counts, a reason per line, and a click that slices the page to a system's flagged lines. ``corpus`` is the
+    whole corpus; ``sliced``: the page above shows a slice (the section says it does not)."""
     st.subheader("Degenerate outputs")
     st.caption(
         "Lines flagged per system: empty; repetition (an n-gram at least 5 times and 3 times any reference's "
@@ -180,6 +181,8 @@ def diagnostics_section(prefix: str, corpus: Corpus, config: BleuConfig) -> None
         "untranslated (in the source's script where the references use another). "
         + ("" if corpus.source is not None else "This corpus has no source: copy and untranslated are not checked.")
     )
+    if sliced:  # the slice banner says every number below is on the slice: not this section's
+        st.caption(f"This section covers the whole corpus (all {corpus.n_segments} lines), not the slice.")
     d = cached.diagnostics(corpus, config.tokenize)
     st.dataframe(frames.counts_frame(d), hide_index=True, key=f"{prefix}.diag_counts")
     c1, c2 = st.columns(2)

@@ -58,3 +58,53 @@ def test_arrow_keys_step_through_the_lecture_but_not_while_typing(app_url, new_p
     p.keyboard.press("ArrowRight")
     rerun_settled(p)
     assert "step=9" in p.url
+
+
+# Per Vega chart: the plot's height (its grid) and how far the title's box starts above the SVG's top edge
+# (the SVG clips what lies outside it), as a share of the title's own height.
+_CHART_FIT = r"""() => [...document.querySelectorAll(
+    '[data-testid="stMain"] [data-testid="stVegaLiteChart"] svg.marks')].map((svg) => {
+    const top = svg.getBoundingClientRect().top;
+    const grid = [...svg.querySelectorAll('.role-axis-grid')].map(g => g.getBoundingClientRect().height);
+    const title = svg.querySelector('.role-title-text');
+    const box = title ? title.getBoundingClientRect() : null;
+    return {plot: Math.max(0, ...grid), cut: box ? Math.max(0, top - box.top) / box.height : 0,
+            title: title ? title.textContent : ''};
+  })"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_presenter_mode_charts_keep_their_plot_and_title(app_url, new_page, scheme):
+    """At 1280x720 in presenter mode the larger chart text once squeezed the brevity-penalty and precision-decay
+    plots into a strip about 75 px tall and cut their titles in half at the top; the metric values stayed body
+    size (the body rule outranked theirs) and the step list and reference labels stayed at 13 px."""
+    p = new_page(scheme=scheme, width=1280, height=720)
+    for step, n_charts in ((9, 1), (5, 2)):
+        p.goto(f"{app_url}/learn?present=1&step={step}")
+        wait_for_app(p)
+        p.wait_for_function(
+            """(n) => [...document.querySelectorAll('[data-testid="stMain"] svg.marks')]
+                 .filter(s => s.querySelector('.role-axis-grid')).length >= n""",
+            arg=n_charts,
+            timeout=30_000,
+        )
+        charts = p.evaluate(_CHART_FIT)
+        assert len(charts) == n_charts, charts
+        for chart in charts:
+            assert chart["plot"] >= 150, (step, chart)  # the specs ask for 220 px
+            assert chart["cut"] < 0.25, (step, chart)  # the glyphs sit in the lower part of the box
+        shot(p, f"learn-present-{scheme}-1280-step{step}")
+    p.goto(f"{app_url}/learn?present=1&step=9")
+    wait_for_app(p)
+    p.wait_for_selector(f"{MAIN} [data-testid='stMetricValue']")
+    values = p.eval_on_selector_all(
+        f"{MAIN} [data-testid='stMetricValue'] p", "els => els.map(e => parseFloat(getComputedStyle(e).fontSize))"
+    )
+    assert len(values) == 3, values
+    assert min(values) >= 40, values
+    assert p.eval_on_selector(f"{MAIN} [data-testid='stSelectbox'] input", FONT) >= 24
+    labels = p.eval_on_selector_all(
+        f"{MAIN} .bleu-reflabel", "els => els.map(e => parseFloat(getComputedStyle(e).fontSize))"
+    )
+    assert len(labels) == 3, labels
+    assert min(labels) >= 18, labels

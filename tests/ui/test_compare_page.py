@@ -103,7 +103,9 @@ def test_wmt22_systems_and_human_correlation(wmt22):
     assert pearson["value"] == pytest.approx(expected, abs=1e-9)
     assert pearson["CI low"] < pearson["value"] < pearson["CI high"]
     # WMT22's human scores also rate the human reference B, which is loaded as a reference, not a system
-    assert any("match no loaded system" in w.value for w in at.warning)
+    assert "1 name in the human scores matches no loaded system, so its scores are not used:" in [
+        w.value for w in at.warning
+    ]
     assert "ref-B" in [t.value for t in at.text]
 
 
@@ -275,3 +277,17 @@ def test_wmt22_ranking_in_clusters_follows_the_matrix(wmt22):
     _check_rule(ranked, list(systems["BLEU"]), holm, 0.05)
     cuts = [k for k, r in enumerate(rows) if "cut" in r[0].split()]
     assert cuts == list(ranked.boundaries)
+
+
+@pytest.mark.parametrize("key", ["compare.pairs", "compare.gap"])
+def test_both_systems_sentences_fit_at_1280(key):
+    """At 1280 px the main column is 820 px wide; a sentence column left to size itself took what remained and
+    pushed system B's sentences out of view. A and B now have the same fixed width, with room for the numbers."""
+    at = _app()
+    table = _df(at, key)
+    widths = {name: cfg.get("width") for name, cfg in json.loads(table.proto.columns).items()}
+    assert list(table.value.columns[:2]) != ["A", "B"]  # the numbers come first
+    assert widths["A"] == widths["B"], widths
+    numbers = list(table.value.columns[: list(table.value.columns).index("A")])
+    assert isinstance(widths["A"], int), widths
+    assert 33 + 80 * len(numbers) + 2 * widths["A"] <= 820, (numbers, widths)  # selection box, ~80 px a number

@@ -214,3 +214,18 @@ def test_a_slice_label_on_the_sentence_page_stays_text():
     at.switch_page("pages/sentence.py").run()
     assert not at.exception, [e.value for e in at.exception]
     assert f"Loaded: {md_escape(label)}" in [c.value for c in at.caption]
+
+
+@pytest.mark.parametrize("page", ["corpus", "compare"])
+def test_diagnostics_say_they_cover_the_whole_corpus_under_a_slice(page):
+    """The slice banner says every number below is on the slice; the degenerate-output section counts the whole
+    corpus (its button slices to the flagged lines), and says so while a slice is on."""
+    at = _app(f"pages/{page}.py")
+    note = "This section covers the whole corpus (all 30 lines), not the slice."
+    assert note not in [c.value for c in at.caption]
+    at.text_input(key=f"{page}.where").input("line 3..17").run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert any("Slice: 15 of 30 lines" in i.value for i in at.info)
+    captions = [c.value for c in at.caption]
+    assert note in captions
+    assert captions.index(note) > next(i for i, c in enumerate(captions) if c.startswith("Lines flagged per system"))
