@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any, Literal
 
 import altair as alt
+import numpy as np
 import pandas as pd
 
 from bleu_app.frames import corpus as f
@@ -30,6 +31,13 @@ RANK = "rank"  # the sort key of a categorical axis (0 first)
 PICK = "pick"  # point selection on the A-vs-B scatter (field: segment)
 NGRAM_PICK = "ngram_pick"  # point selection on the n-gram chart (field: n-gram)
 SIG_COLOURS = ("#0072B2", "#D55E00", "#d0d0d0")  # row better, row worse, not significant
+# Above DENSE sentences a chart draws bins instead of one mark per sentence: 50,000 marks cost the browser
+# seconds and the page megabytes over the websocket (issue 24), and drew an ink blot all the same.
+DENSE = 2000
+BP_BINS = 150  # c/r bins of the brevity-penalty chart above DENSE sentences
+PAIR_BIN = 2.0  # BLEU points per bin side of the A-vs-B density above DENSE sentences (50 x 50 cells)
+TOP_POINTS = 500  # points kept on a dense A-vs-B scatter: the largest |B - A| (and as many n-gram-marked ones)
+SENTENCES = "sentences"  # a bin's count
 
 
 def _palette(n: int) -> list[str]:
@@ -100,15 +108,34 @@ def bp_chart(curve: pd.DataFrame, points: pd.DataFrame) -> alt.LayerChart | alt.
         )
     )
     sentences = points[points[f.KIND] == "sentence"]
-    sent = (
-        alt.Chart(sentences)
-        .mark_circle(size=28, opacity=0.45, color=OKABE_ITO[0])
-        .encode(
-            x=alt.X(f"{f.RATIO}:Q"),
-            y=alt.Y(f"{f.BP}:Q"),
-            tooltip=[f.SEGMENT, alt.Tooltip(f.RATIO, format=".3f"), alt.Tooltip(f.BP, format=".3f")],
+    if len(sentences) > DENSE:
+        xmax = float(max(curve[f.RATIO].max(), 1.2))
+        sent = (
+            alt.Chart(bp_bins(sentences, xmax))
+            .mark_circle(opacity=0.45, color=OKABE_ITO[0])
+            .encode(
+                x=alt.X(f"{f.RATIO}:Q"),
+                y=alt.Y(f"{f.BP}:Q"),
+                size=alt.Size(f"{SENTENCES}:Q", scale=alt.Scale(range=[28, 400]), title="sentences per bin"),
+                tooltip=[
+                    alt.Tooltip(SENTENCES, title="sentences"),
+                    alt.Tooltip("ratio_min:Q", format=".3f", title="c/r from"),
+                    alt.Tooltip("ratio_max:Q", format=".3f", title="c/r to"),
+                    alt.Tooltip("bp_min:Q", format=".3f", title="BP from"),
+                    alt.Tooltip("bp_max:Q", format=".3f", title="BP to"),
+                ],
+            )
         )
-    )
+    else:
+        sent = (
+            alt.Chart(sentences)
+            .mark_circle(size=28, opacity=0.45, color=OKABE_ITO[0])
+            .encode(
+                x=alt.X(f"{f.RATIO}:Q"),
+                y=alt.Y(f"{f.BP}:Q"),
+                tooltip=[f.SEGMENT, alt.Tooltip(f.RATIO, format=".3f"), alt.Tooltip(f.BP, format=".3f")],
+            )
+        )
     corpus = points[points[f.KIND] == "corpus"]
     dot = (
         alt.Chart(corpus)
@@ -128,6 +155,33 @@ def bp_chart(curve: pd.DataFrame, points: pd.DataFrame) -> alt.LayerChart | alt.
         .encode(x=f"{f.RATIO}:Q", y=f"{f.BP}:Q", text=alt.value("corpus (Σc/Σr)"))
     )
     return alt.layer(line, sent, dot, label).properties(title="Brevity penalty", height=260)
+
+
+def bp_bins(sentences: pd.DataFrame, xmax: float, bins: int = BP_BINS) -> pd.DataFrame:
+    """The sentences' (c/r, BP) in ``bins`` equal c/r bins over [0, ``xmax``] (a c/r past it in the last, as the
+    chart's clamped axis draws it): each non-empty bin's count, the mean point where it is drawn, and the
+    exact range of its sentences' c/r and BP (the tooltip's).
+
+    Example:
+        >>> df = pd.DataFrame({f.RATIO: [0.5, 0.52, 1.0, 9.0], f.BP: [0.1353, 0.1572, 1.0, 1.0]})
+        >>> bp_bins(df, 2.0, bins=4)[[SENTENCES, "ratio_min", "ratio_max"]].values.tolist()
+        [[2.0, 0.5, 0.52], [1.0, 1.0, 1.0], [1.0, 9.0, 9.0]]
+    """
+    ratio = sentences[f.RATIO].to_numpy(dtype=float)
+    which = np.clip((np.minimum(ratio, xmax) / xmax * bins).astype(int), 0, bins - 1)
+    df = pd.DataFrame({"bin": which, f.RATIO: np.minimum(ratio, xmax), "r": ratio, f.BP: sentences[f.BP]})
+    out = df.groupby("bin", sort=True).agg(
+        **{
+            SENTENCES: (f.BP, "size"),
+            f.RATIO: (f.RATIO, "mean"),
+            f.BP: (f.BP, "mean"),
+            "ratio_min": ("r", "min"),
+            "ratio_max": ("r", "max"),
+            "bp_min": (f.BP, "min"),
+            "bp_max": (f.BP, "max"),
+        }
+    )
+    return out.reset_index(drop=True)
 
 
 def bucket_chart(buckets: pd.DataFrame, title: str) -> alt.LayerChart | alt.FacetChart:
@@ -163,26 +217,69 @@ def block_chart(blocks: pd.DataFrame, *, labels: Mapping[str, str] | None = None
     systems = list(dict.fromkeys(blocks[f.SYSTEM]))
     blocks = _shown(_ranked(blocks, f.SYSTEM, systems), f.SYSTEM, labels)
     y = alt.Y(f"{SHOWN}:N", sort=_by_rank(), title=None, axis=alt.Axis(labelOverlap=False))
-    pts = (
-        alt.Chart(blocks)
-        .mark_circle(size=40, opacity=0.6)
-        .encode(
-            x=alt.X(f"{f.BLEU}:Q", title="BLEU of a block"),
-            y=y,
-            color=alt.Color(
-                f"{f.SYSTEM}:N", scale=alt.Scale(domain=systems, range=_palette(len(systems))), legend=None
-            ),
-            shape=alt.Shape(f"{f.SYSTEM}:N", scale=alt.Scale(domain=systems, range=_shapes(len(systems))), legend=None),
-            tooltip=[f.SYSTEM, f.BLOCK, alt.Tooltip(f.BLEU, format=".2f")],
-        )
-    )
-    # No fixed colour on the tick: the theme's mark colour (Streamlit's light or dark), never dark grey on black.
-    mean = alt.Chart(blocks).mark_tick(thickness=3, size=22).encode(x=alt.X(f"mean({f.BLEU}):Q"), y=y)
+    colour = alt.Color(f"{f.SYSTEM}:N", scale=alt.Scale(domain=systems, range=_palette(len(systems))), legend=None)
+    shape = alt.Shape(f"{f.SYSTEM}:N", scale=alt.Scale(domain=systems, range=_shapes(len(systems))), legend=None)
     n_blocks = blocks[f.BLOCK].nunique()
+    x = alt.X(f"{f.BLEU}:Q", title="BLEU of a block")
+    # No fixed colour on the tick: the theme's mark colour (Streamlit's light or dark), never dark grey on black.
+    if len(blocks) <= DENSE:
+        pts = (
+            alt.Chart(blocks)
+            .mark_circle(size=40, opacity=0.6)
+            .encode(x=x, y=y, color=colour, shape=shape, tooltip=[f.SYSTEM, f.BLOCK, alt.Tooltip(f.BLEU, format=".2f")])
+        )
+        mean = alt.Chart(blocks).mark_tick(thickness=3, size=22).encode(x=alt.X(f"mean({f.BLEU}):Q"), y=y)
+    else:  # 2,000 blocks a system at 50,000 lines: blocks in BLOCK_BIN-point bins, the mean from every block
+        keys = [f.SYSTEM, RANK, SHOWN]
+        pts = (
+            alt.Chart(block_bins(blocks))
+            .mark_circle(opacity=0.6)
+            .encode(
+                x=x,
+                y=y,
+                color=colour,
+                shape=shape,
+                size=alt.Size(f"{BLOCKS}:Q", scale=alt.Scale(range=[40, 300]), legend=None),
+                tooltip=[
+                    f.SYSTEM,
+                    alt.Tooltip(BLOCKS, title="blocks"),
+                    alt.Tooltip("bleu_min:Q", format=".2f", title="BLEU from"),
+                    alt.Tooltip("bleu_max:Q", format=".2f", title="BLEU to"),
+                ],
+            )
+        )
+        means = blocks.groupby(keys, sort=False)[f.BLEU].mean().reset_index()
+        mean = alt.Chart(means).mark_tick(thickness=3, size=22).encode(x=alt.X(f"{f.BLEU}:Q"), y=y)
     return alt.layer(pts, mean).properties(
         title=f"Block test: BLEU of {n_blocks} blocks (tick: mean)",
         height=alt.Step(28),  # one 28 px band per system: a pixel height collapsed to a strip in Streamlit
     )
+
+
+BLOCK_BIN = 0.5  # BLEU points per bin of the block chart above DENSE blocks
+BLOCKS = "blocks"  # a bin's count
+
+
+def block_bins(blocks: pd.DataFrame, width: float = BLOCK_BIN) -> pd.DataFrame:
+    """Each system's blocks (``block_chart``'s frame: system, rank, shown, BLEU) in ``width``-point BLEU bins:
+    the count, the mean where the bin is drawn, and the exact lowest and highest BLEU in it.
+
+    Example:
+        >>> df = pd.DataFrame({f.SYSTEM: ["a"] * 3, RANK: 0, SHOWN: "a", f.BLEU: [10.1, 10.4, 12.0]})
+        >>> block_bins(df)[[BLOCKS, "bleu_min", "bleu_max"]].values.tolist()
+        [[2.0, 10.1, 10.4], [1.0, 12.0, 12.0]]
+    """
+    keys = [f.SYSTEM, RANK, SHOWN]
+    binned = blocks.assign(_bin=np.floor(blocks[f.BLEU].to_numpy(dtype=float) / width).astype(int))
+    out = binned.groupby([*keys, "_bin"], sort=False).agg(
+        **{
+            BLOCKS: (f.BLEU, "size"),
+            f.BLEU: (f.BLEU, "mean"),
+            "bleu_min": (f.BLEU, "min"),
+            "bleu_max": (f.BLEU, "max"),
+        }
+    )
+    return out.reset_index().drop(columns="_bin")
 
 
 def systems_ci_chart(
@@ -369,6 +466,9 @@ def pair_scatter(
     pick = alt.selection_point(name=PICK, fields=[f.SEGMENT], on="click", clear="dblclick")
     numbers = pairs[[f.SEGMENT, f.BLEU_A, f.BLEU_B, f.DIFF]]  # the texts stay out of the chart's spec
     df = numbers.assign(marked=numbers[f.SEGMENT].isin(highlight))
+    dense = len(df) > DENSE
+    if dense:  # every sentence in the density below; points (clickable) only for the extremes
+        df = extreme_pairs(df)
     pts = (
         alt.Chart(df)
         .mark_point(filled=True)
@@ -393,13 +493,85 @@ def pair_scatter(
         .mark_line(color="#888888", strokeDash=[4, 4])
         .encode(x="x:Q", y="y:Q")
     )
-    return alt.layer(diag, pts).properties(title=f"Sentence BLEU: {a} vs {b} (click a point to open it)", height=360)
+    if not dense:
+        return alt.layer(diag, pts).properties(
+            title=f"Sentence BLEU: {a} vs {b} (click a point to open it)", height=360
+        )
+    density = (
+        alt.Chart(pair_bins(numbers))
+        .mark_rect()
+        .encode(
+            x=alt.X("a_from:Q"),
+            x2="a_to:Q",
+            y=alt.Y("b_from:Q"),
+            y2="b_to:Q",
+            color=alt.Color(f"{SENTENCES}:Q", scale=alt.Scale(type="log", scheme="greys"), title="sentences per cell"),
+            tooltip=[
+                alt.Tooltip(SENTENCES, title="sentences"),
+                alt.Tooltip("a_from:Q", title="BLEU A from"),
+                alt.Tooltip("a_to:Q", title="BLEU A below"),
+                alt.Tooltip("b_from:Q", title="BLEU B from"),
+                alt.Tooltip("b_to:Q", title="BLEU B below"),
+            ],
+        )
+    )
+    shown = len(df)
+    return alt.layer(density, diag, pts).properties(
+        title={
+            "text": f"Sentence BLEU: {a} vs {b} (click a point to open it)",
+            "subtitle": f"shaded: all {len(numbers)} sentences, in {PAIR_BIN:g}-point cells; points: the {shown} "
+            "with the largest |B - A| (and the n-gram's)",
+        },
+        height=360,
+    )
+
+
+def extreme_pairs(df: pd.DataFrame, top: int = TOP_POINTS) -> pd.DataFrame:
+    """The ``top`` rows of ``df`` with the largest |B - A| (ties: the lower segment), and as many more of its
+    ``marked`` rows (the n-gram's), in segment order.
+
+    Example:
+        >>> df = pd.DataFrame({f.SEGMENT: [1, 2, 3, 4], f.DIFF: [5.0, -9.0, 0.0, 5.0], "marked": [0, 0, 1, 0]})
+        >>> extreme_pairs(df, top=2)[f.SEGMENT].tolist()
+        [1, 2, 3]
+    """
+    by_size = df.assign(_abs=-df[f.DIFF].abs()).sort_values(["_abs", f.SEGMENT], kind="stable")
+    keep = pd.concat([by_size.head(top), by_size[by_size["marked"].astype(bool)].head(top)])
+    return keep.drop(columns="_abs").drop_duplicates(f.SEGMENT).sort_values(f.SEGMENT).reset_index(drop=True)
+
+
+def pair_bins(numbers: pd.DataFrame, width: float = PAIR_BIN) -> pd.DataFrame:
+    """Every sentence's (BLEU A, BLEU B) counted in square cells of ``width`` points over [0, 100] (100 in the
+    last cell); only non-empty cells.
+
+    Example:
+        >>> df = pd.DataFrame({f.BLEU_A: [0.0, 1.9, 100.0], f.BLEU_B: [0.0, 0.5, 99.0]})
+        >>> pair_bins(df).values.tolist()
+        [[0.0, 2.0, 0.0, 2.0, 2.0], [98.0, 100.0, 98.0, 100.0, 1.0]]
+    """
+    last = int(np.ceil(100 / width)) - 1
+    ia = np.clip((numbers[f.BLEU_A].to_numpy(dtype=float) // width).astype(int), 0, last)
+    ib = np.clip((numbers[f.BLEU_B].to_numpy(dtype=float) // width).astype(int), 0, last)
+    counts = pd.DataFrame({"ia": ia, "ib": ib}).groupby(["ia", "ib"], sort=True).size()
+    ia, ib = counts.index.get_level_values(0).to_numpy(), counts.index.get_level_values(1).to_numpy()
+    return pd.DataFrame(
+        {
+            "a_from": ia * width,
+            "a_to": np.minimum((ia + 1) * width, 100.0),
+            "b_from": ib * width,
+            "b_to": np.minimum((ib + 1) * width, 100.0),
+            SENTENCES: counts.to_numpy(),
+        }
+    )
 
 
 def ngram_chart(ngrams: pd.DataFrame) -> alt.Chart:
     """The n-grams that most separate A and B (z of the smoothed log-odds); select one (``NGRAM_PICK``)."""
     pick = alt.selection_point(name=NGRAM_PICK, fields=[f.NGRAM], on="click", clear="dblclick")
-    df = _ranked(ngrams, f.NGRAM, list(ngrams.sort_values(f.LOG_ODDS, ascending=False)[f.NGRAM]))
+    # the segment lists stay on the server (the page reads them from its frame): at 50,000 lines they were
+    # 98 % of the chart's bytes, and the chart draws none of them
+    shown = ngrams.drop(columns=[f.SEGMENTS_LIST], errors="ignore")
+    df = _ranked(shown, f.NGRAM, list(shown.sort_values(f.LOG_ODDS, ascending=False)[f.NGRAM]))
     chart: alt.Chart = (
         alt.Chart(df)
         .mark_bar()
