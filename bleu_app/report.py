@@ -31,6 +31,7 @@ from bleu_core.bleu import make_signature
 from bleu_core.config import BleuConfig
 from bleu_core.corpus import Corpus
 from bleu_core.engine import ReferenceSet
+from bleu_core.testsize import size_note
 from bleu_core.trials import holm_warning
 
 __all__ = ["ReportOptions", "build_report", "corpus_matrices"]
@@ -223,11 +224,13 @@ def _systems(
         [_e(r[frames.SYSTEM]), *(f"{_num(r[f'p{n}'], '.2f')} ({_e(r[f'p{n} fraction'])})" for n in range(1, order + 1))]
         for _, r in systems.iterrows()
     ]
+    note = size_note(corpus.n_segments, (systems[frames.CI_HIGH] - systems[frames.CI_LOW]).tolist())
     return [
         "<h2>Systems and 95% confidence intervals</h2>",
         _table(head, rows),
         f'<p class="note">Best first. Intervals: sacreBLEU\'s bootstrap, 1000 resamples of the {corpus.n_segments} '
         "segments, seed 12345.</p>",
+        f'<p class="{"warn" if note.small else "note"} size-note">{_e(note.text)}</p>',
         _signature(ci_sig),
         _svg(ci_chart, "ci"),
         "<h2>Modified precisions</h2>",

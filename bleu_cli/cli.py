@@ -152,8 +152,12 @@ def _cmd_score(args: argparse.Namespace) -> int:
     for hf in hyp_files:
         s = corpus_score(list(hf.lines), streams, config)
         results.append((hf.name, s))
+    note = _size_note(streams, hyp_files, config)
     if args.json:
-        objs = [s.to_dict() if label is None else {**s.to_dict(), "slice": label} for _, s in results]
+        test_set = {"segments": note.segments, "widest_interval": note.width, "small": note.small}
+        objs = [
+            {**s.to_dict(), "test_set": test_set, **({} if label is None else {"slice": label})} for _, s in results
+        ]
         if len(results) > 1:
             objs = [{"system": os.path.basename(name), **o} for (name, _), o in zip(results, objs, strict=True)]
             print(json.dumps(objs, ensure_ascii=False, indent=1))
@@ -167,7 +171,26 @@ def _cmd_score(args: argparse.Namespace) -> int:
         if label is not None:
             print(f"slice: {label}")
         print(f"signature: {results[0][1].signature}")
+        print(f"{note.text} (intervals: {note_signature(config, len(streams))})")
     return 0
+
+
+def note_signature(config: Any, nrefs: int) -> str:
+    """The signature of the intervals behind the small-test-set note: sacreBLEU's 1,000 resamples, seed 12345."""
+    from bleu_core.bleu import make_signature
+
+    return make_signature(config, nrefs, bs=1000, rs=12345)
+
+
+def _size_note(streams: Sequence[Sequence[str]], hyp_files: Sequence[Any], config: Any) -> Any:
+    """The small-test-set note of ``score``: the segments and the widest of the systems' 95% intervals."""
+    from bleu_core.engine import ReferenceSet
+    from bleu_core.significance import bootstrap_cis
+    from bleu_core.testsize import size_note
+
+    ref_set = ReferenceSet.from_config(streams, config)
+    mats = [ref_set.stats(list(h.lines), config.max_ngram_order) for h in hyp_files]
+    return size_note(len(streams[0]), [hi - lo for _, _, lo, hi in bootstrap_cis(mats, config)])
 
 
 def _cmd_explain(args: argparse.Namespace) -> int:

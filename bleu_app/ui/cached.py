@@ -23,6 +23,7 @@ from bleu_core.engine import Encoded, ReferenceSet
 from bleu_core.every import EveryBleu, every_bleu
 from bleu_core.explain import SegmentExplanation, explain_segment
 from bleu_core.resample import resample_sums
+from bleu_core.significance import bootstrap_ci
 
 # --- learn + sentence pages ------------------------------------------------------------------------------
 
@@ -105,6 +106,13 @@ def stats_matrix(system: System, corpus: Corpus, config: BleuConfig) -> np.ndarr
     """One system's (segments x statistics) matrix, per (system text, references, tokenization)."""
     ref_set = reference_set(corpus, config.tokenize, config.lowercase)
     return ref_set.stats(encoded(system, ref_set), config.max_ngram_order)
+
+
+@st.cache_data(max_entries=64, scope="session", show_spinner=False, hash_funcs=_TOKENS)
+def interval(system: System, corpus: Corpus, config: BleuConfig) -> tuple[float, float]:
+    """One system's 95% bootstrap interval (low, high): sacreBLEU's 1,000 resamples, seed 12345."""
+    _, _, low, high = bootstrap_ci(stats_matrix(system, corpus, config), config)
+    return low, high
 
 
 def _systems_key(corpus: Corpus) -> tuple[str, ...]:
