@@ -16,6 +16,7 @@ import pandas as pd
 import streamlit as st
 
 from bleu_app.frames import corpus as corpus_frames
+from bleu_app.views.pair_buckets import PairBucketsView, pair_buckets_view
 from bleu_core.blocktest import RankedBlockTest, ranked_block_test
 from bleu_core.config import BleuConfig
 from bleu_core.corpus import Corpus, System
@@ -236,6 +237,12 @@ def block_test(corpus: Corpus, config: BleuConfig) -> RankedBlockTest:
     """The paper's block test on every system (blocks of 25 where the corpus allows, rank order); system
     indices follow ``corpus.names``."""
     return ranked_block_test(list(matrices(corpus, config).values()), config)
+
+
+@st.cache_resource(max_entries=8, scope="session", show_spinner=False, hash_funcs=_WHOLE)
+def pair_buckets(corpus: Corpus, a: str, b: str, config: BleuConfig) -> PairBucketsView:
+    """A against B by reference length and by word frequency, with intervals (``views.pair_buckets``); read-only."""
+    return pair_buckets_view(corpus, matrices(corpus, config), config, a=a, b=b)
 
 
 @st.cache_resource(max_entries=8, scope="session", show_spinner=False, hash_funcs=_WHOLE)
