@@ -51,7 +51,18 @@ def _add_bleu_options(p: argparse.ArgumentParser, *, sentence: bool = False) -> 
     )
     p.set_defaults(sentence_defaults=sentence)
     p.add_argument(
-        "--tokenize", "-tok", default=None, metavar="T", help=f"tokenizer: {', '.join(TOKENIZERS)} (default 13a)"
+        "--tokenize",
+        "-tok",
+        default=None,
+        metavar="T",
+        help=f"tokenizer: {', '.join(TOKENIZERS)}, spm (with --spm-model) (default 13a)",
+    )
+    p.add_argument(
+        "--spm-model",
+        default=None,
+        metavar="FILE",
+        help="the SentencePiece model file for --tokenize spm (needs the optional spm extra); the signature "
+        "names it tok:spm- and the first 12 hex digits of its SHA-256",
     )
     p.add_argument(
         "-l",
@@ -95,6 +106,15 @@ def _config(args: argparse.Namespace):  # type: ignore[no-untyped-def]
         from bleu_core.languages import parse_language_pair, tokenizer_for
 
         chosen["tokenize"] = tokenizer_for(parse_language_pair(args.language_pair)[1])
+    spm_model = getattr(args, "spm_model", None)
+    if chosen["tokenize"] == "spm" or spm_model:
+        if chosen["tokenize"] != "spm":
+            raise InputError("given without --tokenize spm", "--spm-model")
+        if not spm_model:
+            raise InputError("spm needs a model file: add --spm-model FILE", "--tokenize")
+        from bleu_core.tokenizers import register_spm
+
+        chosen["tokenize"] = register_spm(spm_model)
     weights = None
     if args.weights:
         try:
