@@ -22,15 +22,17 @@ import pandas as pd
 
 from bleu_app import markup
 from bleu_app.charts import corpus as charts
-from bleu_app.frames import corpus as frames, difference as diff_frames
+from bleu_app.frames import corpus as frames, difference as diff_frames, pair_buckets as pb_frames
 from bleu_app.frames.names import labels as short_labels
 from bleu_app.views.difference import AXIS_NOTE, difference_view, pick_pair
+from bleu_app.views.pair_buckets import FREQ_NOTE, LENGTH_NOTE, PairBucketsView, pair_buckets_view
 from bleu_app.views.ranking import RankingView, ranking_view
 from bleu_core import __version__
 from bleu_core.bleu import make_signature
 from bleu_core.config import BleuConfig
 from bleu_core.corpus import Corpus
 from bleu_core.engine import ReferenceSet
+from bleu_core.testsize import size_note
 from bleu_core.trials import holm_warning
 
 __all__ = ["ReportOptions", "build_report", "corpus_matrices"]
@@ -223,11 +225,13 @@ def _systems(
         [_e(r[frames.SYSTEM]), *(f"{_num(r[f'p{n}'], '.2f')} ({_e(r[f'p{n} fraction'])})" for n in range(1, order + 1))]
         for _, r in systems.iterrows()
     ]
+    note = size_note(corpus.n_segments, (systems[frames.CI_HIGH] - systems[frames.CI_LOW]).tolist())
     return [
         "<h2>Systems and 95% confidence intervals</h2>",
         _table(head, rows),
         f'<p class="note">Best first. Intervals: sacreBLEU\'s bootstrap, 1000 resamples of the {corpus.n_segments} '
         "segments, seed 12345.</p>",
+        f'<p class="{"warn" if note.small else "note"} size-note">{_e(note.text)}</p>',
         _signature(ci_sig),
         _svg(ci_chart, "ci"),
         "<h2>Modified precisions</h2>",
@@ -368,32 +372,65 @@ def _difference(
     return out
 
 
+def _ci(low: object, high: object) -> str:
+    return f"[{_num(low, '.2f')}, {_num(high, '.2f')}]"
+
+
+def _pair_buckets(view: PairBucketsView) -> list[str]:
+    """The A-vs-B buckets (``views.pair_buckets``): by reference length and by word frequency, with intervals."""
+    a, b = _e(view.a), _e(view.b)
+    (lo_a, hi_a), (lo_b, hi_b), (lo_d, hi_d) = frames.PAIR_CI
+    length_rows = [
+        [
+            _e(r[frames.BUCKET]),
+            str(int(r[frames.COUNT])),
+            _num(r[frames.BLEU_A], ".2f"),
+            _ci(r[lo_a], r[hi_a]),
+            _num(r[frames.BLEU_B], ".2f"),
+            _ci(r[lo_b], r[hi_b]),
+            _num(r[frames.B_MINUS_A], "+.2f"),
+            _ci(r[lo_d], r[hi_d]),
+        ]
+        for _, r in view.length.iterrows()
+    ]
+    head = ["reference length (tokens)", "sentences", "BLEU A", "95% CI", "BLEU B", "95% CI", "B − A", "95% CI"]
+    t = pb_frames
+    freq_rows = [
+        [
+            _e(r[t.FREQ_BUCKET]),
+            str(int(r[t.REF_WORDS])),
+            str(int(r[t.OUT_A])),
+            str(int(r[t.OUT_B])),
+            _num(r[t.F_A], ".2f"),
+            _ci(r[t.F_A_LOW], r[t.F_A_HIGH]),
+            _num(r[t.F_B], ".2f"),
+            _ci(r[t.F_B_LOW], r[t.F_B_HIGH]),
+            _num(r[t.F_DIFF], "+.2f"),
+            _ci(r[t.F_DIFF_LOW], r[t.F_DIFF_HIGH]),
+        ]
+        for _, r in view.freq.iterrows()
+    ]
+    freq_head = ["frequency", "reference words", "words in A", "words in B", "F A", "95% CI", "F B", "95% CI"]
+    freq_head += ["B − A", "95% CI"]
+    return [
+        f"<h2>By reference length: {b} (B) vs {a} (A)</h2>",
+        _table(head, length_rows),
+        f'<p class="note">{_e(LENGTH_NOTE)}</p>',
+        _signature(view.signature),
+        _svg(view.length_chart, "pairlen"),
+        f"<h2>By word frequency in the references: {b} (B) vs {a} (A)</h2>",
+        _table(freq_head, freq_rows),
+        f'<p class="note">{_e(FREQ_NOTE)}</p>',
+        _svg(view.freq_chart, "pairfreq"),
+    ]
+
+
 def _buckets_and_ngrams(
     corpus: Corpus, config: BleuConfig, mats: Mapping[str, np.ndarray], a: str, b: str
 ) -> list[str]:
     """compare-mt's two views of where B and A differ: by sentence length, and the n-grams one system gets right
     more often than the other."""
-    out = [f"<h2>By reference length: {_e(b)} (B) vs {_e(a)} (A)</h2>"]
-    buckets = frames.pair_buckets(mats[a], mats[b], config)
-    out.append(
-        _table(
-            ["reference length (tokens)", "sentences", "BLEU A", "BLEU B", "B − A"],
-            [
-                [
-                    _e(r[frames.BUCKET]),
-                    str(int(r[frames.COUNT])),
-                    _num(r[frames.BLEU_A], ".2f"),
-                    _num(r[frames.BLEU_B], ".2f"),
-                    _num(r[frames.B_MINUS_A], "+.2f"),
-                ]
-                for _, r in buckets.iterrows()
-            ],
-        )
-    )
-    out.append(
-        '<p class="note">Buckets of equal size by the best-match reference length of A\'s sentences; each cell is '
-        "corpus BLEU on the bucket's sentences only.</p>"
-    )
+    out = _pair_buckets(pair_buckets_view(corpus, mats, config, a=a, b=b))
     refs = ReferenceSet.from_config(corpus.ref_streams, config)
     diff = refs.ngram_diff(list(corpus.system(a).lines), list(corpus.system(b).lines), config.max_ngram_order)
     ngrams = frames.ngram_diff(diff)

@@ -51,7 +51,18 @@ def _add_bleu_options(p: argparse.ArgumentParser, *, sentence: bool = False) -> 
     )
     p.set_defaults(sentence_defaults=sentence)
     p.add_argument(
-        "--tokenize", "-tok", default=None, metavar="T", help=f"tokenizer: {', '.join(TOKENIZERS)} (default 13a)"
+        "--tokenize",
+        "-tok",
+        default=None,
+        metavar="T",
+        help=f"tokenizer: {', '.join(TOKENIZERS)}, spm (with --spm-model) (default 13a)",
+    )
+    p.add_argument(
+        "--spm-model",
+        default=None,
+        metavar="FILE",
+        help="the SentencePiece model file for --tokenize spm (needs the optional spm extra); the signature "
+        "names it tok:spm- and the first 12 hex digits of its SHA-256",
     )
     p.add_argument(
         "-l",
@@ -95,6 +106,15 @@ def _config(args: argparse.Namespace):  # type: ignore[no-untyped-def]
         from bleu_core.languages import parse_language_pair, tokenizer_for
 
         chosen["tokenize"] = tokenizer_for(parse_language_pair(args.language_pair)[1])
+    spm_model = getattr(args, "spm_model", None)
+    if chosen["tokenize"] == "spm" or spm_model:
+        if chosen["tokenize"] != "spm":
+            raise InputError("given without --tokenize spm", "--spm-model")
+        if not spm_model:
+            raise InputError("spm needs a model file: add --spm-model FILE", "--tokenize")
+        from bleu_core.tokenizers import register_spm
+
+        chosen["tokenize"] = register_spm(spm_model)
     weights = None
     if args.weights:
         try:
@@ -152,8 +172,12 @@ def _cmd_score(args: argparse.Namespace) -> int:
     for hf in hyp_files:
         s = corpus_score(list(hf.lines), streams, config)
         results.append((hf.name, s))
+    note = _size_note(streams, hyp_files, config)
     if args.json:
-        objs = [s.to_dict() if label is None else {**s.to_dict(), "slice": label} for _, s in results]
+        test_set = {"segments": note.segments, "widest_interval": note.width, "small": note.small}
+        objs = [
+            {**s.to_dict(), "test_set": test_set, **({} if label is None else {"slice": label})} for _, s in results
+        ]
         if len(results) > 1:
             objs = [{"system": os.path.basename(name), **o} for (name, _), o in zip(results, objs, strict=True)]
             print(json.dumps(objs, ensure_ascii=False, indent=1))
@@ -167,7 +191,26 @@ def _cmd_score(args: argparse.Namespace) -> int:
         if label is not None:
             print(f"slice: {label}")
         print(f"signature: {results[0][1].signature}")
+        print(f"{note.text} (intervals: {note_signature(config, len(streams))})")
     return 0
+
+
+def note_signature(config: Any, nrefs: int) -> str:
+    """The signature of the intervals behind the small-test-set note: sacreBLEU's 1,000 resamples, seed 12345."""
+    from bleu_core.bleu import make_signature
+
+    return make_signature(config, nrefs, bs=1000, rs=12345)
+
+
+def _size_note(streams: Sequence[Sequence[str]], hyp_files: Sequence[Any], config: Any) -> Any:
+    """The small-test-set note of ``score``: the segments and the widest of the systems' 95% intervals."""
+    from bleu_core.engine import ReferenceSet
+    from bleu_core.significance import bootstrap_cis
+    from bleu_core.testsize import size_note
+
+    ref_set = ReferenceSet.from_config(streams, config)
+    mats = [ref_set.stats(list(h.lines), config.max_ngram_order) for h in hyp_files]
+    return size_note(len(streams[0]), [hi - lo for _, _, lo, hi in bootstrap_cis(mats, config)])
 
 
 def _cmd_explain(args: argparse.Namespace) -> int:

@@ -106,6 +106,7 @@ def _cmd_compare(
     from bleu_core.ranking import rank_pairwise
     from bleu_core.signature import sacrebleu_signature
     from bleu_core.significance import compare, pairwise_matrix
+    from bleu_core.testsize import size_note
     from bleu_core.trials import check_resampling_fits, holm_warning
 
     config = make_config(args)
@@ -137,6 +138,7 @@ def _cmd_compare(
     warning = holm_warning(len(names), trials, args.alpha)
     differences = [decompose_matrices(mats[0], m, config) for m in mats[1:]]
     rows = _rows(names, comparison, differences, ranking)
+    note = size_note(n_segments, [row["high"] - row["low"] for row in rows])
     sacre = sacrebleu_signature(
         config, nrefs, test=method, trials=trials, seed=args.seed, confidence_trials=1000 if method == "ar" else None
     )
@@ -154,6 +156,7 @@ def _cmd_compare(
             "sacrebleu_signature": {"long": sacre.long, "short": sacre.short, "none_because": sacre.why_none},
             "warning": warning,
             "slice": narrowed.label(),
+            "test_set": {"segments": note.segments, "widest_interval": note.width, "small": note.small},
             "systems": rows,
             "pairwise": {
                 "systems": names,
@@ -167,7 +170,9 @@ def _cmd_compare(
         return 0
     if args.latex == "-":
         return 0
-    _print_text(rows, differences, ranking, (method, trials, args.seed, args.alpha), comparison.signature, sacre)
+    _print_text(
+        rows, differences, ranking, (method, trials, args.seed, args.alpha), comparison.signature, sacre, note.text
+    )
     if narrowed.slice is not None:
         print(f"slice: {narrowed.label()}")
     return 0
@@ -242,6 +247,7 @@ def _print_text(
     test: tuple[str, int, int, float],
     signature: str,
     sacre: Any,
+    note: str,
 ) -> None:
     method, trials, seed, alpha = test
     width = max(len("system"), *(len(str(r["system"])) for r in rows))
@@ -251,6 +257,7 @@ def _print_text(
         p_text = "(baseline)" if p is None else f"{p:.4f}{'*' if p < 0.05 else ' '}"
         ci = f"{row['mean']:.2f} ± {row['ci']:.2f}"
         print(f"{row['system']!s:<{width}}  {row['score']:>6.2f}  {ci:>16}  {p_text:>9}")
+    print(note)
     label = "paired bootstrap" if method == "bs" else "paired approximate randomization"
     print(
         f"\n{label}, {trials} {'resamples' if method == 'bs' else 'trials'}, seed {seed}; "

@@ -8,6 +8,7 @@ tested against sacrebleu's own; ``zh``, ``ja-mecab`` and ``ko-mecab`` are sacreb
 
 from __future__ import annotations
 
+import os
 import re
 import unicodedata
 from collections.abc import Callable
@@ -18,7 +19,16 @@ from typing import Final
 
 from .errors import InputError
 
-__all__ = ["TOKENIZERS", "Preprocessor", "Tokenizer", "get_tokenizer", "preprocess", "preprocessor", "tokenize_line"]
+__all__ = [
+    "TOKENIZERS",
+    "Preprocessor",
+    "Tokenizer",
+    "get_tokenizer",
+    "preprocess",
+    "preprocessor",
+    "register_spm",
+    "tokenize_line",
+]
 
 # --- 13a: mteval-v13a.pl as sacrebleu implements it (tokenizer_13a.py + tokenizer_re.py) -------------
 _13A_RULES: Final = (
@@ -168,12 +178,61 @@ TOKENIZERS: Final[dict[str, Tokenizer]] = {
 }
 
 _LOADED: dict[str, Callable[[str], str]] = {}
+_SPM: dict[str, Tokenizer] = {}  # SentencePiece models registered by register_spm (not offered in menus)
+
+
+def _spm_loader(model: bytes, name: str) -> Callable[[], Callable[[str], str]]:
+    def load() -> Callable[[str], str]:
+        try:
+            import sentencepiece as spm  # type: ignore[import-not-found, import-untyped, unused-ignore]
+        except ImportError as exc:
+            raise InputError(
+                "the spm tokenizer needs the optional sentencepiece package (pip install 'bleu-explorer[spm]')",
+                "tokenize",
+            ) from exc
+        try:
+            sp = spm.SentencePieceProcessor(model_proto=model)
+        except (RuntimeError, OSError, TypeError) as exc:
+            raise InputError(f"not a SentencePiece model ({exc})", name) from None
+
+        def encode(line: str) -> str:  # sacreBLEU's TokenizerSPM: the pieces joined by single spaces
+            return " ".join(sp.EncodeAsPieces(line))
+
+        return encode
+
+    return load
+
+
+def register_spm(path: str) -> str:
+    """Register SentencePiece tokenization with the model file at ``path`` and return its tokenizer name,
+    ``spm-`` and the first 12 hex digits of the file's SHA-256 (the signature's ``tok:``: a model is named by
+    its content, so two files with the same model share a name and the caches). The model is read now and kept
+    in memory; sentencepiece (the optional ``spm`` extra) is loaded on first use.
+
+    sacreBLEU's ``flores101``/``flores200`` names are not given: they name sacreBLEU's downloaded models, whose
+    digests are not known here (no download at run time), so a file is named by its own digest.
+
+    Raises:
+        InputError: a file that cannot be read (named).
+    """
+    import hashlib
+
+    try:
+        with open(path, "rb") as fh:
+            model = fh.read()
+    except OSError as exc:
+        raise InputError(f"cannot read the SentencePiece model ({exc.strerror or exc})", path) from None
+    name = f"spm-{hashlib.sha256(model).hexdigest()[:12]}"
+    if name not in _SPM:
+        description = f"SentencePiece with the model {os.path.basename(path)} (sha256 {name[4:]}...)."
+        _SPM[name] = Tokenizer(name, description, _spm_loader(model, path))
+    return name
 
 
 def _loaded(name: str) -> Callable[[str], str]:
     fn = _LOADED.get(name)
     if fn is None:
-        fn = _LOADED[name] = TOKENIZERS[name].loader()
+        fn = _LOADED[name] = (TOKENIZERS.get(name) or _SPM[name]).loader()
     return fn
 
 
@@ -196,7 +255,7 @@ def get_tokenizer(name: str) -> Tokenizer:
         'the party'
     """
     try:
-        return TOKENIZERS[name]
+        return TOKENIZERS[name] if name in TOKENIZERS or not isinstance(name, str) else _SPM[name]
     except (KeyError, TypeError):
         known = ", ".join(TOKENIZERS)
         raise InputError(f"unknown tokenizer {name!r} (known: {known})", "tokenize") from None

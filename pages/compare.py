@@ -80,6 +80,9 @@ st.dataframe(
         },
     },
 )
+render.size_note(
+    corpus.n_segments, (systems[frames.CI_HIGH] - systems[frames.CI_LOW]).tolist(), config, cached.nrefs(corpus)
+)
 c1, c2 = st.columns(2)
 c1.altair_chart(ci_chart)
 c2.altair_chart(bars)

@@ -42,6 +42,9 @@ with left:
         "closest reference lengths), "
         f"c/r = {score.ratio:.4f}"
     )
+    low, high = cached.interval(corpus.system(system), corpus, config)
+    st.markdown(f"95% interval: **{low:.2f} to {high:.2f}**")
+    render.size_note(corpus.n_segments, [high - low], config, cached.nrefs(corpus))
 right.dataframe(
     frames.order_rows(matrix, config, cached.nrefs(corpus)),
     hide_index=True,

@@ -10,7 +10,7 @@ import altair as alt
 import pandas as pd
 
 from bleu_app.charts.corpus import RANK, _by_rank, _ranked
-from bleu_app.frames import difference as f
+from bleu_app.frames import difference as f, pair_buckets as pb
 
 KIND_COLOURS = ("#0072B2", "#009E73", "#D55E00")  # total, gain, loss
 TERM_COLOURS = ["#CC79A7", "#56B4E9", "#E69F00", "#009E73", "#0072B2", "#D55E00", "#F0E442", "#999999", "#000000"]
@@ -103,3 +103,32 @@ def versus_baseline_chart(frame: pd.DataFrame, unit: f.Unit, baseline: str) -> a
         title=f"Every system against {baseline}: where the difference comes from (tick: net)",
         height=alt.Step(30),  # a fixed pixel height collapses the bands in Streamlit's container-width layout
     )
+
+
+def pair_bucket_chart(frame: pd.DataFrame, *, x_title: str, y_title: str) -> alt.LayerChart | alt.FacetChart:
+    """A and B side by side in each bucket (``frames.pair_buckets.long``): a point per system with its 95%
+    interval as a rule; A blue circles, B orange squares (shape as well as colour)."""
+    sides = list(dict.fromkeys(frame[pb.SIDE]))
+    colour = alt.Color(
+        f"{pb.SIDE}:N", scale=alt.Scale(domain=sides, range=["#0072B2", "#E69F00"][: len(sides)]), title=None
+    )
+    shape = alt.Shape(f"{pb.SIDE}:N", scale=alt.Scale(domain=sides, range=["circle", "square"][: len(sides)]))
+    axis = alt.Axis(labelAngle=-30, labelOverlap=False, labelLimit=180)
+    x = alt.X(f"{pb.BUCKET}:N", sort=_by_rank(pb.ORDER), title=x_title, axis=axis)
+    offset = alt.XOffset(f"{pb.SIDE}:N", sort=sides)
+    base = alt.Chart(frame)
+    rule = base.mark_rule(strokeWidth=2).encode(
+        x=x, xOffset=offset, y=alt.Y(f"{pb.LOW}:Q", title=y_title), y2=f"{pb.HIGH}:Q", color=colour
+    )
+    tooltip = [
+        pb.BUCKET,
+        pb.SIDE,
+        pb.COUNT,
+        alt.Tooltip(pb.VALUE, format=".2f"),
+        alt.Tooltip(pb.LOW, format=".2f"),
+        alt.Tooltip(pb.HIGH, format=".2f"),
+    ]
+    pts = base.mark_point(filled=True, size=80).encode(
+        x=x, xOffset=offset, y=f"{pb.VALUE}:Q", color=colour, shape=shape, tooltip=tooltip
+    )
+    return alt.layer(rule, pts).properties(title=f"{y_title} by {x_title} (95% bootstrap CI)", height=240)

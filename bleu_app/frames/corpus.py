@@ -263,10 +263,20 @@ BLEU_A, BLEU_B, B_MINUS_A = "BLEU A", "BLEU B", "B - A"
 
 
 def pair_buckets(
-    matrix_a: np.ndarray, matrix_b: np.ndarray, config: BleuConfig, *, by: str = "ref_len", n_buckets: int = 5
+    matrix_a: np.ndarray,
+    matrix_b: np.ndarray,
+    config: BleuConfig,
+    *,
+    by: str = "ref_len",
+    n_buckets: int = 5,
+    intervals: bool = False,
 ) -> pd.DataFrame:
     """A against B on the same lines of each bucket (A's buckets: with several references the best-match
     length depends on the candidate, so one assignment is used for both): lines, corpus BLEU of each, B - A.
+
+    ``intervals``: also each cell's 95% bootstrap interval (columns :data:`PAIR_CI`): sacreBLEU's draws of the
+    bucket's sentences (``bleu_core.resample_sums``, 1,000 resamples, seed 12345), one set for A and B, so B − A's
+    interval is that of the paired differences.
 
     Example:
         >>> m = np.tile(np.array([[10, 10, 8, 9, 6, 8, 4, 7, 2, 6]]), (6, 1))
@@ -281,8 +291,34 @@ def pair_buckets(
             continue
         a = float(score_many(matrix_a[keep].sum(axis=0)[None, :], config)[0])
         b = float(score_many(matrix_b[keep].sum(axis=0)[None, :], config)[0])
-        rows.append({BUCKET: label, COUNT: int(keep.sum()), BLEU_A: a, BLEU_B: b, B_MINUS_A: b - a})
-    return pd.DataFrame(rows, columns=[BUCKET, COUNT, BLEU_A, BLEU_B, B_MINUS_A])
+        row: dict[str, object] = {BUCKET: label, COUNT: int(keep.sum()), BLEU_A: a, BLEU_B: b, B_MINUS_A: b - a}
+        if intervals:
+            sums = resample_sums([matrix_a[keep], matrix_b[keep]], BUCKET_RESAMPLES, BUCKET_SEED)
+            w = matrix_a.shape[1]
+            da, db = score_many(sums[:, :w], config), score_many(sums[:, w:], config)
+            for (lo_col, hi_col), draws in zip(PAIR_CI, (da, db, db - da), strict=True):
+                row[lo_col], row[hi_col] = order_interval(draws)
+        rows.append(row)
+    columns = [BUCKET, COUNT, BLEU_A, BLEU_B, B_MINUS_A]
+    if intervals:
+        columns += [c for pair in PAIR_CI for c in pair]
+    return pd.DataFrame(rows, columns=columns)
+
+
+PAIR_CI: Final = (("A low", "A high"), ("B low", "B high"), ("B - A low", "B - A high"))
+"""The interval columns of :func:`pair_buckets` (``intervals=True``): A's, B's and B − A's."""
+
+
+def order_interval(draws: np.ndarray) -> tuple[float, float]:
+    """sacreBLEU's ``estimate_ci`` bounds of resampled scores: the 2.5% and 97.5% order statistics.
+
+    Example:
+        >>> order_interval(np.arange(1000.0))
+        (25.0, 974.0)
+    """
+    ordered = np.sort(np.asarray(draws, dtype=float))
+    lower = len(ordered) // 40
+    return float(ordered[lower]), float(ordered[len(ordered) - lower - 1])
 
 
 BLOCK_T = "t vs the system ranked below"

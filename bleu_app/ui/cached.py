@@ -16,6 +16,7 @@ import pandas as pd
 import streamlit as st
 
 from bleu_app.frames import corpus as corpus_frames
+from bleu_app.views.pair_buckets import PairBucketsView, pair_buckets_view
 from bleu_core.blocktest import RankedBlockTest, ranked_block_test
 from bleu_core.config import BleuConfig
 from bleu_core.corpus import Corpus, System
@@ -23,6 +24,7 @@ from bleu_core.engine import Encoded, ReferenceSet
 from bleu_core.every import EveryBleu, every_bleu
 from bleu_core.explain import SegmentExplanation, explain_segment
 from bleu_core.resample import resample_sums
+from bleu_core.significance import bootstrap_ci
 
 # --- learn + sentence pages ------------------------------------------------------------------------------
 
@@ -105,6 +107,13 @@ def stats_matrix(system: System, corpus: Corpus, config: BleuConfig) -> np.ndarr
     """One system's (segments x statistics) matrix, per (system text, references, tokenization)."""
     ref_set = reference_set(corpus, config.tokenize, config.lowercase)
     return ref_set.stats(encoded(system, ref_set), config.max_ngram_order)
+
+
+@st.cache_data(max_entries=64, scope="session", show_spinner=False, hash_funcs=_TOKENS)
+def interval(system: System, corpus: Corpus, config: BleuConfig) -> tuple[float, float]:
+    """One system's 95% bootstrap interval (low, high): sacreBLEU's 1,000 resamples, seed 12345."""
+    _, _, low, high = bootstrap_ci(stats_matrix(system, corpus, config), config)
+    return low, high
 
 
 def _systems_key(corpus: Corpus) -> tuple[str, ...]:
@@ -228,6 +237,12 @@ def block_test(corpus: Corpus, config: BleuConfig) -> RankedBlockTest:
     """The paper's block test on every system (blocks of 25 where the corpus allows, rank order); system
     indices follow ``corpus.names``."""
     return ranked_block_test(list(matrices(corpus, config).values()), config)
+
+
+@st.cache_resource(max_entries=8, scope="session", show_spinner=False, hash_funcs=_WHOLE)
+def pair_buckets(corpus: Corpus, a: str, b: str, config: BleuConfig) -> PairBucketsView:
+    """A against B by reference length and by word frequency, with intervals (``views.pair_buckets``); read-only."""
+    return pair_buckets_view(corpus, matrices(corpus, config), config, a=a, b=b)
 
 
 @st.cache_resource(max_entries=8, scope="session", show_spinner=False, hash_funcs=_WHOLE)

@@ -6,8 +6,9 @@ from __future__ import annotations
 import streamlit as st
 
 from bleu_app import report
-from bleu_app.frames import difference as frames
+from bleu_app.frames import corpus as corpus_frames, difference as frames, pair_buckets as pb_frames
 from bleu_app.views.difference import AXIS_NOTE, difference_view
+from bleu_app.views.pair_buckets import FREQ_NOTE, LENGTH_NOTE
 from bleu_core.bleu import make_signature
 from bleu_core.config import BleuConfig
 from bleu_core.corpus import Corpus
@@ -75,6 +76,29 @@ def section(corpus: Corpus, config: BleuConfig, baseline: str, sys_a: str, sys_b
     )
     with st.expander("How the split works"):
         st.markdown(docs.text("difference", "corpus"))
+    buckets_section(corpus, config, sys_a, sys_b)
+
+
+def buckets_section(corpus: Corpus, config: BleuConfig, sys_a: str, sys_b: str) -> None:
+    """A against B by reference length and by word frequency in the references, every cell with its interval."""
+    view = cached.pair_buckets(corpus, sys_a, sys_b, config)
+    st.markdown(f"**By reference length: {_md(sys_b)} (B) vs {_md(sys_a)} (A)**")
+    (lo_a, hi_a), (lo_b, hi_b), (lo_d, hi_d) = corpus_frames.PAIR_CI
+    two = {c: st.column_config.NumberColumn(format="%.2f") for c in (corpus_frames.BLEU_A, corpus_frames.BLEU_B)}
+    two |= {c: st.column_config.NumberColumn(format="%.2f") for c in (lo_a, hi_a, lo_b, hi_b)}
+    signed = {c: st.column_config.NumberColumn(format="%+.2f") for c in (corpus_frames.B_MINUS_A, lo_d, hi_d)}
+    st.dataframe(view.length, hide_index=True, key="compare.pair_len", column_config={**two, **signed})
+    st.caption(LENGTH_NOTE)
+    st.caption(f"Signature: {view.signature.replace('|', ' | ')}")
+    st.altair_chart(view.length_chart, key="compare.pair_len_chart")
+    st.markdown(f"**By word frequency in the references: {_md(sys_b)} (B) vs {_md(sys_a)} (A)**")
+    t = pb_frames
+    cols = (t.F_A, t.F_A_LOW, t.F_A_HIGH, t.F_B, t.F_B_LOW, t.F_B_HIGH)
+    fmt = {c: st.column_config.NumberColumn(format="%.2f") for c in cols}
+    fmt |= {c: st.column_config.NumberColumn(format="%+.2f") for c in (t.F_DIFF, t.F_DIFF_LOW, t.F_DIFF_HIGH)}
+    st.dataframe(view.freq, hide_index=True, key="compare.pair_freq", column_config=fmt)
+    st.caption(FREQ_NOTE)
+    st.altair_chart(view.freq_chart, key="compare.pair_freq_chart")
 
 
 def _md(text: str) -> str:

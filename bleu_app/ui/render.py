@@ -9,6 +9,7 @@ import pandas as pd
 import streamlit as st
 
 from bleu_app.frames import sentence as fs
+from bleu_core import testsize
 from bleu_core.bleu import BleuScore, make_signature
 from bleu_core.config import BleuConfig
 from bleu_core.corpus import Corpus
@@ -26,6 +27,14 @@ def score_headline(label: str, score: BleuScore, *, paper_scale: bool = True) ->
         value += f"  ({score.score / 100:.4f})"
     st.metric(label, value, help="BLEU on sacreBLEU's 0-100 scale (the paper's 0-1 scale in brackets).")
     signature(score.signature)
+
+
+def size_note(n_segments: int, widths: list[float], config: BleuConfig, nrefs: int) -> None:
+    """The small-test-set note (``bleu_core.testsize``) under a score: a warning when the set is small, else a
+    caption; with the intervals' signature."""
+    note = testsize.size_note(n_segments, widths)
+    sig = make_signature(config, nrefs, bs=1000, rs=12345)
+    (st.warning if note.small else st.caption)(f"{md_escape(note.text)}  \nIntervals: {md_escape(sig)}")
 
 
 def signature(sig: str, *, what: str = "") -> None:

@@ -253,8 +253,10 @@ def test_report_ranks_in_clusters_and_shows_the_source(wmt21_report):
     assert len(gap_rows) >= 10
     for r in gap_rows:
         assert r[4] == source[int(r[0]) - 1].strip()
-    buckets = [r for r in parse(text).rows if len(r) == 5 and re.fullmatch(r"\d+(-\d+)? tokens", r[0] or "")]
+    # length buckets: bucket, sentences, BLEU A, its CI, BLEU B, its CI, B − A, its CI (issue 22.6)
+    buckets = [r for r in parse(text).rows if len(r) == 8 and re.fullmatch(r"\d+(-\d+)? tokens", r[0] or "")]
     assert sum(int(r[1]) for r in buckets) == len(source)
     for r in buckets:
-        assert float(r[4]) == pytest.approx(float(r[3]) - float(r[2]), abs=0.011)
+        assert float(r[6]) == pytest.approx(float(r[4]) - float(r[2]), abs=0.011)
+        assert re.fullmatch(r"\[-?\d+\.\d\d, -?\d+\.\d\d\]", r[7])
     assert "n-grams one system matches more often" in text

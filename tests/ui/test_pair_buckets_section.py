@@ -1,0 +1,37 @@
+"""AppTest: the compare page's A-vs-B section shows the length and word-frequency buckets with intervals, the
+same numbers as ``views.pair_buckets`` (which the report reads too)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+from bleu_app.frames import corpus as fc, pair_buckets as pb
+from bleu_app.samples import demo_corpus
+from bleu_app.views.pair_buckets import pair_buckets_view
+from bleu_core.config import BleuConfig
+from bleu_core.engine import ReferenceSet
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_compare_page_shows_both_bucket_tables():
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=300)
+    at.run()
+    at.switch_page("pages/compare.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    a, b = at.selectbox(key="compare.a").value, at.selectbox(key="compare.b").value
+    c = demo_corpus()
+    config = BleuConfig()
+    refs = ReferenceSet.from_config(c.ref_streams, config)
+    mats = {n: refs.stats(list(c.system(n).lines), config.max_ngram_order) for n in (a, b)}
+    want = pair_buckets_view(c, mats, config, a=a, b=b)
+    frames = {tuple(df.value.columns): df.value for df in at.dataframe}
+    length = frames[tuple(want.length.columns)]
+    freq = frames[tuple(want.freq.columns)]
+    assert length[fc.BLEU_A].round(9).tolist() == want.length[fc.BLEU_A].round(9).tolist()
+    assert length[fc.PAIR_CI[2][1]].round(9).tolist() == want.length[fc.PAIR_CI[2][1]].round(9).tolist()
+    assert freq[pb.FREQ_BUCKET].tolist() == want.freq[pb.FREQ_BUCKET].tolist()
+    assert freq[pb.F_B_HIGH].round(9).tolist() == want.freq[pb.F_B_HIGH].round(9).tolist()
+    assert any(m.value.startswith("**By word frequency in the references:") for m in at.markdown)
