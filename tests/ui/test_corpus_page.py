@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -93,7 +94,8 @@ def test_bad_folder_keeps_the_corpus(files, expected):
     _uploader(at, "corpus.in_folder").set_value(files).run()
     errs = _errors(at)
     assert errs, "a bad upload must show an error"
-    assert any(expected.replace("_", "\\_").replace(".", "\\.") in e or expected in e for e in errs), errs
+    shown = [re.sub(r"\\(.)", r"\1", e) for e in errs]  # what Markdown shows: the escapes removed
+    assert any(expected in e for e in shown), errs
     assert "previous corpus is kept" in errs[0]
     assert at.selectbox(key="corpus.system").options == before
 
