@@ -3,11 +3,16 @@ Streamlit's static files served by nginx (gzipped, cached) and with everything p
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+
 from bench import serve_class
 
 
 def test_nginx_serves_the_frontend_and_the_app_process_only_the_page() -> None:
-    costs = serve_class.first_visit_costs(processes=1, visits=1)
+    # in a thread of its own: the bench starts its own Playwright, and the browser tests' session fixture keeps
+    # one running in this thread (Playwright's sync API refuses to start inside another's event loop)
+    with ThreadPoolExecutor(1) as pool:
+        costs = pool.submit(serve_class.first_visit_costs, 1, 1).result()
     (proxied,) = costs["all proxied"]
     (static,) = costs["nginx serves static"]
     assert proxied.requests > 100  # Streamlit's frontend is over a hundred files
