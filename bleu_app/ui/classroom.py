@@ -10,6 +10,7 @@ translations) is shown with ``st.text``, in dataframes or escaped HTML: never as
 from __future__ import annotations
 
 import io
+import logging
 import math
 from typing import Final
 from urllib.parse import urlsplit
@@ -56,6 +57,8 @@ RATING_LABELS: Final = frames.RATING_LABELS
 DEFAULT_SOURCE: Final = "Rewrite this machine translation as good English: " + EXAMPLE_1.candidates[1]
 DEFAULT_REFS: Final = "\n".join(EXAMPLE_1.references)
 
+_LOG = logging.getLogger(__name__)
+
 
 # --- entry ------------------------------------------------------------------------------------------------
 def page() -> None:
@@ -63,7 +66,8 @@ def page() -> None:
     try:
         store = get_store()
     except Exception as exc:  # a bad URL or an unreachable database: one message, no traceback
-        st.error(f"The class store cannot be opened ({location()}): {exc}", icon=":material/error:")
+        st.error("The class store cannot be opened; the server's log says why.", icon=":material/error:")
+        _LOG.warning("class store %s cannot be opened: %s", location(), exc)
         st.stop()
     ss = st.session_state
     qp = st.query_params
@@ -139,7 +143,9 @@ def _start(store: SqlStore) -> None:
             st.session_state[SS_TEACH] = new.teacher_token
             st.query_params[TEACH] = new.teacher_token
             st.rerun()
-    st.caption(f"Rooms and their contents are kept in {location()} and deleted when they expire or on request.")
+    # where the store lives is the server's business, not every visitor's (a projected screen, a student's phone):
+    # the README says where (data/ or BLEU_EXPLORER_DATA_DIR, or the PostgreSQL URL)
+    st.caption("Rooms and their contents are kept on this server and deleted when they expire or on request.")
 
 
 def _corpus_line_picker() -> None:

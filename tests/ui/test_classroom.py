@@ -219,3 +219,16 @@ def test_a_room_from_a_line_of_the_loaded_corpus(store_env):
     room = store_env.room_by_code(_metrics(t)["Room code"])
     assert room.source.startswith("Translate (this corpus has no source line")
     assert list(room.refs) == [r.lines[2] for r in corpus.references]
+
+
+def test_visitors_are_not_told_where_the_store_lives(store_env):
+    # the browser review: the page said "kept in /srv/.../bleu-explorer.sqlite3" to every visitor
+    from bleu_app.store import location
+
+    where = location()
+    app = _open()
+    shown = " ".join([*_texts(app), *(c.value for c in app.caption), *(m.value for m in app.markdown)])
+    assert "kept on this server" in shown
+    assert where not in shown
+    assert "sqlite3" not in shown
+    assert "postgres" not in shown.lower()
