@@ -172,12 +172,8 @@ def _cmd_score(args: argparse.Namespace) -> int:
     for hf in hyp_files:
         s = corpus_score(list(hf.lines), streams, config)
         results.append((hf.name, s))
-    note = _size_note(streams, hyp_files, config)
-    if args.json:
-        test_set = {"segments": note.segments, "widest_interval": note.width, "small": note.small}
-        objs = [
-            {**s.to_dict(), "test_set": test_set, **({} if label is None else {"slice": label})} for _, s in results
-        ]
+    if args.json:  # sacreBLEU's score object, as documented (DESIGN.md section 3): no note
+        objs = [s.to_dict() if label is None else {**s.to_dict(), "slice": label} for _, s in results]
         if len(results) > 1:
             objs = [{"system": os.path.basename(name), **o} for (name, _), o in zip(results, objs, strict=True)]
             print(json.dumps(objs, ensure_ascii=False, indent=1))
@@ -191,6 +187,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
         if label is not None:
             print(f"slice: {label}")
         print(f"signature: {results[0][1].signature}")
+        note = _size_note(streams, hyp_files, config)
         print(f"{note.text} (intervals: {note_signature(config, len(streams))})")
     return 0
 

@@ -167,9 +167,10 @@ def test_cli_score_text_output(python: str, real: dict[str, RealSet]) -> None:
     p = run_cli(python, "score", str(s.ref_paths[0]), "-i", str(s.sys_paths[0]))
     assert p.returncode == 0, p.stderr
     want = BLEU(force=True).corpus_score(s.system(s.sys_paths[0]), s.refs())
-    first, sig = p.stdout.strip().split("\n")
+    first, sig, note = p.stdout.strip().split("\n")
     assert first == str(want)  # sacrebleu's one-line format, number for number
     assert sig.startswith("signature: nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|order:4|version:bleu-explorer-")
+    assert note.startswith(f"Test set: {len(s.refs()[0])} segments; widest 95% interval ")  # issue 22.6
 
 
 # --- explain --json: exactly the documented shape (DESIGN.md section 3) ----------------------------------------
