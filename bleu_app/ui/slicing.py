@@ -8,6 +8,7 @@ decomposition, the sentence tables) is computed on exactly those lines.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 import streamlit as st
 
@@ -170,6 +171,12 @@ def _slice_to(key: str, where: str) -> None:
     state.put(key, where)
 
 
+# Up to this many lines (segments x systems) the outputs are checked as the page opens; above, on request: the
+# checks tokenize every line again and look at every n-gram, about 16 s of the server at 50,000 lines x 4
+# systems (the browser review and bench.browser), which every page load would pay.
+DIAGNOSE_AUTO_LINES: Final = 5_000
+
+
 def diagnostics_section(prefix: str, corpus: Corpus, config: BleuConfig, *, sliced: bool = False) -> None:
     """Per system the lines flagged empty, repetition, length outlier, copy of the source or untranslated, with
     counts, a reason per line, and a click that slices the page to a system's flagged lines. ``corpus`` is the
@@ -183,6 +190,16 @@ def diagnostics_section(prefix: str, corpus: Corpus, config: BleuConfig, *, slic
     )
     if sliced:  # the slice banner says every number below is on the slice: not this section's
         st.caption(f"This section covers the whole corpus (all {corpus.n_segments} lines), not the slice.")
+    n_lines = corpus.n_segments * len(corpus.systems)
+    on = st.toggle(
+        f"Check every line of every system ({n_lines:,} lines)",
+        value=n_lines <= DIAGNOSE_AUTO_LINES,
+        key=f"{prefix}.diag_on.{corpus.digest[:16]}",  # per corpus: a new one starts at its own default
+        help="Checked at once up to "
+        f"{DIAGNOSE_AUTO_LINES:,} lines in all; above that on request (tens of thousands of lines take seconds).",
+    )
+    if not on:
+        return
     d = cached.diagnostics(corpus, config.tokenize)
     st.dataframe(frames.counts_frame(d), hide_index=True, key=f"{prefix}.diag_counts")
     c1, c2 = st.columns(2)

@@ -80,6 +80,11 @@ def test_diagnostics_section_lists_flags_and_slices_to_them(data_dir):
     at = _app("pages/corpus.py")
     _uploader(at, "corpus.in_folder").set_value(folder_files(data_dir / "wmt22-general-zh-en")).run()
     assert not at.exception, [e.value for e in at.exception]
+    # 12 x 1,875 lines: checked on request only (a 50,000-line upload would pay seconds on every first draw)
+    assert not [d for d in at.dataframe if "lines flagged" in d.value.columns]
+    (toggle,) = [t for t in at.toggle if t.label.startswith("Check every line of every system (22,500 lines)")]
+    assert toggle.value is False
+    toggle.set_value(True).run()
     counts = next(d for d in at.dataframe if "lines flagged" in d.value.columns).value
     assert len(counts) == 12
     w = counts[counts["system"] == "Online-W"].iloc[0]
