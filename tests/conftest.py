@@ -49,7 +49,12 @@ def postgres_server():
                 "BLEU_REQUIRE_POSTGRES is set but no PostgreSQL under /usr/lib/postgresql (run `make postgres`)"
             )
         pytest.skip("PostgreSQL binaries not found under /usr/lib/postgresql (`make postgres` installs them)")
-    psycopg = pytest.importorskip("psycopg")
+    try:
+        import psycopg
+    except ImportError:
+        if os.environ.get("BLEU_REQUIRE_POSTGRES"):
+            pytest.fail("BLEU_REQUIRE_POSTGRES is set but psycopg is not installed (the test extra has it)")
+        pytest.skip("psycopg not installed (pip install -e '.[test]')")
     root = Path(tempfile.mkdtemp(prefix="bleu-pg-"))
     data, sock = root / "data", root / "sock"
     sock.mkdir()

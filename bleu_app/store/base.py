@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import queue
 import secrets
 import time
-from collections.abc import Callable, Sequence
-from contextlib import AbstractContextManager
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -174,6 +175,9 @@ def clean_text(text: str, *, what: str, limit: int = MAX_TEXT) -> str:
     return text
 
 
+IDLE_CONNECTIONS = 8  # connections a process keeps open between calls (a store is shared by its sessions)
+
+
 class SqlStore:
     """Rooms, students, submissions, ratings, rounds, views and corpora on one SQL database."""
 
@@ -182,8 +186,34 @@ class SqlStore:
 
     def __init__(self, *, clock: Callable[[], float] = time.time) -> None:
         self.clock = clock
+        self._idle: queue.LifoQueue[Any] = queue.LifoQueue(IDLE_CONNECTIONS)
 
     # --- backend hooks ----------------------------------------------------------------------------------------
+    def _connect(self) -> Any:  # pragma: no cover - every backend overrides it
+        """A new connection to the database (backends override)."""
+        raise NotImplementedError
+
+    def _usable(self, conn: Any) -> bool:
+        """Whether a pooled connection can be used again (PostgreSQL: not closed by the server)."""
+        return True
+
+    @contextmanager
+    def _conn(self) -> Iterator[Any]:
+        """A connection from the pool (up to ``IDLE_CONNECTIONS`` kept between calls), returned after use."""
+        try:
+            conn = self._idle.get_nowait()
+        except queue.Empty:
+            conn = self._connect()
+        if not self._usable(conn):
+            conn = self._connect()
+        try:
+            yield conn
+        finally:
+            try:
+                self._idle.put_nowait(conn)
+            except queue.Full:
+                conn.close()
+
     def _tx(self) -> AbstractContextManager[Cursor]:  # pragma: no cover - every backend overrides it
         raise NotImplementedError
 

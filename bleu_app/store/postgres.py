@@ -12,7 +12,6 @@ from typing import Any
 
 from bleu_app.store.base import Cursor, SqlStore, StoreError
 
-IDLE_CONNECTIONS = 8
 MIGRATION_LOCK = 0x424C4555  # "BLEU"
 
 
@@ -31,24 +30,13 @@ class PostgresStore(SqlStore):
             ) from exc
         self._psycopg = psycopg
         self.url = url
-        self._idle: queue.LifoQueue[Any] = queue.LifoQueue(IDLE_CONNECTIONS)
         self.migrate()
 
-    @contextmanager
-    def _conn(self) -> Iterator[Any]:
-        try:
-            conn = self._idle.get_nowait()
-        except queue.Empty:
-            conn = self._psycopg.connect(self.url, autocommit=False)
-        if conn.closed:
-            conn = self._psycopg.connect(self.url, autocommit=False)
-        try:
-            yield conn
-        finally:
-            try:
-                self._idle.put_nowait(conn)
-            except queue.Full:
-                conn.close()
+    def _connect(self) -> Any:
+        return self._psycopg.connect(self.url, autocommit=False)
+
+    def _usable(self, conn: Any) -> bool:
+        return not conn.closed
 
     @contextmanager
     def _tx(self) -> Iterator[Cursor]:

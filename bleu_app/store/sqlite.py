@@ -14,7 +14,6 @@ from pathlib import Path
 from bleu_app.store.base import Cursor, SqlStore
 
 BUSY_TIMEOUT_S = 30.0
-IDLE_CONNECTIONS = 8
 
 
 class SqliteStore(SqlStore):
@@ -24,7 +23,6 @@ class SqliteStore(SqlStore):
         super().__init__(clock=clock)
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._idle: queue.LifoQueue[sqlite3.Connection] = queue.LifoQueue(IDLE_CONNECTIONS)
         with self._conn() as conn:
             conn.execute("PRAGMA journal_mode=WAL")
         self.migrate()
@@ -35,20 +33,6 @@ class SqliteStore(SqlStore):
         conn.execute("PRAGMA synchronous=FULL")
         conn.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT_S * 1000)}")
         return conn
-
-    @contextmanager
-    def _conn(self) -> Iterator[sqlite3.Connection]:
-        try:
-            conn = self._idle.get_nowait()
-        except queue.Empty:
-            conn = self._connect()
-        try:
-            yield conn
-        finally:
-            try:
-                self._idle.put_nowait(conn)
-            except queue.Full:
-                conn.close()
 
     @contextmanager
     def _tx(self) -> Iterator[Cursor]:
