@@ -18,6 +18,7 @@ seed 12345), the same draws for A, B and B − A.
 
 from __future__ import annotations
 
+import bisect
 import itertools
 from collections import Counter
 from collections.abc import Sequence
@@ -48,13 +49,6 @@ def bucket_labels(cutoffs: Sequence[int] = CUTOFFS) -> list[str]:
     return out
 
 
-def _bucket(freq: int, cutoffs: Sequence[int]) -> int:
-    for i, c in enumerate(cutoffs):
-        if freq < c:
-            return i
-    return len(cutoffs)
-
-
 def ref_frequencies(ref_tokens: Sequence[Sequence[Sequence[str]]]) -> Counter[str]:
     """Each word's count over every reference stream (``ref_tokens[stream][line]`` is a line's tokens)."""
     freq: Counter[str] = Counter()
@@ -79,16 +73,23 @@ def freq_bucket_counts(
         [0, 0, 1, 1, 2, 1, 1, 1, 1]
     """
     k = len(cutoffs) + 1
-    out = np.zeros((len(hyp_tokens), 3 * k), dtype=np.int64)
-    for i, (hyp, ref) in enumerate(zip(hyp_tokens, ref_tokens, strict=True)):
+    # each word's bucket looked up once (a word absent from the references has frequency 0), and each line's
+    # counts summed in a Python list: per-word numpy item updates made this 16 s at 50,000 lines, now ~1 s
+    ordered = sorted(cutoffs)
+    zero = bisect.bisect_right(ordered, 0)
+    bucket_of = {w: bisect.bisect_right(ordered, f) for w, f in freq.items()}
+    rows = []
+    for hyp, ref in zip(hyp_tokens, ref_tokens, strict=True):
+        row = [0] * (3 * k)
         h, r = Counter(hyp), Counter(ref)
         for w, c in r.items():
-            b = _bucket(freq[w], cutoffs)
-            out[i, 3 * b] += min(c, h[w])
-            out[i, 3 * b + 1] += c
+            b = 3 * bucket_of.get(w, zero)
+            row[b] += min(c, h.get(w, 0))
+            row[b + 1] += c
         for w, c in h.items():
-            out[i, 3 * _bucket(freq[w], cutoffs) + 2] += c
-    return out
+            row[3 * bucket_of.get(w, zero) + 2] += c
+        rows.append(row)
+    return np.array(rows, dtype=np.int64).reshape(len(hyp_tokens), 3 * k)
 
 
 def _fmeasure(both: np.ndarray, ref: np.ndarray, out: np.ndarray) -> np.ndarray:

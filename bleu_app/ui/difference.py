@@ -16,6 +16,7 @@ from bleu_core.corpus import Corpus
 from . import cached, corpus_input, docs, export, render, selection
 
 TOP = 25  # sentences listed
+BUCKETS_AUTO_SEGMENTS = 5_000
 
 
 def section(corpus: Corpus, config: BleuConfig, baseline: str, sys_a: str, sys_b: str) -> None:
@@ -80,7 +81,16 @@ def section(corpus: Corpus, config: BleuConfig, baseline: str, sys_a: str, sys_b
 
 
 def buckets_section(corpus: Corpus, config: BleuConfig, sys_a: str, sys_b: str) -> None:
-    """A against B by reference length and by word frequency in the references, every cell with its interval."""
+    """A against B by reference length and by word frequency in the references, every cell with its interval
+    (on request above ``BUCKETS_AUTO_SEGMENTS``: two bootstraps and every word's bucket, seconds at 50,000 lines,
+    which every draw of the page would pay)."""
+    if not st.toggle(
+        f"By sentence length and word frequency, with intervals ({corpus.n_segments:,} sentences)",
+        value=corpus.n_segments <= BUCKETS_AUTO_SEGMENTS,
+        key=f"compare.buckets_on.{corpus.digest[:16]}",  # per corpus: a new one starts at its own default
+        help=f"Shown at once up to {BUCKETS_AUTO_SEGMENTS:,} sentences; above that on request.",
+    ):
+        return
     view = cached.pair_buckets(corpus, sys_a, sys_b, config)
     st.markdown(f"**By reference length: {_md(sys_b)} (B) vs {_md(sys_a)} (A)**")
     (lo_a, hi_a), (lo_b, hi_b), (lo_d, hi_d) = corpus_frames.PAIR_CI

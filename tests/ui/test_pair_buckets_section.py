@@ -35,3 +35,20 @@ def test_compare_page_shows_both_bucket_tables():
     assert freq[pb.FREQ_BUCKET].tolist() == want.freq[pb.FREQ_BUCKET].tolist()
     assert freq[pb.F_B_HIGH].round(9).tolist() == want.freq[pb.F_B_HIGH].round(9).tolist()
     assert any(m.value.startswith("**By word frequency in the references:") for m in at.markdown)
+
+
+def test_large_test_sets_get_the_buckets_on_request(monkeypatch):
+    # above the limit (50,000 lines cost seconds per draw) the section waits for its toggle; the demo stands in
+    from bleu_app.ui import difference
+
+    monkeypatch.setattr(difference, "BUCKETS_AUTO_SEGMENTS", 10)
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=300)
+    at.run()
+    at.switch_page("pages/compare.py").run()
+    assert not at.exception, [e.value for e in at.exception]
+    label = "By sentence length and word frequency, with intervals (30 sentences)"
+    (toggle,) = [t for t in at.toggle if t.label == label]
+    assert toggle.value is False
+    assert not any(m.value.startswith("**By word frequency in the references:") for m in at.markdown)
+    toggle.set_value(True).run()
+    assert any(m.value.startswith("**By word frequency in the references:") for m in at.markdown)
