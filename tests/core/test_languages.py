@@ -91,3 +91,20 @@ def test_tokenizer_for_is_sacrebleus_choice() -> None:
 def test_bad_language_pairs(pair: str) -> None:
     with pytest.raises(InputError, match="expected SRC-TGT"):
         parse_language_pair(pair)
+
+
+def test_ko_mecab_equals_sacrebleus() -> None:
+    # issue 22: ko-mecab is sacreBLEU's Korean tokenizer (the test extra installs mecab-ko and its dictionary)
+    pytest.importorskip("mecab_ko")
+    import sacrebleu
+
+    from bleu_core import corpus_bleu
+
+    hyp = ["고양이가 매트 위에 앉았다.", "오늘은 비가 많이 온다.", "저는 학생입니다."]
+    refs = [["고양이가 매트 위에 앉아 있었다.", "오늘 비가 온다.", "저는 대학생입니다."]]
+    theirs = sacrebleu.corpus_bleu(hyp, refs, tokenize="ko-mecab")
+    ours = corpus_bleu(hyp, refs, tokenize="ko-mecab")
+    assert ours.score == theirs.score
+    assert ours.counts == theirs.counts
+    assert (ours.sys_len, ours.ref_len) == (theirs.sys_len, theirs.ref_len)
+    assert theirs.counts[0] > 0  # the words were split by the tokenizer, not scored as whole lines
