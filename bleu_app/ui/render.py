@@ -220,6 +220,8 @@ def vega_spec(chart: Any) -> dict[str, Any]:
 
 # presenter mode (``?present=1``): chart text at least 18 px, in the theme's full text colour
 LARGE_CHART_TEXT: Final = {"labelFontSize": 18, "titleFontSize": 20}
+# Streamlit's own text colours per theme (12.6:1 on its light background, 17:1 on its dark one)
+PRESENTER_INK: Final = {"light": "#31333F", "dark": "#FAFAFA"}
 
 
 PRESENTING: Final = "learn.present"  # the session is in presenter mode (a rerun may rewrite the URL without it)
@@ -248,6 +250,11 @@ def vega(spec: dict[str, Any]) -> None:
             config[part] = {**(config.get(part) or {}), **LARGE_CHART_TEXT}
         config["title"] = {**(config.get("title") or {}), "fontSize": 22}
         config["text"] = {**(config.get("text") or {}), "fontSize": 18}
+        ink = PRESENTER_INK.get(str(st.context.theme.type or ""))
+        if ink:  # axis and legend text in the theme's full text colour: the default grey is 3.7:1 on white
+            for part in ("axis", "legend", "header"):
+                config[part] = {**config[part], "labelColor": ink, "titleColor": ink}
+            config["title"] = {**config["title"], "color": ink}
         out = _at_least(out, 18)
         out["config"] = config
     st.vega_lite_chart(spec=out, width="stretch")

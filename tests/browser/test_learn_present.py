@@ -108,3 +108,31 @@ def test_presenter_mode_charts_keep_their_plot_and_title(app_url, new_page, sche
     )
     assert len(labels) == 3, labels
     assert min(labels) >= 18, labels
+
+
+_CONTRAST = r"""() => {
+  const rgb = (c) => c.match(/[\d.]+/g).map(Number);
+  const lum = (c) => { const [r, g, b] = rgb(c).slice(0, 3).map((v) => { v /= 255;
+    return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+  const bg = lum(getComputedStyle(document.querySelector('[data-testid="stApp"]')).backgroundColor);
+  const sel = '[data-testid="stMain"] .vega-embed :is(.role-axis-label, .role-axis-title, .role-legend-label, '
+    + '.role-legend-title, .role-title) text';
+  return [...document.querySelectorAll(sel)].map((t) => {
+    const fg = lum(getComputedStyle(t).fill);
+    return [t.textContent, (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05)];
+  });
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_presenter_mode_chart_text_has_contrast(app_url, new_page, scheme):
+    # issue 20.5: contrast at least 4.5:1 everywhere, chart axis text included (it was Vega's grey, 3.7:1 on white)
+    p = new_page(scheme=scheme, width=1280, height=720)
+    p.goto(f"{app_url}/learn?present=1&step=9")
+    wait_for_app(p)
+    p.wait_for_selector(f"{MAIN} .vega-embed svg .role-axis-label text")
+    ratios = p.evaluate(_CONTRAST)
+    assert len(ratios) > 5
+    low = [(t, round(r, 2)) for t, r in ratios if r < 4.5]
+    assert not low, low
