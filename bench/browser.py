@@ -43,17 +43,9 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from bench import load
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS  # the flags the browser tests use (one list)
 
 ROOT = load.ROOT
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 TARGETS = {"corpus": 2.5, "compare": 3.0}  # issue 24: seconds from the end of the upload to the page drawn
 FOLDER_INPUT = "input[data-testid='stFileUploaderDropzoneInput'][webkitdirectory]"
 CONFIRM_MS = 500  # the drawn state is checked again this long after it was reached

@@ -217,8 +217,13 @@ class SqlStore:
     def _tx(self) -> AbstractContextManager[Cursor]:  # pragma: no cover - every backend overrides it
         raise NotImplementedError
 
-    def close(self) -> None:  # pragma: no cover
-        """Close this thread's connection (backends override)."""
+    def close(self) -> None:
+        """Close the pooled connections (a connection in use is closed when it comes back to a full pool)."""
+        while True:
+            try:
+                self._idle.get_nowait().close()
+            except queue.Empty:
+                return
 
     def _q(self, sql: str) -> str:
         return sql if self.placeholder == "?" else sql.replace("?", self.placeholder)

@@ -4,7 +4,6 @@ connection; migrating processes queue on an advisory lock."""
 
 from __future__ import annotations
 
-import queue
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -45,10 +44,3 @@ class PostgresStore(SqlStore):
 
     def _lock_for_migration(self, cur: Cursor) -> None:
         cur.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
-
-    def close(self) -> None:
-        while True:
-            try:
-                self._idle.get_nowait().close()
-            except queue.Empty:
-                return

@@ -4,7 +4,6 @@ on one machine share it, ``synchronous=FULL`` so that a committed write survives
 
 from __future__ import annotations
 
-import queue
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
@@ -45,10 +44,3 @@ class SqliteStore(SqlStore):
                 conn.rollback()
                 raise
             conn.commit()
-
-    def close(self) -> None:
-        while True:
-            try:
-                self._idle.get_nowait().close()
-            except queue.Empty:
-                return
