@@ -312,3 +312,23 @@ def assert_view_looks_right(p: Page, scheme: str, width: int, where: str, charts
             f"() => {{ const m = document.querySelector({main!r}); return m.scrollWidth - m.clientWidth; }}"
         )
         assert overflow <= 1, (where, overflow)
+
+
+def open_grid_row(page: Page, table_key: str, row: int) -> None:
+    """Select row ``row`` (0-based) of the ``st.dataframe`` keyed ``table_key`` and wait for the sentence page it
+    opens. The grid (glide-data-grid) draws on a canvas: the selection column is the first, rows about 35 px high;
+    a click while the grid still lays out can miss, so it is retried until the URL says it landed."""
+    table = page.locator(f".st-key-{table_key.replace('.', '-')}")
+    table.locator("canvas").first.wait_for(state="visible", timeout=60_000)  # the grid has drawn
+    table.scroll_into_view_if_needed()
+    for attempt in range(3):
+        box = table.bounding_box()
+        assert box is not None
+        page.mouse.click(box["x"] + 18, box["y"] + 35 + 35 * row + 17)
+        try:
+            page.wait_for_url("**/sentence**", timeout=20_000)
+            break
+        except PlaywrightTimeout:
+            if attempt == 2:
+                raise
+    wait_for_app(page)

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import csv
 
-from playwright.sync_api import TimeoutError as PlaywrightTimeout, expect
+from playwright.sync_api import expect
 
 from tests.browser.conftest import (
     assert_charts_drawn,
     assert_view_looks_right,
     chart_report,
+    open_grid_row,
     rerun_settled,
     shot,
     wait_for_app,
@@ -131,21 +132,7 @@ def test_wmt22_scatter_point_opens_the_sentence(app_url, page, data_dir):
 def test_corpus_page_row_opens_sentence(app_url, page):
     page.goto(f"{app_url}/corpus")
     wait_for_app(page)
-    table = page.locator(".st-key-corpus-table")
-    table.locator("canvas").first.wait_for(state="visible", timeout=60_000)  # the grid has drawn
-    table.scroll_into_view_if_needed()
-    for attempt in range(3):  # a click while the grid is still laying out can miss; the URL says when it landed
-        box = table.bounding_box()
-        assert box is not None
-        # glide-data-grid draws on a canvas: the row-selection column is the first, rows are about 35 px high
-        page.mouse.click(box["x"] + 18, box["y"] + 35 + 35 * 2 + 17)  # the third row
-        try:
-            page.wait_for_url("**/sentence**", timeout=20_000)
-            break
-        except PlaywrightTimeout:
-            if attempt == 2:
-                raise
-    wait_for_app(page)
+    open_grid_row(page, "corpus.table", 2)  # the third row
     main = page.inner_text(MAIN)
     assert "segment 3" in main, main[:400]
     assert "Debug one translation" in main

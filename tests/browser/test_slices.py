@@ -5,10 +5,9 @@ page."""
 from __future__ import annotations
 
 import sacrebleu
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from bleu_core.diagnostics import diagnose
-from tests.browser.conftest import rerun_settled, wait_for_app
+from tests.browser.conftest import open_grid_row, rerun_settled, wait_for_app
 from tests.browser.test_corpus_compare import MAIN, _load_folder
 
 
@@ -44,20 +43,7 @@ def test_slice_box_recomputes_and_a_flagged_line_opens(app_url, new_page, data_d
     source = _lines(root / "source.zh")
     flags = diagnose({"AISP-SJTU": hyp}, refs, source).systems["AISP-SJTU"]
     first = min(flags.flagged())  # the flags table is sorted by line
-    table = page.locator(".st-key-corpus-diag_table")
-    table.locator("canvas").first.wait_for(state="visible", timeout=60_000)
-    table.scroll_into_view_if_needed()
-    for attempt in range(3):
-        bounds = table.bounding_box()
-        assert bounds is not None
-        page.mouse.click(bounds["x"] + 18, bounds["y"] + 35 + 17)  # the first row's selection cell
-        try:
-            page.wait_for_url("**/sentence**", timeout=20_000)
-            break
-        except PlaywrightTimeout:
-            if attempt == 2:
-                raise
-    wait_for_app(page)
+    open_grid_row(page, "corpus.diag_table", 0)  # the first flagged line
     main = page.inner_text(MAIN)
     assert f"segment {first}: AISP-SJTU" in main, main[:400]
     assert f"Source: {source[first - 1]}" in main
