@@ -228,6 +228,11 @@ def browser_first_visits(url: str, visits: int, cpu: Any) -> list[FirstVisit]:
             page.get_by_role("heading", name="Learn BLEU, step by step").first.wait_for(timeout=120_000)
             page.wait_for_function("() => !document.querySelector('[data-testid=\"stStatusWidget\"]')", timeout=120_000)
             c1 = cpu()
+            # what was timed is the page a student sees: no exception element, the walk's first table drawn
+            if page.locator('[data-testid="stException"]').count():
+                raise RuntimeError("the first visit timed a page that shows an exception")
+            if "17/18" not in page.inner_text('[data-testid="stMain"]'):
+                raise RuntimeError("the first visit timed a page without the Learn walk's 17/18")
             sizes, upstream = 0, 0
             for r in responses:
                 with contextlib.suppress(Exception):  # a response without sizes (aborted): not counted
