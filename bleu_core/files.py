@@ -19,6 +19,7 @@ from .bleu import BleuScore, make_signature, score_from_stats
 from .config import BleuConfig
 from .engine import count
 from .errors import InputError
+from .readers import check_path
 
 __all__ = ["MAX_LINE_MB", "corpus_bleu_files"]
 
@@ -26,10 +27,7 @@ MAX_LINE_MB = 64  # the longest line read (a segment); a BOM is kept, as sacrebl
 
 
 def _open_lines(path: str) -> Iterator[str]:
-    if not os.path.exists(path):
-        raise InputError("no such file", path)
-    if os.path.isdir(path):
-        raise InputError("is a directory, expected a text file", path)
+    check_path(path)
     raw: io.BufferedIOBase = gzip.open(path, "rb") if path.endswith(".gz") else open(path, "rb")  # noqa: SIM115
     decoder = codecs.getincrementaldecoder("utf-8")()
     limit = MAX_LINE_MB * 2**20

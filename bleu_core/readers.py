@@ -141,6 +141,17 @@ def _split_lines(text: str) -> tuple[str, ...]:
 STREAM_LIMIT_MB: Final = 2048  # what is read from a pipe, a device or a .gz before giving up
 
 
+def check_path(name: str) -> None:
+    """Refuse a path that is not a file to read, saying which way: missing, a broken or looping symbolic link, or
+    a directory (``os.path.exists`` is False for a link loop too, which read as "no such file")."""
+    if not os.path.exists(name):
+        if os.path.lexists(name):
+            raise InputError("a symbolic link to nothing that can be read (broken, or a loop)", name)
+        raise InputError("no such file", name)
+    if os.path.isdir(name):
+        raise InputError("is a directory, expected a text file", name)
+
+
 def read_text_file(path: str | os.PathLike[str]) -> TextFile:
     """Read a UTF-8 text file (``.gz`` too) into lines.
 
@@ -152,10 +163,7 @@ def read_text_file(path: str | os.PathLike[str]) -> TextFile:
         InputError: missing file, a directory, unreadable, over the limit, binary or not UTF-8.
     """
     name = os.fspath(path)
-    if not os.path.exists(name):
-        raise InputError("no such file", name)
-    if os.path.isdir(name):
-        raise InputError("is a directory, expected a text file", name)
+    check_path(name)
     try:
         gz = name.endswith(".gz")
         regular = stat.S_ISREG(os.stat(name).st_mode)

@@ -103,6 +103,15 @@ def test_missing_file(python: str, files: Path) -> None:
     assert "no such file" in msg
 
 
+def test_a_symlink_loop_is_named_as_one(python: str, files: Path) -> None:
+    # the reliability review's nit: a link loop was reported as "no such file"
+    (files / "loop.txt").symlink_to(files / "loop.txt")
+    msg = one_error_line(*cli(python, files, "score", "ref.txt", "-i", "loop.txt"))
+    assert msg.startswith("loop.txt:")
+    assert "symbolic link" in msg
+    assert "no such file" not in msg
+
+
 def test_missing_reference_file(python: str, files: Path) -> None:
     msg = one_error_line(*cli(python, files, "score", "nope-ref.txt", "-i", "hyp.txt"))
     assert msg.startswith("nope-ref.txt:")
