@@ -16,6 +16,7 @@ import pandas as pd
 from bleu_core.bleu import brevity_penalty, score_from_stats
 from bleu_core.config import BleuConfig
 from bleu_core.explain import SegmentExplanation
+from bleu_core.mteval import mteval_v13a_score
 from bleu_core.stats import closest_ref_len
 from bleu_core.variants import VariantResult
 
@@ -471,8 +472,12 @@ def what_if_configs(config: BleuConfig) -> dict[str, BleuConfig]:
     }
 
 
+MTEVAL: Final = "mteval-v13a's rule"
+
+
 def zero_orders_frame(cells: Mapping[str, Mapping[str, SegmentExplanation]]) -> pd.DataFrame:
-    """Per candidate: its precisions, then its BLEU (0-100) under each of ``what_if_configs``."""
+    """Per candidate: its precisions, then its BLEU (0-100) under each of ``what_if_configs``, then under NIST
+    mteval-v13a's default rule on the same counts (``bleu_core.mteval``)."""
     rows = []
     for label, by_setting in cells.items():
         first = next(iter(by_setting.values()))
@@ -481,8 +486,10 @@ def zero_orders_frame(cells: Mapping[str, Mapping[str, SegmentExplanation]]) -> 
             PRECISIONS: " · ".join(f"p{o.n} = {o.matches}/{o.total}" for o in first.orders),
         }
         row.update({name: e.score.score for name, e in by_setting.items()})
+        row[MTEVAL] = mteval_v13a_score(first.stats)  # its own rule on the same counts; None below order 4
         rows.append(row)
-    return pd.DataFrame(rows)
+    df = pd.DataFrame(rows)
+    return df.drop(columns=MTEVAL) if df[MTEVAL].isna().all() else df  # mteval always takes four orders
 
 
 def naive_recall(expl: SegmentExplanation) -> tuple[int, int]:

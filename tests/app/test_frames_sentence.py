@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pytest
 
@@ -159,6 +160,31 @@ def test_zero_orders_frame_shows_what_each_fix_changes():
     assert df.loc["ex4", "+ exp smoothing"] > 0
     assert df.loc["ex4c2", "+ exp smoothing"] == 0  # sacreBLEU's exp smoothing leaves an order with no n-grams at 0
     assert df.loc["ex3", "+ effective order"] == pytest.approx(100 * math.exp(1 - 16 / 2))  # BP alone
+    # mteval-v13a: a 0/0 order counts as 1 and the fourth root is kept; the i-th 0/k order as 1/(2^i k)
+    assert df.loc["ex3", f.MTEVAL] == pytest.approx(100 * math.exp(1 - 16 / 2))
+    assert df.loc["ex4c2", f.MTEVAL] == pytest.approx(100.0)
+    ex4 = cells["ex4"]["these settings"]
+    assert [(o.matches, o.total) for o in ex4.orders][2][0] == 0
+    logs = []
+    halves = 1
+    for o in ex4.orders:
+        if o.total and not o.matches:
+            halves *= 2
+            logs.append(math.log(1 / (halves * o.total)))
+        elif o.total:
+            logs.append(math.log(o.matches / o.total))
+    bp = min(1.0, math.exp(1 - ex4.closest_ref_len / ex4.hyp_len))
+    assert df.loc["ex4", f.MTEVAL] == pytest.approx(100 * math.exp(sum(logs) / 4) * bp)
+    assert df.loc["ex4c2", "+ exp smoothing"] == 0 < df.loc["ex4c2", f.MTEVAL]  # 0/0 is 0 there, 1 in mteval
+    # with effective order as well, sacreBLEU agrees on these three; it differs when a 0/0 order sits beside an
+    # imperfect one: mteval divides the logs by 4, effective order by the orders present
+    assert df[f.MTEVAL].to_numpy() == pytest.approx(df["+ both"].to_numpy())
+    two = {
+        k: {n: explain_segment(s.hyp, s.refs, replace(c, max_ngram_order=2)) for n, c in configs.items()}
+        for k, s in samples.SENTENCE_SAMPLES.items()
+        if k == "ex3"
+    }
+    assert f.MTEVAL not in f.zero_orders_frame(two).columns  # the script has no N = 2
 
 
 def test_input_warnings():
