@@ -316,7 +316,7 @@ def _difference(
 ) -> list[str]:
     a, b = pick_pair(mats, config, baseline, options.a, options.b)
     view = difference_view(corpus, mats, config, baseline=baseline, a=a, b=b, unit="points", top=options.top)
-    out = ["<h2>Why is B ahead of A? The difference, split exactly</h2>"]
+    out = ["<h2>Why do A and B differ? The difference, split exactly</h2>"]
     out.append(
         '<p class="note">log(BLEU_B / BLEU_A) = (log BP_B − log BP_A) + Σ_n w_n (log p_n,B − log p_n,A), with '
         f"the precisions under {_e(config.smooth_method)} smoothing; the terms in BLEU points are the log terms "

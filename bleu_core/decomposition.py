@@ -1,4 +1,4 @@
-"""Why is B ahead of A? The exact decomposition of a BLEU difference, and each sentence's share of it.
+"""Why do A and B differ? The exact decomposition of a BLEU difference, and each sentence's share of it.
 
 BLEU is a product, ``BP * exp(sum_n w_n log p_n)``, so the ratio of two scores splits exactly in the
 log domain::

@@ -1,4 +1,4 @@
-"""Why is B ahead of A: ``bleu_core.decomposition`` results -> tidy DataFrames for the waterfall, the every-system
+"""Why do A and B differ: ``bleu_core.decomposition`` results -> tidy DataFrames for the waterfall, the every-system
 view and the sentences that carry the gap (column names are constants)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The compare page's "Why is B ahead of A?" section: the exact decomposition of the difference as a waterfall,
+"""The compare page's "Why do A and B differ?" section: the exact decomposition of the difference as a waterfall,
 every system against the baseline, and the sentences that carry the gap (one click to the sentence view)."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ BUCKETS_AUTO_SEGMENTS = 5_000
 
 def section(corpus: Corpus, config: BleuConfig, baseline: str, sys_a: str, sys_b: str) -> None:
     """Render the section for systems A and B of the compare page (and every system against ``baseline``)."""
-    st.subheader("Why is B ahead of A?")
+    st.subheader("Why do A and B differ?")
     mats = cached.matrices(corpus, config)
     choice = st.segmented_control(
         "Units",

@@ -137,7 +137,7 @@ def test_report_signatures_and_sections(wmt21_report):
         "Which differences are significant?",
         "Precision decay",
         "Brevity penalty",
-        "Why is B ahead of A? The difference, split exactly",
+        "Why do A and B differ? The difference, split exactly",
         "The sentences that carry the gap",
         "BLEU against human scores",
     ):

@@ -1,4 +1,4 @@
-"""Browser: the compare page's "Why is B ahead of A?" section draws (waterfall bars and labels, every system
+"""Browser: the compare page's "Why do A and B differ?" section draws (waterfall bars and labels, every system
 against the baseline), a gap sentence opens the sentence view with both systems, and the report downloaded
 from the page opens from disk without a single request; screenshots in light and dark."""
 
@@ -16,7 +16,7 @@ GAP = ".st-key-compare-gap"
 def _section(p, app_url: str) -> None:
     p.goto(f"{app_url}/compare")
     wait_for_app(p)
-    p.get_by_text("Why is B ahead of A?").scroll_into_view_if_needed()
+    p.get_by_text("Why do A and B differ?").scroll_into_view_if_needed()
     p.locator(CHART, has_text="(A) →").locator("svg g.mark-rect path").first.wait_for(state="attached", timeout=60_000)
 
 

@@ -1,4 +1,4 @@
-"""AppTest: the compare page's "Why is B ahead of A?" section (waterfall, every system vs the baseline, the
+"""AppTest: the compare page's "Why do A and B differ?" section (waterfall, every system vs the baseline, the
 sentences that carry the gap), checked against corpus_bleu rescoring the demo files."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from bleu_core import BleuConfig, corpus_bleu
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "bleu_app" / "demo"
-HEAD = "Why is B ahead of A?"
+HEAD = "Why do A and B differ?"
 
 
 def _app() -> AppTest:
