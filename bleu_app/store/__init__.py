@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from pathlib import Path
 
 from bleu_app.store.base import (
@@ -36,7 +37,10 @@ DB_FILE = "bleu-explorer.sqlite3"
 PROJECT_DATA = Path(__file__).resolve().parents[2] / "data"
 
 _stores: dict[str, SqlStore] = {}
+_purged: dict[str, float] = {}  # store key -> monotonic time of its last purge
 _lock = threading.Lock()
+PURGE_EVERY_S = 3600.0  # a server that runs for weeks deletes what expired at least this often, not only at start
+_monotonic = time.monotonic  # the purge clock (a test moves it)
 
 
 def data_dir() -> Path:
@@ -66,13 +70,17 @@ def open_store(url: str | None = None, directory: Path | None = None) -> SqlStor
 
 
 def get_store() -> SqlStore:
-    """The process's store for the current environment (migrated, and its expired rooms and views deleted, on
-    first use)."""
+    """The process's store for the current environment (migrated on first use). Its expired rooms and views
+    are deleted on first use (what expired while no process ran) and again whenever the last purge is more
+    than ``PURGE_EVERY_S`` old (a long-running server)."""
     url = os.environ.get(DATABASE_URL_ENV, "")
     key = url or str(data_dir())
     with _lock:
         store = _stores.get(key)
         if store is None:
             store = _stores[key] = open_store(url or None)
-            store.purge_expired()  # retention: what expired while no process ran goes at start
+        now = _monotonic()
+        if key not in _purged or now - _purged[key] >= PURGE_EVERY_S:
+            _purged[key] = now
+            store.purge_expired()
         return store

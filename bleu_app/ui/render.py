@@ -466,7 +466,8 @@ def block_test_section(corpus: Corpus, config: BleuConfig, *, key: str, on_deman
     # the table under the chart at full width, so t and df (its point) are not cut off; the lowest system has
     # no t, df or p: "—", not pandas' None
     table = corpus_frames.block_test_shown(corpus_frames.block_test_table(test, names))
-    right = {c: st.column_config.TextColumn(width="small", alignment="right") for c in corpus_frames.BLOCK_TEST_FORMATS}
+    # no fixed widths: a "small" column cut its own header ("mean of blo…"); Streamlit sizes each to its header
+    right = {c: st.column_config.TextColumn(alignment="right") for c in corpus_frames.BLOCK_TEST_FORMATS}
     st.dataframe(
         table,
         hide_index=True,
@@ -474,12 +475,11 @@ def block_test_section(corpus: Corpus, config: BleuConfig, *, key: str, on_deman
         key=f"{key}.table",
         column_config={
             **right,
-            corpus_frames.BLEU: st.column_config.TextColumn("corpus BLEU", width="small", alignment="right"),
-            corpus_frames.MEAN: st.column_config.TextColumn("mean of blocks", width="small", alignment="right"),
-            corpus_frames.STD: st.column_config.TextColumn("SD of blocks", width="small", alignment="right"),
+            corpus_frames.BLEU: st.column_config.TextColumn("corpus BLEU", alignment="right"),
+            corpus_frames.MEAN: st.column_config.TextColumn("block mean", alignment="right"),
+            corpus_frames.STD: st.column_config.TextColumn("block SD", alignment="right"),
             corpus_frames.BLOCK_T: st.column_config.TextColumn(alignment="right"),
             corpus_frames.BLOCK_P: st.column_config.TextColumn(alignment="right"),
-            corpus_frames.BLOCK_SIG: st.column_config.Column(width="small"),
         },
     )
     st.caption(test.paper_note)

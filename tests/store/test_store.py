@@ -209,3 +209,29 @@ def test_views_have_a_size_cap_and_expire(store_env, monkeypatch):
     v = store_env.create_view({"page": "sentence"}, "12345", ttl_s=60)
     now[0] += 61
     assert store_env.view(v.view.id) is None
+
+
+def test_a_long_running_server_purges_expired_rows_hourly(monkeypatch, tmp_path):
+    """get_store() purges at first use and then whenever its last purge is PURGE_EVERY_S old: a server that runs
+    for weeks does not keep a month of expired rooms and views (until the store is full)."""
+    monkeypatch.setenv(store_mod.DATA_DIR_ENV, str(tmp_path))
+    monkeypatch.delenv(store_mod.DATABASE_URL_ENV, raising=False)
+    monkeypatch.setattr(store_mod, "_stores", {})
+    monkeypatch.setattr(store_mod, "_purged", {})
+    mono = [500.0]
+    monkeypatch.setattr(store_mod, "_monotonic", lambda: mono[0])
+    s = store_mod.get_store()
+    wall = [s.clock()]
+    s.clock = lambda: wall[0]
+    room = s.create_room("src", ["ref"], {}, ttl_s=60)
+    view = s.create_view({"page": "sentence"}, "some corpus", ttl_s=60)
+    wall[0] += 61  # both expired
+    mono[0] += store_mod.PURGE_EVERY_S - 1
+    assert store_mod.get_store() is s
+    assert s.corpora_count() == 1  # not yet: the last purge is under an hour old
+    mono[0] += 1
+    store_mod.get_store()
+    assert s.corpora_count() == 0
+    assert s.room(room.room.id) is None
+    assert s.view(view.view.id) is None
+    s.close()
