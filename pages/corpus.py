@@ -83,6 +83,7 @@ st.dataframe(
     view.rows,
     hide_index=True,
     key="corpus.table",
+    column_order=frames.text_first(list(view.rows.columns)),
     selection_mode="single-row",
     on_select=selection.row_opener("corpus.table", view.rows[frames.SEGMENT].tolist(), system),
     column_config={

@@ -101,7 +101,8 @@ def bp_chart(curve: pd.DataFrame, points: pd.DataFrame) -> alt.LayerChart | alt.
         .encode(
             x=alt.X(
                 f"{f.RATIO}:Q",
-                title="c / r (candidate length over effective reference length)",
+                # two lines: at 390 px one line lost its closing parenthesis
+                title=["c / r", "candidate length over effective reference length"],
                 scale=alt.Scale(domain=[0, float(max(curve[f.RATIO].max(), 1.2))], clamp=True),
             ),
             y=alt.Y(f"{f.BP}:Q", title="brevity penalty BP", scale=alt.Scale(domain=[0, 1.05])),
@@ -599,11 +600,75 @@ def ngram_chart(ngrams: pd.DataFrame) -> alt.Chart:
     return chart
 
 
+HUMAN_HEIGHT = 320  # px of the human-score scatter
+HUMAN_WIDTH = 330  # px its plot is assumed to have when names are placed: the narrowest it gets (a 390 px phone)
+CHAR_PX = 6.6  # px per character of an 11 px label (a generous average, so estimated boxes do not undercount)
+LINE_PX = 13  # px per label line
+LABEL_SPOT = "label_spot"  # index into _SPOTS of where a name is drawn, or -1 (no room)
+# Where a name may go, in px from its point (dx, dy; y grows down), tried in order: right of it, left of it,
+# then one and two lines above or below on either side.
+_SPOTS = [(7, 0), (-7, 0), (7, -13), (-7, -13), (7, 13), (-7, 13), (7, -26), (-7, -26), (7, 26), (-7, 26)]
+
+
+def _padded(values: pd.Series) -> tuple[float, float]:
+    lo, hi = float(values.min()), float(values.max())
+    pad = (hi - lo) * 0.08 or max(abs(hi) * 0.05, 1.0)
+    return lo - pad, hi + pad
+
+
+def place_labels(
+    df: pd.DataFrame, x: str, y: str, text: str, *, width: float = HUMAN_WIDTH, height: float = HUMAN_HEIGHT
+) -> pd.DataFrame:
+    """Each point's name placed where its box overlaps no other name, no other point and not the plot's edge.
+
+    Vega-Lite has no label-placement transform, and names drawn at one fixed offset from clustered points
+    (WMT22's systems) were written over each other. The plot's domains are the columns' padded extents (the
+    chart sets them, so the px geometry here is the drawn one at ``width`` x ``height``), and names are placed
+    greedily from the highest point down. Returns ``df`` with ``label_spot``: the index in ``_SPOTS`` of the px
+    offset its name is drawn at, or -1 for a name that fits nowhere (its point keeps its tooltip). Offsets are
+    in px, so a wider plot than ``width`` only moves the points apart.
+    """
+    out = df.copy()
+    out[LABEL_SPOT] = -1
+    if out.empty:
+        return out
+    (x0, x1), (y0, y1) = _padded(out[x]), _padded(out[y])
+    px = ((out[x] - x0) / (x1 - x0) * width).to_numpy()
+    py = ((y1 - out[y]) / (y1 - y0) * height).to_numpy()
+    boxes: list[tuple[float, float, float, float]] = []
+    dots = [(a - 5, b - 5, a + 5, b + 5) for a, b in zip(px, py, strict=True)]
+
+    def free(box: tuple[float, float, float, float], own: int) -> bool:
+        left, top, right, bottom = box
+        if left < 0 or right > width or top < 0 or bottom > height:
+            return False
+        others = [d for k, d in enumerate(dots) if k != own] + boxes
+        return all(right <= o[0] or left >= o[2] or bottom <= o[1] or top >= o[3] for o in others)
+
+    spots = out.columns.get_loc(LABEL_SPOT)
+    for i in np.argsort(py, kind="stable"):
+        w = CHAR_PX * len(str(out[text].iloc[i]))
+        for k, (dx, dy) in enumerate(_SPOTS):
+            left = px[i] + dx if dx > 0 else px[i] + dx - w
+            box = (left, py[i] + dy - LINE_PX / 2, left + w, py[i] + dy + LINE_PX / 2)
+            if free(box, int(i)):
+                boxes.append(box)
+                out.iloc[i, spots] = k
+                break
+    return out
+
+
 def human_chart(human: pd.DataFrame, label: str) -> alt.LayerChart | alt.FacetChart:
-    """BLEU against the human score per system, labelled, with a least-squares line."""
-    base = alt.Chart(human.assign(ink="system")).encode(
-        x=alt.X(f"{f.HUMAN}:Q", title=f"human score ({label})", scale=alt.Scale(zero=False)),
-        y=alt.Y(f"{f.BLEU}:Q", title="corpus BLEU", scale=alt.Scale(zero=False)),
+    """BLEU against the human score per system, each name placed clear of the others (``place_labels``), with
+    a least-squares line."""
+    placed = place_labels(human, f.HUMAN, f.BLEU, f.SYSTEM).assign(ink="system")
+    x_dom = list(_padded(human[f.HUMAN])) if len(human) else None
+    y_dom = list(_padded(human[f.BLEU])) if len(human) else None
+    x_scale = alt.Scale(domain=x_dom, nice=False) if x_dom else alt.Scale(zero=False)
+    y_scale = alt.Scale(domain=y_dom, nice=False) if y_dom else alt.Scale(zero=False)
+    base = alt.Chart(placed).encode(
+        x=alt.X(f"{f.HUMAN}:Q", title=f"human score ({label})", scale=x_scale),
+        y=alt.Y(f"{f.BLEU}:Q", title="corpus BLEU", scale=y_scale),
     )
     # Points and names in the theme's first chart colour (a colour scale over one datum takes the "category"
     # range, which Streamlit fills from the light or dark theme): a text mark's own default is black, which
@@ -612,9 +677,21 @@ def human_chart(human: pd.DataFrame, label: str) -> alt.LayerChart | alt.FacetCh
     pts = base.mark_point(filled=True, size=80).encode(
         color=ink, tooltip=[f.SYSTEM, alt.Tooltip(f.BLEU, format=".2f"), alt.Tooltip(f.HUMAN, format=".4f")]
     )
-    text = base.mark_text(align="left", dx=7, dy=-6, fontSize=11).encode(text=f"{f.SYSTEM}:N", color=ink)
+    names = [
+        base.transform_filter(alt.datum[LABEL_SPOT] == k)
+        .mark_text(align="left" if dx > 0 else "right", baseline="middle", dx=dx, dy=dy, fontSize=11)
+        .encode(text=f"{f.SYSTEM}:N", color=ink)
+        for k, (dx, dy) in enumerate(_SPOTS)
+        if (placed[LABEL_SPOT] == k).any()
+    ]
     fit = base.transform_regression(f.HUMAN, f.BLEU).mark_line(color=OKABE_ITO[3], strokeDash=[5, 3])
-    return alt.layer(fit, pts, text).properties(title="BLEU against human judgement, per system", height=320)
+    return alt.layer(fit, pts, *names).properties(title="BLEU against human judgement, per system", height=HUMAN_HEIGHT)
+
+
+def unlabelled(human: pd.DataFrame) -> list[str]:
+    """The systems whose names ``human_chart`` could not place (said under the chart)."""
+    placed = place_labels(human, f.HUMAN, f.BLEU, f.SYSTEM)
+    return [str(n) for n in placed.loc[placed[LABEL_SPOT] < 0, f.SYSTEM]]
 
 
 def signed(spec: dict[str, Any], signature: str) -> dict[str, Any]:

@@ -25,6 +25,8 @@ def section(corpus: Corpus, systems: pd.DataFrame, config: BleuConfig) -> None:
     else:
         h1, h2 = st.columns([3, 2])
         h1.altair_chart(charts.human_chart(human, corpus.human_label))
+        if crowded := charts.unlabelled(human):
+            h1.caption("No room for these names (hover their points): " + ", ".join(map(render.md_escape, crowded)))
         table = frames.agreement_frame(agree)
         if agree.note:
             h2.info(agree.note)

@@ -81,7 +81,9 @@ def test_ngram_and_human_charts(mats):
     table = f.system_table(mats[1], CFG, nrefs=2, human=mats[0].human_scores())
     human, _ = f.human_frame(table)
     hs = ch.human_chart(human, "rating").to_dict()
-    assert _marks(hs) == ["line", "point", "text"]
+    marks = _marks(hs)
+    assert marks[:2] == ["line", "point"]
+    assert set(marks[2:]) == {"text"}  # one text layer per offset the names are drawn at
 
 
 def test_block_and_bucket(mats):
@@ -318,3 +320,75 @@ def test_ranking_html_escapes_names_and_draws_cluster_rules():
     assert "&lt;img src=x onerror=alert(1)&gt; &quot;q&quot; &amp; **b**" in html
     assert html.count('class="cut') == 1
     assert "b (baseline)" in html
+
+
+def _wmt22_human(data_dir) -> pd.DataFrame:
+    """WMT22 zh-en's twelve systems: corpus BLEU (13a, both references) and the human da_z score."""
+    from bleu_core.bleu import corpus_bleu
+    from bleu_core.readers import parse_folder
+
+    root = data_dir / "wmt22-general-zh-en"
+    files = [
+        (str(p.relative_to(root.parent)), p.read_bytes())
+        for p in sorted(root.rglob("*"))
+        if p.is_file() and "human_eval_original" not in p.parts
+    ]
+    corpus = parse_folder(files)
+    refs = [list(r.lines) for r in corpus.references]
+    human = dict(corpus.human)
+    rows = [
+        {f.SYSTEM: n, f.BLEU: corpus_bleu(list(corpus.system(n).lines), refs).score, f.HUMAN: human[n]}
+        for n in corpus.names
+        if n in human
+    ]
+    return pd.DataFrame(rows)
+
+
+def _drawn_name_boxes(svg: str, names: list[str]) -> dict[str, tuple[float, float, float, float]]:
+    """Each name's text box as drawn in the SVG (anchor from its transform; 6 px a character at 11 px)."""
+    import re
+
+    boxes = {}
+    for anchor, tx, ty, name in re.findall(
+        r'<text[^>]*text-anchor="(\w+)"[^>]*transform="translate\(([-\d.]+),([-\d.]+)\)"[^>]*>([^<]+)</text>', svg
+    ):
+        if name in names:
+            x, y, w = float(tx), float(ty), 6.0 * len(name)
+            left = x if anchor == "start" else x - w
+            boxes[name] = (left, y - 8, left + w, y + 3)
+    return boxes
+
+
+@pytest.mark.parametrize("width", [330, 640])
+def test_human_chart_names_do_not_overlap_on_wmt22(data_dir, width):
+    """Browser review: WMT22's names were drawn at one offset from clustered points and overlapped. Rendered by
+    vl-convert at a phone's and a desktop's plot width, every system's name is drawn and no two overlap."""
+    pytest.importorskip("vl_convert")
+    import vl_convert as vlc
+
+    df = _wmt22_human(data_dir)
+    assert len(df) == 12
+    assert ch.unlabelled(df) == []
+    spec = ch.human_chart(df, "da_z").to_dict()
+    spec["width"] = width
+    boxes = _drawn_name_boxes(vlc.vegalite_to_svg(spec), df[f.SYSTEM].tolist())
+    assert set(boxes) == set(df[f.SYSTEM])
+    items = list(boxes.items())
+    for i, (a, ba) in enumerate(items):
+        for b, bb in items[i + 1 :]:
+            apart = ba[2] <= bb[0] or bb[2] <= ba[0] or ba[3] <= bb[1] or bb[3] <= ba[1]
+            assert apart, (a, ba, b, bb)
+
+
+def test_human_chart_leaves_out_names_with_no_room_and_says_which():
+    crowd = pd.DataFrame(
+        {
+            f.SYSTEM: [f"system-{i:02d}" for i in range(30)],
+            f.BLEU: [30 + i * 0.01 for i in range(30)],
+            f.HUMAN: [0.1 + i * 0.0001 for i in range(30)],
+        }
+    )
+    placed = ch.place_labels(crowd, f.HUMAN, f.BLEU, f.SYSTEM)
+    missing = ch.unlabelled(crowd)
+    assert 0 < len(missing) < 30
+    assert missing == placed.loc[placed[ch.LABEL_SPOT] < 0, f.SYSTEM].tolist()

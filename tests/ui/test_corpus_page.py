@@ -46,6 +46,14 @@ def test_demo_on_first_open():
     assert not _errors(at)
 
 
+def test_sentence_table_shows_the_text_after_its_key_numbers():
+    at = _app()
+    table = next(d for d in at.dataframe if "hypothesis" in d.value.columns)
+    order = list(table.proto.column_order)
+    assert order[:4] == ["segment", "sentence BLEU", "leave-one-out effect", "hypothesis"], order
+    assert set(order) == set(table.value.columns)  # nothing hidden, only moved
+
+
 def test_settings_reach_the_signature():
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
     at.query_params["tok"] = "13a"
