@@ -2,7 +2,7 @@
 
 A view is the page's text or corpus, stored once by its digest in the store (``bleu_app.store``), and its
 settings: the sidebar's BLEU settings and the page's choices (system, baseline, A/B, test, trials, seed, the
-slice expression and the references chosen). The
+slice expression, the references chosen, and the corpus page's table search, sort and page). The
 link is ``/<page>?view=ID`` with an unguessable id; opening it, in another browser or after a restart, loads the
 same input and settings, so the page shows the same numbers. The creator also gets a delete link
 (``&delete=TOKEN``), shown once: the store keeps only its hash. Views expire after 30 days.
@@ -30,7 +30,16 @@ PAGES: Final = ("sentence", "corpus", "compare")
 # what a corpus or compare view keeps besides the corpus (session-state keys)
 PAGE_KEYS: Final = {
     "sentence": (),
-    "corpus": (state.CORPUS_SYSTEM, state.CORPUS_WHERE, "corpus.refs"),
+    # the sentence table's search, sort and page too: the link shows the rows its sender was looking at
+    "corpus": (
+        state.CORPUS_SYSTEM,
+        state.CORPUS_WHERE,
+        "corpus.refs",
+        "corpus.query",
+        "corpus.sort",
+        "corpus.desc",
+        "corpus.page",
+    ),
     "compare": (
         state.COMPARE_WHERE,
         "compare.refs",

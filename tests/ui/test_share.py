@@ -105,3 +105,21 @@ def test_a_corpus_view_keeps_its_slice(store_env):
     assert b.text_input(key=state.CORPUS_WHERE).value == "ref_len > 12"
     assert b.metric[0].value == sliced
     assert [i.value for i in b.info if "Slice:" in i.value] == [i.value for i in a.info if "Slice:" in i.value]
+
+
+def test_a_corpus_view_keeps_the_rows_its_sender_was_looking_at(store_env):
+    a = _open("corpus")
+    a.text_input(key="corpus.query").set_value("the").run()
+    a.selectbox(key="corpus.sort").select("sentence BLEU").run()
+    a.toggle(key="corpus.desc").set_value(True).run()
+    assert not a.exception
+    rows = next(d.value for d in a.dataframe if "hypothesis" in d.value.columns)
+    assert len(rows) > 1
+    link, _ = _share(a, "corpus")
+    b = _open("corpus", _query(link))
+    assert b.text_input(key="corpus.query").value == "the"
+    assert b.selectbox(key="corpus.sort").value == "sentence BLEU"
+    assert b.toggle(key="corpus.desc").value is True
+    shown = next(d.value for d in b.dataframe if "hypothesis" in d.value.columns)
+    assert shown["segment"].tolist() == rows["segment"].tolist()
+    assert shown["sentence BLEU"].is_monotonic_decreasing
