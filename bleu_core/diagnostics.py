@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 from typing import Any, Final
 
-from .languages import SCRIPT_NAMES, script_shares
+from .languages import SCRIPT_NAMES, script_pattern, script_shares
 from .slices import FLAGS
 from .tokenizers import get_tokenizer
 
@@ -173,16 +173,22 @@ class _Profile:
         self.src_script = _family(script_shares(source).dominant) if source is not None else None
         self.scripts_differ = self.src_script is not None and self.ref_script not in (None, self.src_script)
         self._ref_copies: dict[int, bool] = {}
-        self._matchers: dict[int, tuple[str, SequenceMatcher[str]]] = {}
+        self._sources: dict[int, str] = {}
+        self._matchers: dict[int, SequenceMatcher[str]] = {}
 
     def similarity(self, i: int, text: str) -> float:
-        """``_similarity`` of ``text`` (normalised) and source line ``i``."""
-        if i not in self._matchers:
+        """``_similarity`` of ``text`` (normalised) and source line ``i`` (the source line's matcher is built
+        only for a text whose length lets it reach ``COPY_SIMILARITY``: most never do)."""
+        if i not in self._sources:
             assert self.source is not None
-            src = _normal(self.source[i])
-            self._matchers[i] = (src, SequenceMatcher(None, "", src, autojunk=False))
-        src, matcher = self._matchers[i]
-        return _similarity(_normal(text), src, matcher)
+            self._sources[i] = _normal(self.source[i])
+        src, norm = self._sources[i], _normal(text)
+        la, lb = len(norm), len(src)
+        if not la or not lb or 2 * min(la, lb) / (la + lb) < COPY_SIMILARITY:
+            return 0.0
+        if i not in self._matchers:
+            self._matchers[i] = SequenceMatcher(None, "", src, autojunk=False)
+        return _similarity(norm, src, self._matchers[i])
 
     def ref_counts(self, i: int) -> list[Counter[tuple[str, ...]]]:
         if i not in self._ref_counts:
@@ -204,9 +210,16 @@ class _Profile:
 
 
 def _repetition(i: int, toks: Sequence[str], profile: _Profile) -> str | None:
+    # An n-gram that occurs REPEAT_MIN_COUNT times starts with a token that does: only those are counted (the
+    # same flags, without building every line's n-grams).
+    if len(toks) < REPEAT_MIN_COUNT + min(REPEAT_ORDERS) - 1:
+        return None
+    frequent = {t for t, c in Counter(toks).items() if c >= REPEAT_MIN_COUNT}
+    if not frequent:
+        return None
     best: tuple[int, int, tuple[str, ...], int] | None = None
     for n in REPEAT_ORDERS:
-        counts = Counter(tuple(toks[k : k + n]) for k in range(len(toks) - n + 1))
+        counts = Counter(tuple(toks[k : k + n]) for k in range(len(toks) - n + 1) if toks[k] in frequent)
         for gram, c in counts.items():
             if c < REPEAT_MIN_COUNT:
                 continue
@@ -253,6 +266,8 @@ def _untranslated(i: int, hyp: str, profile: _Profile) -> str | None:
     if not profile.scripts_differ or src is None:
         return None
     scripts = (src, "kana") if src == "han" else (src,)
+    if not script_pattern(*scripts).search(hyp):
+        return None  # not one character of the source's script: most lines of a real system
     shares = script_shares([hyp])
     if shares.letters < UNTRANSLATED_MIN_LETTERS or shares.share(*scripts) < UNTRANSLATED_SHARE:
         return None

@@ -10,6 +10,7 @@ otherwise ``13a``) and ``tokenizer_warning`` the one-line warning the CLI prints
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -28,6 +29,7 @@ __all__ = [
     "line_script",
     "parse_language_pair",
     "script_of",
+    "script_pattern",
     "script_shares",
     "suggestion",
     "tokenizer_for",
@@ -100,6 +102,19 @@ def script_of(ch: str) -> str | None:
         if lo <= cp <= hi:
             return script if ch.isalpha() or script in _CJK_SCRIPTS else None
     return "other" if ch.isalpha() else None
+
+
+@lru_cache(maxsize=64)
+def script_pattern(*scripts: str) -> re.Pattern[str]:
+    """A pattern that finds any character of the Unicode blocks of ``scripts`` (a superset of the letters
+    ``script_of`` gives those scripts: it is for skipping lines that cannot have one).
+
+    Example:
+        >>> bool(script_pattern("han").search("Hello 世界")), bool(script_pattern("han", "kana").search("Hello"))
+        (True, False)
+    """
+    ranges = "".join(f"\\U{lo:08x}-\\U{hi:08x}" for lo, hi, script in _BLOCKS if script in scripts)
+    return re.compile(f"[{ranges}]") if ranges else re.compile(r"(?!x)x")
 
 
 @dataclass(frozen=True)
