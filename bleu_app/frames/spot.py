@@ -113,9 +113,9 @@ SPOTS: Final = {
                     "reference count",
                 ),
             ),
-            "The formula clips by the count in one human translation, Count(S_ref, w). The paper clips by the "
+            "The formula clips by the count in one human translation, `Count(S_ref, w)`. The paper clips by the "
             "largest count in any single reference (Max_Ref_Count). The article's own code takes that maximum "
-            "(max(ref_dict[word] for ref_dict in refs_dict)); its formula does not.",
+            "(`max(ref_dict[word] for ref_dict in refs_dict)`); its formula does not.",
         ),
         Spot(
             "order",
@@ -148,11 +148,11 @@ SPOTS: Final = {
             "        res += correct / total",
             True,
             "code",
-            "What is ngram here (a tuple of words), and what does a tuple's count() count?",
+            "What is `ngram` here (a tuple of words), and what does a tuple's `count()` count?",
             (),
-            "ngram is a tuple of words, and ngram.count(ngram) counts the elements of that tuple equal to the whole "
-            "tuple: always 0. So total stays 0 and correct / total raises ZeroDivisionError, on any input. (It "
-            "meant the n-gram's count in pred_ngram.) The same two lines are in its weighted_precision.",
+            "`ngram` is a tuple of words, and `ngram.count(ngram)` counts the elements of that tuple equal to the "
+            "whole tuple: always 0. So `total` stays 0 and `correct / total` raises `ZeroDivisionError`, on any "
+            "input. (It meant the n-gram's count in `pred_ngram`.) The same two lines are in its `weighted_precision`.",
         ),
         Spot(
             "geomean",
@@ -220,7 +220,7 @@ SPOTS: Final = {
                 ("footnote 5", "The geometric average is harsh if any of the modified precisions vanish"),
             ),
             "With N = 4, as the article itself says is typical, 'the cat' has no 3-grams and no 4-grams: p3 and p4 "
-            "are 0/0, undefined, and the article's weighted_precision divides by zero. The two weighted precisions "
+            "are 0/0, undefined, and the article's `weighted_precision` divides by zero. The two weighted precisions "
             "are equal (both 1) only for N ≤ 2.",
         ),
         Spot(
@@ -232,7 +232,7 @@ SPOTS: Final = {
             "\\leq Count(S_{ref}) \\end{cases}$$",
             False,
             "scope",
-            "The shape is the paper's. But whose lengths are Count(S_pred) and Count(S_ref): one sentence's, or "
+            "The shape is the paper's. But whose lengths are `Count(S_pred)` and `Count(S_ref)`: one sentence's, or "
             "the test corpus'?",
             (
                 (
@@ -244,7 +244,7 @@ SPOTS: Final = {
                 ("2.2.2", "where c is the total length of the candidate translation corpus"),
             ),
             "The formula has the paper's shape (BP = 1 if c > r, else e^(1−r/c), section 2.3), but the article's "
-            "lengths are one machine translation's and one human translation's, and its brevity_penalty takes one "
+            "lengths are one machine translation's and one human translation's, and its `brevity_penalty` takes one "
             "sentence. The paper's c and r are sums over the test corpus: one BP for the corpus.",
         ),
         Spot(
@@ -264,8 +264,9 @@ SPOTS: Final = {
             "code",
             "Compare the parameter names with the names the body reads.",
             (),
-            "The parameter is ref, the body reads refs: a NameError when it runs (or, worse, a silent use of some "
-            "global refs). With ref as documented (one list of words), [len(r) for r in ref] would be the lengths "
+            "The parameter is `ref`, the body reads `refs`: a `NameError` when it runs (or, worse, a silent use of "
+            "some global `refs`). With `ref` as documented (one list of words), `[len(r) for r in ref]` would be the "
+            "lengths "
             "of its words, in characters.",
         ),
         Spot(
@@ -288,7 +289,7 @@ SPOTS: Final = {
                 ),
                 ("2.2.2", 'We call the closest reference sentence length the "best match length."'),
             ),
-            "min(refs_len) is the shortest reference. The paper's r is the best match length, the reference length "
+            "`min(refs_len)` is the shortest reference. The paper's r is the best match length, the reference length "
             "closest to the candidate's (summed over the corpus). The shortest is never longer than the closest, so "
             "the article's BP is never lower than the paper's and can be 1 where the paper's is below 1: a candidate "
             "longer than the shortest reference but shorter than the closest one escapes the penalty.",
