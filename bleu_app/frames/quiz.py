@@ -189,8 +189,8 @@ def _corpus() -> Question:
                 n["mean"],
                 False,
                 f"{n['mean']} is the mean of the six sentence scores. {n['zeros']} of them are 0 (a zero or 0/0 "
-                "precision makes a sentence's geometric mean 0), so the mean is dragged down; the paper never "
-                "averages sentence scores: it pools the counts (section 2.1.1).",
+                "precision makes a sentence's geometric mean 0), so the mean is dragged down. The paper's BLEU "
+                "does not average sentence scores: it pools the counts (section 2.1.1).",
             ),
             Option(
                 n["weighted"],

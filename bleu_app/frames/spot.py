@@ -419,7 +419,7 @@ def live(key: str) -> list[str]:
         product = math.prod(o.matches / o.total for o in e.orders)
         return [
             f"Candidate 1's p1 · p2 · p3 · p4 = {product:.4f}; the smallest positive normal float is "
-            f"{sys.float_info.min:.3g}. Even four precisions of 1/1000 multiply to 1e-12."
+            f"{sys.float_info.min:.3g}. Even four precisions of 1/1000 multiply to {(1 / 1000) ** 4:.0e}."
         ]
     if key == "short":
         ref = "the cat is on the mat"
