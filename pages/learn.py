@@ -111,6 +111,4 @@ with lab:
     render.signature(lab_signature, what="Correct BLEU (each variant changes it as its row says)")
 
 with exercise:
-    st.header("Exercise: compute BLEU by hand")
-    docs.show("exercise")
     exercise_ui.show()

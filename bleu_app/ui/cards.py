@@ -7,9 +7,12 @@ import streamlit as st
 
 from bleu_app.frames import cards as frames
 
-from . import selection, state
+from . import present, selection, state
 
-__all__ = ["show"]
+__all__ = ["LINKED", "show"]
+
+LINKED = "learn.card_linked"  # the card ``?tab=cards&item=KEY`` named, kept when a rerun drops the URL's
+HIGHLIGHT = "#d55e00"  # Okabe & Ito's vermillion: visible on the light and the dark theme
 
 
 @st.cache_resource(show_spinner=False)
@@ -33,8 +36,20 @@ def show() -> None:
         "Six things students believe about BLEU. Each card's numbers are computed live with the paper's preset; "
         "**Show it** opens the Sentence page with the example loaded."
     )
-    for card in _cards():
+    all_cards = _cards()
+    ss = st.session_state
+    if present.item() in {c.key for c in all_cards}:
+        ss[LINKED] = present.item()
+    linked = ss.get(LINKED)
+    if linked:  # the linked card first, framed
+        st.markdown(
+            f"<style>.st-key-card-{linked} {{ border: 3px solid {HIGHLIGHT} !important; }}</style>",
+            unsafe_allow_html=True,
+        )
+    for card in sorted(all_cards, key=lambda c: c.key != linked):
         with st.container(border=True, key=f"card-{card.key}"):
+            if card.key == linked:
+                st.markdown(":material/link: **The card your link points to**")
             st.markdown(f"**Myth:** {card.myth}")
             st.markdown(card.truth)
             if card.hyp:

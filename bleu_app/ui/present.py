@@ -2,7 +2,8 @@
 
 ``?present=1`` shows one step per screen in large type (body 26 px, chart text 18 px) with previous / next
 buttons and a list of the steps; ``?step=N`` opens step N alone (in normal type unless ``present=1``);
-``?tab=walk|part2|cards|lab|exercise`` opens that tab and ``&item=KEY`` picks the exercise's item.
+``?tab=walk|part2|cards|lab|exercise`` opens that tab and ``&item=KEY`` picks the exercise's item (``spot-KEY`` /
+``quiz-KEY``: an excerpt of Spot the errors / a question) or puts that misconception card first.
 """
 
 from __future__ import annotations
@@ -88,7 +89,7 @@ def default_tab() -> str | None:
 
 
 def item() -> str | None:
-    """``?item=`` (an exercise item's key), or None."""
+    """``?item=`` (an exercise item's or a card's key), or None."""
     return st.query_params.get(ITEM)
 
 
