@@ -151,11 +151,13 @@ def show(config: BleuConfig) -> None:
     if hidden:
         wrong_col.metric(result.variant.label, "?")
     else:
+        way = frames.direction(result)
         wrong_col.metric(
             result.variant.label,
             f"{result.score:.2f}",
-            delta=f"{result.difference:+.2f} BLEU points",
+            delta="no change" if way == "same" else f"{result.difference:+.2f} BLEU points".replace("-", "−"),
             delta_color="off",
+            delta_arrow={"same": "off", "up": "up", "down": "down"}[way],  # no arrow on a zero change (W19)
         )
     if f"{result.correct:.2f}" == "0.00":
         st.caption(

@@ -9,6 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from streamlit.proto.Metric_pb2 import Metric as MetricProto
 from streamlit.testing.v1 import AppTest
 
 from bleu_app.frames import lab as frames
@@ -84,6 +85,9 @@ def test_a_wrong_prediction_is_told_why_and_reveals_the_numbers(at):
         f"Not quite: on this corpus it lowers BLEU ({want.score:.2f} against the correct {want.correct:.2f})."
     ]
     assert _metric(at, VARIANTS["sentence_bp"].label) == f"{want.score:.2f}"
+    shown = next(m for m in at.metric if m.label == VARIANTS["sentence_bp"].label)
+    assert shown.delta == f"−{want.correct - want.score:.2f} BLEU points"
+    assert shown.proto.direction == MetricProto.MetricDirection.DOWN
     why = next(t for t in _texts(at) if t.startswith("**Why:**"))
     assert "punished harshly" in why
     assert "section 2.2.2" in why
@@ -143,6 +147,12 @@ def test_the_teacher_can_turn_the_game_off(at):
     assert _glance_table(at) is not None
     assert not at.success  # no verdict without a prediction
     assert not at.warning
+    at.selectbox(key=lab.CORPUS).set_value("ex3").run()
+    same = _result(variant, "ex3")
+    assert f"{same.score:.2f}" == f"{same.correct:.2f}"
+    shown = next(m for m in at.metric if m.label == VARIANTS[variant].label)
+    assert shown.delta == "no change"  # not "+0.00" with an up arrow (teacher-walk 19)
+    assert shown.proto.direction == MetricProto.MetricDirection.NONE  # and no arrow
 
 
 def test_selectors_mark_where_a_variant_has_no_effect(at):
@@ -162,16 +172,23 @@ def test_selectors_mark_where_a_variant_has_no_effect(at):
     assert any("most mistakes keep it at 0" in c.value for c in at.caption)
 
 
-def test_a_zero_score_offers_smoothing_with_one_click(at):
+def test_a_zero_score_offers_smoothing_and_n2_with_one_click(at):
     at.selectbox(key=lab.VARIANT).set_value("no_clipping").run()
     at.selectbox(key=lab.CORPUS).set_value("ex2").run()
     assert _metric(at, "Correct BLEU") == "0.00"
-    at.button(key="learn.lab.exp").click().run()
-    config = BleuConfig.paper()
     c = frames.CORPORA["ex2"]
-    want = run_variant("no_clipping", list(c.hyps), [list(r) for r in c.refs], replace(config, smooth_method="exp"))
-    assert want.correct > 0
-    assert _metric(at, "Correct BLEU") == f"{want.correct:.2f}"
+
+    def correct(config: BleuConfig) -> float:
+        return run_variant("no_clipping", list(c.hyps), [list(r) for r in c.refs], config).correct
+
+    at.button(key="learn.lab.n2").click().run()
+    assert any("order:2" in c.value for c in at.caption)
+    two = replace(BleuConfig.paper(), max_ngram_order=2)
+    assert _metric(at, "Correct BLEU") == f"{correct(two):.2f}"  # Example 2's p2 is 0/6: still 0 at N = 2
+    at.button(key="learn.lab.exp").click().run()
+    smoothed = replace(two, smooth_method="exp")
+    assert correct(smoothed) > 0
+    assert _metric(at, "Correct BLEU") == f"{correct(smoothed):.2f}"
     assert any("smooth:exp" in c.value for c in at.caption)
 
 
