@@ -157,7 +157,7 @@ def show(config: BleuConfig) -> None:
             f"{result.score:.2f}",
             delta="no change" if way == "same" else f"{result.difference:+.2f} BLEU points".replace("-", "−"),
             delta_color="off",
-            delta_arrow={"same": "off", "up": "up", "down": "down"}[way],  # no arrow on a zero change (W19)
+            delta_arrow="off" if way == "same" else "up" if way == "up" else "down",  # no arrow on 0 (W19)
         )
     if f"{result.correct:.2f}" == "0.00":
         st.caption(
