@@ -203,7 +203,7 @@ def show(config: BleuConfig) -> None:
         right = sum(a["right"] for a in answers.values())
         st.caption(f"Your predictions: {right} right of {len(answers)}.")
         st.button("Forget my predictions", key="learn.lab.forget", on_click=_forget)
-    st.caption(f"A link to this variant on this corpus: ?tab=lab&variant={key}&corpus={which}")
+    st.caption(f"A link to this variant on this corpus: `?tab=lab&variant={key}&corpus={which}`")
 
     st.subheader("Every variant at a glance")
     if hidden and which not in ss.get(SHOW_ALL, set()):
