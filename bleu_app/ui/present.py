@@ -2,8 +2,9 @@
 
 ``?present=1`` shows one step per screen in large type (body 26 px, chart text 18 px) with previous / next
 buttons and a list of the steps; ``?step=N`` opens step N alone (in normal type unless ``present=1``);
-``?tab=walk|part2|cards|lab|exercise`` opens that tab and ``&item=KEY`` picks the exercise's item (``spot-KEY`` /
-``quiz-KEY``: an excerpt of Spot the errors / a question) or puts that misconception card first.
+``?tab=walk|part2|cards|lab|exercise`` opens that tab, ``&item=KEY`` picks the exercise's item (``spot-KEY`` /
+``quiz-KEY``: an excerpt of Spot the errors / a question) or puts that misconception card first, and
+``&variant=KEY&corpus=KEY`` the lab's variant and corpus.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import streamlit as st
 
 from . import render
 
-__all__ = ["ITEM", "STEP", "TAB", "TABS", "default_tab", "item", "presenting", "show_step", "step"]
+__all__ = ["ITEM", "STEP", "TAB", "TABS", "default_tab", "item", "link", "presenting", "show_step", "step"]
 
 STEP: Final = "step"
 TAB: Final = "tab"
@@ -91,6 +92,11 @@ def default_tab() -> str | None:
 def item() -> str | None:
     """``?item=`` (an exercise item's or a card's key), or None."""
     return st.query_params.get(ITEM)
+
+
+def link(name: str) -> str | None:
+    """Another query parameter a tab reads (the lab's ``variant`` and ``corpus``), or None."""
+    return st.query_params.get(name)
 
 
 def _go(to: int) -> None:

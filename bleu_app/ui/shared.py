@@ -20,7 +20,7 @@ import streamlit as st
 
 from bleu_app import samples
 from bleu_app.charts import sentence as charts
-from bleu_app.frames import sentence as frames
+from bleu_app.frames import lab as lab_frames, sentence as frames
 from bleu_core.config import BleuConfig
 from bleu_core.explain import SegmentExplanation, explain_segment
 from bleu_core.variants import VARIANTS, VariantResult, run_variant
@@ -142,14 +142,14 @@ def nltk_table(which: str, config: BleuConfig) -> pa.Table:
 
 
 def _lab_streams(which: str) -> tuple[tuple[str, ...], tuple[tuple[str | None, ...], ...]]:
-    chosen = samples.PAPER_CORPUS if which == "paper" else (samples.SENTENCE_SAMPLES[which],)
-    return samples.paper_corpus_streams(chosen)
+    corpus = lab_frames.CORPORA[which]
+    return corpus.hyps, corpus.refs
 
 
 @st.cache_resource(max_entries=_N, show_spinner=False)
 def lab(which: str, config: BleuConfig, nltk_smoothing: int) -> tuple[tuple[VariantResult, ...], pa.Table]:
-    """The misimplementation lab on one example (or ``paper``: all six as one corpus): every variant's
-    result in ``VARIANTS`` order and their table, 2 decimals (read-only)."""
+    """The misimplementation lab on one of its corpora (``frames.lab.CORPORA``: ``paper`` is all six candidates as
+    one corpus): every variant's result in ``VARIANTS`` order and their table, 2 decimals (read-only)."""
     hyps, refs = _lab_streams(which)
     results = tuple(
         run_variant(k, list(hyps), [list(r) for r in refs], config, nltk_smoothing=nltk_smoothing) for k in VARIANTS

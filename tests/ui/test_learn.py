@@ -57,6 +57,7 @@ def test_other_settings_say_so_and_offer_the_paper(at):
 
 
 def test_variant_lab_shows_wrong_beside_right(at):
+    at.toggle(key="learn.lab.game").set_value(False).run()  # the prediction game off: numbers at once
     at.selectbox(key="learn.variant").set_value("shortest_ref").run()
     m = _metrics(at)
     assert m["Correct BLEU"] == "22.18"
@@ -72,6 +73,7 @@ def test_variant_lab_shows_wrong_beside_right(at):
 
 
 def test_every_variant_table_carries_a_signature(at):
+    at.toggle(key="learn.lab.game").set_value(False).run()  # the prediction game off: numbers at once
     # review item 10: the lab's "every variant" table had no signature line
     els = page_elements(at.tabs[3])
     start = next(i for i, e in enumerate(els) if e.type == "subheader" and e.value == "Every variant at a glance")
@@ -167,6 +169,7 @@ def test_best_match_table_puts_three_rules_side_by_side(at):
 
 
 def test_every_variant_table_formats_bleu_and_signed_changes(at):
+    at.toggle(key="learn.lab.game").set_value(False).run()  # the prediction game off: numbers at once
     # review items 12 and 20e: "22.9" beside "22.18", "1.4" unsigned, "-7.13" with an ASCII minus;
     # "(effective order, none smoothing)"
     import re
@@ -183,6 +186,7 @@ def test_every_variant_table_formats_bleu_and_signed_changes(at):
 
 
 def test_lab_nltk_methods_agree_where_no_pooled_precision_is_zero(at):
+    at.toggle(key="learn.lab.game").set_value(False).run()  # the prediction game off: numbers at once
     at.selectbox(key="learn.variant").set_value("nltk").run()
     table = next(d.value for d in at.dataframe if "NLTK smoothing" in d.value.columns).set_index("NLTK smoothing")
     same = table.loc[["method0", "method1", "method3", "method4"], "its BLEU"].round(2)
@@ -251,6 +255,7 @@ def test_the_corpus_log_terms_add_up_to_the_corpus_bleu(at):
 
 
 def test_lab_says_why_a_zero_score_hides_the_mistakes(at):
+    at.toggle(key="learn.lab.game").set_value(False).run()  # the prediction game off: numbers at once
     at.selectbox(key="learn.lab_corpus").set_value("ex3").run()
     assert any("most mistakes keep it at 0" in c.value for c in at.caption)
     at.selectbox(key="learn.lab_corpus").set_value("paper").run()
