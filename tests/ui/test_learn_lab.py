@@ -143,7 +143,7 @@ def test_the_teacher_can_turn_the_game_off(at):
     at.toggle(key=lab.GAME).set_value(False).run()
     variant = next(iter(VARIANTS))
     assert _metric(at, VARIANTS[variant].label) == f"{_result(variant, 'paper').score:.2f}"
-    assert not at.radio
+    assert not [r for r in at.radio if str(r.key).startswith(lab.GUESS)]  # no prediction asked
     assert _glance_table(at) is not None
     assert not at.success  # no verdict without a prediction
     assert not at.warning
