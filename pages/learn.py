@@ -8,11 +8,13 @@ from bleu_app.ui import (
     docs,
     exercise as exercise_ui,
     frame,
+    opening,
     part2,
     present,
     render,
     shared,
     state,
+    teacher,
     walk as walk_steps,
 )
 from bleu_core.bleu import make_signature
@@ -29,13 +31,15 @@ try:
 except InputError as exc:
     render.user_error(exc, what="These settings cannot score the paper's examples")
     st.stop()
-all_steps = [(title, lambda s=s: s(steps_data)) for title, s in walk_steps.STEPS]
+all_steps = [(opening.TITLE, opening.show)]  # step 0: the opening vote
+all_steps += [(title, lambda s=s: s(steps_data)) for title, s in walk_steps.STEPS]
 all_steps += [(title, lambda s=s: s(config)) for title, s in part2.STEPS]
-at = present.step(len(all_steps))
+at = present.step(len(all_steps), first=0)
 if at is not None:  # presenter mode or a link to one step
-    present.show_step(all_steps, at)
+    present.show_step(all_steps, at, first=0)
     st.stop()
 
+teacher.show()
 docs.show("00_intro")
 if not state.is_paper_config():
     with st.container(border=True):
@@ -51,6 +55,7 @@ if not state.is_paper_config():
 walk, does_it_work, myths, lab, exercise = st.tabs(list(present.TABS.values()), default=present.default_tab())
 
 with walk:
+    opening.show()
     for _, walk_step in walk_steps.STEPS:
         walk_step(steps_data)
 
