@@ -124,7 +124,7 @@ def handout() -> Handout:
     sentences = [explain_segment(s.hyp, list(s.refs), config).score.score for s in samples.PAPER_CORPUS]
     s = whole.score
     corpus = Corpus(
-        tuple(zip(s.counts, s.totals, strict=True)),
+        tuple((int(m), int(t)) for m, t in zip(s.counts, s.totals, strict=True)),
         int(s.sys_len),
         int(s.ref_len),
         s.bp,

@@ -66,11 +66,11 @@ def show(config: BleuConfig | None = None) -> None:
     ss = st.session_state
     st.header(TITLE)
     docs.show("00b_opening")
+    # the paper's sentences as it prints them (fixed text with no Markdown in it)
     for k, cand in enumerate(EXAMPLE_1.candidates, start=1):
-        st.markdown(f"**Candidate {k}:** {render.md_escape(cand)}")
+        st.markdown(f"**Candidate {k}:** {cand}")
     st.markdown("**The three references** (human translations):")
-    for k, ref in enumerate(EXAMPLE_1.references, start=1):
-        st.markdown(f"Reference {k}: {render.md_escape(ref)}")
+    st.markdown("\n".join(f"{k}. {ref}" for k, ref in enumerate(EXAMPLE_1.references, start=1)))
     if VOTE not in ss and ss.get(KEPT) is not None:
         ss[VOTE] = ss[KEPT]
     st.radio("The class's vote: which translation is better?", CHOICES, index=None, key=VOTE, on_change=_keep)

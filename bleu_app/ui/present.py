@@ -143,7 +143,9 @@ def show_step(steps: Sequence[tuple[str, Callable[[], None]]], at: int, first: i
     if st.session_state.get(PICK) != at:
         st.session_state[PICK] = at
     prev, pick, nxt = st.columns([1, 4, 1], vertical_alignment="bottom")
-    prev.button("← Previous", key="learn.step_prev", disabled=at <= first, on_click=_go, args=(at - 1,), width="stretch")
+    prev.button(
+        "← Previous", key="learn.step_prev", disabled=at <= first, on_click=_go, args=(at - 1,), width="stretch"
+    )
     pick.selectbox(
         "Step",
         list(range(first, last + 1)),
@@ -152,9 +154,7 @@ def show_step(steps: Sequence[tuple[str, Callable[[], None]]], at: int, first: i
         on_change=_picked,
         label_visibility="collapsed",
     )
-    nxt.button(
-        "Next →", key="learn.step_next", disabled=at >= last, on_click=_go, args=(at + 1,), width="stretch"
-    )
+    nxt.button("Next →", key="learn.step_next", disabled=at >= last, on_click=_go, args=(at + 1,), width="stretch")
     _arrow_keys()
     steps[at - first][1]()
     st.button("Show the whole page", key="learn.step_leave", on_click=_leave, icon=":material/unfold_more:")

@@ -27,7 +27,7 @@ def show() -> None:
     with st.expander(EXPANDER, expanded=False, icon=":material/co_present:"):
         docs.show("plan")
         st.download_button(
-            "Download the handout (HTML, prints on two pages)",
+            "Download the handout (HTML, printable, works offline)",
             _handout(),
             file_name=FILE_NAME,
             mime="text/html",
