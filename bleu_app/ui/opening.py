@@ -71,9 +71,13 @@ def show(config: BleuConfig | None = None) -> None:
         st.markdown(f"**Candidate {k}:** {cand}")
     st.markdown("**The three references** (human translations):")
     st.markdown("\n".join(f"{k}. {ref}" for k, ref in enumerate(EXAMPLE_1.references, start=1)))
-    if VOTE not in ss and ss.get(KEPT) is not None:
-        ss[VOTE] = ss[KEPT]
-    st.radio("The class's vote: which translation is better?", CHOICES, index=None, key=VOTE, on_change=_keep)
+    # The radio always starts from the kept answer. Back on this step the server may still hold the widget's value
+    # while the browser mounts a fresh radio from its default: with the kept answer as the default both agree (the
+    # key alone is the widget's identity, so the default may change). Restoring it through the Session State API
+    # instead left the browser's radio blank.
+    kept = ss.get(KEPT)
+    index = CHOICES.index(kept) if kept in CHOICES else None
+    st.radio("The class's vote: which translation is better?", CHOICES, index=index, key=VOTE, on_change=_keep)
     vote = ss.get(VOTE)
     if not ss.get(REVEALED):
         st.button(
