@@ -63,11 +63,18 @@ def test_vote_and_reveal_in_presenter_mode_on_a_dark_phone(app_url, new_page):
 
 
 @pytest.mark.parametrize("scheme", ["light"])
-def test_the_handout_downloads(app_url, page, tmp_path: Path, scheme):
+def test_a_plan_link_opens_its_step_and_the_handout_downloads(app_url, page, tmp_path: Path, scheme):
     page.goto(f"{app_url}/learn")
     wait_for_app(page)
     page.get_by_text(teacher.EXPANDER).click()
     expect(page.locator(MAIN)).to_contain_text("?present=1&step=0")
+    with page.context.expect_page() as opened:  # Streamlit opens a Markdown link in a new tab
+        page.get_by_role("link", name="?present=1&step=12").click()
+    slide = opened.value
+    wait_for_app(slide)
+    expect(slide.locator(f"{MAIN} h2").first).to_contain_text("12 · The evaluation: 500 sentences, five systems (§3)")
+    assert "step=12" in slide.url
+    slide.close()
     button = page.get_by_role("button", name="Download the handout")
     with page.expect_download(timeout=60_000) as info:
         button.click()
