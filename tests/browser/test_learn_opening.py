@@ -87,3 +87,19 @@ def test_a_plan_link_opens_its_step_and_the_handout_downloads(app_url, page, tmp
     assert body == handout_html()
     assert "<td>17/18</td>" in body
     shot(page, f"learn-teacher-tools-{scheme}")
+
+
+def test_the_plan_fits_a_phone(app_url, new_page):
+    p = new_page(scheme="light", width=390, height=844)
+    p.goto(f"{app_url}/learn")
+    wait_for_app(p)
+    p.get_by_text(teacher.EXPANDER).click()
+    links = p.locator(f"{MAIN} a[href^='?']")
+    expect(links).to_have_count(9)
+    for i in range(9):  # every link of the plan lies inside the screen (a wider table cut them off)
+        box = links.nth(i).bounding_box()
+        assert box is not None
+        assert box["x"] >= 0
+        assert box["x"] + box["width"] <= 390, (i, box)
+    assert_view_looks_right(p, "light", 390, "lesson plan 390")
+    shot(p, "learn-teacher-tools-light-390")
