@@ -261,6 +261,22 @@ def _cmd_explain(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_handout(args: argparse.Namespace) -> int:
+    from bleu_app.handout import handout_html
+
+    page = handout_html()
+    if args.output in (None, "-"):
+        sys.stdout.write(page + "\n")
+        return 0
+    try:
+        with open(args.output, "w", encoding="utf-8") as out:
+            out.write(page)
+    except OSError as exc:
+        raise InputError(f"cannot write: {exc.strerror}", args.output) from None
+    print(f"wrote {args.output} (the paper's Examples 1-4 and the toy corpus, under the paper's preset)")
+    return 0
+
+
 def _cmd_app(args: argparse.Namespace) -> int:
     import subprocess
 
@@ -324,6 +340,10 @@ def build_parser() -> argparse.ArgumentParser:
     add_report_parser(sub, _add_bleu_options, _config, _read_all)
 
     add_diagnose_parser(sub, _add_bleu_options, _config, _read_all)
+
+    p = sub.add_parser("handout", help="the paper's worked numbers (Examples 1-4) as a printable HTML page")
+    p.add_argument("-o", "--output", metavar="FILE", help="the HTML file to write (default: standard output)")
+    p.set_defaults(func=_cmd_handout)
 
     p = sub.add_parser("app", help="start the Streamlit app on 127.0.0.1")
     p.add_argument("--port", type=int, default=8501)

@@ -8,10 +8,12 @@ from bleu_app.ui import (
     exercise as exercise_ui,
     frame,
     lab as lab_ui,
+    opening,
     part2,
     present,
     render,
     state,
+    teacher,
     walk as walk_steps,
 )
 from bleu_core.errors import InputError
@@ -26,13 +28,15 @@ try:
 except InputError as exc:
     render.user_error(exc, what="These settings cannot score the paper's examples")
     st.stop()
-all_steps = [(title, lambda s=s: s(steps_data)) for title, s in walk_steps.STEPS]
+all_steps = [(opening.TITLE, opening.show)]  # step 0: the opening vote
+all_steps += [(title, lambda s=s: s(steps_data)) for title, s in walk_steps.STEPS]
 all_steps += [(title, lambda s=s: s(config)) for title, s in part2.STEPS]
-at = present.step(len(all_steps))
+at = present.step(len(all_steps), first=0)
 if at is not None:  # presenter mode or a link to one step
-    present.show_step(all_steps, at)
+    present.show_step(all_steps, at, first=0)
     st.stop()
 
+teacher.show()
 docs.show("00_intro")
 if not state.is_paper_config():
     with st.container(border=True):
@@ -48,6 +52,7 @@ if not state.is_paper_config():
 walk, does_it_work, myths, lab, exercise = st.tabs(list(present.TABS.values()), default=present.default_tab())
 
 with walk:
+    opening.show()
     for _, walk_step in walk_steps.STEPS:
         walk_step(steps_data)
 

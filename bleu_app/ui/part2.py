@@ -18,12 +18,12 @@ from . import docs, render
 __all__ = ["HEADERS", "STEPS", "intro", "show"]
 
 HEADERS = (
-    "12 · The evaluation: 500 sentences, five systems",
-    "13 · More references, higher scores",
-    "14 · Is the difference reliable? 20 blocks",
-    "15 · The human evaluation",
-    "16 · BLEU against the humans: 0.99 and 0.96",
-    "17 · What BLEU does not see, and where next",
+    "12 · The evaluation: 500 sentences, five systems (§3)",
+    "13 · More references, higher scores (§3)",
+    "14 · Is the difference reliable? 20 blocks (§3)",
+    "15 · The human evaluation (§4)",
+    "16 · BLEU against the humans: 0.99 and 0.96 (§5)",
+    "17 · What BLEU does not see, and where next (footnote 4, §6)",
 )
 
 

@@ -1,7 +1,8 @@
 """Presenter mode and deep links for the Learn page.
 
 ``?present=1`` shows one step per screen in large type (body 26 px, chart text 18 px) with previous / next
-buttons and a list of the steps; ``?step=N`` opens step N alone (in normal type unless ``present=1``);
+buttons and a list of the steps; ``?step=N`` opens step N alone (in normal type unless ``present=1``; the Learn
+page numbers its opening vote 0, so presenter mode starts there);
 ``?tab=walk|part2|cards|lab|exercise`` opens that tab, ``&item=KEY`` picks the exercise's item (``spot-KEY`` /
 ``quiz-KEY``: an excerpt of Spot the errors / a question) or puts that misconception card first, and
 ``&variant=KEY&corpus=KEY`` the lab's variant and corpus.
@@ -59,17 +60,19 @@ def presenting() -> bool:
 LINKED: Final = "learn.step_linked"  # the step a link or a button asked for, kept when a rerun drops the URL's
 
 
-def step(n_steps: int) -> int | None:
-    """The step the URL names (1-based), or None; presenter mode without a step starts at 1.
+def step(n_steps: int, first: int = 1) -> int | None:
+    """The step the URL names (numbered from ``first``), or None; presenter mode without a step starts at ``first``.
 
     Streamlit may rewrite the URL on a rerun (the settings widgets bound to query parameters) and drop ``step``
     and ``present``: the session keeps both and puts them back.
     """
     ss = st.session_state
     raw = st.query_params.get(STEP)
-    if raw is not None and raw.isdigit() and 1 <= int(raw) <= n_steps:
+    if raw is not None and raw.isdigit() and first <= int(raw) < first + n_steps:
         ss[LINKED] = int(raw)
-    at = ss.get(LINKED) or (1 if presenting() else None)
+    at = ss.get(LINKED)
+    if at is None and presenting():
+        at = first
     if at is not None:
         st.query_params[STEP] = str(at)
         if presenting():
@@ -138,26 +141,28 @@ def _arrow_keys() -> None:
     components.html(KEYS_JS, height=0)
 
 
-def show_step(steps: Sequence[tuple[str, Callable[[], None]]], at: int) -> None:
-    """Step ``at`` (1-based) of ``steps`` alone, with previous / next buttons and the list of steps."""
+def show_step(steps: Sequence[tuple[str, Callable[[], None]]], at: int, first: int = 1) -> None:
+    """Step ``at`` of ``steps`` (numbered from ``first``) alone, with previous / next buttons and the list of
+    steps."""
+    last = first + len(steps) - 1
     if presenting():
         st.markdown(LARGE_CSS, unsafe_allow_html=True)  # st.html dropped a style-only block in the dark theme
     if st.session_state.get(PICK) != at:
         st.session_state[PICK] = at
     prev, pick, nxt = st.columns([1, 4, 1], vertical_alignment="bottom")
-    prev.button("← Previous", key="learn.step_prev", disabled=at <= 1, on_click=_go, args=(at - 1,), width="stretch")
+    prev.button(
+        "← Previous", key="learn.step_prev", disabled=at <= first, on_click=_go, args=(at - 1,), width="stretch"
+    )
     pick.selectbox(
         "Step",
-        list(range(1, len(steps) + 1)),
+        list(range(first, last + 1)),
         key=PICK,
-        format_func=lambda i: steps[i - 1][0],
+        format_func=lambda i: steps[i - first][0],
         on_change=_picked,
         label_visibility="collapsed",
     )
-    nxt.button(
-        "Next →", key="learn.step_next", disabled=at >= len(steps), on_click=_go, args=(at + 1,), width="stretch"
-    )
+    nxt.button("Next →", key="learn.step_next", disabled=at >= last, on_click=_go, args=(at + 1,), width="stretch")
     _arrow_keys()
-    steps[at - 1][1]()
+    steps[at - first][1]()
     st.button("Show the whole page", key="learn.step_leave", on_click=_leave, icon=":material/unfold_more:")
-    st.caption(f"Step {at} of {len(steps)} · a link to this step: ?step={at}" + ("&present=1" if presenting() else ""))
+    st.caption(f"Step {at} of {last} · a link to this step: ?step={at}" + ("&present=1" if presenting() else ""))

@@ -55,7 +55,7 @@ def load(config: BleuConfig) -> Walk:
 
 def _step1(w: Walk) -> None:
     e2 = w.e2
-    st.header("1 · Plain precision: Example 2")
+    st.header("1 · Plain precision: Example 2 (§2.1)")
     docs.show("00a_plain")
     if state.is_paper_config():
         with st.container(border=True):
@@ -71,7 +71,7 @@ def _step1(w: Walk) -> None:
 
 def _step2(w: Walk) -> None:
     config, c1, c2, e2 = w.config, w.c1, w.c2, w.e2
-    st.header("2 · Clipping: the modified unigram precision")
+    st.header("2 · Clipping: the modified unigram precision (§2.1)")
     docs.show("01_unigram")
     st.metric(
         "Modified precision p₁",
@@ -96,7 +96,7 @@ def _step2(w: Walk) -> None:
 
 def _step3(w: Walk) -> None:
     config, c1, c2, e2 = w.config, w.c1, w.c2, w.e2
-    st.header("3 · Bigrams and longer n-grams")
+    st.header("3 · Bigrams and longer n-grams (§2.1)")
     docs.show("03_bigrams")
     left, right = st.columns(2)
     with left:
@@ -123,14 +123,14 @@ def _step3(w: Walk) -> None:
 
 
 def _step4(w: Walk) -> None:
-    st.header("4 · A corpus: add the counts, then divide")
+    st.header("4 · A corpus: add the counts, then divide (§2.1.1)")
     docs.show("03b_corpus")
     st.table(w.pooled, hide_index=False)
 
 
 def _step5(w: Walk) -> None:
     config, c1, c2 = w.config, w.c1, w.c2
-    st.header("5 · Precision decays with n")
+    st.header("5 · Precision decays with n (§2.1.3)")
     docs.show("04_decay")
     left, right = st.columns(2)
     with left:
@@ -143,7 +143,7 @@ def _step5(w: Walk) -> None:
 
 def _step6(w: Walk) -> None:
     c1, c2 = w.c1, w.c2
-    st.header("6 · The geometric mean")
+    st.header("6 · The geometric mean (§2.1.3)")
     docs.show("04b_geomean")
     for name, ex in (("Candidate 1", c1), ("Candidate 2", c2)):
         expr, geo = frames.geometric_mean(ex)
@@ -155,14 +155,14 @@ def _step6(w: Walk) -> None:
 
 def _step7(w: Walk) -> None:
     e3 = w.e3
-    st.header("7 · Short candidates: Example 3")
+    st.header("7 · Short candidates: Example 3 (§2.2)")
     docs.show("06a_short")
     st.markdown(f"**Example 3** — candidate *{ex3.hyp}*: {render.precision_summary(e3)}")
 
 
 def _step8(w: Walk) -> None:
     e4a, e4b = w.e4a, w.e4b
-    st.header("8 · Why not recall: Example 4")
+    st.header("8 · Why not recall: Example 4 (§2.2.1)")
     docs.show("07_recall")
     left, right = st.columns(2)
     with left:
@@ -174,7 +174,7 @@ def _step8(w: Walk) -> None:
 
 def _step9(w: Walk) -> None:
     config, e3 = w.config, w.e3
-    st.header("9 · The brevity penalty")
+    st.header("9 · The brevity penalty (§2.2.2)")
     docs.show("06_brevity")
     st.markdown(f"**Example 3** — candidate *{ex3.hyp}* and Example 1's references:")
     render.show_html(render.references_html(e3))
@@ -193,7 +193,7 @@ def _step9(w: Walk) -> None:
 
 def _step10(w: Walk) -> None:
     config, c1 = w.config, w.c1
-    st.header("10 · BLEU, in the log domain")
+    st.header("10 · BLEU, in the log domain (§2.3)")
     docs.show("05_logdomain")
     log_spec, log_table = shared.log_terms("ex1", config)
     left, right = st.columns([3, 2])
@@ -214,22 +214,22 @@ def _step10(w: Walk) -> None:
 
 def _step11(w: Walk) -> None:
     config = w.config
-    st.header("11 · Why five of the six candidates score 0")
+    st.header("11 · Why five of the six candidates score 0 (§2.1.3, footnote 5)")
     docs.show("08_zero")
     st.dataframe(w.zero_orders, hide_index=True, width="stretch", key="learn.zero_orders")
     render.signature(make_signature(config, 3))
 
 
 STEPS: tuple[tuple[str, Callable[[Walk], None]], ...] = (
-    ("1 · Plain precision: Example 2", _step1),
-    ("2 · Clipping: the modified unigram precision", _step2),
-    ("3 · Bigrams and longer n-grams", _step3),
-    ("4 · A corpus: add the counts, then divide", _step4),
-    ("5 · Precision decays with n", _step5),
-    ("6 · The geometric mean", _step6),
-    ("7 · Short candidates: Example 3", _step7),
-    ("8 · Why not recall: Example 4", _step8),
-    ("9 · The brevity penalty", _step9),
-    ("10 · BLEU, in the log domain", _step10),
-    ("11 · Why five of the six candidates score 0", _step11),
+    ("1 · Plain precision: Example 2 (§2.1)", _step1),
+    ("2 · Clipping: the modified unigram precision (§2.1)", _step2),
+    ("3 · Bigrams and longer n-grams (§2.1)", _step3),
+    ("4 · A corpus: add the counts, then divide (§2.1.1)", _step4),
+    ("5 · Precision decays with n (§2.1.3)", _step5),
+    ("6 · The geometric mean (§2.1.3)", _step6),
+    ("7 · Short candidates: Example 3 (§2.2)", _step7),
+    ("8 · Why not recall: Example 4 (§2.2.1)", _step8),
+    ("9 · The brevity penalty (§2.2.2)", _step9),
+    ("10 · BLEU, in the log domain (§2.3)", _step10),
+    ("11 · Why five of the six candidates score 0 (§2.1.3, footnote 5)", _step11),
 )

@@ -117,17 +117,18 @@ def test_walk_defines_every_term_before_it_is_used(at):
     items = _flat(at.tabs[0], [])
     headers = [t for k, t in items if k == "header"]
     assert headers == [
-        "1 · Plain precision: Example 2",
-        "2 · Clipping: the modified unigram precision",
-        "3 · Bigrams and longer n-grams",
-        "4 · A corpus: add the counts, then divide",
-        "5 · Precision decays with n",
-        "6 · The geometric mean",
-        "7 · Short candidates: Example 3",
-        "8 · Why not recall: Example 4",
-        "9 · The brevity penalty",
-        "10 · BLEU, in the log domain",
-        "11 · Why five of the six candidates score 0",
+        "0 · Which translation is better? (§2)",
+        "1 · Plain precision: Example 2 (§2.1)",
+        "2 · Clipping: the modified unigram precision (§2.1)",
+        "3 · Bigrams and longer n-grams (§2.1)",
+        "4 · A corpus: add the counts, then divide (§2.1.1)",
+        "5 · Precision decays with n (§2.1.3)",
+        "6 · The geometric mean (§2.1.3)",
+        "7 · Short candidates: Example 3 (§2.2)",
+        "8 · Why not recall: Example 4 (§2.2.1)",
+        "9 · The brevity penalty (§2.2.2)",
+        "10 · BLEU, in the log domain (§2.3)",
+        "11 · Why five of the six candidates score 0 (§2.1.3, footnote 5)",
     ]
     bp = _first(items, "9 · The brevity penalty", "header")
     # recall (2.2.1) before BP (2.2.2); c, r and log BP only from the BP step on

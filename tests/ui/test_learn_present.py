@@ -7,10 +7,10 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from bleu_app.ui import part2, present, walk
+from bleu_app.ui import opening, part2, present, walk
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
-TITLES = [t for t, _ in walk.STEPS] + [t for t, _ in part2.STEPS]
+TITLES = [opening.TITLE] + [t for t, _ in walk.STEPS] + [t for t, _ in part2.STEPS]  # numbered from 0
 
 
 def _open(**params: str) -> AppTest:
@@ -24,7 +24,7 @@ def _open(**params: str) -> AppTest:
 
 def test_present_shows_one_step_in_large_type_and_walks_with_buttons():
     at = _open(present="1")
-    assert [h.value for h in at.header] == [TITLES[0]]
+    assert [h.value for h in at.header] == [TITLES[0]]  # the lecture opens on the vote (step 0)
     assert not at.tabs  # one step per screen, no tabs
     css = "".join(m.value for m in at.markdown)
     assert f"font-size: {present.BODY_PX}px" in css
@@ -32,25 +32,25 @@ def test_present_shows_one_step_in_large_type_and_walks_with_buttons():
     assert at.button(key="learn.step_prev").disabled
     at.button(key="learn.step_next").click().run()
     assert [h.value for h in at.header] == [TITLES[1]]
-    assert at.query_params["step"] in ("2", ["2"])
+    assert at.query_params["step"] in ("1", ["1"])
     at.selectbox(key=present.PICK).set_value(9).run()
-    assert [h.value for h in at.header] == [TITLES[8]]
+    assert [h.value for h in at.header] == [TITLES[9]]
     at.button(key="learn.step_prev").click().run()
-    assert [h.value for h in at.header] == [TITLES[7]]
+    assert [h.value for h in at.header] == [TITLES[8]]
 
 
 def test_every_step_has_a_link_and_the_list_names_all_of_them():
-    at = _open(present="1", step=str(len(TITLES)))
+    at = _open(present="1", step=str(len(TITLES) - 1))
     assert [h.value for h in at.header] == [TITLES[-1]]
     assert at.button(key="learn.step_next").disabled
     box = at.selectbox(key=present.PICK)
-    assert list(box.options) == TITLES  # the list of steps to jump to
-    assert len(TITLES) == 17  # Part I's 11 and Part II's 6
+    assert list(box.options) == TITLES  # the list of steps to jump to, each with its paper section
+    assert len(TITLES) == 18  # the opening, Part I's 11 and Part II's 6
 
 
 def test_step_link_without_present_keeps_normal_type():
     at = _open(step="9")
-    assert [h.value for h in at.header] == ["9 · The brevity penalty"]
+    assert [h.value for h in at.header] == ["9 · The brevity penalty (§2.2.2)"]
     css = "".join(m.value for m in at.markdown)
     assert f"font-size: {present.BODY_PX}px" not in css
 
@@ -89,8 +89,8 @@ def test_the_mode_survives_a_url_rewrite_and_can_be_left():
     at = _open(present="1", step="3")
     at.query_params.clear()  # a rerun that rewrote the URL without them
     at.run()
-    assert [h.value for h in at.header] == [TITLES[2]]
+    assert [h.value for h in at.header] == [TITLES[3]]
     assert f"font-size: {present.BODY_PX}px" in "".join(m.value for m in at.markdown)
     at.button(key="learn.step_leave").click().run()
-    assert [h.value for h in at.header][:2] == TITLES[:2]  # the whole page again
+    assert [h.value for h in at.header][:3] == TITLES[:3]  # the whole page again
     assert len(at.tabs) == len(present.TABS)
