@@ -64,3 +64,45 @@ def test_a_hostile_name_is_text_on_every_page() -> None:
     assert not at.exception, [e.value for e in at.exception]
     notice = next(i.value for i in at.info if "differ on the n-gram" in i.value)
     assert _shown(notice) == "Showing the sentences where the systems differ on the n-gram “**bold** $x^2$”."
+
+
+CROWD = ["system-00", HOSTILE] + [f"system-{i:02d}" for i in range(2, 30)]  # the second lowest has no room
+
+
+def _crowd_frame():
+    import pandas as pd
+
+    from bleu_app.frames import corpus as f
+
+    return pd.DataFrame(
+        {f.SYSTEM: CROWD, f.BLEU: [30 + i * 0.01 for i in range(30)], f.HUMAN: [0.1 + i * 0.0001 for i in range(30)]}
+    )
+
+
+def _crowded_human_section() -> None:
+    """The compare page's human-score section with 30 systems at almost one point."""
+    from bleu_app.ui import human
+    from bleu_core.config import BleuConfig
+    from bleu_core.corpus import Corpus, System, TextFile
+    from tests.ui.test_user_text import CROWD, _crowd_frame
+
+    corpus = Corpus(
+        "crowd",
+        (TextFile("ref", ("a b c",)),),
+        tuple(System(n, ("a b c",)) for n in CROWD),
+        human=tuple((n, 0.1 + i * 0.0001) for i, n in enumerate(CROWD)),
+        human_label="z",
+    )
+    human.section(corpus, _crowd_frame(), BleuConfig())
+
+
+def test_names_left_off_a_crowded_human_chart_are_listed_as_text() -> None:
+    from bleu_app.charts import corpus as ch
+
+    missing = ch.unlabelled(_crowd_frame())
+    assert HOSTILE in missing
+    at = AppTest.from_function(_crowded_human_section, default_timeout=60).run()
+    assert not at.exception, [e.value for e in at.exception]
+    captions = [c.value for c in at.caption if c.value.startswith("No room for these names")]
+    assert len(captions) == 1
+    assert _shown(captions[0].split(": ", 1)[1]) == ", ".join(missing)
