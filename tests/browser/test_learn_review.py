@@ -64,9 +64,11 @@ _TAG_LINES = """() => [...document.querySelectorAll('[data-testid="stMain"] .ble
   const keep = sub.parentElement;                       // the word and its tags
   const word = keep.firstChild;                         // the word's text node
   const r = document.createRange(); r.selectNodeContents(word);
-  const rects = r.getClientRects(); const w = rects[rects.length - 1]; const s = sub.getBoundingClientRect();
+  const rects = r.getClientRects(); const w = rects[rects.length - 1];
+  // every line box of the tags (a tag list broken over two lines has two: "R1" here, "R2 R3" on the next)
+  const s = [...sub.getClientRects()];
   return {word: word.textContent, tags: sub.textContent, wordTop: w.top, wordBottom: w.bottom,
-          subTop: s.top, subBottom: s.bottom};
+          subTop: Math.min(...s.map(b => b.top)), subBottom: Math.max(...s.map(b => b.bottom)), lines: s.length};
 })"""
 
 
@@ -78,12 +80,18 @@ def test_the_reveals_tags_stay_beside_their_word_at_390(app_url, new_page):
     rerun_settled(p)
     p.get_by_role("button", name="Reveal what each shares with the references").click()
     rerun_settled(p)
-    tags = p.evaluate(_TAG_LINES)
-    assert len(tags) >= 6, tags  # Candidate 1's runs alone carry six
-    for t in tags:
-        # the same line: the tag's box lies within the word's line box (a wrapped tag starts a line lower)
-        assert t["subTop"] < t["wordBottom"], t
-        assert t["subBottom"] > t["wordTop"], t
+    for width in range(330, 431, 4):  # phones' widths: the lines break at other words on each
+        p.set_viewport_size({"width": width, "height": 844})
+        p.wait_for_timeout(50)
+        tags = p.evaluate(_TAG_LINES)
+        assert len(tags) >= 6, tags  # Candidate 1's runs alone carry six
+        for t in tags:
+            # the same line: the tag's box lies within the word's line box (a wrapped tag starts a line lower)
+            assert t["subTop"] < t["wordBottom"], (width, t)
+            assert t["subBottom"] > t["wordTop"], (width, t)
+            assert t["lines"] == 1, (width, t)
+            assert t["subBottom"] <= t["wordBottom"] + 12, (width, t)  # no part of the tags a line lower
+    p.set_viewport_size({"width": 390, "height": 844})
     p.locator(f"{MAIN} .bleu-tok.matched").first.scroll_into_view_if_needed()
     shot(p, "review-reveal-dark-390")
 
