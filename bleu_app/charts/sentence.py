@@ -99,7 +99,9 @@ def decay_chart(df: pd.DataFrame, *, height: int = 220, low: float | None = None
             tooltip=[alt.Tooltip(f"{f.N}:O"), alt.Tooltip(f"{f.FRACTION}:N")],
         )
         layers.append(floor.mark_point(shape="triangle-down", filled=True, size=90, color=OKABE_ITO["vermillion"]))
-        layers.append(floor.mark_text(dy=-14, fontSize=13).encode(text=alt.Text(f"{f.AXIS}:N")))
+        layers.append(
+            floor.mark_text(dy=-14, fontSize=13, color=OKABE_ITO["vermillion"]).encode(text=alt.Text(f"{f.AXIS}:N"))
+        )  # the theme does not colour a text mark: black was unreadable in the dark theme
     if not (df[f.P_SCORE] > 0).any():  # an empty plot would look broken: say why it is empty
         note = pd.DataFrame({"note": ["every p_n is 0: nothing to draw on a log scale"]})
         layers.append(
