@@ -20,7 +20,8 @@ from bleu_core.errors import InputError
 
 frame.guard()
 
-st.title("Learn BLEU, step by step")
+if not present.presenting():  # presenter mode: the step's own heading is the slide's title
+    st.title("Learn BLEU, step by step")
 config = state.config()
 # Everything that is not text comes from `shared`: built once per (example, settings) for every session.
 try:
@@ -36,8 +37,13 @@ if at is not None:  # presenter mode or a link to one step
     present.show_step(all_steps, at, first=0)
     st.stop()
 
-teacher.show()
-docs.show("00_intro")
+if present.linked():  # a link to a tab or an item: the intro and the plan folded, so what it names is near the top
+    with st.expander(teacher.FOLDED, expanded=False, icon=":material/info:"):
+        docs.show("00_intro")
+        teacher.body()
+else:
+    teacher.show()
+    docs.show("00_intro")
 if not state.is_paper_config():
     with st.container(border=True):
         docs.show("settings_note")

@@ -6,6 +6,7 @@ Colours are Okabe & Ito's colour-blind-safe palette, which reads on light and da
 
 from __future__ import annotations
 
+import math
 from typing import Final
 
 import altair as alt
@@ -54,10 +55,18 @@ def precision_bars(df: pd.DataFrame, *, height: int = 220) -> alt.Chart:
 def decay_chart(df: pd.DataFrame, *, height: int = 220, low: float | None = None) -> alt.LayerChart | alt.FacetChart:
     """p_n against n on a log scale (the paper: precision decays roughly exponentially with n).
 
-    Zero precisions have no place on a log axis; they are left out of the line. ``low``: the y axis runs from
-    it to 1 (charts shown side by side share one scale, so they compare by eye).
+    Zero precisions have no place on a log axis; they are left out of the line and drawn as triangles on the floor
+    with their fraction. ``low``: the y axis runs from it to 1 (charts shown side by side share one scale, so they
+    compare by eye); by default from the power of ten below the smallest p_n > 0, so that one positive p_n (or
+    none) still gives a real axis: a log scale fitted to one value collapsed in the browser (review item 9).
     """
-    y_scale = alt.Scale(type="log") if low is None else alt.Scale(type="log", domain=[low, 1])
+    if low is None:
+        positive = df[f.P_SCORE][df[f.P_SCORE] > 0]
+        smallest = float(positive.min()) if len(positive) else 0.1
+        low = 10 ** math.floor(math.log10(smallest))
+        if low >= 1:
+            low = 0.1
+    y_scale = alt.Scale(type="log", domain=[low, 1])
     base = (
         alt.Chart(df)
         .transform_filter(f"datum['{f.P_SCORE}'] > 0")
@@ -82,13 +91,17 @@ def decay_chart(df: pd.DataFrame, *, height: int = 220, low: float | None = None
     layers: list[alt.Chart] = [line, points]
     zeros = df[df[f.P_SCORE] <= 0]
     if len(zeros) and (df[f.P_SCORE] > 0).any():  # a zero p_n: a triangle on the floor with its fraction
-        floor = alt.Chart(zeros).encode(
+        # on the axis's floor in data units (not pixels): a pixel position outside the plot made Streamlit's
+        # fit-to-width layout shrink the plot to about 50 px and push the title out (review item 9)
+        floor = alt.Chart(zeros.assign(_floor=low)).encode(
             x=alt.X(f"{f.N}:O", scale=alt.Scale(domain=df[f.N].tolist())),
-            y=alt.value(height - 12),
+            y=alt.Y("_floor:Q", scale=y_scale),
             tooltip=[alt.Tooltip(f"{f.N}:O"), alt.Tooltip(f"{f.FRACTION}:N")],
         )
         layers.append(floor.mark_point(shape="triangle-down", filled=True, size=90, color=OKABE_ITO["vermillion"]))
-        layers.append(floor.mark_text(dy=-14, fontSize=13).encode(text=alt.Text(f"{f.AXIS}:N")))
+        layers.append(
+            floor.mark_text(dy=-14, fontSize=13, color=OKABE_ITO["vermillion"]).encode(text=alt.Text(f"{f.AXIS}:N"))
+        )  # the theme does not colour a text mark: black was unreadable in the dark theme
     if not (df[f.P_SCORE] > 0).any():  # an empty plot would look broken: say why it is empty
         note = pd.DataFrame({"note": ["every p_n is 0: nothing to draw on a log scale"]})
         layers.append(

@@ -341,7 +341,10 @@ def loader(prefix: str, *, expanded: bool = False) -> Corpus:
     for msg in errors:
         st.error(f"Not loaded, the previous corpus is kept. {_md_escape(msg)}", icon=":material/error:")
     if corpus.warnings:
-        with st.expander(f"{len(corpus.warnings)} note(s) about the input", icon=":material/warning:"):
+        with st.expander(
+            f"{len(corpus.warnings)} note{'s' * (len(corpus.warnings) != 1)} about the input",
+            icon=":material/warning:",
+        ):
             for w in corpus.warnings:
                 st.markdown(f"- {_md_escape(w)}")
     return corpus

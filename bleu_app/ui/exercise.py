@@ -164,6 +164,17 @@ def _decider(item: spot.Spot) -> None:
         render.signature(make_signature(spot.CONFIG, "var"))
 
 
+def spot_source(where: str, text: str) -> str:
+    """The attribution line above an excerpt: word for word, and where the excerpt holds math, that it is the
+    article's LaTeX source (the article renders it as a formula; the app keeps the source, as code, verbatim)."""
+    if "$" in text:
+        return (
+            f"Quoted from the article ({where}), as written in the article's source (LaTeX): the article renders "
+            "the part between dollar signs as a formula. The article's words, not the app's."
+        )
+    return f"Quoted from the article ({where}), word for word: the article's words, not the app's."
+
+
 def show_spot() -> None:
     """One excerpt of the article at a time: its text as quoted, the kinds to pick from, the verdict."""
     st.subheader("Spot the errors")
@@ -183,7 +194,7 @@ def show_spot() -> None:
     item = spot.SPOTS[key]
     prog = _spot_progress(key)
     with st.container(border=True, key=f"spot-{key}"):
-        st.caption(f"Quoted from the article ({item.where}), as printed: the article's words, not the app's.")
+        st.caption(spot_source(item.where, item.text))
         st.code(item.text, language="python" if item.code else None, wrap_lines=True)
     box = f"learn.spot.{key}.pick"
     if box not in st.session_state and prog["pick"] is not None:

@@ -27,6 +27,8 @@ __all__ = ["ANSWERS", "CORPUS", "GAME", "NLTK", "SHOW_ALL", "VARIANT", "show"]
 VARIANT = "learn.variant"
 CORPUS = "learn.lab_corpus"
 NLTK = "learn.nltk"
+NLTK_KEPT = "learn.nltk_kept"  # the NLTK method picked, kept while the box is hidden (other variants)
+HOW = "How the lab works"
 GAME = "learn.lab.game"
 ANSWERS = "learn.lab.answers"  # game key -> {"guess": "up"|"down"|"same", "right": bool}
 SHOW_ALL = "learn.lab.show_all"  # corpus keys whose "every variant" table was opened without an answer
@@ -102,7 +104,7 @@ def show(config: BleuConfig) -> None:
         help="Turn it off to show every number straight away (for a teacher who explains instead).",
     )
     try:
-        results = {k: shared.lab(k, config, int(ss.get(NLTK, 0)))[0] for k in frames.CORPORA}
+        results = {k: shared.lab(k, config, int(ss.get(NLTK_KEPT, 0)))[0] for k in frames.CORPORA}
     except InputError as exc:
         render.user_error(exc, what="The lab cannot run")
         return
@@ -114,13 +116,16 @@ def show(config: BleuConfig) -> None:
         return VARIANTS[k].label + (f" — {note}" if note else "")
 
     key = st.selectbox("Variant", order, key=VARIANT, format_func=variant_label, on_change=_variant_changed)
-    nltk = st.selectbox(
-        "NLTK smoothing (SmoothingFunction)",
-        [0, 1, 2, 3, 4],
-        key=NLTK,
-        format_func=lambda m: f"method{m}" + (" (none)" if m == 0 else ""),
-        disabled=key != "nltk",
-    )
+    nltk = int(ss.get(NLTK_KEPT, 0))
+    if key == "nltk":  # the only variant it changes: not shown (as a disabled box) for the others
+        ss.setdefault(NLTK, nltk)
+        picked = st.selectbox(
+            "NLTK smoothing (SmoothingFunction)",
+            [0, 1, 2, 3, 4],
+            key=NLTK,
+            format_func=lambda m: f"method{m}" + (" (none)" if m == 0 else ""),
+        )
+        nltk = ss[NLTK_KEPT] = int(picked or 0)
 
     def corpus_label(k: str) -> str:
         notes = []
@@ -204,6 +209,8 @@ def show(config: BleuConfig) -> None:
         st.caption(f"Your predictions: {right} right of {len(answers)}.")
         st.button("Forget my predictions", key="learn.lab.forget", on_click=_forget)
     st.caption(f"A link to this variant on this corpus: `?tab=lab&variant={key}&corpus={which}`")
+    with st.expander(HOW, icon=":material/help:"):
+        docs.show("lab_how")
 
     st.subheader("Every variant at a glance")
     if hidden and which not in ss.get(SHOW_ALL, set()):

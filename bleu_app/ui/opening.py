@@ -51,12 +51,19 @@ def runs_html(runs: tuple[frames.Run, ...]) -> str:
     word no reference has underlined as unmatched. Escaped."""
     parts = []
     for run in runs:
-        text = html.escape(" ".join(run.tokens))
         if run.refs:
             where = " ".join(f"R{k}" for k in run.refs)
             title = html.escape(f"in {_refs(run.refs)}", quote=True)
-            parts.append(f'<span class="bleu-tok matched" title="{title}">{text}<sub>{html.escape(where)}</sub></span>')
+            # the run's last word and its tags in one unbreakable box: a narrow screen never wraps them apart
+            *head, last = run.tokens
+            lead = html.escape(" ".join(head) + " ") if head else ""
+            tags = html.escape(where).replace(" ", "&nbsp;")
+            parts.append(
+                f'<span class="bleu-tok matched" title="{title}">{lead}<span class="bleu-keep">'
+                f"{html.escape(last)}<sub>{tags}</sub></span></span>"
+            )
         else:
+            text = html.escape(" ".join(run.tokens))
             parts.append(f'<span class="bleu-tok unmatched" title="in no reference">{text}</span>')
     return f'<div class="bleu-text" dir="auto">{" ".join(parts)}</div>'
 

@@ -17,7 +17,19 @@ import streamlit as st
 
 from . import render
 
-__all__ = ["ITEM", "STEP", "TAB", "TABS", "default_tab", "item", "link", "presenting", "show_step", "step"]
+__all__ = [
+    "ITEM",
+    "STEP",
+    "TAB",
+    "TABS",
+    "default_tab",
+    "item",
+    "link",
+    "linked",
+    "presenting",
+    "show_step",
+    "step",
+]
 
 STEP: Final = "step"
 TAB: Final = "tab"
@@ -31,6 +43,7 @@ TABS: Final = {
     "exercise": "Exercise",
 }
 BODY_PX: Final = 26
+RADIO_SCALE: Final = 1.6  # the radio's circle beside 26 px text (review item 20: it stayed at 16 px)
 LARGE_CSS: Final = f"""
 <style>
 [data-testid="stMain"] [data-testid="stMarkdownContainer"] p,
@@ -48,6 +61,9 @@ LARGE_CSS: Final = f"""
 [data-testid="stMain"] .bleu-reflabel,
 [data-testid="stMain"] .bleu-legend {{ font-size: 20px !important; }}
 [data-testid="stMain"] [data-testid="stCaptionContainer"] {{ font-size: 22px !important; opacity: 1; }}
+[data-testid="stMain"] [data-testid="stRadioOption"] > div > div:first-child {{
+  transform: scale({RADIO_SCALE}); transform-origin: left center; margin-right: 0.8em; }}
+[data-testid="stMainBlockContainer"] {{ padding-top: 4.5rem !important; }}
 </style>
 """
 
@@ -90,6 +106,11 @@ def _leave() -> None:
 def default_tab() -> str | None:
     """The tab label ``?tab=`` names, or None (the first tab)."""
     return TABS.get(st.query_params.get(TAB) or "")
+
+
+def linked() -> bool:
+    """Whether the URL names a tab or an item (a deep link into the page, not the page's start)."""
+    return bool(st.query_params.get(TAB) or st.query_params.get(ITEM))
 
 
 def item() -> str | None:

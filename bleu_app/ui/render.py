@@ -60,6 +60,7 @@ HIGHLIGHT_CSS: Final = """
 .bleu-tok.ref-hit { background: rgba(0, 158, 115, 0.30); border-bottom: 3px double #009E73; }
 .bleu-tok.selected { outline: 3px solid #CC79A7; outline-offset: 1px; }
 .bleu-tok sub { font-size: 0.62em; opacity: 0.85; margin-left: 0.1em; }
+.bleu-keep { white-space: nowrap; }  /* a word and its reference tags stay on one line */
 .bleu-legend { display: flex; flex-wrap: wrap; gap: 0.4em 1.2em; font-size: 0.95rem; margin: 0.2em 0 0.6em; }
 .bleu-reflabel { font-size: 0.85rem; opacity: 0.8; margin-right: 0.4em; font-weight: 600; }
 </style>

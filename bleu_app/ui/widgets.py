@@ -271,6 +271,7 @@ def sentence_inputs() -> SentenceInput:
     """
     _read_sources()
     ss = st.session_state
+    st.caption("Samples: start blank, or load a short sentence that shows one of BLEU's behaviours.")
     row = st.columns(1 + len(samples.CLASSROOM_SAMPLES))
     row[0].button(
         "Start blank",
@@ -312,7 +313,8 @@ def sentence_inputs() -> SentenceInput:
     with refs_col:
         st.markdown("**References** (BLEU clips each n-gram by its largest count in any single one of them)")
         for i in range(len(refs)):
-            box, btn = st.columns([8, 1], vertical_alignment="center", gap="small")
+            # the delete button only where there is another reference to keep, in a column wide enough for its icon
+            box, btn = st.columns([6, 1], vertical_alignment="center", gap="small") if len(refs) > 1 else (st, None)
             refs[i] = (
                 box.text_area(
                     f"Reference {i + 1}",
@@ -323,14 +325,16 @@ def sentence_inputs() -> SentenceInput:
                 )
                 or ""
             )
-            btn.button(
-                ":material/delete:",
-                key=f"sentence.del_ref.{i}",
-                on_click=_remove_ref,
-                args=(i,),
-                disabled=len(refs) == 1,
-                help=f"Remove reference {i + 1}",
-            )
+            if btn is not None:
+                btn.button(
+                    "",
+                    icon=":material/delete:",
+                    key=f"sentence.del_ref.{i}",
+                    on_click=_remove_ref,
+                    args=(i,),
+                    type="tertiary",
+                    help=f"Remove reference {i + 1}",
+                )
         st.button("Add a reference", key="sentence.add_ref", icon=":material/add:", on_click=_add_ref)
 
     hyp = hyp or ""

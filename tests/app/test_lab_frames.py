@@ -127,8 +127,9 @@ def _texts() -> list[str]:
 
 
 def test_every_sentence_about_the_paper_quotes_its_section_or_says_inferred():
-    lab_md = Path(__file__).resolve().parents[2] / "docs" / "learn" / "lab.md"
-    for text in [*_texts(), " ".join(lab_md.read_text(encoding="utf-8").split())]:
+    docs = Path(__file__).resolve().parents[2] / "docs" / "learn"
+    lab_md = [" ".join((docs / name).read_text(encoding="utf-8").split()) for name in ("lab.md", "lab_how.md")]
+    for text in [*_texts(), *lab_md]:
         for sentence in re.split(r"(?<=[.:])\s+(?=[A-Z])", text):
             about = sentence.lower().replace("not from the paper", "").replace("the paper's preset", "")
             if "paper" in about:
