@@ -40,6 +40,25 @@ TOP_POINTS = 500  # points kept on a dense A-vs-B scatter: the largest |B - A| (
 SENTENCES = "sentences"  # a bin's count
 
 
+TITLE_CHARS = 34  # a title line that fits a 390 px phone (a 330 px chart, Streamlit's 16 px bold title font)
+
+
+def title_lines(text: str, width: int = TITLE_CHARS) -> str | list[str]:
+    """``text`` as one title line when it is short, else as lines of at most ``width`` characters broken at
+    spaces (Vega-Lite draws a list as lines): a title longer than the chart was cut with "…" on a phone.
+
+    Example:
+        >>> title_lines("Precision decay")
+        'Precision decay'
+        >>> title_lines("n-grams one system matches and the other does not")
+        ['n-grams one system matches and', 'the other does not']
+    """
+    import textwrap
+
+    lines = textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False)
+    return lines[0] if len(lines) == 1 else lines
+
+
 def _palette(n: int) -> list[str]:
     return [SYSTEM_COLOURS[i % len(SYSTEM_COLOURS)] for i in range(max(n, 1))]
 
@@ -210,7 +229,7 @@ def bucket_chart(buckets: pd.DataFrame, title: str) -> alt.LayerChart | alt.Face
             ],
         )
     )
-    return alt.layer(rule, pts).properties(title=f"BLEU by {title} (95% bootstrap CI)", height=240)
+    return alt.layer(rule, pts).properties(title=title_lines(f"BLEU by {title} (95% bootstrap CI)"), height=240)
 
 
 def block_chart(blocks: pd.DataFrame, *, labels: Mapping[str, str] | None = None) -> alt.LayerChart | alt.FacetChart:
@@ -252,7 +271,7 @@ def block_chart(blocks: pd.DataFrame, *, labels: Mapping[str, str] | None = None
         means = blocks.groupby(keys, sort=False)[f.BLEU].mean().reset_index()
         mean = alt.Chart(means).mark_tick(thickness=3, size=22).encode(x=alt.X(f"{f.BLEU}:Q"), y=y)
     return alt.layer(pts, mean).properties(
-        title=f"Block test: BLEU of {n_blocks} blocks (tick: mean)",
+        title=title_lines(f"Block test: BLEU of {n_blocks} blocks (tick: mean)"),
         height=alt.Step(28),  # one 28 px band per system: a pixel height collapsed to a strip in Streamlit
     )
 
@@ -336,7 +355,7 @@ def systems_ci_chart(
             ],
         )
     )
-    title = "Corpus BLEU per system" + (", by significance cluster" if clusters else "")
+    title = ["Corpus BLEU per system,", "by significance cluster"] if clusters else "Corpus BLEU per system"
     return alt.layer(rule, pts).properties(title=title, height=max(220, 30 * len(df)))
 
 
@@ -417,7 +436,13 @@ def significance_heatmap(
         "col_shown:N",
         sort=_by_rank("col_rank"),
         title="column system",
-        axis=alt.Axis(labelAngle=alt.expr(f"{roomy} ? -40 : -90"), labelOverlap=False),
+        # narrow: upright names in a smaller font, every one drawn (a 390 px phone has ~19 px per column)
+        axis=alt.Axis(
+            labelAngle=alt.expr(f"{roomy} ? -40 : -90"),
+            labelFontSize=alt.expr(f"{roomy} ? 11 : 9"),
+            labelOverlap=False,
+            labelLimit=120,
+        ),
     )
     y = alt.Y("row_shown:N", sort=_by_rank("row_rank"), title="row system", axis=alt.Axis(labelOverlap=False))
     rect = (
@@ -430,6 +455,8 @@ def significance_heatmap(
                 "verdict:N",
                 scale=alt.Scale(domain=["row better", "row worse", "not significant"], range=list(SIG_COLOURS)),
                 title="Holm p < 0.05",
+                # under the matrix: at the right it took a third of a phone's width from the cells
+                legend=alt.Legend(orient="bottom", direction="horizontal", columns=2),
             ),
             tooltip=[
                 f.ROW,
@@ -455,7 +482,7 @@ def significance_heatmap(
     # squeezed 12 rows into 19 px each and let a long first name touch the second
     size = max(240, 34 * len(names))
     return alt.layer(rect, text).properties(
-        title="Pairwise significance (BLEU difference, * = significant)", width=size, height=alt.Step(26)
+        title=["Pairwise significance", "(BLEU difference, * = significant)"], width=size, height=alt.Step(26)
     )
 
 
@@ -495,9 +522,7 @@ def pair_scatter(
         .encode(x="x:Q", y="y:Q")
     )
     if not dense:
-        return alt.layer(diag, pts).properties(
-            title=f"Sentence BLEU: {a} vs {b} (click a point to open it)", height=360
-        )
+        return alt.layer(diag, pts).properties(title=_pair_title(a, b), height=360)
     density = (
         alt.Chart(pair_bins(numbers))
         .mark_rect()
@@ -519,12 +544,20 @@ def pair_scatter(
     shown = len(df)
     return alt.layer(density, diag, pts).properties(
         title={
-            "text": f"Sentence BLEU: {a} vs {b} (click a point to open it)",
-            "subtitle": f"shaded: all {len(numbers)} sentences, in {PAIR_BIN:g}-point cells; points: the {shown} "
-            "with the largest |B - A| (and the n-gram's)",
+            "text": _pair_title(a, b),
+            "subtitle": title_lines(
+                f"shaded: all {len(numbers)} sentences, in {PAIR_BIN:g}-point cells; points: the {shown} "
+                "with the largest |B - A| (and the n-gram's)",
+                44,
+            ),
         },
         height=360,
     )
+
+
+def _pair_title(a: str, b: str) -> list[str]:
+    """The scatter's title: two lines (the page's caption says a point opens its sentence)."""
+    return ["Sentence BLEU", f"{a} (A) vs {b} (B)"]
 
 
 def extreme_pairs(df: pd.DataFrame, top: int = TOP_POINTS) -> pd.DataFrame:
@@ -595,7 +628,7 @@ def ngram_chart(ngrams: pd.DataFrame) -> alt.Chart:
             tooltip=[f.NGRAM, f.N, f.ONLY_A, f.ONLY_B, alt.Tooltip(f.LOG_ODDS, format="+.2f")],
         )
         .add_params(pick)
-        .properties(title="n-grams one system matches and the other does not", height=alt.Step(20))
+        .properties(title=["n-grams one system matches", "and the other does not"], height=alt.Step(20))
     )
     return chart
 
