@@ -50,6 +50,14 @@ TARGETS = {"corpus": 2.5, "compare": 3.0}  # issue 24: seconds from the end of t
 FOLDER_INPUT = "input[data-testid='stFileUploaderDropzoneInput'][webkitdirectory]"
 CONFIRM_MS = 500  # the drawn state is checked again this long after it was reached
 CHARTS = {"learn": 1, "corpus": 4, "compare": 3}  # at least this many Vega-Lite charts drawn (fewer: not drawn yet)
+BUCKETS_ON_REQUEST = 5_000  # above this many lines the corpus page's two bucket charts wait for a toggle
+# (bleu_app.ui.difference.BUCKETS_AUTO_SEGMENTS, read by bleu_app.ui.buckets; not imported: it imports Streamlit)
+
+
+def charts_after_upload(page_name: str, lines: int) -> int:
+    """The Vega-Lite charts ``page_name`` draws for a corpus of ``lines`` lines (at least)."""
+    return CHARTS[page_name] - 2 if page_name == "corpus" and lines > BUCKETS_ON_REQUEST else CHARTS[page_name]
+
 
 # Returns false while the page is not drawn; {exception} as soon as one shows; else {t: Date.now(), charts}.
 DRAWN_JS = r"""([all, any, minCharts]) => {
@@ -253,10 +261,17 @@ def _is_upload(request: Any) -> bool:
 
 
 def upload_visit(
-    browser: Any, server: load.Server, page_name: str, folder: Path, all_of: list[str], any_of: list[str]
+    browser: Any,
+    server: load.Server,
+    page_name: str,
+    folder: Path,
+    all_of: list[str],
+    any_of: list[str],
+    charts: int | None = None,
 ) -> Visit:
     """First visit of ``page_name`` (corpus or compare), then ``folder`` uploaded through the folder uploader;
-    timed from the end of the upload to the page drawn with ``all_of`` and one of ``any_of`` in its text."""
+    timed from the end of the upload to the page drawn with ``all_of`` and one of ``any_of`` in its text and at
+    least ``charts`` charts (default: ``CHARTS[page_name]``)."""
     with _recorded_page(browser) as (page, finished, cdp, received):
         cpu0 = server.cpu_seconds()
         page.goto(f"{server.url}/{load.PAGES[page_name]}")
@@ -272,7 +287,7 @@ def upload_visit(
         )
         cpu1, busy1, chrome1, received1 = server.cpu_seconds(), busy(cdp), chromium_cpu(), received[0]
         page.locator(FOLDER_INPUT).set_input_files(str(folder))
-        done = wait_drawn(page, all_of, any_of, CHARTS[page_name])
+        done = wait_drawn(page, all_of, any_of, CHARTS[page_name] if charts is None else charts)
         cpu, browser_s = server.cpu_seconds(), busy(cdp) - busy1
         puts = [r for r in finished if _is_upload(r)]
         if not puts or not at_put:
@@ -341,7 +356,8 @@ def measure(
         assert folder is not None, "an upload visit needs the folder"
         assert items is not None, "and its files"
         all_of, any_of = expectations(page_name, items)
-        return upload_visit(browser, server, page_name, folder, all_of, any_of)
+        lines = items[-1][1].count(b"\n")
+        return upload_visit(browser, server, page_name, folder, all_of, any_of, charts_after_upload(page_name, lines))
 
 
 def loadavg() -> str:

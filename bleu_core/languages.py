@@ -149,12 +149,14 @@ def script_shares(lines: Iterable[str]) -> ScriptShares:
         >>> s.counts, round(s.share("han"), 2)
         ({'latin': 5, 'han': 2}, 0.29)
     """
-    counts: Counter[str] = Counter()
+    chars: Counter[str] = Counter()
     for line in lines:
-        for ch in line:
-            script = script_of(ch)
-            if script is not None:
-                counts[script] += 1
+        chars.update(line)  # counted in C; each distinct character's script is then read once
+    counts: Counter[str] = Counter()
+    for ch, k in chars.items():
+        script = script_of(ch)
+        if script is not None:
+            counts[script] += k
     return ScriptShares(dict(counts), sum(counts.values()))
 
 

@@ -6,6 +6,7 @@ import streamlit as st
 from bleu_app.charts import corpus as charts
 from bleu_app.frames import corpus as frames, signs
 from bleu_app.ui import (
+    buckets,
     cached,
     corpus_input,
     docs,
@@ -105,12 +106,7 @@ st.dataframe(
     },
 )
 
-st.subheader("BLEU by bucket")
-st.caption(docs.text("buckets", "corpus"))
-b1, b2 = st.columns(2)
-b1.altair_chart(charts.bucket_chart(cached.bucket_frame(corpus, system, config, "ref_len"), "reference length"))
-b2.altair_chart(charts.bucket_chart(cached.bucket_frame(corpus, system, config, "ratio"), "length ratio c/r"))
-render.signature(frames.bucket_signature(config, cached.nrefs(corpus)))
+buckets.section(corpus, system, config)  # on request above 5,000 sentences, as on the compare page
 
 render.block_test_section(corpus, config, key="corpus.blocks", on_demand=True)
 every_section.every_bleu_section(corpus, system)

@@ -637,6 +637,7 @@ HUMAN_HEIGHT = 320  # px of the human-score scatter
 HUMAN_WIDTH = 330  # px its plot is assumed to have when names are placed: the narrowest it gets (a 390 px phone)
 CHAR_PX = 6.6  # px per character of an 11 px label (a generous average, so estimated boxes do not undercount)
 LINE_PX = 13  # px per label line
+NEAR_MARGIN = 4  # px a name must be nearer its own point than any other point
 LABEL_SPOT = "label_spot"  # index into _SPOTS of where a name is drawn, or -1 (no room)
 # Where a name may go, in px from its point (dx, dy; y grows down), tried in order: right of it, left of it,
 # then one and two lines above or below on either side.
@@ -671,12 +672,21 @@ def place_labels(
     boxes: list[tuple[float, float, float, float]] = []
     dots = [(a - 5, b - 5, a + 5, b + 5) for a, b in zip(px, py, strict=True)]
 
+    def gap(box: tuple[float, float, float, float], k: int) -> float:
+        """px from point k to the nearest edge of ``box``."""
+        left, top, right, bottom = box
+        return float(np.hypot(max(left - px[k], 0, px[k] - right), max(top - py[k], 0, py[k] - bottom)))
+
     def free(box: tuple[float, float, float, float], own: int) -> bool:
         left, top, right, bottom = box
         if left < 0 or right > width or top < 0 or bottom > height:
             return False
         others = [d for k, d in enumerate(dots) if k != own] + boxes
-        return all(right <= o[0] or left >= o[2] or bottom <= o[1] or top >= o[3] for o in others)
+        if not all(right <= o[0] or left >= o[2] or bottom <= o[1] or top >= o[3] for o in others):
+            return False
+        # a name must sit nearer its own point than any other (by NEAR_MARGIN px), or a reader pairs it wrongly
+        mine = gap(box, own)
+        return all(gap(box, k) >= mine + NEAR_MARGIN for k in range(len(px)) if k != own)
 
     spots = out.columns.get_loc(LABEL_SPOT)
     for i in np.argsort(py, kind="stable"):
@@ -692,16 +702,17 @@ def place_labels(
 
 
 def human_chart(human: pd.DataFrame, label: str) -> alt.LayerChart | alt.FacetChart:
-    """BLEU against the human score per system, each name placed clear of the others (``place_labels``), with
-    a least-squares line."""
-    placed = place_labels(human, f.HUMAN, f.BLEU, f.SYSTEM).assign(ink="system")
-    x_dom = list(_padded(human[f.HUMAN])) if len(human) else None
-    y_dom = list(_padded(human[f.BLEU])) if len(human) else None
+    """The human score against BLEU per system, as the paper's Figure 5 draws it (BLEU on x, the human score on
+    y, the least-squares line of the human score on BLEU), each name placed clear of the others and nearest its
+    own point (``place_labels``)."""
+    placed = place_labels(human, f.BLEU, f.HUMAN, f.SYSTEM).assign(ink="system")
+    x_dom = list(_padded(human[f.BLEU])) if len(human) else None
+    y_dom = list(_padded(human[f.HUMAN])) if len(human) else None
     x_scale = alt.Scale(domain=x_dom, nice=False) if x_dom else alt.Scale(zero=False)
     y_scale = alt.Scale(domain=y_dom, nice=False) if y_dom else alt.Scale(zero=False)
     base = alt.Chart(placed).encode(
-        x=alt.X(f"{f.HUMAN}:Q", title=f"human score ({label})", scale=x_scale),
-        y=alt.Y(f"{f.BLEU}:Q", title="corpus BLEU", scale=y_scale),
+        x=alt.X(f"{f.BLEU}:Q", title="corpus BLEU", scale=x_scale),
+        y=alt.Y(f"{f.HUMAN}:Q", title=f"human score ({label})", scale=y_scale),
     )
     # Points and names in the theme's first chart colour (a colour scale over one datum takes the "category"
     # range, which Streamlit fills from the light or dark theme): a text mark's own default is black, which
@@ -717,13 +728,13 @@ def human_chart(human: pd.DataFrame, label: str) -> alt.LayerChart | alt.FacetCh
         for k, (dx, dy) in enumerate(_SPOTS)
         if (placed[LABEL_SPOT] == k).any()
     ]
-    fit = base.transform_regression(f.HUMAN, f.BLEU).mark_line(color=OKABE_ITO[3], strokeDash=[5, 3])
-    return alt.layer(fit, pts, *names).properties(title="BLEU against human judgement, per system", height=HUMAN_HEIGHT)
+    fit = base.transform_regression(f.BLEU, f.HUMAN).mark_line(color=OKABE_ITO[3], strokeDash=[5, 3])
+    return alt.layer(fit, pts, *names).properties(title="Human judgement against BLEU, per system", height=HUMAN_HEIGHT)
 
 
 def unlabelled(human: pd.DataFrame) -> list[str]:
     """The systems whose names ``human_chart`` could not place (said under the chart)."""
-    placed = place_labels(human, f.HUMAN, f.BLEU, f.SYSTEM)
+    placed = place_labels(human, f.BLEU, f.HUMAN, f.SYSTEM)
     return [str(n) for n in placed.loc[placed[LABEL_SPOT] < 0, f.SYSTEM]]
 
 

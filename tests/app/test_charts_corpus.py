@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pandas as pd
 import pytest
 
@@ -359,6 +361,24 @@ def _drawn_name_boxes(svg: str, names: list[str]) -> dict[str, tuple[float, floa
     return boxes
 
 
+def _drawn_points(svg: str) -> dict[str, tuple[float, float]]:
+    """Each system's point as drawn (the symbol path whose aria-label names it)."""
+    import re
+
+    found = re.findall(
+        r'<path aria-label="[^"]*system: ([^;"]+)[^"]*"[^>]*aria-roledescription="point"[^>]*'
+        r'transform="translate\(([-\d.]+),([-\d.]+)\)"',
+        svg,
+    )
+    return {name: (float(x), float(y)) for name, x, y in found}
+
+
+def _gap(point: tuple[float, float], box: tuple[float, float, float, float]) -> float:
+    x, y = point
+    left, top, right, bottom = box
+    return math.hypot(max(left - x, 0, x - right), max(top - y, 0, y - bottom))
+
+
 @pytest.mark.parametrize("width", [330, 640])
 def test_human_chart_names_do_not_overlap_on_wmt22(data_dir, width):
     """Browser review: WMT22's names were drawn at one offset from clustered points and overlapped. Rendered by
@@ -371,8 +391,14 @@ def test_human_chart_names_do_not_overlap_on_wmt22(data_dir, width):
     assert ch.unlabelled(df) == []
     spec = ch.human_chart(df, "da_z").to_dict()
     spec["width"] = width
-    boxes = _drawn_name_boxes(vlc.vegalite_to_svg(spec), df[f.SYSTEM].tolist())
+    svg = vlc.vegalite_to_svg(spec)
+    boxes = _drawn_name_boxes(svg, df[f.SYSTEM].tolist())
     assert set(boxes) == set(df[f.SYSTEM])
+    points = _drawn_points(svg)
+    assert set(points) == set(df[f.SYSTEM])
+    for name, box in boxes.items():  # each name nearest its own point: a reader pairs it with that one
+        near = min(points, key=lambda p: _gap(points[p], box))
+        assert near == name, (name, near, box)
     items = list(boxes.items())
     for i, (a, ba) in enumerate(items):
         for b, bb in items[i + 1 :]:

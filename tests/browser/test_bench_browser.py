@@ -97,3 +97,14 @@ def test_drawn_check_stops_at_an_exception(new_page):
     p = _page(new_page, extra='<div data-testid="stException">KeyError: boom</div>')
     with pytest.raises(bench.NotDrawnError, match="exception: KeyError: boom"):
         bench.wait_drawn(p, ["12.34"], [], charts=1, timeout=60_000)
+
+
+def test_the_corpus_page_is_awaited_without_its_bucket_charts_above_their_limit():
+    # above 5,000 lines the corpus page's two bucket charts wait for a toggle (bleu_app.ui.buckets): the drawn
+    # check must not wait for charts that never come, nor accept fewer below the limit
+    from bleu_app.ui.difference import BUCKETS_AUTO_SEGMENTS
+
+    assert bench.BUCKETS_ON_REQUEST == BUCKETS_AUTO_SEGMENTS
+    assert bench.charts_after_upload("corpus", BUCKETS_AUTO_SEGMENTS) == bench.CHARTS["corpus"]
+    assert bench.charts_after_upload("corpus", BUCKETS_AUTO_SEGMENTS + 1) == bench.CHARTS["corpus"] - 2
+    assert bench.charts_after_upload("compare", 50_000) == bench.CHARTS["compare"]

@@ -71,3 +71,32 @@ def test_every_download_on_a_runtime_only_install(runtime_url, page, tmp_path: P
         _check(download.suggested_filename, path.read_bytes())
         seen[label] = download.suggested_filename
     assert {Path(n).suffix for n in seen.values()} == {".csv", ".tex", ".png", ".svg", ".html"}, seen
+
+
+def test_the_learn_pages_new_features_on_a_runtime_only_install(runtime_url, page, tmp_path: Path):
+    """The handout and a round of the lab's game need nothing from the test extra: each is clicked on
+    `make run`'s own environment."""
+    from playwright.sync_api import expect
+
+    from bleu_app.handout import handout_html
+    from bleu_app.ui import teacher
+    from tests.browser.conftest import rerun_settled
+
+    page.goto(f"{runtime_url}/learn")
+    wait_for_app(page)
+    page.get_by_text(teacher.EXPANDER).click()
+    with page.expect_download(timeout=60_000) as info:
+        page.get_by_role("button", name="Download the handout").click()
+    path = tmp_path / info.value.suggested_filename
+    info.value.save_as(path)
+    assert path.read_text(encoding="utf-8") == handout_html()
+
+    page.goto(f"{runtime_url}/learn?tab=lab&variant=sentence_bp")
+    wait_for_app(page)
+    game = page.locator(".st-key-lab-game")
+    game.get_by_text("lower BLEU", exact=True).click()
+    rerun_settled(page)
+    game.get_by_role("button", name="Reveal").click()
+    rerun_settled(page)
+    expect(page.locator(MAIN)).to_contain_text("Right: on this corpus it lowers BLEU")
+    assert not page.locator("[data-testid='stException']").count()

@@ -263,6 +263,37 @@ def test_block_test_and_buckets_render():
     assert "BLEU by bucket" in headers
 
 
+def _bucket_charts(at: AppTest) -> list[str]:
+    return [c.proto.spec for c in at.get("vega_lite_chart") if "BLEU by reference length" in c.proto.spec]
+
+
+def test_large_test_sets_get_the_buckets_on_request(monkeypatch):
+    # above the compare page's limit for its A-vs-B buckets (1,000 resamples of every bucket: a third of the
+    # server's time at 50,000 lines) the corpus page's buckets wait for a toggle too; the demo stands in
+    from bleu_app.ui import difference
+
+    monkeypatch.setattr(difference, "BUCKETS_AUTO_SEGMENTS", 10)
+    at = _app()
+    label = "By reference length and by length ratio, with intervals (30 sentences)"
+    (toggle,) = [t for t in at.toggle if t.label == label]
+    assert toggle.value is False
+    assert "BLEU by bucket" in [h.value for h in at.subheader]  # the heading and its explanation stay
+    assert not _bucket_charts(at)
+    assert not any("bs:1000" in c.value for c in at.caption)
+    toggle.set_value(True).run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert len(_bucket_charts(at)) == 1
+    assert any("length ratio c/r" in c.proto.spec for c in at.get("vega_lite_chart"))
+    assert any("bs:1000" in c.value and "rs:12345" in c.value for c in at.caption)
+
+
+def test_small_test_sets_show_the_buckets_at_once():
+    at = _app()
+    (toggle,) = [t for t in at.toggle if t.label.startswith("By reference length and by length ratio")]
+    assert toggle.value is True
+    assert len(_bucket_charts(at)) == 1
+
+
 def page_elements(node) -> list:
     """Every element under ``node`` in page order (blocks are descended into, not listed)."""
     out = []
