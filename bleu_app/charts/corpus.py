@@ -20,6 +20,7 @@ import numpy as np
 import pandas as pd
 
 from bleu_app.frames import corpus as f
+from bleu_app.frames.signs import signed as signed_number
 
 # Okabe-Ito with Tol's light grey for black (black vanishes on the dark theme).
 OKABE_ITO = ["#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#BBBBBB"]
@@ -44,19 +45,23 @@ TITLE_CHARS = 34  # a title line that fits a 390 px phone (a 330 px chart, Strea
 
 
 def title_lines(text: str, width: int = TITLE_CHARS) -> str | list[str]:
-    """``text`` as one title line when it is short, else as lines of at most ``width`` characters broken at
-    spaces (Vega-Lite draws a list as lines): a title longer than the chart was cut with "…" on a phone.
+    """``text`` as one title line when it is short, else as lines of at most ``width`` characters (Vega-Lite draws
+    a list as lines): a trailing "(...)" on a line of its own, the rest broken at spaces. A title longer than the
+    chart was cut with "…" on a phone.
 
     Example:
         >>> title_lines("Precision decay")
         'Precision decay'
-        >>> title_lines("n-grams one system matches and the other does not")
-        ['n-grams one system matches and', 'the other does not']
+        >>> title_lines("BLEU by reference length (95% bootstrap CI)")
+        ['BLEU by reference length', '(95% bootstrap CI)']
     """
     import textwrap
 
-    lines = textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False)
-    return lines[0] if len(lines) == 1 else lines
+    if len(text) <= width:
+        return text
+    head, paren, tail = text.rpartition(" (")
+    parts = [head, paren.strip() + tail] if paren and head else [text]
+    return [line for part in parts for line in textwrap.wrap(part, width, break_on_hyphens=False)]
 
 
 def _palette(n: int) -> list[str]:
@@ -401,14 +406,14 @@ MIN_CELL = 30  # px per matrix column below which the in-cell numbers are droppe
 
 
 def _signed(d: float) -> str:
-    """A difference with its sign, two decimals; one that rounds to zero is "0.00", never "-0.00" or "+0.00".
+    """A difference with its sign (the real minus, as the axes draw it), two decimals; one that rounds to zero
+    is "0.00", never "-0.00" or "+0.00".
 
     Example:
         >>> [_signed(x) for x in (1.234, -0.004, 0.0, -1.5)]
-        ['+1.23', '0.00', '0.00', '-1.50']
+        ['+1.23', '0.00', '0.00', '−1.50']
     """
-    text = f"{d:+.2f}"
-    return "0.00" if text in ("+0.00", "-0.00") else text
+    return signed_number(d)
 
 
 def significance_heatmap(
