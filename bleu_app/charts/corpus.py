@@ -41,6 +41,7 @@ TOP_POINTS = 500  # points kept on a dense A-vs-B scatter: the largest |B - A| (
 SENTENCES = "sentences"  # a bin's count
 
 
+TITLE_LINE = 20  # px of a second title line (16 px font)
 TITLE_CHARS = 34  # a title line that fits a 390 px phone (a 330 px chart, Streamlit's 16 px bold title font)
 
 
@@ -361,7 +362,9 @@ def systems_ci_chart(
         )
     )
     title = ["Corpus BLEU per system,", "by significance cluster"] if clusters else "Corpus BLEU per system"
-    return alt.layer(rule, pts).properties(title=title, height=max(220, 30 * len(df)))
+    # Streamlit fits the whole chart, title included, in ``height``: the second title line gets its own pixels
+    extra = TITLE_LINE if isinstance(title, list) else 0
+    return alt.layer(rule, pts).properties(title=title, height=max(220, 30 * len(df)) + extra)
 
 
 def precision_bars(prec: pd.DataFrame) -> alt.Chart:
