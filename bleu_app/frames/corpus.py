@@ -417,12 +417,14 @@ def _shown_number(v: float | None, fmt: str, column: str) -> str:
     Example:
         >>> [_shown_number(v, "{:.4f}", BLOCK_P) for v in (None, 3e-9, 0.01234)]
         ['—', '< 0.0001', '0.0123']
+        >>> _shown_number(-0.37, "{:.2f}", BLOCK_T)
+        '−0.37'
     """
     if v is None or math.isnan(v):
         return "—"
     if column == BLOCK_P and v < P_FLOOR:
         return "< 0.0001"
-    return fmt.format(v)
+    return fmt.format(v).replace("-", "−")  # the axes' minus sign
 
 
 def block_test_description(test: RankedBlockTest, n_segments: int) -> str:

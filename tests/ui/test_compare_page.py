@@ -170,7 +170,8 @@ def _block_table(at: AppTest):
     numbers = shown.copy()
     for c in ("BLEU", "mean", "std", T, "df", P):
         if c in numbers:  # "< 0.0001" read as its bound
-            numbers[c] = pd.to_numeric(numbers[c].replace("—", None).replace("< 0.0001", "0.0001"))
+            text = numbers[c].replace("—", None).replace("< 0.0001", "0.0001").str.replace("−", "-")
+            numbers[c] = pd.to_numeric(text)
     return numbers
 
 
@@ -276,6 +277,7 @@ def test_wmt22_block_table_shows_every_row_and_no_zero_p(wmt22):
     assert all(config[c].get("help") for c in (T, P, CRIT, SIG))  # the long meaning on the header's tooltip
     assert "0.0000" not in shown[P].tolist()
     assert "< 0.0001" in shown[P].tolist()  # WMT22's big gaps
+    assert not shown[T].str.contains("-").any()  # HuaweiTSC's t against AISP-SJTU is "−0.37", the axes' minus
 
 
 def test_wmt22_ranking_in_clusters_follows_the_matrix(wmt22):
