@@ -553,11 +553,11 @@ def pair_scatter(
     return alt.layer(density, diag, pts).properties(
         title={
             "text": _pair_title(a, b),
-            "subtitle": title_lines(
-                f"shaded: all {len(numbers)} sentences, in {PAIR_BIN:g}-point cells; points: the {shown} "
-                "with the largest |B - A| (and the n-gram's)",
-                44,
-            ),
+            "subtitle": [  # lines that fit a phone
+                f"shaded: all {len(numbers)} sentences, in {PAIR_BIN:g}-point cells;",
+                f"points: the {shown} with the largest |B − A|",
+                "(and the n-gram's)",
+            ],
         },
         height=360,
     )
