@@ -65,6 +65,12 @@ def title_lines(text: str, width: int = TITLE_CHARS) -> str | list[str]:
     return [line for part in parts for line in textwrap.wrap(part, width, break_on_hyphens=False)]
 
 
+def titled_height(height: int, title: str | list[str]) -> int:
+    """``height`` plus the pixels of the title's lines after the first: Streamlit fits the whole chart, title
+    included, in the height, so a second or third line squeezed the plot."""
+    return height + (TITLE_LINE * (len(title) - 1) if isinstance(title, list) else 0)
+
+
 def _palette(n: int) -> list[str]:
     return [SYSTEM_COLOURS[i % len(SYSTEM_COLOURS)] for i in range(max(n, 1))]
 
@@ -235,7 +241,8 @@ def bucket_chart(buckets: pd.DataFrame, title: str) -> alt.LayerChart | alt.Face
             ],
         )
     )
-    return alt.layer(rule, pts).properties(title=title_lines(f"BLEU by {title} (95% bootstrap CI)"), height=240)
+    lines = title_lines(f"BLEU by {title} (95% bootstrap CI)")
+    return alt.layer(rule, pts).properties(title=lines, height=titled_height(240, lines))
 
 
 def block_chart(blocks: pd.DataFrame, *, labels: Mapping[str, str] | None = None) -> alt.LayerChart | alt.FacetChart:
@@ -362,9 +369,7 @@ def systems_ci_chart(
         )
     )
     title = ["Corpus BLEU per system,", "by significance cluster"] if clusters else "Corpus BLEU per system"
-    # Streamlit fits the whole chart, title included, in ``height``: the second title line gets its own pixels
-    extra = TITLE_LINE if isinstance(title, list) else 0
-    return alt.layer(rule, pts).properties(title=title, height=max(220, 30 * len(df)) + extra)
+    return alt.layer(rule, pts).properties(title=title, height=titled_height(max(220, 30 * len(df)), title))
 
 
 def precision_bars(prec: pd.DataFrame) -> alt.Chart:
@@ -530,7 +535,7 @@ def pair_scatter(
         .encode(x="x:Q", y="y:Q")
     )
     if not dense:
-        return alt.layer(diag, pts).properties(title=_pair_title(a, b), height=360)
+        return alt.layer(diag, pts).properties(title=_pair_title(a, b), height=titled_height(360, _pair_title(a, b)))
     density = (
         alt.Chart(pair_bins(numbers))
         .mark_rect()
@@ -559,7 +564,7 @@ def pair_scatter(
                 "(and the n-gram's)",
             ],
         },
-        height=360,
+        height=titled_height(360, _pair_title(a, b)) + 3 * 16,  # and three subtitle lines
     )
 
 

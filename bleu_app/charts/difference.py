@@ -9,7 +9,7 @@ from __future__ import annotations
 import altair as alt
 import pandas as pd
 
-from bleu_app.charts.corpus import RANK, _by_rank, _ranked, title_lines
+from bleu_app.charts.corpus import RANK, _by_rank, _ranked, title_lines, titled_height
 from bleu_app.frames import difference as f, pair_buckets as pb
 
 KIND_COLOURS = ("#0072B2", "#009E73", "#D55E00")  # total, gain, loss
@@ -115,7 +115,10 @@ def pair_bucket_chart(frame: pd.DataFrame, *, x_title: str, y_title: str) -> alt
     interval as a rule; A blue circles, B orange squares (shape as well as colour)."""
     sides = list(dict.fromkeys(frame[pb.SIDE]))
     colour = alt.Color(
-        f"{pb.SIDE}:N", scale=alt.Scale(domain=sides, range=["#0072B2", "#E69F00"][: len(sides)]), title=None
+        f"{pb.SIDE}:N",
+        scale=alt.Scale(domain=sides, range=["#0072B2", "#E69F00"][: len(sides)]),
+        title=None,
+        legend=alt.Legend(orient="bottom"),  # at the right it took a third of a phone's width
     )
     shape = alt.Shape(f"{pb.SIDE}:N", scale=alt.Scale(domain=sides, range=["circle", "square"][: len(sides)]))
     axis = alt.Axis(labelAngle=-30, labelOverlap=False, labelLimit=180)
@@ -136,4 +139,5 @@ def pair_bucket_chart(frame: pd.DataFrame, *, x_title: str, y_title: str) -> alt
     pts = base.mark_point(filled=True, size=80).encode(
         x=x, xOffset=offset, y=f"{pb.VALUE}:Q", color=colour, shape=shape, tooltip=tooltip
     )
-    return alt.layer(rule, pts).properties(title=title_lines(f"{y_title} by {x_title} (95% bootstrap CI)"), height=240)
+    lines = title_lines(f"{y_title} by {x_title} (95% bootstrap CI)")
+    return alt.layer(rule, pts).properties(title=lines, height=titled_height(270, lines))  # 30 px: the legend
