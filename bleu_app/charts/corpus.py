@@ -67,7 +67,12 @@ def title_lines(text: str, width: int = TITLE_CHARS) -> str | list[str]:
 
 def titled_height(height: int, title: str | list[str]) -> int:
     """``height`` plus the pixels of the title's lines after the first: Streamlit fits the whole chart, title
-    included, in the height, so a second or third line squeezed the plot."""
+    included, in the height, so a second or third line squeezed the plot.
+
+    Example:
+        >>> titled_height(240, "BLEU"), titled_height(240, ["BLEU by reference length", "(95% bootstrap CI)"])
+        (240, 260)
+    """
     return height + (TITLE_LINE * (len(title) - 1) if isinstance(title, list) else 0)
 
 
