@@ -348,8 +348,8 @@ def _difference(
     gap = view.gap
     out.append(f"<h2>The sentences that carry the gap: {_e(b)} (B) vs {_e(a)} (A)</h2>")
     out.append(
-        "<p class=\"note\">Each sentence's exact leave-one-out effect on B − A (positive: without it B's lead "
-        "shrinks), and both systems' sentence BLEU (effective order, as sacreBLEU's sentence_bleu).</p>"
+        f'<p class="note">{diff_frames.gap_caption(view.decomposition.bleu, len(gap), _e(a), _e(b))} With both '
+        "systems' sentence BLEU (effective order, as sacreBLEU's sentence_bleu).</p>"
     )
     rows = [
         [

@@ -138,6 +138,7 @@ st.altair_chart(
     on_select=selection.point_opener("compare.scatter", charts.PICK, frames.SEGMENT, sys_a, sys_b),
     selection_mode=charts.PICK,
 )
+st.caption("Click a point to open its sentence with both systems (double-click clears the choice).")
 if chosen:
     st.info(f"Showing the sentences where the systems differ on the n-gram “{render.md_escape(chosen)}”.")
     st.button("Show all sentences", key="compare.clear_ngram", on_click=selection.clear_ngram)

@@ -4,7 +4,7 @@ the corpus under every BLEU."""
 import streamlit as st
 
 from bleu_app.charts import corpus as charts
-from bleu_app.frames import corpus as frames
+from bleu_app.frames import corpus as frames, signs
 from bleu_app.ui import (
     buckets,
     cached,
@@ -64,7 +64,13 @@ corpus_bleu, mean_bleu, gap = frames.mean_vs_corpus(sentences, score.score)
 with st.container(border=True):
     m1, m2, m3 = st.columns(3)
     m1.metric("Corpus BLEU", f"{corpus_bleu:.2f}")
-    m2.metric("Mean of sentence BLEU", f"{mean_bleu:.2f}", f"{gap:+.2f} vs corpus BLEU", delta_color="off")
+    m2.metric(
+        "Mean of sentence BLEU",
+        f"{mean_bleu:.2f}",
+        f"{signs.signed(gap)} vs corpus BLEU",
+        delta_color="off",
+        delta_arrow="down" if gap < 0 else "up",  # the real minus sign: Streamlit's own test looks for "-"
+    )
     m3.metric("Segments", f"{corpus.n_segments}")
     render.signature(frames.sentence_signature(config, cached.nrefs(corpus)), what="Mean of sentence BLEU")
     st.markdown(docs.text("mean_vs_corpus", "corpus"))
@@ -73,6 +79,8 @@ st.subheader("Sentences")
 st.caption(docs.text("loo", "corpus"))
 f1, f2, f3, f4 = st.columns([3, 2, 1.4, 1])  # 1.4: "Descending" whole at 1280 px (1 cut it)
 query = f1.text_input("Search the hypothesis and reference", key="corpus.query", placeholder="a word or phrase")
+if st.session_state.get("corpus.sort") == "leave-one-out effect":  # a view shared before the column's new name
+    st.session_state["corpus.sort"] = frames.LOO
 sort_by = f2.selectbox(
     "Sort by", [frames.SEGMENT, frames.LOO, frames.SENT_BLEU, frames.HYP_LEN, frames.RATIO], key="corpus.sort"
 )
@@ -81,7 +89,7 @@ page_no = f4.number_input("Page", min_value=1, value=1, step=1, key="corpus.page
 view = tables.table_page(sentences, query=query, sort_by=sort_by, ascending=not descending, page=int(page_no))
 st.caption(f"{view.matching} matching sentences · page {view.page} of {view.pages} · select a row to open it")
 st.dataframe(
-    view.rows,
+    view.rows.assign(**{frames.LOO: [signs.signed(x, 4) for x in view.rows[frames.LOO]]}),  # "−", never "-0.0000"
     hide_index=True,
     key="corpus.table",
     column_order=frames.text_first(list(view.rows.columns)),
@@ -89,7 +97,9 @@ st.dataframe(
     on_select=selection.row_opener("corpus.table", view.rows[frames.SEGMENT].tolist(), system),
     column_config={
         frames.SENT_BLEU: st.column_config.NumberColumn(format="%.2f"),
-        frames.LOO: st.column_config.NumberColumn(format="%+.4f", help="corpus BLEU without it minus with it"),
+        frames.LOO: st.column_config.TextColumn(
+            "effect on BLEU (points)", help="corpus BLEU with the sentence minus without it", alignment="right"
+        ),
         frames.RATIO: st.column_config.NumberColumn(format="%.2f"),
         frames.HYP: st.column_config.TextColumn(width="large"),
         frames.REF: st.column_config.TextColumn("reference (first)", width="large"),

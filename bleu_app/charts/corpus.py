@@ -20,6 +20,7 @@ import numpy as np
 import pandas as pd
 
 from bleu_app.frames import corpus as f
+from bleu_app.frames.signs import signed as signed_number
 
 # Okabe-Ito with Tol's light grey for black (black vanishes on the dark theme).
 OKABE_ITO = ["#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#BBBBBB"]
@@ -38,6 +39,41 @@ BP_BINS = 150  # c/r bins of the brevity-penalty chart above DENSE sentences
 PAIR_BIN = 2.0  # BLEU points per bin side of the A-vs-B density above DENSE sentences (50 x 50 cells)
 TOP_POINTS = 500  # points kept on a dense A-vs-B scatter: the largest |B - A| (and as many n-gram-marked ones)
 SENTENCES = "sentences"  # a bin's count
+
+
+TITLE_LINE = 20  # px of a second title line (16 px font)
+TITLE_CHARS = 34  # a title line that fits a 390 px phone (a 330 px chart, Streamlit's 16 px bold title font)
+
+
+def title_lines(text: str, width: int = TITLE_CHARS) -> str | list[str]:
+    """``text`` as one title line when it is short, else as lines of at most ``width`` characters (Vega-Lite draws
+    a list as lines): a trailing "(...)" on a line of its own, the rest broken at spaces. A title longer than the
+    chart was cut with "…" on a phone.
+
+    Example:
+        >>> title_lines("Precision decay")
+        'Precision decay'
+        >>> title_lines("BLEU by reference length (95% bootstrap CI)")
+        ['BLEU by reference length', '(95% bootstrap CI)']
+    """
+    import textwrap
+
+    if len(text) <= width:
+        return text
+    head, paren, tail = text.rpartition(" (")
+    parts = [head, paren.strip() + tail] if paren and head else [text]
+    return [line for part in parts for line in textwrap.wrap(part, width, break_on_hyphens=False)]
+
+
+def titled_height(height: int, title: str | list[str]) -> int:
+    """``height`` plus the pixels of the title's lines after the first: Streamlit fits the whole chart, title
+    included, in the height, so a second or third line squeezed the plot.
+
+    Example:
+        >>> titled_height(240, "BLEU"), titled_height(240, ["BLEU by reference length", "(95% bootstrap CI)"])
+        (240, 260)
+    """
+    return height + (TITLE_LINE * (len(title) - 1) if isinstance(title, list) else 0)
 
 
 def _palette(n: int) -> list[str]:
@@ -210,7 +246,8 @@ def bucket_chart(buckets: pd.DataFrame, title: str) -> alt.LayerChart | alt.Face
             ],
         )
     )
-    return alt.layer(rule, pts).properties(title=f"BLEU by {title} (95% bootstrap CI)", height=240)
+    lines = title_lines(f"BLEU by {title} (95% bootstrap CI)")
+    return alt.layer(rule, pts).properties(title=lines, height=titled_height(240, lines))
 
 
 def block_chart(blocks: pd.DataFrame, *, labels: Mapping[str, str] | None = None) -> alt.LayerChart | alt.FacetChart:
@@ -252,7 +289,7 @@ def block_chart(blocks: pd.DataFrame, *, labels: Mapping[str, str] | None = None
         means = blocks.groupby(keys, sort=False)[f.BLEU].mean().reset_index()
         mean = alt.Chart(means).mark_tick(thickness=3, size=22).encode(x=alt.X(f"{f.BLEU}:Q"), y=y)
     return alt.layer(pts, mean).properties(
-        title=f"Block test: BLEU of {n_blocks} blocks (tick: mean)",
+        title=title_lines(f"Block test: BLEU of {n_blocks} blocks (tick: mean)"),
         height=alt.Step(28),  # one 28 px band per system: a pixel height collapsed to a strip in Streamlit
     )
 
@@ -336,8 +373,8 @@ def systems_ci_chart(
             ],
         )
     )
-    title = "Corpus BLEU per system" + (", by significance cluster" if clusters else "")
-    return alt.layer(rule, pts).properties(title=title, height=max(220, 30 * len(df)))
+    title = ["Corpus BLEU per system,", "by significance cluster"] if clusters else "Corpus BLEU per system"
+    return alt.layer(rule, pts).properties(title=title, height=titled_height(max(220, 30 * len(df)), title))
 
 
 def precision_bars(prec: pd.DataFrame) -> alt.Chart:
@@ -382,14 +419,14 @@ MIN_CELL = 30  # px per matrix column below which the in-cell numbers are droppe
 
 
 def _signed(d: float) -> str:
-    """A difference with its sign, two decimals; one that rounds to zero is "0.00", never "-0.00" or "+0.00".
+    """A difference with its sign (the real minus, as the axes draw it), two decimals; one that rounds to zero
+    is "0.00", never "-0.00" or "+0.00".
 
     Example:
         >>> [_signed(x) for x in (1.234, -0.004, 0.0, -1.5)]
-        ['+1.23', '0.00', '0.00', '-1.50']
+        ['+1.23', '0.00', '0.00', '−1.50']
     """
-    text = f"{d:+.2f}"
-    return "0.00" if text in ("+0.00", "-0.00") else text
+    return signed_number(d)
 
 
 def significance_heatmap(
@@ -417,7 +454,13 @@ def significance_heatmap(
         "col_shown:N",
         sort=_by_rank("col_rank"),
         title="column system",
-        axis=alt.Axis(labelAngle=alt.expr(f"{roomy} ? -40 : -90"), labelOverlap=False),
+        # narrow: upright names in a smaller font, every one drawn (a 390 px phone has ~19 px per column)
+        axis=alt.Axis(
+            labelAngle=alt.expr(f"{roomy} ? -40 : -90"),
+            labelFontSize=alt.expr(f"{roomy} ? 11 : 9"),
+            labelOverlap=False,
+            labelLimit=120,
+        ),
     )
     y = alt.Y("row_shown:N", sort=_by_rank("row_rank"), title="row system", axis=alt.Axis(labelOverlap=False))
     rect = (
@@ -430,6 +473,8 @@ def significance_heatmap(
                 "verdict:N",
                 scale=alt.Scale(domain=["row better", "row worse", "not significant"], range=list(SIG_COLOURS)),
                 title="Holm p < 0.05",
+                # under the matrix: at the right it took a third of a phone's width from the cells
+                legend=alt.Legend(orient="bottom", direction="horizontal", columns=2),
             ),
             tooltip=[
                 f.ROW,
@@ -455,7 +500,7 @@ def significance_heatmap(
     # squeezed 12 rows into 19 px each and let a long first name touch the second
     size = max(240, 34 * len(names))
     return alt.layer(rect, text).properties(
-        title="Pairwise significance (BLEU difference, * = significant)", width=size, height=alt.Step(26)
+        title=["Pairwise significance", "(BLEU difference, * = significant)"], width=size, height=alt.Step(26)
     )
 
 
@@ -495,9 +540,7 @@ def pair_scatter(
         .encode(x="x:Q", y="y:Q")
     )
     if not dense:
-        return alt.layer(diag, pts).properties(
-            title=f"Sentence BLEU: {a} vs {b} (click a point to open it)", height=360
-        )
+        return alt.layer(diag, pts).properties(title=_pair_title(a, b), height=titled_height(360, _pair_title(a, b)))
     density = (
         alt.Chart(pair_bins(numbers))
         .mark_rect()
@@ -519,12 +562,20 @@ def pair_scatter(
     shown = len(df)
     return alt.layer(density, diag, pts).properties(
         title={
-            "text": f"Sentence BLEU: {a} vs {b} (click a point to open it)",
-            "subtitle": f"shaded: all {len(numbers)} sentences, in {PAIR_BIN:g}-point cells; points: the {shown} "
-            "with the largest |B - A| (and the n-gram's)",
+            "text": _pair_title(a, b),
+            "subtitle": [  # lines that fit a phone
+                f"shaded: all {len(numbers)} sentences, in {PAIR_BIN:g}-point cells;",
+                f"points: the {shown} with the largest |B − A|",
+                "(and the n-gram's)",
+            ],
         },
-        height=360,
+        height=titled_height(360, _pair_title(a, b)) + 3 * 16,  # and three subtitle lines
     )
+
+
+def _pair_title(a: str, b: str) -> list[str]:
+    """The scatter's title: two lines (the page's caption says a point opens its sentence)."""
+    return ["Sentence BLEU", f"{a} (A) vs {b} (B)"]
 
 
 def extreme_pairs(df: pd.DataFrame, top: int = TOP_POINTS) -> pd.DataFrame:
@@ -595,7 +646,7 @@ def ngram_chart(ngrams: pd.DataFrame) -> alt.Chart:
             tooltip=[f.NGRAM, f.N, f.ONLY_A, f.ONLY_B, alt.Tooltip(f.LOG_ODDS, format="+.2f")],
         )
         .add_params(pick)
-        .properties(title="n-grams one system matches and the other does not", height=alt.Step(20))
+        .properties(title=["n-grams one system matches", "and the other does not"], height=alt.Step(20))
     )
     return chart
 

@@ -9,15 +9,16 @@ from __future__ import annotations
 import altair as alt
 import pandas as pd
 
-from bleu_app.charts.corpus import RANK, _by_rank, _ranked
+from bleu_app.charts.corpus import RANK, _by_rank, _ranked, title_lines, titled_height
 from bleu_app.frames import difference as f, pair_buckets as pb
 
 KIND_COLOURS = ("#0072B2", "#009E73", "#D55E00")  # total, gain, loss
 TERM_COLOURS = ["#CC79A7", "#56B4E9", "#E69F00", "#009E73", "#0072B2", "#D55E00", "#F0E442", "#999999", "#000000"]
 
 
-def waterfall_chart(frame: pd.DataFrame, unit: f.Unit, *, title: str) -> alt.LayerChart | alt.FacetChart:
-    """The waterfall: bars from ``start`` to ``end`` per step, totals from the axis floor, labels on each bar.
+def waterfall_chart(frame: pd.DataFrame, unit: f.Unit, *, title: str | list[str]) -> alt.LayerChart | alt.FacetChart:
+    """The waterfall, horizontal: a bar from ``start`` to ``end`` per step (one band per term, so each name is
+    drawn however narrow the window), totals from the axis floor, the value right of each bar.
 
     In BLEU points the axis does not start at 0 (the steps are small next to the scores); the totals are
     drawn from the axis floor, which the caption of the page states.
@@ -33,17 +34,23 @@ def waterfall_chart(frame: pd.DataFrame, unit: f.Unit, *, title: str) -> alt.Lay
         _from=frame[f.START].where(frame[f.START].notna(), floor),
         _text_at=frame[[f.START, f.END]].max(axis=1),
     )
-    # sorted by a rank field, never by a list of names: Vega-Lite compiles a sort list into an expression
-    x = alt.X(f"{f.STEP}:N", sort=_by_rank(f.ORDER), title=None, axis=alt.Axis(labelAngle=0, labelLimit=160))
-    y_title = f.UNIT_TITLES[unit]
+    # Horizontal bars, one band per term: every term's name is drawn at 390 px (upright labels along x hid BP,
+    # p2 and p4 there); sorted by a rank field, never by a list of names (Vega-Lite compiles a list into an
+    # expression)
+    y = alt.Y(f"{f.STEP}:N", sort=_by_rank(f.ORDER), title=None, axis=alt.Axis(labelOverlap=False, labelLimit=130))
+    x_title = f.UNIT_TITLES[unit]
+    kinds = alt.Scale(domain=list(f.KINDS), range=list(KIND_COLOURS))
     bars = (
         alt.Chart(df)
         .mark_bar()
         .encode(
-            x=x,
-            y=alt.Y("_from:Q", title=y_title, scale=alt.Scale(domain=[floor, hi + pad * 0.6], clamp=True)),
-            y2=alt.Y2(f"{f.END}:Q"),
-            color=alt.Color(f"{f.KIND}:N", scale=alt.Scale(domain=list(f.KINDS), range=list(KIND_COLOURS)), title=None),
+            y=y,
+            # room on the right for the value written after the last bar
+            x=alt.X("_from:Q", title=x_title, scale=alt.Scale(domain=[floor, hi + pad], clamp=True)),
+            x2=alt.X2(f"{f.END}:Q"),
+            color=alt.Color(
+                f"{f.KIND}:N", scale=kinds, title=None, legend=alt.Legend(orient="bottom", direction="horizontal")
+            ),
             tooltip=[
                 f.STEP,
                 alt.Tooltip(f"{f.VALUE}:Q", format="+.4f", title="value"),
@@ -54,17 +61,15 @@ def waterfall_chart(frame: pd.DataFrame, unit: f.Unit, *, title: str) -> alt.Lay
     )
     labels = (
         alt.Chart(df)
-        .mark_text(dy=-8, fontSize=12, fontWeight="bold")
-        .encode(  # in the bar's own colour: readable on the light and the dark theme alike
-            x=x,
-            y=alt.Y("_text_at:Q"),
+        .mark_text(align="left", dx=4, fontSize=12, fontWeight="bold")
+        .encode(  # right of each bar, in the bar's own colour: readable on the light and the dark theme alike
+            y=y,
+            x=alt.X("_text_at:Q"),
             text=f"{f.LABEL}:N",
-            color=alt.Color(
-                f"{f.KIND}:N", scale=alt.Scale(domain=list(f.KINDS), range=list(KIND_COLOURS)), legend=None
-            ),
+            color=alt.Color(f"{f.KIND}:N", scale=kinds, legend=None),
         )
     )
-    return alt.layer(bars, labels).properties(title=title, height=300)
+    return alt.layer(bars, labels).properties(title=title, height=alt.Step(30))
 
 
 def versus_baseline_chart(frame: pd.DataFrame, unit: f.Unit, baseline: str) -> alt.LayerChart | alt.FacetChart:
@@ -100,7 +105,7 @@ def versus_baseline_chart(frame: pd.DataFrame, unit: f.Unit, baseline: str) -> a
         .encode(y=y, x=alt.X(f"{f.NET}:Q"), tooltip=[f.SYSTEM, alt.Tooltip(f"{f.NET}:Q", format=fmt)])
     )
     return alt.layer(bars, ticks).properties(
-        title=f"Every system against {baseline}: where the difference comes from (tick: net)",
+        title=[f"Every system against {baseline}:", "the terms of each difference (tick: net)"],
         height=alt.Step(30),  # a fixed pixel height collapses the bands in Streamlit's container-width layout
     )
 
@@ -110,7 +115,10 @@ def pair_bucket_chart(frame: pd.DataFrame, *, x_title: str, y_title: str) -> alt
     interval as a rule; A blue circles, B orange squares (shape as well as colour)."""
     sides = list(dict.fromkeys(frame[pb.SIDE]))
     colour = alt.Color(
-        f"{pb.SIDE}:N", scale=alt.Scale(domain=sides, range=["#0072B2", "#E69F00"][: len(sides)]), title=None
+        f"{pb.SIDE}:N",
+        scale=alt.Scale(domain=sides, range=["#0072B2", "#E69F00"][: len(sides)]),
+        title=None,
+        legend=alt.Legend(orient="bottom"),  # at the right it took a third of a phone's width
     )
     shape = alt.Shape(f"{pb.SIDE}:N", scale=alt.Scale(domain=sides, range=["circle", "square"][: len(sides)]))
     axis = alt.Axis(labelAngle=-30, labelOverlap=False, labelLimit=180)
@@ -131,4 +139,5 @@ def pair_bucket_chart(frame: pd.DataFrame, *, x_title: str, y_title: str) -> alt
     pts = base.mark_point(filled=True, size=80).encode(
         x=x, xOffset=offset, y=f"{pb.VALUE}:Q", color=colour, shape=shape, tooltip=tooltip
     )
-    return alt.layer(rule, pts).properties(title=f"{y_title} by {x_title} (95% bootstrap CI)", height=240)
+    lines = title_lines(f"{y_title} by {x_title} (95% bootstrap CI)")
+    return alt.layer(rule, pts).properties(title=lines, height=titled_height(270, lines))  # 30 px: the legend

@@ -30,7 +30,7 @@ SEGMENT = "segment"  # 1-based line number
 SYSTEM = "system"
 BLEU = "BLEU"
 SENT_BLEU = "sentence BLEU"
-LOO = "leave-one-out effect"
+LOO = "effect on BLEU"  # corpus BLEU with the segment minus without it (BLEU points)
 HYP_LEN = "c (hyp len)"
 REF_LEN = "r (ref len)"
 RATIO = "c/r"
@@ -104,12 +104,13 @@ def sentence_table(
     """One row per segment: sentence BLEU (effective order, as sacreBLEU's sentence_bleu), c, r, c/r,
     matches per order as fractions, and the exact leave-one-out effect on corpus BLEU.
 
-    The leave-one-out effect is corpus BLEU without the segment minus corpus BLEU with it: positive when
+    The effect on BLEU is corpus BLEU with the segment minus corpus BLEU without it (the opposite of
+    ``bleu_core.explain.leave_one_out``, and the convention of the compare page's effect on B - A): negative when
     the segment pulls the corpus score down.
     """
     order = order_of(matrix)
     sent = score_many(matrix, _sentence_config(config)) if len(matrix) else np.zeros(0)
-    loo = leave_one_out(matrix, config)
+    loo = -leave_one_out(matrix, config)  # with minus without
     df = pd.DataFrame(
         {
             SEGMENT: np.arange(1, len(matrix) + 1),
@@ -330,11 +331,20 @@ def order_interval(draws: np.ndarray) -> tuple[float, float]:
     return float(ordered[lower]), float(ordered[len(ordered) - lower - 1])
 
 
-BLOCK_T = "t vs the system ranked below"
+# short headers, so the verdict columns fit at 1280 px; BLOCK_HELP explains each (the header's tooltip)
+BLOCK_T = "t vs next"
 BLOCK_DF = "df"
-BLOCK_P = "p (two-sided)"
-BLOCK_CRIT = "95% point of t (one-sided)"
-BLOCK_SIG = "t ≥ that point"
+BLOCK_P = "p"
+BLOCK_CRIT = "t crit"
+BLOCK_SIG = "sig."
+BLOCK_HELP: Final = {
+    BLOCK_T: "Paired t of this system's block BLEU against the system ranked just below it",
+    BLOCK_DF: "Degrees of freedom of that t: blocks minus 1",
+    BLOCK_P: "Two-sided p of that t",
+    BLOCK_CRIT: "The one-sided 95% point of t for that df (the paper's 1.7 is for 20 blocks, df = 19)",
+    BLOCK_SIG: "t ≥ t crit: this system is significantly above the next one (95%, one-sided)",
+}
+P_FLOOR = 1e-4  # a p below it is shown as "< 0.0001", never "0.0000"
 BLOCK_TEST_COLUMNS = (SYSTEM, BLEU, MEAN, STD, BLOCK_T, BLOCK_DF, BLOCK_P, BLOCK_CRIT, BLOCK_SIG)
 # How the block-test table's numbers are shown (a missing one, the lowest system's t/df/p, as a dash)
 BLOCK_TEST_FORMATS: Final = {
@@ -397,8 +407,24 @@ def block_test_shown(table: pd.DataFrame) -> pd.DataFrame:
     out = table.copy()
     for column, fmt in BLOCK_TEST_FORMATS.items():
         if column in out:
-            out[column] = [("—" if v is None or math.isnan(v) else fmt.format(v)) for v in out[column].tolist()]
+            out[column] = [_shown_number(v, fmt, column) for v in out[column].tolist()]
     return out
+
+
+def _shown_number(v: float | None, fmt: str, column: str) -> str:
+    """One block-test number as text: "—" when missing, "< 0.0001" for a p below that (never "0.0000").
+
+    Example:
+        >>> [_shown_number(v, "{:.4f}", BLOCK_P) for v in (None, 3e-9, 0.01234)]
+        ['—', '< 0.0001', '0.0123']
+        >>> _shown_number(-0.37, "{:.2f}", BLOCK_T)
+        '−0.37'
+    """
+    if v is None or math.isnan(v):
+        return "—"
+    if column == BLOCK_P and v < P_FLOOR:
+        return "< 0.0001"
+    return fmt.format(v).replace("-", "−")  # the axes' minus sign
 
 
 def block_test_description(test: RankedBlockTest, n_segments: int) -> str:

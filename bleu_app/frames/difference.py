@@ -11,6 +11,7 @@ from typing import Literal
 import numpy as np
 import pandas as pd
 
+from bleu_app.frames.signs import signed
 from bleu_core.bleu import score_many
 from bleu_core.config import BleuConfig
 from bleu_core.decomposition import Decomposition, decompose_matrices, leave_one_out_difference
@@ -63,7 +64,7 @@ def waterfall(d: Decomposition, name_a: str, name_b: str, unit: Unit = "points")
     if not d.finite:
         return pd.DataFrame(columns=cols)
     names = term_names(len(d.log_precision_terms))
-    fmt = "{:+.2f}" if unit == "points" else "{:+.4f}"
+    digits = 2 if unit == "points" else 4
 
     def row(step: str, start: float, end: float, value: float, kind: str, label: str) -> dict[str, object]:
         return {STEP: step, START: start, END: end, VALUE: value, KIND: kind, LABEL: label}
@@ -74,15 +75,45 @@ def waterfall(d: Decomposition, name_a: str, name_b: str, unit: Unit = "points")
         a = d.baseline_score
         rows.append(row(f"A: {name_a}", math.nan, a, a, "total", f"{a:.2f}"))
     for name, value in zip(names, _terms(d, unit), strict=True):
-        rows.append(row(name, pos, pos + value, value, "gain" if value >= 0 else "loss", fmt.format(value)))
+        rows.append(row(name, pos, pos + value, value, "gain" if value >= 0 else "loss", signed(value, digits)))
         pos += value
     if unit == "points":
         rows.append(row(f"B: {name_b}", math.nan, d.score, d.score, "total", f"{d.score:.2f}"))
     else:
-        rows.append(row("log(B/A)", 0.0, d.log_ratio, d.log_ratio, "total", fmt.format(d.log_ratio)))
+        rows.append(row("log(B/A)", 0.0, d.log_ratio, d.log_ratio, "total", signed(d.log_ratio, digits)))
     df = pd.DataFrame(rows, columns=[c for c in cols if c != ORDER])
     df.insert(1, ORDER, range(len(df)))
     return df
+
+
+def gap_caption(gap: float, shown: int, name_a: str, name_b: str) -> str:
+    """What the gap table's "effect on B - A" means, worded by the sign of the gap ``BLEU_B - BLEU_A``. The
+    names are put in as given (escape them for where the text goes).
+
+    Example:
+        >>> print(gap_caption(-5.334, 25, "AISP", "DLUT"))  # doctest: +NORMALIZE_WHITESPACE
+        DLUT (B) is 5.33 BLEU points behind AISP (A). The 25 sentences that widen A's lead most, each with its
+        effect on B − A: B − A with the sentence minus B − A without it, in BLEU points (the corpus page's effect on
+        BLEU is with minus without too). Negative: the sentence widens A's lead (without it B would be closer).
+    """
+    common = (
+        "effect on B − A: B − A with the sentence minus B − A without it, in BLEU points (the corpus page's "
+        "effect on BLEU is with minus without too)."
+    )
+    if gap < 0:
+        return (
+            f"{name_b} (B) is {-gap:.2f} BLEU points behind {name_a} (A). The {shown} sentences that widen A's lead "
+            f"most, each with its {common} Negative: the sentence widens A's lead (without it B would be closer)."
+        )
+    if gap > 0:
+        return (
+            f"{name_b} (B) is {gap:.2f} BLEU points ahead of {name_a} (A). The {shown} sentences that add most to "
+            f"B's lead, each with its {common} Positive: the sentence adds to B's lead (without it the lead shrinks)."
+        )
+    return (
+        f"{name_b} (B) and {name_a} (A) score the same. The {shown} sentences that favour B most, each with its "
+        f"{common} Positive: the sentence favours B."
+    )
 
 
 def versus_baseline(

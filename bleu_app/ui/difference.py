@@ -7,6 +7,7 @@ import streamlit as st
 
 from bleu_app import report
 from bleu_app.frames import corpus as corpus_frames, difference as frames, pair_buckets as pb_frames
+from bleu_app.frames.signs import signed
 from bleu_app.views.difference import AXIS_NOTE, difference_view
 from bleu_app.views.pair_buckets import FREQ_NOTE, LENGTH_NOTE
 from bleu_core.bleu import make_signature
@@ -37,16 +38,16 @@ def section(corpus: Corpus, config: BleuConfig, baseline: str, sys_a: str, sys_b
     d = view.decomposition
     if view.waterfall is not None:
         st.markdown(
-            f"**{_md(sys_b)} − {_md(sys_a)} = {d.bleu:+.2f} BLEU**: "
-            + ", ".join(f"{t} {v:+.2f}" for t, v in view.terms)
-            + f" (log ratio {d.log_ratio:+.4f}, under {d.smoothing} smoothing)."
+            f"**{_md(sys_b)} − {_md(sys_a)} = {signed(d.bleu)} BLEU**: "
+            + ", ".join(f"{t} {signed(v)}" for t, v in view.terms)
+            + f" (log ratio {signed(d.log_ratio, 4)}, under {d.smoothing} smoothing)."
         )
         st.altair_chart(view.waterfall, key="compare.waterfall")
         if unit == "points":
             st.caption(AXIS_NOTE)
     else:
         st.warning(
-            f"{_md(sys_b)} − {_md(sys_a)} = {d.bleu:+.2f} BLEU, but the log ratio is not finite: {d.note}. "
+            f"{_md(sys_b)} − {_md(sys_a)} = {signed(d.bleu)} BLEU, but the log ratio is not finite: {d.note}. "
             "Choose a smoothing method in the sidebar to see the terms.",
             icon=":material/warning:",
         )
@@ -59,17 +60,18 @@ def section(corpus: Corpus, config: BleuConfig, baseline: str, sys_a: str, sys_b
 
     top = view.gap
     st.caption(
-        f"The {len(top)} sentences that carry most of the gap: each one's exact leave-one-out effect on B − A "
-        "(positive: without it B's lead shrinks). Select a row to open it with both systems."
+        frames.gap_caption(d.bleu, len(top), _md(sys_a), _md(sys_b)) + " Select a row to open it with both systems."
     )
     st.dataframe(
-        top,
+        top.assign(**{frames.EFFECT: [signed(v, 3) for v in top[frames.EFFECT]]}),  # "−", no "-0.000"
         hide_index=True,
         key="compare.gap",
         selection_mode="single-row",
         on_select=selection.row_opener("compare.gap", top[frames.SEGMENT].tolist(), sys_a, sys_b),
         column_config={
-            frames.EFFECT: st.column_config.NumberColumn(format="%+.3f"),
+            frames.EFFECT: st.column_config.TextColumn(
+                "effect on B − A (points)", help="B − A with the sentence minus without it", alignment="right"
+            ),
             frames.BLEU_A: st.column_config.NumberColumn(format="%.1f"),
             frames.BLEU_B: st.column_config.NumberColumn(format="%.1f"),
             **render.side_by_side(),

@@ -34,7 +34,17 @@ def size_note(n_segments: int, widths: list[float], config: BleuConfig, nrefs: i
     caption; with the intervals' signature."""
     note = testsize.size_note(n_segments, widths)
     sig = make_signature(config, nrefs, bs=1000, rs=12345)
-    (st.warning if note.small else st.caption)(f"{md_escape(note.text)}  \nIntervals: {md_escape(sig)}")
+    (st.warning if note.small else st.caption)(
+        f"{md_escape(note.text)}  \nIntervals: {md_escape(sig.replace('|', ' | '))}"  # wraps at " | ", not mid-word
+    )
+
+
+ROW_PX = 35  # a row of Streamlit's data grid, header included
+
+
+def table_height(rows: int) -> int:
+    """The px height of a data grid that shows ``rows`` rows and its header without an inner scroll."""
+    return (rows + 1) * ROW_PX + 3
 
 
 def signature(sig: str, *, what: str = "") -> None:
@@ -469,19 +479,23 @@ def block_test_section(corpus: Corpus, config: BleuConfig, *, key: str, on_deman
     table = corpus_frames.block_test_shown(corpus_frames.block_test_table(test, names))
     # no fixed widths: a "small" column cut its own header ("mean of blo…"); Streamlit sizes each to its header
     right = {c: st.column_config.TextColumn(alignment="right") for c in corpus_frames.BLOCK_TEST_FORMATS}
+    right |= {c: st.column_config.TextColumn(help=h, alignment="right") for c, h in corpus_frames.BLOCK_HELP.items()}
     st.dataframe(
         table,
         hide_index=True,
         width="stretch",
+        height=table_height(len(table)),  # every system in sight: an inner scroll hid the two best at 1280 px
         key=f"{key}.table",
         column_config={
             **right,
             corpus_frames.BLEU: st.column_config.TextColumn("corpus BLEU", alignment="right"),
             corpus_frames.MEAN: st.column_config.TextColumn("block mean", alignment="right"),
             corpus_frames.STD: st.column_config.TextColumn("block SD", alignment="right"),
-            corpus_frames.BLOCK_T: st.column_config.TextColumn(alignment="right"),
-            corpus_frames.BLOCK_P: st.column_config.TextColumn(alignment="right"),
         },
+    )
+    st.caption(
+        "t vs next: paired t against the system ranked just below; p: its two-sided p; t crit: the one-sided 95% "
+        "point of t for its df; sig.: t ≥ t crit."
     )
     st.caption(test.paper_note)
     signature(make_signature(config, cached.nrefs(corpus)))

@@ -81,7 +81,7 @@ def difference_view(
     terms = tuple(zip(frames.term_names(config.max_ngram_order), values, strict=True))
     waterfall = None
     if d.finite:
-        title = f"{a} (A) → {b} (B), {frames.UNIT_TITLES[unit]}"
+        title = [f"{a} (A) → {b} (B)", frames.UNIT_TITLES[unit]]  # two lines: one was cut at 390 px
         waterfall = charts.waterfall_chart(frames.waterfall(d, a, b, unit), unit, title=title)
     others, skipped = frames.versus_baseline(mats, config, baseline, unit)
     versus = charts.versus_baseline_chart(others, unit, baseline) if len(others) else None

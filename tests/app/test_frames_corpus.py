@@ -32,8 +32,20 @@ def test_sentence_table_matches_explain_corpus(demo):
     e = explain_corpus(list(c.system("terse").lines), c.ref_streams, CFG)
     assert list(df.columns[:6]) == [f.SEGMENT, f.SENT_BLEU, f.LOO, f.HYP_LEN, f.REF_LEN, f.RATIO]
     np.testing.assert_allclose(df[f.SENT_BLEU], e.sentence_scores)
-    np.testing.assert_allclose(df[f.LOO], e.loo_delta)
+    # the effect on BLEU is with minus without (as the compare page's effect on B - A); explain's is without - with
+    np.testing.assert_allclose(df[f.LOO], -np.asarray(e.loo_delta))
     assert df[f.SEGMENT].tolist() == list(range(1, 31))
+
+
+def test_effect_on_bleu_is_corpus_bleu_with_the_sentence_minus_without_it(demo):
+    """Review item 1: one sign convention on both pages; rescored from the text without the sentence."""
+    c, m = demo
+    hyps = list(c.system("terse").lines)
+    df = f.sentence_table(m["terse"], CFG, hyps, c.ref_streams)
+    full = corpus_bleu(hyps, c.ref_streams).score  # CFG is sacreBLEU's default
+    for i in (0, 7):
+        without = corpus_bleu(hyps[:i] + hyps[i + 1 :], [r[:i] + r[i + 1 :] for r in c.ref_streams]).score
+        assert df[f.LOO].iloc[i] == pytest.approx(full - without, abs=1e-9)
 
 
 def test_sentence_tables_point_at_the_corpus_strings_instead_of_copying_them(demo):

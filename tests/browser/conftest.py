@@ -252,8 +252,13 @@ _CHART_REPORT = r"""(sel) => [...document.querySelectorAll(sel)].map((chart) => 
     // a log axis gives its minor ticks empty labels: only labels with text count
     const labels = [...axis.querySelectorAll('.role-axis-label text')].filter(t => t.textContent.trim() !== '');
     const shown = labels.filter(t => t.getAttribute('opacity') !== '0' && t.style.opacity !== '0');
-    // slanted labels' boxes overlap while their glyphs do not: only level labels are compared
-    const level = shown.filter(t => !/rotate\((?!0\))/.test(t.getAttribute('transform') || ''));
+    // slanted labels' boxes overlap while their glyphs do not: only level and upright (±90°) labels, whose boxes
+    // are their glyphs', are compared (upright matrix names ran together at 390 px)
+    const angle = (t) => {
+      const m = /rotate\(([-\d.]+)\)/.exec(t.getAttribute('transform') || '');
+      return m ? +m[1] : 0;
+    };
+    const level = shown.filter(t => [0, 90, -90, 270].includes(Math.round(angle(t))));
     const boxes = level.map(t => t.getBoundingClientRect());
     // a numeric axis (linear or log) may thin its tick labels by design; categories may not
     const numeric = labels.length > 0 && labels.every(t => /^[-−+]?[\d.,]+(e[-+]?\d+)?%?$/i.test(t.textContent.trim()));

@@ -50,7 +50,9 @@ def vega_specs(at: AppTest) -> list[dict[str, Any]]:
 
 def _title(spec: dict[str, Any]) -> str:
     title = spec.get("title") or next((layer.get("title") for layer in spec.get("layer", []) if "title" in layer), "")
-    return title if isinstance(title, str) else str(title.get("text", ""))
+    if isinstance(title, dict):
+        title = title.get("text", "")
+    return title if isinstance(title, str) else " ".join(title)  # a list: its lines
 
 
 def assert_all_render(at: AppTest, where: str, at_least: int) -> list[str]:

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from bleu_app.frames.corpus import BLOCK_CRIT as CRIT, BLOCK_P as P, BLOCK_SIG as SIG, BLOCK_T as T
 from tests.ui.test_corpus_page import _uploader, caption_after, folder_files, page_elements
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -165,11 +166,12 @@ def _block_table(at: AppTest):
     """The block-test table as numbers again: the page shows them as text, "—" where there is none."""
     import pandas as pd
 
-    shown = next(d.value for d in at.dataframe if "t vs the system ranked below" in d.value.columns)
+    shown = next(d.value for d in at.dataframe if T in d.value.columns)
     numbers = shown.copy()
-    for c in ("BLEU", "mean", "std", "t vs the system ranked below", "df", "p (two-sided)"):
-        if c in numbers:
-            numbers[c] = pd.to_numeric(numbers[c].replace("—", None))
+    for c in ("BLEU", "mean", "std", T, "df", P):
+        if c in numbers:  # "< 0.0001" read as its bound
+            text = numbers[c].replace("—", None).replace("< 0.0001", "0.0001").str.replace("−", "-")
+            numbers[c] = pd.to_numeric(text)
     return numbers
 
 
@@ -178,7 +180,7 @@ def test_demo_block_test_shows_t_and_says_the_blocks_are_small():
     assert "The paper's block test" in [h.value for h in at.subheader]
     table = _block_table(at)
     assert list(table["BLEU"]) == sorted(table["BLEU"])  # rank order, lowest first
-    assert table["t vs the system ranked below"].iloc[1:].notna().all()
+    assert table[T].iloc[1:].notna().all()
     assert set(table["df"].iloc[1:]) == {5}
     assert any("6 blocks of 5 consecutive segments" in c.value and "fewer than the 50" in c.value for c in at.caption)
 
@@ -198,18 +200,40 @@ def test_block_test_table_shows_t_and_df_and_dashes():
     # review item 9: the table sat in a 3/5-wide column (t and df cut off) and showed the lowest system's
     # missing df as a raw "None"
     at = _app()
-    el = next(d for d in at.dataframe if "t vs the system ranked below" in d.value.columns)
+    el = next(d for d in at.dataframe if T in d.value.columns)
     assert _in_columns(at.main, el) is False  # full width under the chart
     # what the grid draws: the cells themselves (a Styler's display values were not used by the browser's grid
     # for missing numbers, which it drew as "None")
     assert not el.proto.arrow_data.styler.display_values
     shown = el.value
     first = shown.iloc[0]
-    assert (first["t vs the system ranked below"], first["df"], first["p (two-sided)"]) == ("—", "—", "—")
+    assert (first[T], first["df"], first[P]) == ("—", "—", "—")
     assert shown["df"].iloc[1:].tolist() == ["5"] * (len(shown) - 1)
     assert not shown.astype(str).isin(["None", "nan", "NaN"]).any().any()
     config = json.loads(el.proto.columns)
     assert not any(c.get("hidden") for k, c in config.items() if k != "_index")
+
+
+def test_block_table_is_as_tall_as_its_rows(monkeypatch):
+    """Review item 3: the grid's default height hid rows behind an inner scroll (10 of 12 at 1280 px)."""
+    import streamlit
+
+    from bleu_app.ui import render
+
+    heights: dict[str, object] = {}
+
+    class Spy:  # Streamlit as render.py sees it, noting the height each table is given
+        def __getattr__(self, name: str) -> object:
+            return getattr(streamlit, name)
+
+        def dataframe(self, *args: object, **kwargs: object) -> object:
+            heights[str(kwargs.get("key"))] = kwargs.get("height")
+            return streamlit.dataframe(*args, **kwargs)
+
+    monkeypatch.setattr(render, "st", Spy())
+    at = _app()
+    rows = len(next(d for d in at.dataframe if T in d.value.columns).value)
+    assert heights["compare.blocks.table"] == (rows + 1) * 35 + 3  # the header and every row
 
 
 def test_human_correlation_carries_the_signature_of_the_bleu_correlated():
@@ -228,19 +252,32 @@ def test_wmt22_block_test_uses_blocks_of_25(wmt22):
     at = wmt22
     table = _block_table(at)
     assert len(table) == 12
-    t = table["t vs the system ranked below"]
+    t = table[T]
     assert t.iloc[1:].notna().all()
     # 75 blocks: df = 74, whose one-sided 95% point is 1.666 (the paper's 1.7 is for its 20 blocks, df = 19)
-    assert set(table["95% point of t (one-sided)"].iloc[1:]) == {"1.666"}
+    assert set(table[CRIT].iloc[1:]) == {"1.666"}
     from bleu_core.blocktest import student_t_critical
 
     point = student_t_critical(74)
-    assert list(table["t ≥ that point"].iloc[1:]) == ["yes" if x >= point else "no" for x in t.iloc[1:]]
+    assert list(table[SIG].iloc[1:]) == ["yes" if x >= point else "no" for x in t.iloc[1:]]
     note = next(c.value for c in at.caption if "used 1.7 for its 20 blocks" in c.value)
     assert "section 3" in note
     assert "df = 19" in note
     caption = next(c.value for c in at.caption if "consecutive segments" in c.value)
     assert caption == "75 blocks of 25 consecutive segments; df = 74."  # 1875 = 75 x 25
+
+
+def test_wmt22_block_table_shows_every_row_and_no_zero_p(wmt22):
+    """Review item 3: at 1280 px the grid showed 10 of its 12 rows (the two best behind an inner scroll), cut the
+    verdict columns off the right edge, and printed p < 0.00005 as "0.0000"."""
+    el = next(d for d in wmt22.dataframe if T in d.value.columns)
+    shown = el.value
+    assert max(len(c) for c in (T, P, CRIT, SIG)) <= 9  # short headers, so the verdict columns fit
+    config = json.loads(el.proto.columns)
+    assert all(config[c].get("help") for c in (T, P, CRIT, SIG))  # the long meaning on the header's tooltip
+    assert "0.0000" not in shown[P].tolist()
+    assert "< 0.0001" in shown[P].tolist()  # WMT22's big gaps
+    assert not shown[T].str.contains("-").any()  # HuaweiTSC's t against AISP-SJTU is "−0.37", the axes' minus
 
 
 def test_wmt22_ranking_in_clusters_follows_the_matrix(wmt22):

@@ -50,8 +50,49 @@ def test_sentence_table_shows_the_text_after_its_key_numbers():
     at = _app()
     table = next(d for d in at.dataframe if "hypothesis" in d.value.columns)
     order = list(table.proto.column_order)
-    assert order[:4] == ["segment", "sentence BLEU", "leave-one-out effect", "hypothesis"], order
+    assert order[:4] == ["segment", "sentence BLEU", "effect on BLEU", "hypothesis"], order
     assert set(order) == set(table.value.columns)  # nothing hidden, only moved
+
+
+def test_sentence_effects_read_with_minus_without_in_one_minus_style():
+    """Review items 1, 15, 16: the corpus table's effect is BLEU with the sentence minus without it (as the compare
+    page's), in BLEU points, with the real minus sign and never "-0.0000"."""
+    import json
+
+    import numpy as np
+
+    from bleu_app.frames.signs import signed
+    from bleu_core import corpus_bleu
+
+    at = _app()
+    el = next(d for d in at.dataframe if "effect on BLEU" in d.value.columns)
+    config = json.loads(el.proto.columns)["effect on BLEU"]
+    assert config["label"] == "effect on BLEU (points)"
+    assert "with the sentence minus without it" in config["help"]
+    shown = el.value
+    assert all(re.fullmatch(r"[+−]\d+\.\d{4}|0\.0000", v) for v in shown["effect on BLEU"]), shown["effect on BLEU"]
+    # segment 1 rescored from the text: with minus without (the page opens on "careful")
+    from bleu_app.samples import demo_corpus
+
+    c = demo_corpus()
+    hyps, refs = list(c.system("careful").lines), c.ref_streams
+    seg = int(shown["segment"].iloc[0])
+    i = seg - 1
+    with_it = corpus_bleu(hyps, refs).score
+    without = corpus_bleu(hyps[:i] + hyps[i + 1 :], [r[:i] + r[i + 1 :] for r in refs]).score
+    assert shown["effect on BLEU"].iloc[0] == signed(with_it - without, 4)
+    assert np.sign(with_it - without) == (-1 if shown["effect on BLEU"].iloc[0].startswith("−") else 1)
+    mean = next(m for m in at.metric if m.label == "Mean of sentence BLEU")
+    assert "-" not in mean.proto.delta  # "−2.93 vs corpus BLEU", the axes' minus
+
+
+def test_interval_signature_wraps_at_its_separators():
+    """Review item 19: "Intervals: nrefs:2|bs:1000|...|sm / ooth:exp" broke mid-word; the main signature uses " | "."""
+    at = _app()
+    notes = [*at.caption, *at.warning]  # a warning on a small test set such as the demo, else a caption
+    line = next(c.value for c in notes if "Intervals:" in c.value).split("Intervals:")[1].replace("\\", "")
+    assert " | bs:1000 | rs:12345 | " in line
+    assert "|" not in line.replace(" | ", "")
 
 
 def test_settings_reach_the_signature():
@@ -214,10 +255,10 @@ def test_block_test_and_buckets_render():
     headers = [h.value for h in at.subheader]
     assert "The paper's block test" in headers
     # on this page the block test (every system) runs on demand; nothing of it is computed before
-    assert not any("t vs the system ranked below" in d.value.columns for d in at.dataframe)
+    assert not any("t vs next" in d.value.columns for d in at.dataframe)
     at.toggle(key="corpus.blocks.run").set_value(True).run()
-    table = next(d.value for d in at.dataframe if "t vs the system ranked below" in d.value.columns)
-    assert table["t vs the system ranked below"].iloc[1:].notna().all()
+    table = next(d.value for d in at.dataframe if "t vs next" in d.value.columns)
+    assert table["t vs next"].iloc[1:].notna().all()
     assert any("section 3" in m.value and "1.7" in m.value for m in at.markdown)
     assert "BLEU by bucket" in headers
 

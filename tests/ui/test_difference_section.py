@@ -11,6 +11,7 @@ import pandas as pd
 from streamlit.dataframe_util import convert_arrow_bytes_to_pandas_df
 from streamlit.testing.v1 import AppTest
 
+from bleu_app.frames.signs import signed
 from bleu_core import BleuConfig, corpus_bleu
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -89,7 +90,7 @@ def test_section_numbers_equal_rescoring():
     config = _config(at)
     diff = _demo_bleu(b, config) - _demo_bleu(a, config)
     line = next(m.value for m in at.markdown if " BLEU**: BP " in m.value)
-    assert f"= {diff:+.2f} BLEU**" in line
+    assert f"= {signed(diff)} BLEU**" in line  # the real minus sign, as the axes draw it
     assert f"under {config.smooth_method} smoothing" in line
     # the waterfall ends where the rescoring ends
     (wf,) = _chart_rows(at, "(A) →")
@@ -102,9 +103,19 @@ def test_section_numbers_equal_rescoring():
     assert len(gap) == 25
     seg = int(gap.iloc[0]["segment"])
     without = _demo_bleu(b, config, drop=seg - 1) - _demo_bleu(a, config, drop=seg - 1)
-    assert math.isclose(gap.iloc[0]["effect on B - A"], diff - without, abs_tol=1e-9)
-    effects = gap["effect on B - A"]
+    # shown as text with 3 decimals and the real minus sign (with the sentence minus without it)
+    assert gap.iloc[0]["effect on B - A"] == signed(diff - without, 3)
+    effects = gap["effect on B - A"].str.replace("−", "-").astype(float)
     assert effects.is_monotonic_decreasing if diff >= 0 else effects.is_monotonic_increasing
+    assert not gap["effect on B - A"].str.contains("-").any()
+    # the caption says which way the gap goes and what the sign means, in BLEU points
+    caption = next(c.value for c in at.caption if "sentences that" in c.value)
+    if diff < 0:
+        assert f"{b} (B) is {-diff:.2f} BLEU points behind {a} (A)" in caption
+        assert "Negative: the sentence widens A's lead" in caption
+    else:
+        assert f"{b} (B) is {diff:.2f} BLEU points ahead of {a} (A)" in caption
+    assert "with the sentence minus B − A without it, in BLEU points" in caption
 
 
 def test_every_system_against_the_baseline_and_log_units():
