@@ -89,7 +89,8 @@ page_no = f4.number_input("Page", min_value=1, value=1, step=1, key="corpus.page
 view = tables.table_page(sentences, query=query, sort_by=sort_by, ascending=not descending, page=int(page_no))
 st.caption(f"{view.matching} matching sentences · page {view.page} of {view.pages} · select a row to open it")
 st.dataframe(
-    view.rows.assign(**{frames.LOO: [signs.signed(x, 4) for x in view.rows[frames.LOO]]}),  # "−", never "-0.0000"
+    # a number (the grid sorts it by value), rounded so that none prints "-0.0000"
+    view.rows.assign(**{frames.LOO: signs.zero_unsigned(view.rows[frames.LOO], 4)}),
     hide_index=True,
     key="corpus.table",
     column_order=frames.text_first(list(view.rows.columns)),
@@ -97,8 +98,8 @@ st.dataframe(
     on_select=selection.row_opener("corpus.table", view.rows[frames.SEGMENT].tolist(), system),
     column_config={
         frames.SENT_BLEU: st.column_config.NumberColumn(format="%.2f"),
-        frames.LOO: st.column_config.TextColumn(
-            "effect on BLEU (points)", help="corpus BLEU with the sentence minus without it", alignment="right"
+        frames.LOO: st.column_config.NumberColumn(
+            "effect on BLEU (points)", help="corpus BLEU with the sentence minus without it", format="%.4f"
         ),
         frames.RATIO: st.column_config.NumberColumn(format="%.2f"),
         frames.HYP: st.column_config.TextColumn(width="large"),

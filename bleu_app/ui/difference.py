@@ -7,7 +7,7 @@ import streamlit as st
 
 from bleu_app import report
 from bleu_app.frames import corpus as corpus_frames, difference as frames, pair_buckets as pb_frames
-from bleu_app.frames.signs import signed
+from bleu_app.frames.signs import signed, zero_unsigned
 from bleu_app.views.difference import AXIS_NOTE, difference_view
 from bleu_app.views.pair_buckets import FREQ_NOTE, LENGTH_NOTE
 from bleu_core.bleu import make_signature
@@ -63,14 +63,14 @@ def section(corpus: Corpus, config: BleuConfig, baseline: str, sys_a: str, sys_b
         frames.gap_caption(d.bleu, len(top), _md(sys_a), _md(sys_b)) + " Select a row to open it with both systems."
     )
     st.dataframe(
-        top.assign(**{frames.EFFECT: [signed(v, 3) for v in top[frames.EFFECT]]}),  # "−", no "-0.000"
+        top.assign(**{frames.EFFECT: zero_unsigned(top[frames.EFFECT], 3)}),  # a number the grid sorts; no "-0.000"
         hide_index=True,
         key="compare.gap",
         selection_mode="single-row",
         on_select=selection.row_opener("compare.gap", top[frames.SEGMENT].tolist(), sys_a, sys_b),
         column_config={
-            frames.EFFECT: st.column_config.TextColumn(
-                "effect on B − A (points)", help="B − A with the sentence minus without it", alignment="right"
+            frames.EFFECT: st.column_config.NumberColumn(
+                "effect on B − A (points)", help="B − A with the sentence minus without it", format="%.3f"
             ),
             frames.BLEU_A: st.column_config.NumberColumn(format="%.1f"),
             frames.BLEU_B: st.column_config.NumberColumn(format="%.1f"),

@@ -56,12 +56,9 @@ def test_sentence_table_shows_the_text_after_its_key_numbers():
 
 def test_sentence_effects_read_with_minus_without_in_one_minus_style():
     """Review items 1, 15, 16: the corpus table's effect is BLEU with the sentence minus without it (as the compare
-    page's), in BLEU points, with the real minus sign and never "-0.0000"."""
+    page's), in BLEU points, a number the grid sorts by value, rounded so that none prints "-0.0000"."""
     import json
 
-    import numpy as np
-
-    from bleu_app.frames.signs import signed
     from bleu_core import corpus_bleu
 
     at = _app()
@@ -69,19 +66,20 @@ def test_sentence_effects_read_with_minus_without_in_one_minus_style():
     config = json.loads(el.proto.columns)["effect on BLEU"]
     assert config["label"] == "effect on BLEU (points)"
     assert "with the sentence minus without it" in config["help"]
+    assert config["type_config"]["format"] == "%.4f"
     shown = el.value
-    assert all(re.fullmatch(r"[+−]\d+\.\d{4}|0\.0000", v) for v in shown["effect on BLEU"]), shown["effect on BLEU"]
+    effects = shown["effect on BLEU"]
+    assert effects.dtype.kind == "f"  # a number, not text: a header click sorts it by value
+    assert not any(str(x) == "-0.0" for x in effects)  # a value that rounds to zero is +0.0: no "-0.0000"
     # segment 1 rescored from the text: with minus without (the page opens on "careful")
     from bleu_app.samples import demo_corpus
 
     c = demo_corpus()
     hyps, refs = list(c.system("careful").lines), c.ref_streams
-    seg = int(shown["segment"].iloc[0])
-    i = seg - 1
+    i = int(shown["segment"].iloc[0]) - 1
     with_it = corpus_bleu(hyps, refs).score
     without = corpus_bleu(hyps[:i] + hyps[i + 1 :], [r[:i] + r[i + 1 :] for r in refs]).score
-    assert shown["effect on BLEU"].iloc[0] == signed(with_it - without, 4)
-    assert np.sign(with_it - without) == (-1 if shown["effect on BLEU"].iloc[0].startswith("−") else 1)
+    assert effects.iloc[0] == round(with_it - without, 4) + 0.0
     mean = next(m for m in at.metric if m.label == "Mean of sentence BLEU")
     assert "-" not in mean.proto.delta  # "−2.93 vs corpus BLEU", the axes' minus
 
