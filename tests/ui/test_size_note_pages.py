@@ -38,7 +38,7 @@ def test_corpus_page_demo_is_small():
     assert len(warnings) == 1  # the Markdown source: the note is escaped text
     assert md_escape("Small test set: 30 segments (fewer than 500);") in warnings[0]
     assert md_escape(f"widest 95% interval {width:.2f} BLEU points (wider than 5)") in warnings[0]
-    assert md_escape(f"nrefs:{len(c.references)}|bs:1000|rs:12345") in warnings[0]
+    assert md_escape(f"nrefs:{len(c.references)} | bs:1000 | rs:12345") in warnings[0]  # wraps at " | "
 
 
 def test_compare_page_wmt22_is_not_small(data_dir):
@@ -48,4 +48,4 @@ def test_compare_page_wmt22_is_not_small(data_dir):
     assert not [w.value for w in at.warning if "Small test set" in w.value]
     notes = [c.value for c in at.caption if c.value.startswith(md_escape("Test set: 1875 segments; widest"))]
     assert len(notes) == 1
-    assert md_escape("nrefs:2|bs:1000|rs:12345") in notes[0]
+    assert md_escape("nrefs:2 | bs:1000 | rs:12345") in notes[0]
