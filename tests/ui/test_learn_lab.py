@@ -16,18 +16,13 @@ from bleu_app.frames import lab as frames
 from bleu_app.ui import lab
 from bleu_core.config import BleuConfig
 from bleu_core.variants import VARIANTS, VariantResult, run_variant
+from tests.ui.learn_app import open_learn
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 QUESTION = "Will this mistake raise, lower or not change BLEU on this corpus?"
 
 
-def _open(**params: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
-    for k, v in params.items():
-        at.query_params[k] = v
-    at.switch_page("pages/learn.py").run()
-    assert not at.exception
-    return at
+_open = open_learn
 
 
 @pytest.fixture

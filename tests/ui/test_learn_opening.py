@@ -15,6 +15,7 @@ from bleu_app import handout
 from bleu_app.frames import opening as frames
 from bleu_app.ui import opening, part2, present, teacher, walk
 from tests.app.test_paper_quotes import PAPER, SEED, normalise
+from tests.ui.learn_app import open_learn
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
@@ -40,13 +41,7 @@ HEADINGS = {
 }
 
 
-def _open(**params: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
-    for k, v in params.items():
-        at.query_params[k] = v
-    at.switch_page("pages/learn.py").run()
-    assert not at.exception
-    return at
+_open = open_learn
 
 
 def _texts(node, out: list[tuple[str, str]]) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]

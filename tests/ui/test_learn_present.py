@@ -5,21 +5,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from streamlit.testing.v1 import AppTest
-
 from bleu_app.ui import opening, part2, present, walk
+from tests.ui.learn_app import open_learn
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 TITLES = [opening.TITLE] + [t for t, _ in walk.STEPS] + [t for t, _ in part2.STEPS]  # numbered from 0
 
 
-def _open(**params: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
-    for k, v in params.items():
-        at.query_params[k] = v
-    at.switch_page("pages/learn.py").run()
-    assert not at.exception
-    return at
+_open = open_learn
 
 
 def test_present_shows_one_step_in_large_type_and_walks_with_buttons():

@@ -10,17 +10,12 @@ from streamlit.testing.v1 import AppTest
 from bleu_app.frames import quiz, spot
 from bleu_app.frames.cards import cards
 from bleu_app.ui import exercise as ui
+from tests.ui.learn_app import open_learn
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
 
-def _learn(**params: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
-    for k, v in params.items():
-        at.query_params[k] = v
-    at.switch_page("pages/learn.py").run()
-    assert not at.exception
-    return at
+_learn = open_learn
 
 
 def _pick(at: AppTest, radio: str, value: object, button: str) -> None:
