@@ -20,13 +20,8 @@ def section(corpus: Corpus, system: str, config: BleuConfig) -> None:
     an upload), which every first draw would pay."""
     st.subheader("BLEU by bucket")
     st.caption(docs.text("buckets", "corpus"))
-    limit = difference.BUCKETS_AUTO_SEGMENTS
-    if not st.toggle(
-        f"By reference length and by length ratio, with intervals ({corpus.n_segments:,} sentences)",
-        value=corpus.n_segments <= limit,
-        key=f"corpus.buckets_on.{corpus.digest[:16]}",  # per corpus: a new one starts at its own default
-        help=f"Shown at once up to {limit:,} sentences; above that on request.",
-    ):
+    what = "By reference length and by length ratio, with intervals"
+    if not render.on_request(what, corpus, "corpus.buckets_on", difference.BUCKETS_AUTO_SEGMENTS):
         return
     b1, b2 = st.columns(2)
     b1.altair_chart(charts.bucket_chart(cached.bucket_frame(corpus, system, config, "ref_len"), "reference length"))

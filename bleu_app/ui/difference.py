@@ -86,12 +86,8 @@ def buckets_section(corpus: Corpus, config: BleuConfig, sys_a: str, sys_b: str) 
     """A against B by reference length and by word frequency in the references, every cell with its interval
     (on request above ``BUCKETS_AUTO_SEGMENTS``: two bootstraps and every word's bucket, seconds at 50,000 lines,
     which every draw of the page would pay)."""
-    if not st.toggle(
-        f"By sentence length and word frequency, with intervals ({corpus.n_segments:,} sentences)",
-        value=corpus.n_segments <= BUCKETS_AUTO_SEGMENTS,
-        key=f"compare.buckets_on.{corpus.digest[:16]}",  # per corpus: a new one starts at its own default
-        help=f"Shown at once up to {BUCKETS_AUTO_SEGMENTS:,} sentences; above that on request.",
-    ):
+    what = "By sentence length and word frequency, with intervals"
+    if not render.on_request(what, corpus, "compare.buckets_on", BUCKETS_AUTO_SEGMENTS):
         return
     view = cached.pair_buckets(corpus, sys_a, sys_b, config)
     st.markdown(f"**By reference length: {_md(sys_b)} (B) vs {_md(sys_a)} (A)**")

@@ -56,6 +56,17 @@ def signature(sig: str, *, what: str = "") -> None:
     )
 
 
+def on_request(what: str, corpus: Corpus, key: str, limit: int) -> bool:
+    """A toggle for a costly section: on by default up to ``limit`` sentences, above that the user asks for it.
+    Keyed per corpus (``key`` plus its digest), so a newly loaded corpus starts at its own default."""
+    return st.toggle(
+        f"{what} ({corpus.n_segments:,} sentences)",
+        value=corpus.n_segments <= limit,
+        key=f"{key}.{corpus.digest[:16]}",
+        help=f"Shown at once up to {limit:,} sentences; above that on request.",
+    )
+
+
 # --- highlighted text (escaped HTML through st.html) -------------------------------------------------
 # Okabe & Ito's colour-blind-safe hues on semi-transparent backgrounds with `color: inherit`, so the text
 # keeps the theme's own colour in light and dark mode; every status also has its own underline shape.
