@@ -418,17 +418,6 @@ def precision_bars(prec: pd.DataFrame) -> alt.Chart:
 MIN_CELL = 30  # px per matrix column below which the in-cell numbers are dropped
 
 
-def _signed(d: float) -> str:
-    """A difference with its sign (the real minus, as the axes draw it), two decimals; one that rounds to zero
-    is "0.00", never "-0.00" or "+0.00".
-
-    Example:
-        >>> [_signed(x) for x in (1.234, -0.004, 0.0, -1.5)]
-        ['+1.23', '0.00', '0.00', '−1.50']
-    """
-    return signed_number(d)
-
-
 def significance_heatmap(
     sig: pd.DataFrame, names: list[str], *, labels: Mapping[str, str] | None = None
 ) -> alt.LayerChart | alt.FacetChart:
@@ -443,7 +432,7 @@ def significance_heatmap(
             for d, s, r, c in zip(sig[f.DELTA], sig[f.SIGNIFICANT], sig[f.ROW], sig[f.COL], strict=True)
         ],
         label=[
-            ("" if r == c else f"{_signed(d)}{'*' if s else ''}")
+            ("" if r == c else f"{signed_number(d)}{'*' if s else ''}")
             for d, s, r, c in zip(sig[f.DELTA], sig[f.SIGNIFICANT], sig[f.ROW], sig[f.COL], strict=True)
         ],
     )

@@ -13,6 +13,7 @@ from typing import Final
 
 import pandas as pd
 
+from bleu_app.frames.signs import signed
 from bleu_core.bleu import brevity_penalty, score_from_stats
 from bleu_core.config import BleuConfig
 from bleu_core.explain import SegmentExplanation
@@ -514,7 +515,7 @@ def variants_shown(results: Sequence[VariantResult]) -> pd.DataFrame:
     df = variants_frame(results)
     for col in (WRONG, RIGHT):
         df[col] = [f"{x:.2f}" for x in df[col]]
-    df[DELTA] = [f"{x:+.2f}".replace("-", "−") for x in df[DELTA]]
+    df[DELTA] = [signed(x) for x in df[DELTA]]  # the real minus; a change that rounds to 0 is "0.00"
     return df
 
 

@@ -158,7 +158,7 @@ def _decider(item: spot.Spot) -> None:
     for section, text in item.paper:
         st.markdown(_quote(section, text))
     st.markdown(("**The code fact:** " if not item.paper else "**What decides it:** ") + item.fact)
-    lines = spot.live(item.key)
+    lines = _live(item.key)
     if lines:
         st.markdown("**Computed now:**\n" + "\n".join(f"- {line}" for line in lines))
         render.signature(make_signature(spot.CONFIG, "var"))
@@ -216,6 +216,12 @@ def show_spot() -> None:
 
 
 # --- Questions ----------------------------------------------------------------------------------------------------
+
+
+@st.cache_resource(show_spinner=False)
+def _live(key: str) -> list[str]:
+    """An excerpt's live numbers (fixed settings and sentences): computed once per process."""
+    return spot.live(key)
 
 
 @st.cache_resource(show_spinner=False)

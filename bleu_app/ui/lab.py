@@ -15,6 +15,7 @@ import pandas as pd
 import streamlit as st
 
 from bleu_app.frames import lab as frames
+from bleu_app.frames.signs import signed
 from bleu_core.bleu import make_signature
 from bleu_core.config import BleuConfig
 from bleu_core.errors import InputError
@@ -160,7 +161,7 @@ def show(config: BleuConfig) -> None:
         wrong_col.metric(
             result.variant.label,
             f"{result.score:.2f}",
-            delta="no change" if way == "same" else f"{result.difference:+.2f} BLEU points".replace("-", "−"),
+            delta="no change" if way == "same" else f"{signed(result.difference)} BLEU points",
             delta_color="off",
             delta_arrow="off" if way == "same" else "up" if way == "up" else "down",  # no arrow on 0 (W19)
         )
