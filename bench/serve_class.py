@@ -226,7 +226,18 @@ def browser_first_visits(url: str, visits: int, cpu: Any) -> list[FirstVisit]:
             c0 = cpu()
             page.goto(url + "/", wait_until="load")
             page.get_by_role("heading", name="Learn BLEU, step by step").first.wait_for(timeout=120_000)
-            page.wait_for_function("() => !document.querySelector('[data-testid=\"stStatusWidget\"]')", timeout=120_000)
+            # drawn: the walk's first table (17/18) is on the page, or an exception is, and the run has ended (the
+            # heading and an idle status can both show before the run has streamed the walk)
+            page.wait_for_function(
+                """() => {
+                    const main = document.querySelector('[data-testid="stMain"]');
+                    const shown = main && (main.innerText.includes('17/18')
+                        || main.querySelector('[data-testid="stException"]'));
+                    const app = document.querySelector('[data-testid="stApp"]');
+                    return shown && app && app.getAttribute('data-test-script-state') === 'notRunning';
+                }""",
+                timeout=120_000,
+            )
             c1 = cpu()
             # what was timed is the page a student sees: no exception element, the walk's first table drawn
             if page.locator('[data-testid="stException"]').count():

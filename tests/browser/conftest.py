@@ -283,13 +283,15 @@ def chart_report(p: Page, scope: str = "[data-testid='stMain']") -> list[dict]: 
 
 def assert_charts_drawn(p: Page, where: str, at_least: int) -> list[dict]:  # type: ignore[type-arg]
     """Every chart is taller than 100 px, drew marks, and shows every axis label (none hidden or overlapping)."""
-    charts = "[data-testid='stMain'] [data-testid='stVegaLiteChart'] svg.marks"
+    charts = "[data-testid='stMain'] [data-testid='stVegaLiteChart']"
+    drawn = "svg.marks .role-mark path, svg.marks .role-mark line, svg.marks .role-mark text, svg.marks .role-mark rect"
     p.wait_for_function(f"(n) => document.querySelectorAll({charts!r}).length >= n", arg=at_least, timeout=60_000)
-    with contextlib.suppress(PlaywrightTimeout):  # Vega draws after the element appears: give it time
+    # Vega draws after its element appears (and a rerun may add a chart element before its SVG): wait until every
+    # chart element holds an SVG with marks; if one never does, the report below says which
+    with contextlib.suppress(PlaywrightTimeout):
         p.wait_for_function(
-            f"""() => [...document.querySelectorAll({charts!r})].every(
-                s => s.querySelector('.role-mark path, .role-mark line, .role-mark text, .role-mark rect'))""",
-            timeout=20_000,
+            f"""() => [...document.querySelectorAll({charts!r})].every(c => c.querySelector({drawn!r}))""",
+            timeout=60_000,
         )
     report = chart_report(p)
     assert len(report) >= at_least, (where, [c["title"] for c in report])
