@@ -42,6 +42,7 @@ CHROMIUM_ARGS = [
 SHOTS = ROOT / "artifacts" / "screenshots"
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist reads the group marks into node ids (see test_groups.py)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "tests/browser/" in str(item.fspath).replace(os.sep, "/"):
