@@ -10,7 +10,7 @@ page numbers its opening vote 0, so presenter mode starts there);
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Final
 
 import streamlit as st
@@ -57,7 +57,14 @@ LARGE_CSS: Final = f"""
 [data-testid="stMain"] [data-testid="stMetricValue"],
 [data-testid="stMain"] [data-testid="stMetricValue"] [data-testid="stMarkdownContainer"] p {{
   font-size: 48px !important; }}
-[data-testid="stMain"] [data-testid="stSelectbox"] input {{ font-size: {BODY_PX}px !important; }}
+[data-testid="stMain"] [data-testid="stSelectbox"] input,
+[data-testid="stMain"] [data-testid="stTextInput"] input,
+[data-testid="stMain"] [data-testid="stNumberInput"] input,
+[data-testid="stMain"] [data-testid="stTextArea"] textarea,
+[data-baseweb="popover"] [role="option"],
+[data-testid="stMain"] [data-testid="stCode"] code {{ font-size: {BODY_PX}px !important; }}
+[data-testid="stMain"] [data-testid="stMarkdownContainer"] code,
+[data-testid="stMain"] [data-testid="stCaptionContainer"] code {{ font-size: 1em !important; }}
 [data-testid="stMain"] .bleu-reflabel,
 [data-testid="stMain"] .bleu-legend {{ font-size: 20px !important; }}
 [data-testid="stMain"] [data-testid="stCaptionContainer"] {{ font-size: 22px !important; opacity: 1; }}
@@ -76,8 +83,9 @@ def presenting() -> bool:
 LINKED: Final = "learn.step_linked"  # the step a link or a button asked for, kept when a rerun drops the URL's
 
 
-def step(n_steps: int, first: int = 1) -> int | None:
-    """The step the URL names (numbered from ``first``), or None; presenter mode without a step starts at ``first``.
+def step(n_steps: int, first: int = 1, tabs: Mapping[str, int] | None = None) -> int | None:
+    """The step the URL names (numbered from ``first``), or None; presenter mode without a step starts at ``first``,
+    or with ``?tab=KEY`` at ``tabs[KEY]`` (the step a tab starts at: ``?present=1&tab=lab`` projects the lab).
 
     Streamlit may rewrite the URL on a rerun (the settings widgets bound to query parameters) and drop ``step``
     and ``present``: the session keeps both and puts them back.
@@ -88,7 +96,7 @@ def step(n_steps: int, first: int = 1) -> int | None:
         ss[LINKED] = int(raw)
     at = ss.get(LINKED)
     if at is None and presenting():
-        at = first
+        at = (tabs or {}).get(st.query_params.get(TAB) or "", first)
     if at is not None:
         st.query_params[STEP] = str(at)
         if presenting():
