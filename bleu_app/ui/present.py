@@ -43,6 +43,7 @@ TABS: Final = {
     "exercise": "Exercise",
 }
 BODY_PX: Final = 26
+MATH_PX: Final = 32  # KaTeX's 1.21 em of the body (its scripts, at 0.7 of it, 22 px)
 RADIO_SCALE: Final = 1.6  # the radio's circle beside 26 px text (review item 20: it stayed at 16 px)
 LARGE_CSS: Final = f"""
 <style>
@@ -61,8 +62,9 @@ LARGE_CSS: Final = f"""
 [data-testid="stMain"] [data-testid="stTextInput"] input,
 [data-testid="stMain"] [data-testid="stNumberInput"] input,
 [data-testid="stMain"] [data-testid="stTextArea"] textarea,
-[data-baseweb="popover"] [role="option"],
+[data-testid="stSelectboxVirtualDropdown"] [role="option"],
 [data-testid="stMain"] [data-testid="stCode"] code {{ font-size: {BODY_PX}px !important; }}
+[data-testid="stMain"] .katex {{ font-size: {MATH_PX}px !important; }}
 [data-testid="stMain"] [data-testid="stMarkdownContainer"] code,
 [data-testid="stMain"] [data-testid="stCaptionContainer"] code {{ font-size: 1em !important; }}
 [data-testid="stMain"] .bleu-reflabel,
@@ -71,6 +73,15 @@ LARGE_CSS: Final = f"""
 [data-testid="stMain"] [data-testid="stRadioOption"] > div > div:first-child {{
   transform: scale({RADIO_SCALE}); transform-origin: left center; margin-right: 0.8em; }}
 [data-testid="stMainBlockContainer"] {{ padding-top: 4.5rem !important; }}
+</style>
+"""
+
+# The dark theme's primary colour (#56B4E9) under the button's white label is 2.3:1: in presenter mode the label takes
+# the dark theme's background colour instead (8.2:1); the light theme's (#0072B2 under white) is 5.2:1 already.
+DARK_PRIMARY_CSS: Final = """
+<style>
+[data-testid="stMain"] [data-testid="stBaseButton-primary"],
+[data-testid="stMain"] [data-testid="stBaseButton-primary"] p { color: #0E1117 !important; }
 </style>
 """
 
@@ -175,7 +186,9 @@ def show_step(steps: Sequence[tuple[str, Callable[[], None]]], at: int, first: i
     steps."""
     last = first + len(steps) - 1
     if presenting():
-        st.markdown(LARGE_CSS, unsafe_allow_html=True)  # st.html dropped a style-only block in the dark theme
+        dark = st.context.theme.type == "dark"
+        # st.html dropped a style-only block in the dark theme
+        st.markdown(LARGE_CSS + (DARK_PRIMARY_CSS if dark else ""), unsafe_allow_html=True)
     if st.session_state.get(PICK) != at:
         st.session_state[PICK] = at
     prev, pick, nxt = st.columns([1, 4, 1], vertical_alignment="bottom")
