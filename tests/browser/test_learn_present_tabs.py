@@ -54,7 +54,8 @@ _MEASURE = r"""() => {
   const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
   while (walker.nextNode()) {
     const n = walker.currentNode;
-    if (n.textContent.trim() && n.parentElement) els.add(n.parentElement);
+    // KaTeX's zero-width struts are no text
+    if (n.textContent.replace(/[\s\u200b]/g, '') && n.parentElement) els.add(n.parentElement);
   }
   main.querySelectorAll('input[type=text], input:not([type]), textarea').forEach(e => els.add(e));
   const out = [];
