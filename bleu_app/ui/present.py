@@ -54,6 +54,8 @@ LARGE_CSS: Final = f"""
 [data-testid="stMain"] [data-testid="stTable"] th {{ font-size: {BODY_PX}px !important; line-height: 1.45; }}
 [data-testid="stMain"] h1 {{ font-size: 52px !important; }}
 [data-testid="stMain"] h2 {{ font-size: 44px !important; }}
+/* a phone: a long word ("Misimplementation") on one line */
+@media (max-width: 640px) {{ [data-testid="stMain"] h2 {{ font-size: 34px !important; }} }}
 [data-testid="stMain"] [data-testid="stMetricLabel"] p {{ font-size: {BODY_PX}px !important; }}
 [data-testid="stMain"] [data-testid="stMetricValue"],
 [data-testid="stMain"] [data-testid="stMetricValue"] [data-testid="stMarkdownContainer"] p {{

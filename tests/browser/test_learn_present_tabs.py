@@ -192,3 +192,46 @@ def test_the_step_list_reaches_every_tab_in_large_type(app_url, new_page):
     rerun_settled(p)
     assert p.inner_text(f"{MAIN} h2").strip() == "18 · Misconceptions"
     assert "step=18" in p.url
+
+
+# The places where a heading's line breaks inside a word (a character on a lower line than the one before it, with
+# no space between them).
+_BROKEN_WORDS = r"""(h) => {
+  const walker = document.createTreeWalker(h, NodeFilter.SHOW_TEXT);
+  const chars = [];
+  while (walker.nextNode()) {
+    const n = walker.currentNode;
+    for (let i = 0; i < n.length; i++) {
+      const r = document.createRange(); r.setStart(n, i); r.setEnd(n, i + 1);
+      const box = r.getBoundingClientRect();
+      if (box.width > 0) chars.push([n.data[i], box.top]);
+    }
+  }
+  const out = [];
+  for (let i = 1; i < chars.length; i++)
+    if (chars[i][1] > chars[i - 1][1] + 2 && !/\s/.test(chars[i - 1][0]) && !/\s/.test(chars[i][0]))
+      out.push(chars.slice(Math.max(0, i - 6), i + 3).map(c => c[0]).join(''));
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("query", ["tab=lab", "tab=exercise&item=spot-geomean"])
+def test_presenter_tabs_fit_a_phone(app_url, new_page, query):
+    """At 390x844 the lab's heading broke inside its one long word ("Misimplementatio / n"); nothing runs off
+    the side."""
+    p = new_page(scheme="light", width=390, height=844)
+    p.goto(f"{app_url}/learn?present=1&{query}")
+    wait_for_app(p)
+    broken = p.eval_on_selector(f"{MAIN} h2", _BROKEN_WORDS)
+    assert broken == [], broken
+    overflow = p.evaluate(
+        f"() => {{ const m = document.querySelector({MAIN!r}); return m.scrollWidth - m.clientWidth; }}"
+    )
+    assert overflow <= 1, overflow
+    assert (
+        p.eval_on_selector(
+            f"{MAIN} [data-testid='stMarkdownContainer'] p", "el => parseFloat(getComputedStyle(el).fontSize)"
+        )
+        >= BODY
+    )
+    shot(p, f"learn-present-{query.split('&')[0].split('=')[1]}-light-390")
