@@ -148,8 +148,13 @@ th { background: #eee; } td.l, th.l { text-align: left; }
 .text { font-style: italic; } .refs { margin: 0.2rem 0 0.4rem 1rem; padding: 0; font-size: 0.9rem; }
 .sig { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 0.8rem; overflow-wrap: anywhere; }
 .note { font-size: 0.88rem; color: #333; }
-section { break-inside: avoid; }
-@media print { body { margin: 0; max-width: none; } @page { margin: 1.5cm; } }
+.cand, table, p { break-inside: avoid; } h2, h3 { break-after: avoid; }
+@page { margin: 1.2cm 1.4cm; }
+@media print { body { margin: 0; max-width: none; font-size: 10.5pt; line-height: 1.3; }
+  h1 { font-size: 15pt; } h2 { font-size: 12.5pt; margin: 0.9rem 0 0.2rem; }
+  h3 { font-size: 10.5pt; margin: 0.5rem 0 0.1rem; }
+  table { font-size: 10pt; margin: 0.2rem 0 0.3rem; } .refs, .note { font-size: 10pt; } .sig { font-size: 9pt; }
+  p { margin: 0.25rem 0; } }
 """
 
 
@@ -181,14 +186,14 @@ def _candidate_html(c: Candidate, label: str, ident: str) -> str:
             f"(the paper prints {_e(PAPER_PLAIN[(c.example, c.index)])}).</p>"
         )
     return (
-        f'<h3>{_e(label)}: <span class="text">{_e(c.text)}</span></h3>'
+        f'<div class="cand"><h3>{_e(label)}: <span class="text">{_e(c.text)}</span></h3>'
         f'<table id="{_e(ident)}"><thead><tr><th>n</th><th>clipped matches</th><th>candidate n-grams</th>'
         f"<th>p<sub>n</sub></th><th>value</th><th>the paper prints</th></tr></thead><tbody>{''.join(rows)}</tbody>"
         "</table>"
         f"{plain}"
         f'<p id="{_e(ident)}-bleu">c = <b>{c.c}</b> · reference lengths {_e(", ".join(map(str, c.ref_lens)))} '
         f"· r (best match length) = <b>{c.r}</b> · BP = <b>{_bp(c.bp)}</b> · BLEU = <b>{c.bleu:.4f}</b> "
-        f"({100 * c.bleu:.2f} on sacreBLEU's 0-100 scale)</p>"
+        f"({100 * c.bleu:.2f} on sacreBLEU's 0-100 scale)</p></div>"
     )
 
 

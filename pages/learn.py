@@ -32,7 +32,20 @@ except InputError as exc:
 all_steps = [(opening.TITLE, opening.show)]  # step 0: the opening vote
 all_steps += [(title, lambda s=s: s(steps_data)) for title, s in walk_steps.STEPS]
 all_steps += [(title, lambda s=s: s(config)) for title, s in part2.STEPS]
-at = present.step(len(all_steps), first=0)
+tab_steps = {"walk": 0, "part2": len(all_steps) - len(part2.STEPS)}  # where ?present=1&tab=KEY starts
+CARDS_STEP = f"{len(all_steps)} · Misconceptions"
+
+
+def cards_step() -> None:
+    st.header(CARDS_STEP)  # the tab has no heading of its own; the lab's and the exercise's have theirs
+    cards.show()
+
+
+# the other tabs, one screen each, after Part II (so Next and the arrow keys reach them)
+for tab, show_tab in (("cards", cards_step), ("lab", lambda: lab_ui.show(config)), ("exercise", exercise_ui.show)):
+    tab_steps[tab] = len(all_steps)
+    all_steps.append((f"{len(all_steps)} · {present.TABS[tab]}", show_tab))
+at = present.step(len(all_steps), first=0, tabs=tab_steps)
 if at is not None:  # presenter mode or a link to one step
     present.show_step(all_steps, at, first=0)
     st.stop()

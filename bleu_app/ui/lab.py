@@ -147,7 +147,7 @@ def show(config: BleuConfig) -> None:
             {"candidate": h, **{f"reference {k + 1}": r[i] or "" for k, r in enumerate(corpus.refs)}}
             for i, h in enumerate(corpus.hyps)
         ]
-        st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch")
+        render.grid(pd.DataFrame(rows))
 
     round_key = frames.game_key(key, which, nltk)
     answer = _answers().get(round_key)
@@ -203,7 +203,7 @@ def show(config: BleuConfig) -> None:
             st.markdown(f"**Brevity penalties:** {_bp_line(corpus, config)}")
         render.signature(_signature(config, corpus))
         if key == "nltk":
-            st.dataframe(shared.nltk_table(which, config), hide_index=True, key="learn.nltk_methods")
+            render.grid(shared.nltk_table(which, config), key="learn.nltk_methods")
     answers = _answers()
     if answers:
         right = sum(a["right"] for a in answers.values())
@@ -218,5 +218,5 @@ def show(config: BleuConfig) -> None:
         st.caption("Hidden until you have answered: the table gives every variant's number on this corpus away.")
         st.button("Show all numbers", key="learn.lab.show_all_button", on_click=_show_all, args=(which,))
         return
-    st.dataframe(everything_table, hide_index=True, width="stretch")
+    render.grid(everything_table)
     render.signature(_signature(config, corpus), what="Correct BLEU (each variant changes it as its row says)")

@@ -10,7 +10,7 @@ page numbers its opening vote 0, so presenter mode starts there);
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Final
 
 import streamlit as st
@@ -43,6 +43,7 @@ TABS: Final = {
     "exercise": "Exercise",
 }
 BODY_PX: Final = 26
+MATH_PX: Final = 32  # KaTeX's 1.21 em of the body (its scripts, at 0.7 of it, 22 px)
 RADIO_SCALE: Final = 1.6  # the radio's circle beside 26 px text (review item 20: it stayed at 16 px)
 LARGE_CSS: Final = f"""
 <style>
@@ -53,17 +54,36 @@ LARGE_CSS: Final = f"""
 [data-testid="stMain"] [data-testid="stTable"] th {{ font-size: {BODY_PX}px !important; line-height: 1.45; }}
 [data-testid="stMain"] h1 {{ font-size: 52px !important; }}
 [data-testid="stMain"] h2 {{ font-size: 44px !important; }}
+/* a phone: a long word ("Misimplementation") on one line */
+@media (max-width: 640px) {{ [data-testid="stMain"] h2 {{ font-size: 34px !important; }} }}
 [data-testid="stMain"] [data-testid="stMetricLabel"] p {{ font-size: {BODY_PX}px !important; }}
 [data-testid="stMain"] [data-testid="stMetricValue"],
 [data-testid="stMain"] [data-testid="stMetricValue"] [data-testid="stMarkdownContainer"] p {{
   font-size: 48px !important; }}
-[data-testid="stMain"] [data-testid="stSelectbox"] input {{ font-size: {BODY_PX}px !important; }}
+[data-testid="stMain"] [data-testid="stSelectbox"] input,
+[data-testid="stMain"] [data-testid="stTextInput"] input,
+[data-testid="stMain"] [data-testid="stNumberInput"] input,
+[data-testid="stMain"] [data-testid="stTextArea"] textarea,
+[data-testid="stSelectboxVirtualDropdown"] [role="option"],
+[data-testid="stMain"] [data-testid="stCode"] code {{ font-size: {BODY_PX}px !important; }}
+[data-testid="stMain"] .katex {{ font-size: {MATH_PX}px !important; }}
+[data-testid="stMain"] [data-testid="stMarkdownContainer"] code,
+[data-testid="stMain"] [data-testid="stCaptionContainer"] code {{ font-size: 1em !important; }}
 [data-testid="stMain"] .bleu-reflabel,
 [data-testid="stMain"] .bleu-legend {{ font-size: 20px !important; }}
 [data-testid="stMain"] [data-testid="stCaptionContainer"] {{ font-size: 22px !important; opacity: 1; }}
 [data-testid="stMain"] [data-testid="stRadioOption"] > div > div:first-child {{
   transform: scale({RADIO_SCALE}); transform-origin: left center; margin-right: 0.8em; }}
 [data-testid="stMainBlockContainer"] {{ padding-top: 4.5rem !important; }}
+</style>
+"""
+
+# The dark theme's primary colour (#56B4E9) under the button's white label is 2.3:1: in presenter mode the label takes
+# the dark theme's background colour instead (8.2:1); the light theme's (#0072B2 under white) is 5.2:1 already.
+DARK_PRIMARY_CSS: Final = """
+<style>
+[data-testid="stMain"] [data-testid="stBaseButton-primary"],
+[data-testid="stMain"] [data-testid="stBaseButton-primary"] p { color: #0E1117 !important; }
 </style>
 """
 
@@ -76,8 +96,9 @@ def presenting() -> bool:
 LINKED: Final = "learn.step_linked"  # the step a link or a button asked for, kept when a rerun drops the URL's
 
 
-def step(n_steps: int, first: int = 1) -> int | None:
-    """The step the URL names (numbered from ``first``), or None; presenter mode without a step starts at ``first``.
+def step(n_steps: int, first: int = 1, tabs: Mapping[str, int] | None = None) -> int | None:
+    """The step the URL names (numbered from ``first``), or None; presenter mode without a step starts at ``first``,
+    or with ``?tab=KEY`` at ``tabs[KEY]`` (the step a tab starts at: ``?present=1&tab=lab`` projects the lab).
 
     Streamlit may rewrite the URL on a rerun (the settings widgets bound to query parameters) and drop ``step``
     and ``present``: the session keeps both and puts them back.
@@ -88,7 +109,7 @@ def step(n_steps: int, first: int = 1) -> int | None:
         ss[LINKED] = int(raw)
     at = ss.get(LINKED)
     if at is None and presenting():
-        at = first
+        at = (tabs or {}).get(st.query_params.get(TAB) or "", first)
     if at is not None:
         st.query_params[STEP] = str(at)
         if presenting():
@@ -167,7 +188,9 @@ def show_step(steps: Sequence[tuple[str, Callable[[], None]]], at: int, first: i
     steps."""
     last = first + len(steps) - 1
     if presenting():
-        st.markdown(LARGE_CSS, unsafe_allow_html=True)  # st.html dropped a style-only block in the dark theme
+        dark = st.context.theme.type == "dark"
+        # st.html dropped a style-only block in the dark theme
+        st.markdown(LARGE_CSS + (DARK_PRIMARY_CSS if dark else ""), unsafe_allow_html=True)
     if st.session_state.get(PICK) != at:
         st.session_state[PICK] = at
     prev, pick, nxt = st.columns([1, 4, 1], vertical_alignment="bottom")

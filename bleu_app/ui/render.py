@@ -47,6 +47,15 @@ def table_height(rows: int) -> int:
     return (rows + 1) * ROW_PX + 3
 
 
+def grid(data: Any, *, key: str | None = None) -> None:
+    """A read-only table without its index: a data grid, or in presenter mode a static table (the grid draws on a
+    canvas at 14 px that the presenter's CSS cannot reach)."""
+    if presenting():
+        st.table(data, hide_index=True)
+    else:
+        st.dataframe(data, hide_index=True, width="stretch", key=key)
+
+
 def signature(sig: str, *, what: str = "") -> None:
     """Show a signature as a quiet caption (theme text colour: inline code was faint in the dark theme);
     ``what`` names the number it belongs to when that is not the one right above."""

@@ -176,7 +176,8 @@ def test_every_step_title_names_a_section_of_the_paper_and_its_text_cites_it():
 def test_the_presenter_step_list_shows_the_sections():
     at = _open(present="1", step="9")
     box = at.selectbox(key=present.PICK)
-    assert list(box.options) == TITLES  # AppTest lists the options as shown
+    tabs = ["18 · Misconceptions", "19 · Misimplementation lab", "20 · Exercise"]  # the other tabs, one step each
+    assert list(box.options) == TITLES + tabs  # AppTest lists the options as shown
     assert box.value == 9
     assert "(§2.2.2)" in next(h.value for h in at.header)
 

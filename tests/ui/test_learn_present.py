@@ -32,13 +32,36 @@ def test_present_shows_one_step_in_large_type_and_walks_with_buttons():
     assert [h.value for h in at.header] == [TITLES[8]]
 
 
+TAB_STEPS = ["18 · Misconceptions", "19 · Misimplementation lab", "20 · Exercise"]  # the other tabs, after Part II
+
+
 def test_every_step_has_a_link_and_the_list_names_all_of_them():
     at = _open(present="1", step=str(len(TITLES) - 1))
     assert [h.value for h in at.header] == [TITLES[-1]]
-    assert at.button(key="learn.step_next").disabled
     box = at.selectbox(key=present.PICK)
-    assert list(box.options) == TITLES  # the list of steps to jump to, each with its paper section
+    assert list(box.options) == TITLES + TAB_STEPS  # the list of steps to jump to, each with its paper section
     assert len(TITLES) == 18  # the opening, Part I's 11 and Part II's 6
+    last = _open(present="1", step="20")
+    assert [h.value for h in last.header] == ["Exercise"]
+    assert last.button(key="learn.step_next").disabled
+
+
+def test_present_with_a_tab_projects_that_tab():
+    # ?present=1&tab=KEY opened step 0 whatever the tab; now each tab is a step a teacher can link to
+    for tab, at_step, heading in (
+        ("walk", 0, TITLES[0]),
+        ("part2", 12, TITLES[12]),
+        ("cards", 18, TAB_STEPS[0]),
+        ("lab", 19, "Misimplementation lab"),
+        ("exercise", 20, "Exercise"),
+    ):
+        at = _open(present="1", tab=tab)
+        assert at.selectbox(key=present.PICK).value == at_step, tab
+        assert [h.value for h in at.header] == [heading], tab
+        assert f"font-size: {present.BODY_PX}px" in "".join(m.value for m in at.markdown), tab
+    spot = _open(present="1", tab="exercise", item="spot-geomean")
+    assert spot.session_state["learn.ex.part"] == "spot"
+    assert spot.session_state["learn.spot.item"] == "geomean"
 
 
 def test_step_link_without_present_keeps_normal_type():
