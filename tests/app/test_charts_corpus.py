@@ -418,3 +418,15 @@ def test_human_chart_leaves_out_names_with_no_room_and_says_which():
     missing = ch.unlabelled(crowd)
     assert 0 < len(missing) < 30
     assert missing == placed.loc[placed[ch.LABEL_SPOT] < 0, f.SYSTEM].tolist()
+
+
+@pytest.mark.parametrize("background", ["#ffffff", "#0e1117"])
+def test_ci_chart_shape_legend_is_seen_on_both_themes(mats, background):
+    """The baseline/system shape legend has no colour channel: its symbols were drawn black, invisible on the
+    dark theme (review 29). They carry a grey that holds 3:1 (WCAG, graphics) on light and dark."""
+    c, m = mats
+    df = f.system_table(m, CFG, nrefs=len(c.references))
+    spec = ch.systems_ci_chart(df, "careful").to_dict()
+    legend = spec["layer"][1]["encoding"]["shape"]["legend"]
+    for key in ("symbolFillColor", "symbolStrokeColor"):
+        assert _contrast(legend[key], background) >= 3, (key, legend[key], background)
