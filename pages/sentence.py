@@ -49,6 +49,7 @@ except InputError as exc:
 head, c_col, r_col, bp_col = st.columns([3, 1, 1, 1])
 with head:
     render.score_headline("Sentence BLEU", expl.score)
+    render.effective_order_note(inp.hyp, tuple(inp.refs), config, expl.score)  # the corpus tables' number
 c_col.metric("c (candidate tokens)", expl.hyp_len)
 r_col.metric("r (best match length)", expl.closest_ref_len, help=f"Reference lengths: {list(expl.ref_lens)}")
 bp_col.metric("BP", f"{expl.score.bp:.4f}")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+from dataclasses import replace
 from typing import Any, Final, Literal
 
 import pandas as pd
@@ -29,6 +30,25 @@ def score_headline(label: str, score: BleuScore, *, paper_scale: bool = True) ->
     signature(score.signature)
 
 
+def effective_order_note(hyp: str, refs: tuple[str, ...], config: BleuConfig, score: BleuScore) -> None:
+    """When effective order is off and turning it on changes this sentence's score (a candidate shorter than N
+    tokens): that score too, with its signature. It is sacreBLEU's ``sentence_bleu()`` default and the sentence
+    BLEU of the Corpus and Compare tables, so the number of the row that opened this page is found here
+    (review 29: a row's 63.00 opened a page that said only 0.00)."""
+    if config.use_effective_order:
+        return
+    eff = replace(config, use_effective_order=True)
+    other = cached.explain(hyp, refs, eff).score
+    if f"{other.score:.2f}" == f"{score.score:.2f}":
+        return
+    st.caption(
+        "With effective order (orders with no n-grams left out: sacreBLEU's `sentence_bleu()` default, and the "
+        f"sentence BLEU of the Corpus and Compare tables) this sentence scores **{other.score:.2f}**. "
+        + "Signature: "
+        + _sig_md(other.signature)
+    )
+
+
 def size_note(n_segments: int, widths: list[float], config: BleuConfig, nrefs: int) -> None:
     """The small-test-set note (``bleu_core.testsize``) under a score: a warning when the set is small, else a
     caption; with the intervals' signature."""
@@ -50,10 +70,12 @@ def table_height(rows: int) -> int:
 def signature(sig: str, *, what: str = "") -> None:
     """Show a signature as a quiet caption (theme text colour: inline code was faint in the dark theme);
     ``what`` names the number it belongs to when that is not the one right above."""
-    st.caption(
-        (f"{what}: signature " if what else "Signature: ")
-        + sig.replace("|", " | ").replace("_", "\\_").replace("*", "\\*")
-    )
+    st.caption((f"{what}: signature " if what else "Signature: ") + _sig_md(sig))
+
+
+def _sig_md(sig: str) -> str:
+    """A signature as Markdown text: spaced at its bars (it wraps there), its _ and * literal."""
+    return sig.replace("|", " | ").replace("_", "\\_").replace("*", "\\*")
 
 
 def on_request(what: str, corpus: Corpus, key: str, limit: int) -> bool:
