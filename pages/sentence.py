@@ -112,10 +112,16 @@ if inp.other_hyp:
     else:
         a_col, b_col = st.columns(2)
         with a_col:
-            st.markdown(f"**A** — BLEU {expl.score.score:.2f}")
+            st.markdown(
+                f"**A** — BLEU {expl.score.score:.2f}"
+                + render.effective_order_suffix(inp.hyp, tuple(inp.refs), config, expl.score)
+            )
             render.show_html(render.candidate_html(expl, n=n))
         with b_col:
-            st.markdown(f"**B** — BLEU {other.score.score:.2f}")
+            st.markdown(
+                f"**B** — BLEU {other.score.score:.2f}"
+                + render.effective_order_suffix(inp.other_hyp, tuple(inp.refs), config, other.score)
+            )
             render.show_html(render.candidate_html(other, n=n))
         st.markdown(f"**Matched {n}-grams: by both, only A, only B**")
         st.dataframe(frames.overlap_frame(expl, other, n), hide_index=True, width="stretch")
