@@ -73,6 +73,23 @@ class BlockPair:
         """``t >= critical``: one-sided 95% significance at this pair's df."""
         return self.t >= self.critical
 
+    @property
+    def p_one_sided(self) -> float:
+        """P(T >= t) with ``df`` degrees of freedom: the one-sided p the decision uses (``significant`` is
+        ``p_one_sided <= 0.05`` up to the critical value's 1e-12).
+
+        Example:
+            >>> pair = BlockPair(0, 1, 1.0, 1.8, 19, student_t_two_sided(1.8, 19), student_t_critical(19))
+            >>> round(pair.p_value, 4), round(pair.p_one_sided, 4), pair.significant
+            (0.0878, 0.0439, True)
+            >>> round(BlockPair(0, 1, -1.0, -1.8, 19, pair.p_value).p_one_sided, 4)
+            0.9561
+        """
+        if math.isnan(self.t):
+            return math.nan
+        half = self.p_value / 2
+        return half if self.t >= 0 else 1.0 - half
+
 
 @dataclass(frozen=True, slots=True)
 class BlockTestResult:

@@ -340,7 +340,7 @@ BLOCK_SIG = "sig."
 BLOCK_HELP: Final = {
     BLOCK_T: "Paired t of this system's block BLEU against the system ranked just below it",
     BLOCK_DF: "Degrees of freedom of that t: blocks minus 1",
-    BLOCK_P: "Two-sided p of that t",
+    BLOCK_P: "One-sided p of that t, P(T ≥ t): the decision's own (sig. is yes exactly when p ≤ 0.05)",
     BLOCK_CRIT: "The one-sided 95% point of t for that df (the paper's 1.7 is for 20 blocks, df = 19)",
     BLOCK_SIG: "t ≥ t crit: this system is significantly above the next one (95%, one-sided)",
 }
@@ -371,7 +371,7 @@ def blocks(test: RankedBlockTest, names: Sequence[str]) -> pd.DataFrame:
 
 def block_test_table(test: RankedBlockTest, names: Sequence[str]) -> pd.DataFrame:
     """The paper's Table 2 for these systems: in rank order, corpus BLEU, the mean and standard deviation of
-    block BLEU, and the paired t (with df and two-sided p) against the system ranked just below; the first
+    block BLEU, and the paired t (with df and one-sided p) against the system ranked just below; the first
     system has none. Each t is held against the one-sided 95% point of t for its df (2.015 at df = 5), as the
     paper's "1.7 or above is 95% significant" does for its 20 blocks (df = 19)."""
     r = test.result
@@ -386,7 +386,7 @@ def block_test_table(test: RankedBlockTest, names: Sequence[str]) -> pd.DataFram
                 STD: r.stds[rank],
                 BLOCK_T: pair.t if pair else math.nan,
                 BLOCK_DF: pair.df if pair else math.nan,
-                BLOCK_P: pair.p_value if pair else math.nan,
+                BLOCK_P: pair.p_one_sided if pair else math.nan,
                 BLOCK_CRIT: pair.critical if pair else math.nan,
                 BLOCK_SIG: ("yes" if pair.significant else "no") if pair else "",
             }

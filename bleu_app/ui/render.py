@@ -549,8 +549,8 @@ def block_test_section(corpus: Corpus, config: BleuConfig, *, key: str, on_deman
         },
     )
     st.caption(
-        "t vs next: paired t against the system ranked just below; p: its two-sided p; t crit: the one-sided 95% "
-        "point of t for its df; sig.: t ≥ t crit."
+        "t vs next: paired t against the system ranked just below; p: its one-sided p, P(T ≥ t); t crit: the "
+        "one-sided 95% point of t for its df; sig.: t ≥ t crit, the same as p ≤ 0.05 (one-sided, as the paper)."
     )
     st.caption(test.paper_note)
     signature(make_signature(config, cached.nrefs(corpus)))

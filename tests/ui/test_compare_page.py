@@ -7,6 +7,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from scipy import stats as scipy_stats
 from streamlit.testing.v1 import AppTest
 
 from bleu_app.frames.corpus import BLOCK_CRIT as CRIT, BLOCK_P as P, BLOCK_SIG as SIG, BLOCK_T as T
@@ -212,6 +213,20 @@ def test_block_test_table_shows_t_and_df_and_dashes():
     assert not shown.astype(str).isin(["None", "nan", "NaN"]).any().any()
     config = json.loads(el.proto.columns)
     assert not any(c.get("hidden") for k, c in config.items() if k != "_index")
+
+
+def test_block_test_p_is_the_decisions_one_sided_p():
+    # review 29 item 10: the column showed a two-sided p beside a one-sided decision ("sig. yes" next to p > 0.05)
+    at = _app()
+    shown = next(d for d in at.dataframe if T in d.value.columns).value.iloc[1:]
+    assert len(shown) >= 2
+    for _, row in shown.iterrows():
+        t, df, p = float(row[T].replace("−", "-")), int(row["df"]), row[P]
+        expected = scipy_stats.t.sf(t, df)
+        # t is shown to 2 decimals: the p it gives is the shown p within what that rounding moves
+        assert expected < 2e-4 if p == "< 0.0001" else abs(float(p) - expected) < 2e-3, (row.to_dict(), expected)
+        if p != "< 0.0001":
+            assert (row[SIG] == "yes") == (float(p) <= 0.05), row.to_dict()
 
 
 def test_block_table_is_as_tall_as_its_rows(monkeypatch):
