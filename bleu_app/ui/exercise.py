@@ -119,10 +119,15 @@ def show_compute() -> None:
     store = st.session_state.get(PROGRESS, {})
     complete = [k for k in frames.ITEMS if len(store.get(k, {}).get("answers", [])) == len(steps)]
     first = sum(store.get(k, {}).get("first", 0) for k in complete)
+    score = (
+        f"{len(complete)} of {len(frames.ITEMS)} items complete, {first} of {len(complete) * len(steps)} of their "
+        "steps right at the first try"
+        if complete
+        else f"no item complete yet (0 of {len(frames.ITEMS)})"  # not "0 of 0 of their steps" (review 29 item 9)
+    )
     st.caption(
-        f"Your score: {len(complete)} of {len(frames.ITEMS)} items complete, {first} of {len(complete) * len(steps)} "
-        "of their steps right at the first try. Every item uses the paper's preset (its words, case folded, "
-        "N = 4, no smoothing), whatever the sidebar says."
+        f"Your score: {score}. Every item uses the paper's preset (its words, case folded, N = 4, no smoothing), "
+        "whatever the sidebar says."
     )
 
 

@@ -165,6 +165,8 @@ def show(config: BleuConfig) -> None:
             delta_color="off",
             delta_arrow="off" if way == "same" else "up" if way == "up" else "down",  # no arrow on 0 (W19)
         )
+    # under the numbers, shown before the reveal too (review 29 item 8: it sat under the table the game hides)
+    render.signature(_signature(config, corpus), what="Correct BLEU (each variant changes it as its row says)")
     if f"{result.correct:.2f}" == "0.00":
         st.caption(
             "The correct score is 0 here (a precision is 0/k or 0/0, step 11), and most mistakes keep it at 0: "
@@ -219,4 +221,3 @@ def show(config: BleuConfig) -> None:
         st.button("Show all numbers", key="learn.lab.show_all_button", on_click=_show_all, args=(which,))
         return
     render.grid(everything_table)
-    render.signature(_signature(config, corpus), what="Correct BLEU (each variant changes it as its row says)")
