@@ -125,12 +125,16 @@ def log_terms_chart(df: pd.DataFrame, *, height: int = 240) -> alt.LayerChart | 
         axis=alt.Axis(labelAngle=0, labelExpr="split(datum.label, '|')", labelFontSize=13),
     )
     tooltip = [alt.Tooltip(f"{f.LABEL}:N"), alt.Tooltip(f"{f.VALUE}:Q", format=".4f")]
+    # every finite term 0 (each p_n is 0 and BP is 1): a domain of one value, which the axis labelled 0.000000
+    # down its length (review 29 item 18); from -1 to 0 it is an axis
+    finite = df[f.VALUE].dropna()
+    y_scale = alt.Scale() if (finite < 0).any() else alt.Scale(domain=[-1, 0])
     bars = (
         alt.Chart(df)
         .mark_bar(size=34)
         .encode(
             x=x,
-            y=alt.Y(f"{f.VALUE}:Q", title="log value (0 is best)"),
+            y=alt.Y(f"{f.VALUE}:Q", title="log value (0 is best)", scale=y_scale),
             color=alt.Color(
                 f"{f.KIND}:N",
                 title=None,

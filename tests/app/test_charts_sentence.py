@@ -133,3 +133,20 @@ def test_decay_chart_keeps_zero_orders_on_the_axis():
         r"<text[^>]*>([^<]*)</text>", vlc.vegalite_to_svg(charts.decay_chart(frames.precision_frame(full)).to_json())
     )
     assert not any(t.startswith("p") and "=" in t for t in texts)  # no floor marks when no p_n is 0
+
+
+def test_log_terms_chart_has_an_axis_when_every_finite_term_is_zero():
+    """review 29 item 18: every p_n 0 and BP 1 left one value on the axis, labelled "0.000000" down its length."""
+    import re
+
+    import vl_convert as vlc
+
+    e = explain_segment("a b c d e", ["v w x y z"], BleuConfig.paper())
+    df = f.log_terms_frame(e)
+    assert not (df[f.VALUE].dropna() < 0).any()  # the case: no finite term below 0
+    svg = vlc.vegalite_to_svg(c.log_terms_chart(df).to_json())
+    axis = re.search(r'class="mark-group role-axis" aria-label="Y-axis.*?</g></g></g>', svg, re.S)
+    labels = re.findall(r"<text[^>]*>([^<]*)</text>", axis.group(0) if axis else svg)
+    numbers = [t for t in labels if re.fullmatch(r"[-−]?[\d.]+", t)]
+    assert len(set(numbers)) >= 2, labels
+    assert not any(re.fullmatch(r"[-−]?0\.0{4,}", t) for t in numbers), numbers
