@@ -162,6 +162,7 @@ class Session:
     states: dict[str, Any] = field(default_factory=dict)  # widget id -> WidgetState proto
     runs: int = 0
     labels: list[str] = field(default_factory=list)  # expander labels seen (the corpus panel names its size)
+    alerts: list[str] = field(default_factory=list)  # error/warning/info texts seen (a refused input's message)
     exceptions: list[Any] = field(default_factory=list)  # exception elements (protos) of the last run: must be none
 
     async def open(self) -> None:
@@ -230,6 +231,8 @@ class Session:
             elif kind == "delta" and fm.delta.WhichOneof("type") == "new_element":
                 if fm.delta.new_element.WhichOneof("type") == "exception":
                     self.exceptions.append(fm.delta.new_element.exception)
+                elif fm.delta.new_element.WhichOneof("type") == "alert":
+                    self.alerts.append(fm.delta.new_element.alert.body)
                 self._note_widget(fm.delta.new_element)
             elif kind == "delta" and fm.delta.WhichOneof("type") == "add_block":
                 if fm.delta.add_block.WhichOneof("type") == "expandable":

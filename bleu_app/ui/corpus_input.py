@@ -157,6 +157,13 @@ def _decode(name: str, data: bytes) -> TextFile:
 FILES_TAB: Final = ("in_refs", "in_systems", "in_source", "in_human")  # the Files tab's uploaders
 
 
+# A refused Files-tab load releases its uploads like a loaded one (issue 24.4: a refused upload held its memory)
+REFUSED_FILES_GONE: Final = (
+    "The server let go of these uploads to free its memory, so the file boxes are empty: choose the files again "
+    "(after fixing the one named)."
+)
+
+
 def _load_files(prefix: str) -> None:
     keys = {k: uploader_key(f"{prefix}.{k}") for k in FILES_TAB}
     refs, systems, src, human = (_files(keys[k]) for k in FILES_TAB)
@@ -178,10 +185,13 @@ def _load_files(prefix: str) -> None:
             human_label=label,
         )
 
-    _accept(make)
+    loaded = _accept(make)
     if refs and systems:  # read (loaded or refused): the bytes go (issue 24.4); a missing part keeps what is there
         for k in FILES_TAB:
             _release(keys[k], f"{prefix}.{k}")
+        if not loaded:  # say so: the boxes are empty again (review 29 item 2)
+            *before, last = state.get(state.CORPUS_ERRORS) or [""]
+            state.put(state.CORPUS_ERRORS, [*before, f"{last.rstrip('.')}. {REFUSED_FILES_GONE}".lstrip(". ")])
 
 
 def _load_paste(prefix: str) -> None:

@@ -48,6 +48,29 @@ def test_refused_and_files_tab_uploads_are_let_go() -> None:
     assert held == 0.0
 
 
+async def _refused_files_tab(server: load.Server) -> list[str]:
+    s = load.Session(server.url, load.PAGES["corpus"])
+    await s.open()
+    await s.rerun()
+    await s.upload("corpus.in_refs", [("ref.txt", b"a b c\n" * 100)])
+    await s.upload("corpus.in_systems", [("A.txt", b"a b c\n" * 99)])
+    wid = s.widgets["corpus.load_files"]
+    s.states[wid] = WidgetState(id=wid, trigger_value=True)
+    await s.rerun()
+    await s.close()
+    return s.alerts
+
+
+def test_a_refused_files_tab_load_says_the_files_must_be_chosen_again() -> None:
+    # review 29 item 2: the message named the file and line, and the boxes were silently empty
+    with load.Server(load.ROOT) as server:
+        alerts = load._run(_refused_files_tab(server))
+    refused = [a.replace("\\", "") for a in alerts if a.startswith("Not loaded")]  # the body is escaped Markdown
+    assert len(refused) == 1, alerts
+    assert "A.txt" in refused[0], refused
+    assert "choose the files again" in refused[0], refused
+
+
 async def _hoard(server: load.Server, files: int) -> tuple[int, int | None, float]:
     """One client sends ``files`` 0.9 MB uploads that no widget uses; returns how many were taken, the status
     of the first refused one, and the MB the server holds."""
