@@ -326,10 +326,14 @@ def test_ranking_html_escapes_names_and_draws_cluster_rules():
 
 def _wmt22_human(data_dir) -> pd.DataFrame:
     """WMT22 zh-en's twelve systems: corpus BLEU (13a, both references) and the human da_z score."""
+    return _human_frame(data_dir / "wmt22-general-zh-en")
+
+
+def _human_frame(root) -> pd.DataFrame:
+    """A WMT folder's systems with a human score: corpus BLEU (13a, every reference) and that score."""
     from bleu_core.bleu import corpus_bleu
     from bleu_core.readers import parse_folder
 
-    root = data_dir / "wmt22-general-zh-en"
     files = [
         (str(p.relative_to(root.parent)), p.read_bytes())
         for p in sorted(root.rglob("*"))
@@ -434,24 +438,7 @@ def test_ci_chart_shape_legend_is_seen_on_both_themes(mats, background):
 
 def _wmt21_human(data_dir) -> pd.DataFrame:
     """WMT21 en-de's twenty systems with a DA score: corpus BLEU (13a, the three references) and da_z."""
-    from bleu_core.bleu import corpus_bleu
-    from bleu_core.readers import parse_folder
-
-    root = data_dir / "wmt21-news-en-de"
-    files = [
-        (str(p.relative_to(root.parent)), p.read_bytes())
-        for p in sorted(root.rglob("*"))
-        if p.is_file() and "human_eval_original" not in p.parts
-    ]
-    corpus = parse_folder(files)
-    refs = [list(r.lines) for r in corpus.references]
-    human = dict(corpus.human)
-    rows = [
-        {f.SYSTEM: n, f.BLEU: corpus_bleu(list(corpus.system(n).lines), refs).score, f.HUMAN: human[n]}
-        for n in corpus.names
-        if n in human
-    ]
-    return pd.DataFrame(rows)
+    return _human_frame(data_dir / "wmt21-news-en-de")
 
 
 @pytest.mark.parametrize("width", [358, 556])
