@@ -400,7 +400,8 @@ def assert_view_looks_right(p: Page, scheme: str, width: int, where: str, charts
 def open_grid_row(page: Page, table_key: str, row: int) -> None:
     """Select row ``row`` (0-based) of the ``st.dataframe`` keyed ``table_key`` and wait for the sentence page it
     opens. The grid (glide-data-grid) draws on a canvas: the selection column is the first, rows about 35 px high;
-    a click while the grid still lays out can miss, so it is retried until the URL says it landed."""
+    a click while the grid still lays out can miss, so it is retried until the URL says it landed. Each click's
+    rerun is waited out first (a second click during a slow rerun would toggle the selection off again)."""
     table = page.locator(f".st-key-{table_key.replace('.', '-')}")
     table.locator("canvas").first.wait_for(state="visible", timeout=60_000)  # the grid has drawn
     table.scroll_into_view_if_needed()
@@ -408,8 +409,9 @@ def open_grid_row(page: Page, table_key: str, row: int) -> None:
         box = table.bounding_box()
         assert box is not None
         page.mouse.click(box["x"] + 18, box["y"] + 35 + 35 * row + 17)
+        rerun_settled(page, timeout=120_000)
         try:
-            page.wait_for_url("**/sentence**", timeout=20_000)
+            page.wait_for_url("**/sentence**", timeout=5000)  # the run has ended: the URL is the browser's own
             break
         except PlaywrightTimeout:
             if attempt == 2:
