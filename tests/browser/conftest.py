@@ -202,6 +202,9 @@ def _track(p: Page) -> None:
 
     def socket(ws: WebSocket) -> None:
         if ws.url.endswith("/_stcore/stream"):
+            # a new page load (or a reconnection): requests sent on the old socket get no answer, and a run ends on
+            # this one before the page counts as loaded
+            runs.answered, runs.finished = runs.requested, 0
             ws.on("framesent", runs.sent)
             ws.on("framereceived", runs.received)
 
