@@ -21,7 +21,8 @@ def _vote_and_reveal(p: Page, scheme: str, width: int) -> None:
     main = p.locator(MAIN)
     expect(main.locator("h2").first).to_contain_text(opening.TITLE)
     expect(main).to_contain_text("It is to insure the troops forever hearing the activity guidebook")
-    expect(main).to_contain_text("1 · Plain precision")  # where the check below ends the vote's part
+    # the vote's part is drawn to its end (the page streams in order; in presenter mode nothing follows it)
+    expect(p.get_by_role("button", name="Reveal what each shares with the references")).to_be_visible()
     assert "17/18" not in p.inner_text(MAIN).split(opening.TITLE, 1)[1].split("1 · Plain precision")[0]
     p.locator(f"{MAIN} [data-testid='stRadio']").get_by_text("Candidate 1", exact=True).click()
     rerun_settled(p)
