@@ -180,6 +180,7 @@ class _Runs:
     answered: int = 0  # ``requested`` as it stood when the last run ended
     finished: int = 0
     settled: int = 0  # ``requested`` when wait_for_app last returned
+    sockets: int = 0
 
     def sent(self, payload: str | bytes) -> None:
         if isinstance(payload, bytes) and BackMsg.FromString(payload).WhichOneof("type") == "rerun_script":
@@ -205,6 +206,7 @@ def _track(p: Page) -> None:
             # a new page load (or a reconnection): requests sent on the old socket get no answer, and a run ends on
             # this one before the page counts as loaded
             runs.answered, runs.finished = runs.requested, 0
+            runs.sockets += 1
             ws.on("framesent", runs.sent)
             ws.on("framereceived", runs.received)
 
@@ -285,7 +287,8 @@ def wait_for_app(p: Page, timeout: float = 60_000) -> None:
     a pause between (a run still streaming elements, or a rerun it triggered, is waited out).
     """
     runs = _RUNS.get(p)
-    if runs is not None and not _poll(p, lambda: runs.finished > 0 and runs.answered == runs.requested, timeout):
+    answered = runs is None or _poll(p, lambda: runs.finished > 0 and runs.answered == runs.requested, timeout)
+    if not answered and runs is not None and runs.sockets:  # (no socket seen: the page's state below decides)
         raise PlaywrightTimeout(f"no run ended, or a rerun was not answered, within {timeout / 1000:.0f} s: {runs}")
     p.wait_for_function(
         '() => document.querySelectorAll(\'[data-testid="stMain"] [data-testid="stElementContainer"]\').length > 0',
