@@ -32,6 +32,7 @@ import pytest
 from playwright.sync_api import (
     Browser,
     BrowserContext,
+    Locator,
     Page,
     TimeoutError as PlaywrightTimeout,
     WebSocket,
@@ -313,6 +314,17 @@ def rerun_settled(p: Page, timeout: float = 60_000) -> None:
         with contextlib.suppress(PlaywrightTimeout):  # a fast rerun may have started and finished already
             p.wait_for_selector("[data-testid='stApp'][data-test-script-state='running']", timeout=1500)
     wait_for_app(p, timeout)
+
+
+def once_open(target: Locator) -> Locator:
+    """``target`` (inside an expander just clicked open), once visible and the expander's opening animation (500 ms
+    of Web Animations on its height) has finished: a click while it runs can land beside the moving target on a
+    slow machine."""
+    expect(target).to_be_visible()
+    target.locator("xpath=ancestor::*[@data-testid='stExpander'][1]").evaluate(
+        "el => Promise.all(el.getAnimations({subtree: true}).map(a => a.finished.catch(() => null)))"
+    )
+    return target
 
 
 def shot(p: Page, name: str) -> Path:

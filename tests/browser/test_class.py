@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import rerun_settled, serve, shot, wait_for_app
+from tests.browser.conftest import once_open, rerun_settled, serve, shot, wait_for_app
 
 TEXTS = (
     "It is a guide to action which ensures that the military always obeys the commands of the party.",
@@ -96,7 +96,7 @@ def test_a_shared_view_survives_a_restart(new_page, tmp_path):
         rerun_settled(a, timeout=120_000)
         expect(a.locator("[data-testid='stMain']")).to_contain_text("rs:7")
         a.get_by_text("Share this view").first.click()
-        a.get_by_role("button", name="Share this view").click()
+        once_open(a.get_by_role("button", name="Share this view")).click()
         rerun_settled(a, timeout=120_000)
         expect(a.locator("[data-testid='stCode']").filter(has_text="/compare?view=").first).to_be_attached()
         link = next(c.strip() for c in a.locator("[data-testid='stCode']").all_inner_texts() if "/compare?view=" in c)

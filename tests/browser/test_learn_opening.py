@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from bleu_app.handout import handout_html
 from bleu_app.ui import opening, teacher
-from tests.browser.conftest import assert_view_looks_right, rerun_settled, shot, wait_for_app
+from tests.browser.conftest import assert_view_looks_right, once_open, rerun_settled, shot, wait_for_app
 
 MAIN = "[data-testid='stMain']"
 
@@ -72,7 +72,7 @@ def test_a_plan_link_opens_its_step_and_the_handout_downloads(app_url, page, tmp
     page.get_by_text(teacher.EXPANDER).click()
     expect(page.locator(MAIN)).to_contain_text(f"{app_url}/learn?present=1&step=0")  # a full address (item 10)
     with page.context.expect_page() as opened:  # Streamlit opens a Markdown link in a new tab
-        page.get_by_role("link", name="step 12", exact=True).click()
+        once_open(page.get_by_role("link", name="step 12", exact=True)).click()
     slide = opened.value
     wait_for_app(slide)
     expect(slide.locator(f"{MAIN} h2").first).to_contain_text("12 · The evaluation: 500 sentences, five systems (§3)")
