@@ -91,7 +91,7 @@ class Server:
         env = {**os.environ, "PYTHONPATH": str(self.tree)}  # the tree's own packages, not the installed ones
         with self.log.open("wb") as out:
             self.proc = subprocess.Popen(cmd, cwd=self.tree, stdout=out, stderr=subprocess.STDOUT, env=env)
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 180
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"server exited: {self.log.read_text()[-2000:]}")
@@ -101,7 +101,7 @@ class Server:
                         return self
             except OSError:
                 time.sleep(0.2)
-        raise RuntimeError("server did not answer /_stcore/health within 60 s")
+        raise RuntimeError("server did not answer /_stcore/health within 180 s")
 
     def __exit__(self, *exc: object) -> None:
         if self.proc is not None and self.proc.poll() is None:

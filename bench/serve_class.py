@@ -223,22 +223,36 @@ def browser_first_visits(url: str, visits: int, cpu: Any) -> list[FirstVisit]:
             page = ctx.new_page()
             responses: list[Any] = []
             page.on("response", lambda r, into=responses: into.append(r))
+            pending: set[Any] = set()  # requests not finished yet
+            page.on("request", lambda r, s=pending: s.add(r))
+            page.on("requestfinished", lambda r, s=pending: s.discard(r))
+            page.on("requestfailed", lambda r, s=pending: s.discard(r))
             c0 = cpu()
             page.goto(url + "/", wait_until="load")
             page.get_by_role("heading", name="Learn BLEU, step by step").first.wait_for(timeout=120_000)
-            # drawn: the walk's first table (17/18) is on the page, or an exception is, and the run has ended (the
-            # heading and an idle status can both show before the run has streamed the walk)
+            # drawn: the walk's first table (17/18) is on the page, or an exception is, the run has ended (the
+            # heading and an idle status can both show before the run has streamed the walk) and every chart has
+            # drawn its marks (the chart code is fetched when a chart first shows)
             page.wait_for_function(
                 """() => {
                     const main = document.querySelector('[data-testid="stMain"]');
-                    const shown = main && (main.innerText.includes('17/18')
-                        || main.querySelector('[data-testid="stException"]'));
+                    if (!main) return false;
+                    if (main.querySelector('[data-testid="stException"]')) return true;
+                    const charts = [...main.querySelectorAll('[data-testid="stVegaLiteChart"]')];
+                    const marks = '.role-mark path, .role-mark line, .role-mark text, .role-mark rect';
+                    const drawn = charts.length > 0 && charts.every(c => c.querySelector(marks));
                     const app = document.querySelector('[data-testid="stApp"]');
-                    return shown && app && app.getAttribute('data-test-script-state') === 'notRunning';
+                    return main.innerText.includes('17/18') && drawn && app
+                        && app.getAttribute('data-test-script-state') === 'notRunning';
                 }""",
                 timeout=120_000,
             )
             c1 = cpu()
+            # every request the drawn page made has been answered (fonts and code fetched late on a busy machine
+            # would be missing from one visit's count and not from another's)
+            deadline = time.monotonic() + 120
+            while pending and time.monotonic() < deadline:
+                page.wait_for_timeout(50)  # a poll interval: Playwright delivers the request events meanwhile
             # what was timed is the page a student sees: no exception element, the walk's first table drawn
             if page.locator('[data-testid="stException"]').count():
                 raise RuntimeError("the first visit timed a page that shows an exception")

@@ -22,12 +22,25 @@ import socket
 import subprocess
 import time
 import urllib.request
-from collections.abc import Iterator
+import weakref
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, TimeoutError as PlaywrightTimeout, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Locator,
+    Page,
+    TimeoutError as PlaywrightTimeout,
+    WebSocket,
+    expect,
+    sync_playwright,
+)
+from streamlit.proto.BackMsg_pb2 import BackMsg
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -40,6 +53,9 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 SHOTS = ROOT / "artifacts" / "screenshots"
+# a page's retrying assertions (expect) wait as long as a server-side rerun may take on a busy 2-core machine
+# (Playwright's default is 5 s)
+expect.set_options(timeout=60_000)
 
 
 @pytest.hookimpl(tryfirst=True)  # before xdist reads the group marks into node ids (see test_groups.py)
@@ -157,10 +173,64 @@ def outside_requests(urls: list[str]) -> list[str]:
     ]
 
 
+@dataclass
+class _Runs:
+    """A page's script runs, read from its websocket: the rerun requests it sent (BackMsg rerun_script) and the
+    runs that ended (ForwardMsg script_finished, not the ones cut short by a newer request)."""
+
+    requested: int = 0
+    answered: int = 0  # ``requested`` as it stood when the last run ended
+    finished: int = 0
+    settled: int = 0  # ``requested`` when wait_for_app last returned
+    sockets: int = 0
+
+    def sent(self, payload: str | bytes) -> None:
+        if isinstance(payload, bytes) and BackMsg.FromString(payload).WhichOneof("type") == "rerun_script":
+            self.requested += 1
+
+    def received(self, payload: str | bytes) -> None:
+        if not isinstance(payload, bytes):
+            return
+        msg = ForwardMsg.FromString(payload)
+        if msg.WhichOneof("type") == "script_finished" and msg.script_finished != ForwardMsg.FINISHED_EARLY_FOR_RERUN:
+            self.finished += 1
+            self.answered = self.requested
+
+
+_RUNS: weakref.WeakKeyDictionary[Page, _Runs] = weakref.WeakKeyDictionary()
+
+
+def _track(p: Page) -> None:
+    runs = _RUNS[p] = _Runs()
+
+    def socket(ws: WebSocket) -> None:
+        if ws.url.endswith("/_stcore/stream"):
+            # a new page load (or a reconnection): requests sent on the old socket get no answer, and a run ends on
+            # this one before the page counts as loaded
+            runs.answered, runs.finished = runs.requested, 0
+            runs.sockets += 1
+            ws.on("framesent", runs.sent)
+            ws.on("framereceived", runs.received)
+
+    p.on("websocket", socket)
+
+
+def _poll(p: Page, done: Callable[[], bool], timeout: float) -> bool:
+    """Whether ``done()`` (a condition on what the page's websocket events recorded) held within ``timeout`` ms;
+    Playwright delivers those events while the page is waited on."""
+    deadline = time.monotonic() + timeout / 1000
+    while not done():
+        if time.monotonic() > deadline:
+            return False
+        p.wait_for_timeout(50)  # a poll interval: events are delivered meanwhile
+    return True
+
+
 def _record(ctx: BrowserContext, urls: list[str]) -> None:
-    """Append every request (and websocket) URL of the context's pages to ``urls``."""
+    """Append every request (and websocket) URL of the context's pages to ``urls``; track each page's runs."""
     ctx.on("request", lambda r: urls.append(r.url))
     ctx.on("websocket", lambda ws: urls.append(ws.url))
+    ctx.on("page", _track)
 
 
 @pytest.fixture(scope="session")
@@ -214,10 +284,14 @@ def new_page(browser: Browser) -> Iterator:  # type: ignore[type-arg]
 def wait_for_app(p: Page, timeout: float = 60_000) -> None:
     """Wait until Streamlit has finished running the script (stApp reports script state notRunning).
 
-    On a first load the state reads notRunning before the first run starts, so: wait for the page to
-    have elements, then for notRunning, twice with a pause between (a run still streaming elements, or
-    a rerun it triggered, is waited out).
+    On a page these fixtures made, first until a run has ended and every rerun the page asked for has been
+    answered (its websocket says so). Then: wait for the page to have elements, then for notRunning, twice with
+    a pause between (a run still streaming elements, or a rerun it triggered, is waited out).
     """
+    runs = _RUNS.get(p)
+    answered = runs is None or _poll(p, lambda: runs.finished > 0 and runs.answered == runs.requested, timeout)
+    if not answered and runs is not None and runs.sockets:  # (no socket seen: the page's state below decides)
+        raise PlaywrightTimeout(f"no run ended, or a rerun was not answered, within {timeout / 1000:.0f} s: {runs}")
     p.wait_for_function(
         '() => document.querySelectorAll(\'[data-testid="stMain"] [data-testid="stElementContainer"]\').length > 0',
         timeout=timeout,
@@ -225,13 +299,33 @@ def wait_for_app(p: Page, timeout: float = 60_000) -> None:
     for _ in range(2):
         p.wait_for_selector("[data-testid='stApp'][data-test-script-state='notRunning']", timeout=timeout)
         p.wait_for_timeout(400)
+    if runs is not None:
+        runs.settled = runs.requested
 
 
 def rerun_settled(p: Page, timeout: float = 60_000) -> None:
-    """After an interaction: wait for the rerun it triggers to start (briefly) and then to finish."""
-    with contextlib.suppress(PlaywrightTimeout):  # a fast rerun may have started and finished already
-        p.wait_for_selector("[data-testid='stApp'][data-test-script-state='running']", timeout=1500)
+    """After an interaction: wait for the rerun it triggers to start and then to finish.
+
+    On a page these fixtures made, the rerun request the interaction sent is seen on the websocket (an action
+    that reruns nothing sends none: that is waited for 10 s), then wait_for_app waits for its run to end."""
+    runs = _RUNS.get(p)
+    if runs is not None:
+        _poll(p, lambda: runs.requested > runs.settled, 10_000)
+    else:
+        with contextlib.suppress(PlaywrightTimeout):  # a fast rerun may have started and finished already
+            p.wait_for_selector("[data-testid='stApp'][data-test-script-state='running']", timeout=1500)
     wait_for_app(p, timeout)
+
+
+def once_open(target: Locator) -> Locator:
+    """``target`` (inside an expander just clicked open), once visible and the expander's opening animation (500 ms
+    of Web Animations on its height) has finished: a click while it runs can land beside the moving target on a
+    slow machine."""
+    expect(target).to_be_visible()
+    target.locator("xpath=ancestor::*[@data-testid='stExpander'][1]").evaluate(
+        "el => Promise.all(el.getAnimations({subtree: true}).map(a => a.finished.catch(() => null)))"
+    )
+    return target
 
 
 def shot(p: Page, name: str) -> Path:
@@ -325,7 +419,8 @@ def assert_view_looks_right(p: Page, scheme: str, width: int, where: str, charts
 def open_grid_row(page: Page, table_key: str, row: int) -> None:
     """Select row ``row`` (0-based) of the ``st.dataframe`` keyed ``table_key`` and wait for the sentence page it
     opens. The grid (glide-data-grid) draws on a canvas: the selection column is the first, rows about 35 px high;
-    a click while the grid still lays out can miss, so it is retried until the URL says it landed."""
+    a click while the grid still lays out can miss, so it is retried until the URL says it landed. Each click's
+    rerun is waited out first (a second click during a slow rerun would toggle the selection off again)."""
     table = page.locator(f".st-key-{table_key.replace('.', '-')}")
     table.locator("canvas").first.wait_for(state="visible", timeout=60_000)  # the grid has drawn
     table.scroll_into_view_if_needed()
@@ -333,8 +428,9 @@ def open_grid_row(page: Page, table_key: str, row: int) -> None:
         box = table.bounding_box()
         assert box is not None
         page.mouse.click(box["x"] + 18, box["y"] + 35 + 35 * row + 17)
+        rerun_settled(page, timeout=120_000)
         try:
-            page.wait_for_url("**/sentence**", timeout=20_000)
+            page.wait_for_url("**/sentence**", timeout=5000)  # the run has ended: the URL is the browser's own
             break
         except PlaywrightTimeout:
             if attempt == 2:

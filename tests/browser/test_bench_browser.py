@@ -63,7 +63,7 @@ def _page(new_page, state: str = "notRunning", mark: str = MARK, extra: str = ""
 
 
 def test_drawn_check_accepts_a_drawn_page(new_page):
-    done = bench.wait_drawn(_page(new_page), ["12.34"], [], charts=1, timeout=5000)
+    done = bench.wait_drawn(_page(new_page), ["12.34"], [], charts=1, timeout=60_000)
     assert done["charts"] == 1
     assert done["t"] > 0
 
@@ -90,7 +90,7 @@ def test_drawn_check_waits_for_a_canvas_chart_to_be_inked(new_page):
     with pytest.raises(bench.NotDrawnError, match="not drawn within"):
         bench.wait_drawn(p, ["12.34"], [], charts=2, timeout=1500)
     p.evaluate("() => document.querySelector('canvas').getContext('2d').fillRect(150, 80, 3, 3)")
-    assert bench.wait_drawn(p, ["12.34"], [], charts=2, timeout=5000)["charts"] == 2
+    assert bench.wait_drawn(p, ["12.34"], [], charts=2, timeout=60_000)["charts"] == 2
 
 
 def test_drawn_check_stops_at_an_exception(new_page):

@@ -4,7 +4,9 @@ after a server restart shows the same numbers."""
 
 from __future__ import annotations
 
-from tests.browser.conftest import rerun_settled, serve, shot, wait_for_app
+from playwright.sync_api import expect
+
+from tests.browser.conftest import once_open, rerun_settled, serve, shot, wait_for_app
 
 TEXTS = (
     "It is a guide to action which ensures that the military always obeys the commands of the party.",
@@ -18,7 +20,7 @@ def _metric(p, label: str) -> str:
     return box.locator("[data-testid='stMetricValue']").inner_text().strip()
 
 
-def _wait_metric(p, label: str, value: str, timeout: float = 30_000) -> None:
+def _wait_metric(p, label: str, value: str, timeout: float = 90_000) -> None:
     p.wait_for_function(
         """([label, value]) => [...document.querySelectorAll('[data-testid="stMetric"]')].some(
              m => m.innerText.includes(label) &&
@@ -37,10 +39,10 @@ def test_a_class_with_a_teacher_and_three_students(app_url, new_page):
     code = _metric(teacher, "Room code")
     assert len(code) == 6
     join = f"{app_url}/class?room={code}"
-    assert join in [
-        c.strip() for c in teacher.locator("[data-testid='stMain'] [data-testid='stCode']").all_inner_texts()
-    ]
-    assert teacher.locator("[data-testid='stImage'] img").count() == 1  # the QR code
+    codes = teacher.locator("[data-testid='stMain'] [data-testid='stCode']")
+    expect(codes.filter(has_text=join).first).to_be_attached()  # drawn (the check below is exact)
+    assert join in [c.strip() for c in codes.all_inner_texts()]
+    expect(teacher.locator("[data-testid='stImage'] img")).to_have_count(1)  # the QR code
 
     students = []
     for i, text in enumerate(TEXTS):
@@ -53,8 +55,8 @@ def test_a_class_with_a_teacher_and_three_students(app_url, new_page):
         s.get_by_label("Your translation").fill(text)
         s.get_by_role("button", name="Send", exact=True).click()
         rerun_settled(s)
-        assert "Your sentence BLEU" in s.inner_text("[data-testid='stMain']")
-        assert s.locator(".bleu-tok").count() > 0  # the Sentence page's highlights
+        expect(s.locator("[data-testid='stMain']")).to_contain_text("Your sentence BLEU")
+        expect(s.locator(".bleu-tok")).not_to_have_count(0)  # the Sentence page's highlights
         students.append(s)
     # the teacher's dashboard refreshes by itself (no click): three translations appear
     _wait_metric(teacher, "Translations", "3")
@@ -66,17 +68,17 @@ def test_a_class_with_a_teacher_and_three_students(app_url, new_page):
         s.get_by_role("button", name="Refresh").click()
         rerun_settled(s)
         groups = s.locator("[data-testid='stRadio']")
-        assert groups.count() == 2  # the two others' translations
+        expect(groups).to_have_count(2)  # the two others' translations
         for k in range(groups.count()):
-            groups.nth(k).get_by_text("4", exact=True).click()
+            groups.nth(k).get_by_text("4", exact=True).click()  # in a form: no rerun
         s.get_by_role("button", name="Send ratings").click()
         rerun_settled(s)
-        assert "2 ratings sent" in s.inner_text("[data-testid='stMain']")
+        expect(s.locator("[data-testid='stMain']")).to_contain_text("2 ratings sent")
     _wait_metric(teacher, "Ratings", "6")
-    main = teacher.inner_text("[data-testid='stMain']")
-    assert "3 rated translations: r is undefined" in main  # everyone rated 4: no correlation to show
+    # everyone rated 4: no correlation to show
+    expect(teacher.locator("[data-testid='stMain']")).to_contain_text("3 rated translations: r is undefined")
     # a nickname is text: the student reads it as typed, and no <b> element was made of it
-    assert students[0].get_by_text("<b>student 0</b>", exact=True).count() == 1
+    expect(students[0].get_by_text("<b>student 0</b>", exact=True)).to_have_count(1)
     assert students[0].locator("[data-testid='stMain'] b", has_text="student 0").count() == 0
     shot(teacher, "class-dashboard")
     shot(students[0], "class-student")
@@ -92,10 +94,11 @@ def test_a_shared_view_survives_a_restart(new_page, tmp_path):
         seed.fill("7")
         seed.press("Enter")
         rerun_settled(a, timeout=120_000)
-        assert "rs:7" in a.inner_text("[data-testid='stMain']")
+        expect(a.locator("[data-testid='stMain']")).to_contain_text("rs:7")
         a.get_by_text("Share this view").first.click()
-        a.get_by_role("button", name="Share this view").click()
+        once_open(a.get_by_role("button", name="Share this view")).click()
         rerun_settled(a, timeout=120_000)
+        expect(a.locator("[data-testid='stCode']").filter(has_text="/compare?view=").first).to_be_attached()
         link = next(c.strip() for c in a.locator("[data-testid='stCode']").all_inner_texts() if "/compare?view=" in c)
         ranking = a.locator("table.bleu-ranking").inner_text()
         assert "BLEU" in ranking
@@ -103,6 +106,6 @@ def test_a_shared_view_survives_a_restart(new_page, tmp_path):
         b = new_page()
         b.goto(link.replace(link.split("/compare")[0], url2))
         wait_for_app(b, timeout=120_000)
+        expect(b.locator("[data-testid='stMain']")).to_contain_text("rs:7")  # the view's seed, not the default
         assert b.locator("table.bleu-ranking").inner_text() == ranking  # BLEU, clusters from the p-values
-        assert "rs:7" in b.inner_text("[data-testid='stMain']")  # the view's seed, not the default
         shot(b, "shared-view-after-restart")

@@ -9,9 +9,11 @@ the frame adds a hidden alias): it must not open Streamlit's "Page not found" di
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import serve, wait_for_app
 
@@ -28,12 +30,11 @@ PAGES = [
 
 def _assert_in_frame(page, path: str, title: str) -> None:
     wait_for_app(page)
-    page.wait_for_selector(f"{MAIN} h1")
-    sidebar = page.inner_text("[data-testid='stSidebar']")
-    assert "BLEU settings" in sidebar, path
-    assert "Learn BLEU" in sidebar, path  # st.navigation's titles, not file names
-    assert "Compare systems" in sidebar, path
-    assert page.inner_text(f"{MAIN} h1").strip().startswith(title), path
+    sidebar = page.locator("[data-testid='stSidebar']")
+    expect(sidebar, path).to_contain_text("BLEU settings")
+    expect(sidebar, path).to_contain_text("Learn BLEU")  # st.navigation's titles, not file names
+    expect(sidebar, path).to_contain_text("Compare systems")
+    expect(page.locator(f"{MAIN} h1").first, path).to_have_text(re.compile(r"^\s*" + re.escape(title)))
     assert "Page not found" not in page.inner_text("body"), path
     assert urlsplit(page.url).path.rstrip("/") == urlsplit(path).path.rstrip("/"), (path, page.url)
 
@@ -45,7 +46,7 @@ def test_page_url_as_first_visit_and_later(new_page, path, title):
         first.goto(f"{url}{path}")
         _assert_in_frame(first, path, title)
         if path.startswith("/sentence"):
-            assert "2/7" in first.inner_text(MAIN)  # the linked example, Example 2
+            expect(first.locator(MAIN), path).to_contain_text("2/7")  # the linked example, Example 2
         later = new_page()
         later.goto(f"{url}{path}")
         _assert_in_frame(later, path, title)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from playwright.sync_api import expect
+
 from tests.browser.conftest import SHOTS, rerun_settled, wait_for_app
 
 MAIN = "[data-testid='stMain']"
@@ -26,14 +28,13 @@ def test_waterfall_and_every_system_draw_light_and_dark(app_url, new_page):
         _section(p, app_url)
         waterfall = p.locator(CHART, has_text="(A) →")
         bars = waterfall.locator("svg g.mark-rect path")
-        assert bars.count() == 7  # A, BP, p1..p4, B
+        expect(bars).to_have_count(7)  # A, BP, p1..p4, B
         labels = waterfall.locator("svg g.mark-text text").evaluate_all("els => els.map(e => e.textContent)")
         headline = next(t for t in p.inner_text(MAIN).splitlines() if " BLEU: BP " in t)
         for step in headline.split(": ", 1)[1].split(" (log ratio")[0].split(", "):
             assert step.split(" ")[1] in labels, (step, labels)  # every term drawn with its value
         stacked = p.locator(CHART, has_text="Every system against").locator("svg g.mark-rect path")
-        stacked.first.wait_for(state="attached")
-        assert stacked.count() == 3 * 5 + 3  # 3 systems x (BP, p1..p4), and each one's net tick
+        expect(stacked).to_have_count(3 * 5 + 3)  # 3 systems x (BP, p1..p4), and each one's net tick
         box = bars.first.bounding_box()
         assert box is not None
         assert box["height"] > 2
@@ -53,11 +54,10 @@ def test_gap_sentence_opens_with_both_systems(app_url, page):
     assert box is not None
     # the row-selection checkbox of the first body row (header and rows are 35 px high)
     page.mouse.click(box["x"] + 14, box["y"] + 35 + 17)
-    page.wait_for_url("**/sentence**", timeout=30_000)
+    page.wait_for_url("**/sentence**", timeout=120_000)
     wait_for_app(page)
-    main = page.inner_text(MAIN)
-    assert "demo, segment" in main
-    assert "careful (A) vs chatty (B)" in main
+    expect(page.locator(MAIN)).to_contain_text("demo, segment")
+    expect(page.locator(MAIN)).to_contain_text("careful (A) vs chatty (B)")
 
 
 def test_report_download_opens_offline(app_url, page, tmp_path: Path):

@@ -4,6 +4,7 @@ I): the class votes, the reveal shows the paper's list and the engine's runs, li
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from bleu_app.handout import handout_html
 from bleu_app.ui import opening, teacher
-from tests.browser.conftest import assert_view_looks_right, rerun_settled, shot, wait_for_app
+from tests.browser.conftest import assert_view_looks_right, once_open, rerun_settled, shot, wait_for_app
 
 MAIN = "[data-testid='stMain']"
 
@@ -20,6 +21,8 @@ def _vote_and_reveal(p: Page, scheme: str, width: int) -> None:
     main = p.locator(MAIN)
     expect(main.locator("h2").first).to_contain_text(opening.TITLE)
     expect(main).to_contain_text("It is to insure the troops forever hearing the activity guidebook")
+    # the vote's part is drawn to its end (the page streams in order; in presenter mode nothing follows it)
+    expect(p.get_by_role("button", name="Reveal what each shares with the references")).to_be_visible()
     assert "17/18" not in p.inner_text(MAIN).split(opening.TITLE, 1)[1].split("1 · Plain precision")[0]
     p.locator(f"{MAIN} [data-testid='stRadio']").get_by_text("Candidate 1", exact=True).click()
     rerun_settled(p)
@@ -49,7 +52,7 @@ def test_vote_and_reveal_in_presenter_mode_on_a_dark_phone(app_url, new_page):
     p = new_page(scheme="dark", width=390, height=844)
     p.goto(f"{app_url}/learn?present=1")
     wait_for_app(p)
-    assert "step=0" in p.url  # the lecture starts on the vote
+    expect(p).to_have_url(re.compile("step=0"))  # the lecture starts on the vote
     _vote_and_reveal(p, "dark", 390)
     p.get_by_role("button", name="Next →").click()  # on to step 1 and back: the class's vote is still there
     rerun_settled(p)
@@ -69,7 +72,7 @@ def test_a_plan_link_opens_its_step_and_the_handout_downloads(app_url, page, tmp
     page.get_by_text(teacher.EXPANDER).click()
     expect(page.locator(MAIN)).to_contain_text(f"{app_url}/learn?present=1&step=0")  # a full address (item 10)
     with page.context.expect_page() as opened:  # Streamlit opens a Markdown link in a new tab
-        page.get_by_role("link", name="step 12", exact=True).click()
+        once_open(page.get_by_role("link", name="step 12", exact=True)).click()
     slide = opened.value
     wait_for_app(slide)
     expect(slide.locator(f"{MAIN} h2").first).to_contain_text("12 · The evaluation: 500 sentences, five systems (§3)")

@@ -3,7 +3,10 @@ sidebar and the chart text — measured in the DOM at 1280x720, light and dark, 
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import rerun_settled, shot, wait_for_app
 
@@ -24,7 +27,7 @@ def test_presenter_mode_is_large_and_steps_with_buttons(app_url, new_page, schem
     assert body >= 26
     sidebar = p.query_selector("[data-testid='stSidebar']")
     assert sidebar is None or sidebar.get_attribute("data-collapsed") == "true"
-    p.wait_for_selector(f"{MAIN} .vega-embed")
+    p.wait_for_selector(f"{MAIN} .vega-embed :is(svg.marks, canvas)")  # Vega has drawn (an SVG, or a canvas)
     sizes = p.eval_on_selector_all(
         f"{MAIN} .vega-embed svg text",
         "els => els.map(e => parseFloat(e.getAttribute('font-size') || getComputedStyle(e).fontSize))",
@@ -34,8 +37,8 @@ def test_presenter_mode_is_large_and_steps_with_buttons(app_url, new_page, schem
     shot(p, f"learn-present-{scheme}-{width}")
     p.get_by_role("button", name="Next →").click()
     rerun_settled(p)
-    assert p.inner_text(f"{MAIN} h2").strip().startswith("10 · BLEU, in the log domain")
-    assert "step=10" in p.url
+    expect(p.locator(f"{MAIN} h2").first).to_have_text(re.compile(r"^\s*10 · BLEU, in the log domain"))
+    expect(p).to_have_url(re.compile("step=10"))
 
 
 def test_arrow_keys_step_through_the_lecture_but_not_while_typing(app_url, new_page):
@@ -43,16 +46,16 @@ def test_arrow_keys_step_through_the_lecture_but_not_while_typing(app_url, new_p
     p.goto(f"{app_url}/learn?present=1&step=9")
     wait_for_app(p)
     p.wait_for_selector(f"{MAIN} h2")
-    p.wait_for_function("() => window.document.bleuStepKeys === true")
+    p.wait_for_function("() => window.document.bleuStepKeys === true", timeout=60_000)
     p.evaluate("() => document.activeElement && document.activeElement.blur()")  # the page has focus, no field
     p.keyboard.press("ArrowRight")
-    p.wait_for_function("() => location.search.includes('step=10')")
+    p.wait_for_function("() => location.search.includes('step=10')", timeout=60_000)
     rerun_settled(p)
-    assert p.inner_text(f"{MAIN} h2").strip().startswith("10 · BLEU, in the log domain")
+    expect(p.locator(f"{MAIN} h2").first).to_have_text(re.compile(r"^\s*10 · BLEU, in the log domain"))
     p.keyboard.press("PageUp")  # a presentation clicker's "back"
-    p.wait_for_function("() => location.search.includes('step=9')")
+    p.wait_for_function("() => location.search.includes('step=9')", timeout=60_000)
     rerun_settled(p)
-    assert p.inner_text(f"{MAIN} h2").strip().startswith("9 · The brevity penalty")
+    expect(p.locator(f"{MAIN} h2").first).to_have_text(re.compile(r"^\s*9 · The brevity penalty"))
     # in the step picker's text field an arrow key moves the caret, not the lecture
     p.locator(f"{MAIN} [data-testid='stSelectbox'] input").first.focus()
     p.keyboard.press("ArrowRight")
@@ -86,7 +89,7 @@ def test_presenter_mode_charts_keep_their_plot_and_title(app_url, new_page, sche
             """(n) => [...document.querySelectorAll('[data-testid="stMain"] svg.marks')]
                  .filter(s => s.querySelector('.role-axis-grid')).length >= n""",
             arg=n_charts,
-            timeout=30_000,
+            timeout=60_000,
         )
         charts = p.evaluate(_CHART_FIT)
         assert len(charts) == n_charts, charts
@@ -96,13 +99,14 @@ def test_presenter_mode_charts_keep_their_plot_and_title(app_url, new_page, sche
         shot(p, f"learn-present-{scheme}-1280-step{step}")
     p.goto(f"{app_url}/learn?present=1&step=9")
     wait_for_app(p)
-    p.wait_for_selector(f"{MAIN} [data-testid='stMetricValue']")
+    expect(p.locator(f"{MAIN} [data-testid='stMetricValue'] p")).to_have_count(3)
     values = p.eval_on_selector_all(
         f"{MAIN} [data-testid='stMetricValue'] p", "els => els.map(e => parseFloat(getComputedStyle(e).fontSize))"
     )
     assert len(values) == 3, values
     assert min(values) >= 40, values
     assert p.eval_on_selector(f"{MAIN} [data-testid='stSelectbox'] input", FONT) >= 24
+    expect(p.locator(f"{MAIN} .bleu-reflabel")).to_have_count(3)
     labels = p.eval_on_selector_all(
         f"{MAIN} .bleu-reflabel", "els => els.map(e => parseFloat(getComputedStyle(e).fontSize))"
     )

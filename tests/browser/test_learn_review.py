@@ -82,7 +82,8 @@ def test_the_reveals_tags_stay_beside_their_word_at_390(app_url, new_page):
     rerun_settled(p)
     for width in range(330, 431, 4):  # phones' widths: the lines break at other words on each
         p.set_viewport_size({"width": width, "height": 844})
-        p.wait_for_timeout(50)
+        p.wait_for_function("(w) => window.innerWidth === w", arg=width)
+        p.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")  # laid out, drawn
         tags = p.evaluate(_TAG_LINES)
         assert len(tags) >= 6, tags  # Candidate 1's runs alone carry six
         for t in tags:
@@ -113,6 +114,7 @@ def test_presenter_mode_starts_the_steps_content_higher_at_1280x720(app_url, new
     p = new_page(scheme="light", width=1280, height=720)
     p.goto(f"{app_url}/learn?present=1&step=0")
     wait_for_app(p)
+    p.locator(f"{MAIN} [data-testid='stRadioOption']").first.wait_for(state="attached")  # the step's vote, drawn
     m = p.evaluate(_PRESENT)
     assert not m["h1"], "the page title is still shown in presenter mode"
     # measured before the fix: the step's first paragraph at y = 375 (page title, picker, heading)
@@ -149,7 +151,7 @@ def test_the_repetition_samples_decay_chart_keeps_its_height_title_and_zeros(app
     hyp, ref = "the the the the", "the cat is on the mat"
     p.goto(f"{app_url}/sentence?preset=paper&hyp={quote_plus(hyp)}&ref={quote_plus(ref)}")
     wait_for_app(p)
-    p.wait_for_function(f"() => ({_DECAY})() && ({_DECAY})().texts.length >= 3", timeout=30_000)
+    p.wait_for_function(f"() => ({_DECAY})() && ({_DECAY})().texts.length >= 3", timeout=60_000)
     d = p.evaluate(_DECAY)
     assert d["titleInside"], d
     assert d["plotHeight"] > 80, d  # about 45 px before (its gridlines' span; 99 px in a 220 px chart now)

@@ -31,8 +31,7 @@ def test_learn_page_shows_the_17_18_table(app_url, page):
     page.goto(app_url)
     wait_for_app(page)
     expect(page.locator(MAIN)).to_contain_text("Max_Ref_Count")  # retries while the page streams in
-    text = page.inner_text(MAIN)
-    assert "17/18" in text
+    expect(page.locator(MAIN)).to_contain_text("17/18")
     first_table = page.locator(f"{MAIN} [data-testid='stTable']").first.inner_text()
     assert "Count_clip" in first_table, first_table[:300]
     assert "the" in first_table
@@ -42,14 +41,14 @@ def test_sentence_page_highlights_and_table(app_url, page):
     _sentence(page, app_url, "?ex=ex1")
     first = page.locator(".bleu-text").nth(0)
     # the example link is applied on the first run and may re-render once: wait for the counts
-    expect(first.locator(".bleu-tok.matched")).to_have_count(17, timeout=20_000)
+    expect(first.locator(".bleu-tok.matched")).to_have_count(17)
     expect(first.locator(".bleu-tok.unmatched")).to_have_count(1)
     expect(page.locator(MAIN)).to_contain_text("Count_clip")  # the clipping table (the page may still stream)
 
     _fill(page, "Candidate (the machine translation)", "It is the guiding principle of the party.")
     first = page.locator(".bleu-text").nth(0)
-    expect(first.locator(".bleu-tok.matched")).to_have_count(8, timeout=20_000)
-    assert "8/8" in page.inner_text(MAIN)
+    expect(first.locator(".bleu-tok.matched")).to_have_count(8)
+    expect(page.locator(MAIN)).to_contain_text("8/8")
 
 
 def test_xss_payload_stays_text(app_url, page):
@@ -57,7 +56,7 @@ def test_xss_payload_stays_text(app_url, page):
     page.evaluate("window.__xss = 0")
     _fill(page, "Candidate (the machine translation)", XSS + " it is a guide")
     # the highlighted candidate shows the payload as its own words (waits for the rerun that draws it)
-    expect(page.locator(".bleu-text").nth(0)).to_contain_text("onerror", timeout=20_000)
+    expect(page.locator(".bleu-text").nth(0)).to_contain_text("onerror")
     assert page.evaluate("window.__xss") == 0
     assert page.locator(f"{MAIN} .bleu-text img").count() == 0
     assert page.locator(f"{MAIN} .bleu-text script").count() == 0
@@ -104,7 +103,7 @@ def test_the_clipping_tables_answer_column_is_on_screen_at_1280(app_url, new_pag
     # teacher walk W15: with the sidebar open at 1280x720, Count_clip was scrolled off ("Cour…")
     p = new_page(scheme="light", width=1280, height=720)
     _sentence(p, app_url, "?ex=ex1")
-    expect(p.locator(MAIN)).to_contain_text("Count_clip", timeout=20_000)
+    expect(p.locator(MAIN)).to_contain_text("Count_clip")
     table = p.locator(f"{MAIN} [data-testid='stTable']").filter(has_text="Count_clip").first
     header = table.locator("th", has_text="Count_clip").first
     box = header.bounding_box()
