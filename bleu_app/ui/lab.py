@@ -166,7 +166,7 @@ def show(config: BleuConfig) -> None:
             delta_arrow="off" if way == "same" else "up" if way == "up" else "down",  # no arrow on 0 (W19)
         )
     # under the numbers, shown before the reveal too (review 29 item 8: it sat under the table the game hides)
-    render.signature(_signature(config, corpus), what="Correct BLEU (each variant changes it as its row says)")
+    render.signature(_signature(config, corpus), what="Correct BLEU (every variant changes one thing in it)")
     if f"{result.correct:.2f}" == "0.00":
         st.caption(
             "The correct score is 0 here (a precision is 0/k or 0/0, step 11), and most mistakes keep it at 0: "

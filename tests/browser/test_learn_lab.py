@@ -52,7 +52,7 @@ def test_one_round_of_the_prediction_game(app_url, new_page, scheme, width, heig
     )
     expect(metric.locator("[data-testid='stMetricValue']")).to_have_text(f"{want.score:.2f}")
     expect(p.locator(".st-key-lab-game")).to_have_count(0)
-    expect(p.locator(MAIN)).to_contain_text("Correct BLEU (each variant changes it as its row says)")
+    expect(p.locator(MAIN)).to_contain_text("Correct BLEU (every variant changes one thing in it)")
     expect(p.locator(MAIN)).not_to_contain_text("Hidden until you have answered")
     assert_view_looks_right(p, scheme, width, f"lab {scheme} {width}")
     _shot(p, p.locator(MAIN).get_by_text("Right: on this corpus"), f"learn-lab-revealed-{scheme}-{width}")

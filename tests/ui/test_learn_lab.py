@@ -66,7 +66,7 @@ def test_the_number_and_the_table_wait_for_a_prediction(at):
     assert any("Hidden until you have answered" in t for t in _texts(at))
     assert not any(t.startswith("**Who does it:**") for t in _texts(at))  # its numbers come with the reveal
     # the correct number carries its signature before the reveal (review 29 item 8)
-    assert any(t.startswith("Correct BLEU (each variant changes it as its row says): signature") for t in _texts(at))
+    assert any(t.startswith("Correct BLEU (every variant changes one thing in it): signature") for t in _texts(at))
 
 
 def test_a_wrong_prediction_is_told_why_and_reveals_the_numbers(at):
