@@ -13,7 +13,7 @@ a rank field of the data instead (:func:`_by_rank`).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 import altair as alt
 import numpy as np
@@ -382,10 +382,20 @@ def systems_ci_chart(
     return alt.layer(rule, pts).properties(title=title, height=titled_height(max(220, 30 * len(df)), title))
 
 
-def precision_bars(prec: pd.DataFrame) -> alt.Chart:
-    """Grouped bars: p_1..p_N per system (groups are orders, bars within a group are systems)."""
+# Bars tell systems apart by colour and fill: 8 hues, solid then hollow. Past that many systems two share both
+# (WMT21 en-de has 20; review 29 item 17), and the chart is a grid instead: a row per system, a cell per order.
+BARS_UP_TO: Final = 2 * len(OKABE_ITO)
+GRID_SHADES: Final = ("#F7FBFF", "#4292C6")  # the lightest and a middle blue of ColorBrewer's Blues
+GRID_TEXT: Final = "#111111"  # 5.5:1 on the darker shade, 18.6:1 on the lighter
+
+
+def precision_bars(prec: pd.DataFrame) -> alt.Chart | alt.LayerChart | alt.FacetChart:
+    """Grouped bars: p_1..p_N per system (groups are orders, bars within a group are systems); above
+    ``BARS_UP_TO`` systems a grid, each cell p_n written and shaded (:func:`_precision_grid`)."""
     systems = list(dict.fromkeys(prec[f.SYSTEM]))
     prec = _ranked(prec, f.SYSTEM, systems)
+    if len(systems) > BARS_UP_TO:
+        return _precision_grid(prec)
     legend = alt.Legend(symbolLimit=0, symbolStrokeWidth=1.5)
     chart: alt.Chart = (
         alt.Chart(prec)
@@ -418,6 +428,35 @@ def precision_bars(prec: pd.DataFrame) -> alt.Chart:
         .properties(title="Modified precisions p_n per system", height=max(300, 24 * len(systems) + 60))
     )
     return chart
+
+
+def _precision_grid(prec: pd.DataFrame) -> alt.LayerChart | alt.FacetChart:
+    """A row per system in rank order, a column per order n, each cell's p_n written on a shade of where it
+    stands in its column (lowest lightest): the systems are compared within an order, where the decay across orders
+    would otherwise take the whole scale. Dark text on every shade (at least 5.5:1 on the darkest)."""
+    base = (
+        alt.Chart(prec)
+        .transform_joinaggregate(low=f"min({f.PRECISION})", high=f"max({f.PRECISION})", groupby=[f.N])
+        .transform_calculate(
+            standing=f"datum.high > datum.low ? (datum['{f.PRECISION}'] - datum.low) / (datum.high - datum.low) : 0.5"
+        )
+        .encode(
+            x=alt.X(f"{f.N}:O", title="n-gram order n", axis=alt.Axis(labelAngle=0, orient="top")),
+            y=alt.Y(f"{f.SYSTEM}:N", sort=_by_rank(), title=None),
+            tooltip=[f.SYSTEM, f.N, f.FRACTION, alt.Tooltip(f.PRECISION, format=".4f")],
+        )
+    )
+    cells = base.mark_rect().encode(
+        color=alt.Color("standing:Q", scale=alt.Scale(domain=[0, 1], range=list(GRID_SHADES)), legend=None)
+    )
+    values = base.mark_text(fontSize=12, color=GRID_TEXT).encode(text=alt.Text(f"{f.PRECISION}:Q", format=".3f"))
+    return alt.layer(cells, values).properties(
+        title=alt.TitleParams(
+            "Modified precisions p_n per system", subtitle="shade: lowest to highest within each order n"
+        ),
+        height=alt.Step(22),
+        width=alt.Step(64),
+    )
 
 
 MIN_CELL = 30  # px per matrix column below which the in-cell numbers are dropped

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 
 import pandas as pd
 import pytest
@@ -329,9 +330,8 @@ def _wmt22_human(data_dir) -> pd.DataFrame:
     return _human_frame(data_dir / "wmt22-general-zh-en")
 
 
-def _human_frame(root) -> pd.DataFrame:
-    """A WMT folder's systems with a human score: corpus BLEU (13a, every reference) and that score."""
-    from bleu_core.bleu import corpus_bleu
+def _wmt_corpus(root):
+    """A WMT folder read as the app reads an uploaded folder (the raw human judgements left out)."""
     from bleu_core.readers import parse_folder
 
     files = [
@@ -339,7 +339,14 @@ def _human_frame(root) -> pd.DataFrame:
         for p in sorted(root.rglob("*"))
         if p.is_file() and "human_eval_original" not in p.parts
     ]
-    corpus = parse_folder(files)
+    return parse_folder(files)
+
+
+def _human_frame(root) -> pd.DataFrame:
+    """A WMT folder's systems with a human score: corpus BLEU (13a, every reference) and that score."""
+    from bleu_core.bleu import corpus_bleu
+
+    corpus = _wmt_corpus(root)
     refs = [list(r.lines) for r in corpus.references]
     human = dict(corpus.human)
     rows = [
@@ -469,3 +476,47 @@ def test_human_chart_names_do_not_overlap_as_streamlit_draws_it(data_dir, width)
         for b, bb in items[i + 1 :]:
             apart = ba[2] <= bb[0] or bb[2] <= ba[0] or ba[3] <= bb[1] or bb[3] <= ba[1]
             assert apart, (a, ba, b, bb)
+
+
+def _luminance(colour: str) -> float:
+    r, g, b = (
+        (int(v) for v in re.findall(r"\d+", colour))
+        if colour.startswith("rgb")
+        else (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    )
+    lin = [(c / 255 / 12.92) if c / 255 <= 0.03928 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in (r, g, b)]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def test_precisions_of_twenty_systems_are_a_grid_each_cell_written_and_legible(data_dir):
+    """Review 29 item 17: with WMT21's 20 systems the grouped bars gave two systems the same colour and fill."""
+    import vl_convert as vlc
+
+    corpus = _wmt_corpus(data_dir / "wmt21-news-en-de")
+    infos, _ = prepare_references(corpus.ref_streams, CFG)
+    prec = f.precision_frame({s.name: corpus_matrix(list(s.lines), infos, CFG) for s in corpus.systems})
+    assert len(corpus.names) == 20 > ch.BARS_UP_TO
+    svg = vlc.vegalite_to_svg(ch.precision_bars(prec).to_json())
+    cells = re.findall(
+        r'aria-roledescription="rect mark" d="M([\d.]+),([\d.]+)h([\d.]+)v([\d.]+)h[^"]*" fill="([^"]+)"', svg
+    )
+    texts = re.findall(
+        r'aria-roledescription="text mark"[^>]*translate\(([\d.]+),([\d.]+)\)[^>]*fill="([^"]+)">([^<]*)<', svg
+    )
+    assert len(cells) == len(texts) == 20 * 4
+    assert sorted(t[3] for t in texts) == sorted(f"{p:.3f}" for p in prec[f.PRECISION])  # every p_n written
+    assert len({(c[0], c[1]) for c in cells}) == 80  # one cell each: no two systems share a row
+    for x, y, colour, value in texts:  # the cell under each value: dark text at 4.5:1 or more
+        under = [
+            c
+            for c in cells
+            if float(c[0]) <= float(x) <= float(c[0]) + float(c[2])
+            and float(c[1]) <= float(y) <= float(c[1]) + float(c[3])
+        ]
+        assert len(under) == 1, value
+        lt, lc = _luminance(colour), _luminance(under[0][4])
+        assert (max(lt, lc) + 0.05) / (min(lt, lc) + 0.05) >= 4.5, (value, colour, under[0][4])
+    # up to BARS_UP_TO systems the bars stay (WMT22's twelve)
+    assert (
+        ch.precision_bars(prec[prec[f.SYSTEM].isin(corpus.names[: ch.BARS_UP_TO])]).to_dict()["mark"]["type"] == "bar"
+    )
