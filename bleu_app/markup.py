@@ -17,9 +17,9 @@ RANKING_CSS = """
 <style>
 .bleu-ranking-wrap { overflow-x: auto; max-width: 100%; }
 .bleu-ranking { border-collapse: collapse; font-variant-numeric: tabular-nums; margin: 0.2em 0 0.6em; }
-.bleu-ranking th, .bleu-ranking td { padding: 0.25em 0.8em; text-align: right; color: inherit; }
+.bleu-ranking th, .bleu-ranking td { padding: 0.25em 0.8em; text-align: right; color: inherit; white-space: nowrap; }
 .bleu-ranking th { font-weight: 600; border-bottom: 2px solid currentColor; }
-.bleu-ranking td.name { text-align: left; white-space: nowrap; }
+.bleu-ranking td.name { text-align: left; }
 .bleu-ranking tr.cut td { border-top: 2px solid currentColor; }
 .bleu-ranking tr.base td.name { font-weight: 700; }
 </style>

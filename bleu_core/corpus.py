@@ -11,7 +11,7 @@ import hashlib
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, Literal
 
 from .errors import InputError
 
@@ -29,7 +29,11 @@ __all__ = [
     "out_of_step",
     "system_name",
     "text_digest",
+    "twin_warnings",
 ]
+
+
+_TWIN_PROBE: Final = 50  # lines that group files before two are compared in full (twin_warnings)
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,6 +320,41 @@ def bom_warnings(files: Sequence[TextFile]) -> tuple[str, ...]:
     )
 
 
+def twin_warnings(files: Sequence[TextFile], kind: Literal["references", "systems"]) -> tuple[str, ...]:
+    """One warning per pair of files that hold the same text apart from spaces: a tokenized copy and the plain
+    one (compare-mt's TED folder has both), or a file given twice. Two such references match each n-gram against
+    one text twice over; two such systems differ only in how they were tokenized.
+
+    Files are grouped by their first lines with the spaces removed, so only a likely pair is compared in full.
+
+    Example:
+        >>> twin_warnings([TextFile("ref.tok", ("it 's here .",)), TextFile("ref", ("it's here.",))], "references")
+        ... # doctest: +ELLIPSIS
+        ('ref.tok and ref are the same text apart from spaces (one tokenized, one not?): ...',)
+    """
+
+    def squeeze(line: str) -> str:
+        return "".join(line.split())
+
+    groups: dict[tuple[str, ...], list[TextFile]] = {}
+    for f in files:
+        groups.setdefault(tuple(squeeze(line) for line in f.lines[:_TWIN_PROBE]), []).append(f)
+    what = (
+        "as two references they match every n-gram against one text twice over; keep one under References"
+        if kind == "references"
+        else "their scores differ only by tokenization; compare each with a reference tokenized the same way"
+    )
+    out = []
+    for group in groups.values():
+        for i, a in enumerate(group):
+            for b in group[i + 1 :]:
+                if all(squeeze(x) == squeeze(y) for x, y in zip(a.lines, b.lines, strict=True)):
+                    out.append(
+                        f"{a.name} and {b.name} are the same text apart from spaces (one tokenized, one not?): {what}"
+                    )
+    return tuple(out)
+
+
 def check_unique_names(names: Sequence[str], files: Sequence[str]) -> None:
     """Refuse two systems with the same name (as sacrebleu does), naming both files.
 
@@ -392,7 +431,13 @@ def build_corpus(
     check_unique_names(sys_names, [f.name for f in systems])
     if any(not n for n in sys_names):
         raise InputError("a system name is empty", name)
-    notes = (*warnings, *empty_line_warnings([*references, *systems]), *bom_warnings(files))
+    notes = (
+        *warnings,
+        *empty_line_warnings([*references, *systems]),
+        *bom_warnings(files),
+        *twin_warnings(references, "references"),
+        *twin_warnings(systems, "systems"),
+    )
     return Corpus(
         name,
         tuple(references),

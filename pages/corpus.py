@@ -72,6 +72,7 @@ with st.container(border=True):
         delta_arrow="down" if gap < 0 else "up",  # the real minus sign: Streamlit's own test looks for "-"
     )
     m3.metric("Segments", f"{corpus.n_segments}")
+    render.signature(score.signature, what="Corpus BLEU")  # the box's first number: its own, not the mean's
     render.signature(frames.sentence_signature(config, cached.nrefs(corpus)), what="Mean of sentence BLEU")
     st.markdown(docs.text("mean_vs_corpus", "corpus"))
 

@@ -49,6 +49,7 @@ except InputError as exc:
 head, c_col, r_col, bp_col = st.columns([3, 1, 1, 1])
 with head:
     render.score_headline("Sentence BLEU", expl.score)
+    render.effective_order_note(inp.hyp, tuple(inp.refs), config, expl.score)  # the corpus tables' number
 c_col.metric("c (candidate tokens)", expl.hyp_len)
 r_col.metric("r (best match length)", expl.closest_ref_len, help=f"Reference lengths: {list(expl.ref_lens)}")
 bp_col.metric("BP", f"{expl.score.bp:.4f}")
@@ -111,10 +112,16 @@ if inp.other_hyp:
     else:
         a_col, b_col = st.columns(2)
         with a_col:
-            st.markdown(f"**A** — BLEU {expl.score.score:.2f}")
+            st.markdown(
+                f"**A** — BLEU {expl.score.score:.2f}"
+                + render.effective_order_suffix(inp.hyp, tuple(inp.refs), config, expl.score)
+            )
             render.show_html(render.candidate_html(expl, n=n))
         with b_col:
-            st.markdown(f"**B** — BLEU {other.score.score:.2f}")
+            st.markdown(
+                f"**B** — BLEU {other.score.score:.2f}"
+                + render.effective_order_suffix(inp.other_hyp, tuple(inp.refs), config, other.score)
+            )
             render.show_html(render.candidate_html(other, n=n))
         st.markdown(f"**Matched {n}-grams: by both, only A, only B**")
         st.dataframe(frames.overlap_frame(expl, other, n), hide_index=True, width="stretch")

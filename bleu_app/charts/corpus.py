@@ -35,6 +35,7 @@ SIG_COLOURS = ("#0072B2", "#D55E00", "#d0d0d0")  # row better, row worse, not si
 # Chart text in the page's own text colour: Vega writes it as the SVG fill, which takes the light or the dark theme's
 # text colour (a text mark's default is black; a fixed colour cannot reach 4.5:1 on both themes' backgrounds).
 INK = "currentColor"
+LEGEND_GREY = "#888888"  # a colourless legend's symbols: 3.5:1 on white, 5.3:1 on the dark theme
 # Above DENSE sentences a chart draws bins instead of one mark per sentence: 50,000 marks cost the browser
 # seconds and the page megabytes over the websocket (issue 24), and drew an ink blot all the same.
 DENSE = 2000
@@ -364,7 +365,11 @@ def systems_ci_chart(
             y=y,
             color=colour,
             shape=alt.Shape(
-                "role:N", scale=alt.Scale(domain=["baseline", "system"], range=["diamond", "circle"]), title=None
+                "role:N",
+                scale=alt.Scale(domain=["baseline", "system"], range=["diamond", "circle"]),
+                title=None,
+                # the shape legend has no colour of its own: Vega drew its symbols black, unseen on the dark theme
+                legend=alt.Legend(symbolFillColor=LEGEND_GREY, symbolStrokeColor=LEGEND_GREY),
             ),
             tooltip=[
                 f.SYSTEM,
@@ -644,9 +649,14 @@ def ngram_chart(ngrams: pd.DataFrame) -> alt.Chart:
     return chart
 
 
-HUMAN_HEIGHT = 320  # px of the human-score scatter
-HUMAN_WIDTH = 330  # px its plot is assumed to have when names are placed: the narrowest it gets (a 390 px phone)
-CHAR_PX = 6.6  # px per character of an 11 px label (a generous average, so estimated boxes do not undercount)
+# Streamlit fits the whole chart into its height, title and x axis included (autosize "fit"): those take 120 px
+# (measured in Chromium at 390 and 1400 px), so a 440 px chart has a 320 px plot. Names are placed on the plot at
+# its narrowest: 291 px at a 390 px phone. (Placed for a 330 x 320 plot while Streamlit drew 291 x 200, WMT21's
+# names collided: review 29.)
+HUMAN_HEIGHT = 440  # px of the human-score chart
+HUMAN_PLOT_HEIGHT = 320  # px of its plot
+HUMAN_WIDTH = 290  # px of its plot at the narrowest
+CHAR_PX = 6.2  # px per character of an 11 px label (above Chromium's average, so estimated boxes do not undercount)
 LINE_PX = 13  # px per label line
 NEAR_MARGIN = 4  # px a name must be nearer its own point than any other point
 LABEL_SPOT = "label_spot"  # index into _SPOTS of where a name is drawn, or -1 (no room)
@@ -662,7 +672,7 @@ def _padded(values: pd.Series) -> tuple[float, float]:
 
 
 def place_labels(
-    df: pd.DataFrame, x: str, y: str, text: str, *, width: float = HUMAN_WIDTH, height: float = HUMAN_HEIGHT
+    df: pd.DataFrame, x: str, y: str, text: str, *, width: float = HUMAN_WIDTH, height: float = HUMAN_PLOT_HEIGHT
 ) -> pd.DataFrame:
     """Each point's name placed where its box overlaps no other name, no other point and not the plot's edge.
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from bleu_app import samples
+from bleu_core.bleu import make_signature
 from bleu_core.config import BleuConfig
 from bleu_core.explain import explain_corpus, explain_segment
 from bleu_core.paper import EXAMPLE_1
@@ -29,6 +30,8 @@ class Card:
         hyp: the demo's candidate for the Sentence page, or "" when the card has no sentence demo.
         refs: the demo's references.
         tokenize: the tokenizer the demo needs, or "" to keep the sidebar's.
+        signatures: (what, signature) of the numbers the text quotes; ``what`` is "" when one signature holds
+            for all of them.
     """
 
     key: str
@@ -38,6 +41,7 @@ class Card:
     hyp: str = ""
     refs: tuple[str, ...] = ()
     tokenize: str = ""
+    signatures: tuple[tuple[str, str], ...] = ()
 
 
 def _bleu(hyp: str, refs: list[str], config: BleuConfig) -> str:
@@ -60,6 +64,9 @@ def cards(config: BleuConfig | None = None) -> tuple[Card, ...]:
     para = explain_segment(PARAPHRASE[0], [PARAPHRASE[1]], cfg).score
     human = _bleu(refs[0], refs[1:], cfg)
     p = explain_segment(c1, refs, cfg).score
+    nrefs = width if all(len(r) == width for r in ref_streams) else -1  # -1: "var", as sacreBLEU
+    one = make_signature(cfg, 1)
+    three = make_signature(cfg, len(refs))
     fractions = ", ".join(f"{m}/{t}" for m, t in zip(p.counts, p.totals, strict=True))
     return (
         Card(
@@ -70,6 +77,7 @@ def cards(config: BleuConfig | None = None) -> tuple[Card, ...]:
             "2.1.1: 'we add the clipped n-gram counts for all the candidate sentences'), and computes one brevity "
             "penalty (section 2.2.2).",
             {"corpus BLEU": corpus, "mean of sentence BLEU": mean},
+            signatures=(("", make_signature(cfg, nrefs)),),
         ),
         Card(
             "references",
@@ -81,6 +89,7 @@ def cards(config: BleuConfig | None = None) -> tuple[Card, ...]:
             {"all three": all3, "Reference 1": alone[0], "Reference 2": alone[1], "Reference 3": alone[2]},
             c1,
             (refs[0],),
+            signatures=(("all three", three), ("one reference alone", one)),
         ),
         Card(
             "tokenization",
@@ -92,6 +101,7 @@ def cards(config: BleuConfig | None = None) -> tuple[Card, ...]:
             c1,
             tuple(refs),
             "13a",
+            signatures=(("the paper's words", three), ("13a", make_signature(replace(cfg, tokenize="13a"), len(refs)))),
         ),
         Card(
             "paraphrase",
@@ -102,6 +112,7 @@ def cards(config: BleuConfig | None = None) -> tuple[Card, ...]:
             {"paraphrase": f"{para.score:.2f}"},
             PARAPHRASE[0],
             (PARAPHRASE[1],),
+            signatures=(("", one),),
         ),
         Card(
             "half",
@@ -112,6 +123,7 @@ def cards(config: BleuConfig | None = None) -> tuple[Card, ...]:
             {"Candidate 1": all3},
             c1,
             tuple(refs),
+            signatures=(("", three),),
         ),
         Card(
             "human",
@@ -122,5 +134,6 @@ def cards(config: BleuConfig | None = None) -> tuple[Card, ...]:
             {"Reference 1 vs 2 and 3": human},
             refs[0],
             tuple(refs[1:]),
+            signatures=(("", make_signature(cfg, len(refs) - 1)),),
         ),
     )

@@ -7,7 +7,7 @@ import streamlit as st
 
 from bleu_app.frames import cards as frames
 
-from . import present, selection, state
+from . import present, render, selection, state
 
 __all__ = ["LINKED", "show"]
 
@@ -33,8 +33,8 @@ def _open(card: frames.Card) -> None:
 def show() -> None:
     """Every card; a demo button switches to the Sentence page with the card's sentence loaded."""
     st.markdown(
-        "Six things students believe about BLEU. Each card's numbers are computed live with the paper's preset; "
-        "**Show it** opens the Sentence page with the example loaded."
+        "Six things students believe about BLEU. Each card's numbers are computed live with the paper's preset "
+        "(the signatures under each card); **Show it** opens the Sentence page with the example loaded."
     )
     all_cards = _cards()
     ss = st.session_state
@@ -52,6 +52,8 @@ def show() -> None:
                 st.markdown(":material/link: **The card your link points to**")
             st.markdown(f"**Myth:** {card.myth}")
             st.markdown(card.truth)
+            for what, signature in card.signatures:  # every number with the settings that made it
+                render.signature(signature, what=what)
             if card.hyp:
                 st.button("Show it on the Sentence page", key=f"learn.card.{card.key}", on_click=_open, args=(card,))
     selection.follow_handoff()

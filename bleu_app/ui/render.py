@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+from dataclasses import replace
 from typing import Any, Final, Literal
 
 import pandas as pd
@@ -27,6 +28,38 @@ def score_headline(label: str, score: BleuScore, *, paper_scale: bool = True) ->
         value += f"  ({score.score / 100:.4f})"
     st.metric(label, value, help="BLEU on sacreBLEU's 0-100 scale (the paper's 0-1 scale in brackets).")
     signature(score.signature)
+
+
+def _effective_score(hyp: str, refs: tuple[str, ...], config: BleuConfig, score: BleuScore) -> BleuScore | None:
+    """The sentence's score with effective order on, when the settings have it off and it changes the score as
+    shown (2 decimals): sacreBLEU's ``sentence_bleu()`` default and the Corpus and Compare tables' sentence BLEU."""
+    if config.use_effective_order:
+        return None
+    other = cached.explain(hyp, refs, replace(config, use_effective_order=True)).score
+    return None if f"{other.score:.2f}" == f"{score.score:.2f}" else other
+
+
+def effective_order_note(hyp: str, refs: tuple[str, ...], config: BleuConfig, score: BleuScore) -> None:
+    """When effective order is off and turning it on changes this sentence's score (a candidate shorter than N
+    tokens): that score too, with its signature. It is sacreBLEU's ``sentence_bleu()`` default and the sentence
+    BLEU of the Corpus and Compare tables, so the number of the row that opened this page is found here
+    (review 29: a row's 63.00 opened a page that said only 0.00)."""
+    other = _effective_score(hyp, refs, config, score)
+    if other is None:
+        return
+    st.caption(
+        "With effective order (orders with no n-grams left out: sacreBLEU's `sentence_bleu()` default, and the "
+        f"sentence BLEU of the Corpus and Compare tables) this sentence scores **{other.score:.2f}**. "
+        + "Signature: "
+        + _sig_md(other.signature)
+    )
+
+
+def effective_order_suffix(hyp: str, refs: tuple[str, ...], config: BleuConfig, score: BleuScore) -> str:
+    """Markdown after a short score label: the effective-order score when it differs (see ``effective_order_note``),
+    else nothing (review 29: a scatter point at B = 100 opened a page that said "B — BLEU 0.00")."""
+    other = _effective_score(hyp, refs, config, score)
+    return "" if other is None else f" (with effective order, as in the tables: {other.score:.2f})"
 
 
 def size_note(n_segments: int, widths: list[float], config: BleuConfig, nrefs: int) -> None:
@@ -59,10 +92,12 @@ def grid(data: Any, *, key: str | None = None) -> None:
 def signature(sig: str, *, what: str = "") -> None:
     """Show a signature as a quiet caption (theme text colour: inline code was faint in the dark theme);
     ``what`` names the number it belongs to when that is not the one right above."""
-    st.caption(
-        (f"{what}: signature " if what else "Signature: ")
-        + sig.replace("|", " | ").replace("_", "\\_").replace("*", "\\*")
-    )
+    st.caption((f"{what}: signature " if what else "Signature: ") + _sig_md(sig))
+
+
+def _sig_md(sig: str) -> str:
+    """A signature as Markdown text: spaced at its bars (it wraps there), its _ and * literal."""
+    return sig.replace("|", " | ").replace("_", "\\_").replace("*", "\\*")
 
 
 def on_request(what: str, corpus: Corpus, key: str, limit: int) -> bool:

@@ -138,3 +138,24 @@ def test_rename_keeps_human_scores_and_refuses_duplicates():
 
 def test_check_corpus_parallel_same_length_passes():
     check_corpus_parallel([TextFile("a", ("x",)), TextFile("b", ("y",))])
+
+
+def test_a_tokenized_twin_of_a_reference_or_system_is_named(data_dir):
+    """Review 29 item 3: compare-mt's TED folder holds every file tokenized and detokenized; loaded as it is, the
+    two copies of the reference were scored as two references (nrefs:2) with no word about it."""
+    ted = parse_folder(_folder(data_dir / "compare-mt-ted-sk-en"))
+    twins = [w for w in ted.warnings if "same text apart from spaces" in w]
+    assert len(twins) == 3, ted.warnings
+    ref_note = next(w for w in twins if "ted.ref.detok.eng" in w)
+    assert "ted.ref.eng" in ref_note
+    assert "keep one under References" in ref_note
+    assert any("ted.sys1.detok.eng" in w and "ted.sys1.eng" in w for w in twins)
+    assert any("ted.sys2.detok.eng" in w and "ted.sys2.eng" in w for w in twins)
+    # the WMT folders' references and systems are all different texts
+    for folder in ("wmt22-general-zh-en", "wmt21-news-en-de"):
+        c = parse_folder(_folder(data_dir / folder))
+        assert not [w for w in c.warnings if "apart from spaces" in w], folder
+    # files that differ on one line beyond the probed first ones are not twins
+    a = TextFile("a", tuple(f"line {i} ." for i in range(60)))
+    b = TextFile("b", (*(f"line {i}." for i in range(59)), "another line"))
+    assert not build_corpus("t", [a, b], [a]).warnings

@@ -314,7 +314,11 @@ def test_mean_of_sentence_bleu_and_buckets_carry_their_own_signature():
     # corpus signature only (eff:no, no resamples or seed)
     at = _app()
     els = page_elements(at.main)
-    mean = caption_after(els, lambda e: getattr(e, "type", "") == "metric" and e.label == "Mean of sentence BLEU")
+    start = next(
+        i for i, e in enumerate(els) if getattr(e, "type", "") == "metric" and e.label == "Mean of sentence BLEU"
+    )
+    # the box's captions (the corpus BLEU's own comes first): the one that names the mean
+    mean = next(str(e.value) for e in els[start:] if str(getattr(e, "value", "")).startswith("Mean of sentence BLEU:"))
     assert mean.startswith("Mean of sentence BLEU: signature ")
     assert "eff:yes" in mean
     assert "tok:13a" in mean
@@ -394,3 +398,13 @@ def test_a_loaded_or_refused_folder_empties_its_uploader():
     assert not folder_uploader().value
     assert "2 segments" in at.expander[0].label
     assert at.selectbox(key="corpus.system").options == ["x"]
+
+
+def test_the_corpus_bleu_in_the_mean_box_carries_the_corpus_signature():
+    # review 29 item 11: the box's "Corpus BLEU" was followed by the mean's signature only (eff:yes)
+    at = _app()
+    captions = [str(c.value) for c in at.caption]
+    corpus = [c for c in captions if c.startswith("Corpus BLEU: signature ")]
+    assert len(corpus) == 1
+    assert "eff:no" in corpus[0]
+    assert "tok:13a" in corpus[0]

@@ -70,3 +70,20 @@ def test_show_it_opens_the_sentence_page_with_the_cards_number(learn, card):
     assert headline.value.startswith(f"{want:.2f}")
     shown = [v for v in card.numbers.values() if card.truth.index(f"**{v}**") >= 0]
     assert headline.value.split()[0] in shown
+
+
+def test_every_card_shows_the_signature_of_its_numbers(learn):
+    """Review 29 item 7: the card that says "numbers compare only with the same signature" showed none."""
+    tab = learn.tabs[2]
+    captions = [c.value for c in tab.caption]
+    for card in cards():
+        assert card.signatures, card.key
+        for what, signature in card.signatures:
+            shown = signature.replace("|", " | ")
+            assert any(shown in c and (what in c) for c in captions), (card.key, what, captions)
+    # the two cards whose numbers come from two settings show both
+    joined = "\n".join(captions)
+    assert "all three: signature nrefs:3" in joined
+    assert "one reference alone: signature nrefs:1" in joined
+    assert "tok:13a" in joined
+    assert "tok:paper" in joined

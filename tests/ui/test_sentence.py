@@ -145,3 +145,50 @@ def test_whatif_shows_deltas(at):
     assert not at.exception
     bp = next(m for m in at.metric if m.label == "BP" and m.delta)
     assert bp.delta.startswith("-")
+
+
+def test_a_short_rows_table_score_is_on_the_page_it_opens():
+    """Review 29 item 1: the corpus table's sentence BLEU (effective order, sacreBLEU's sentence_bleu default)
+    said 63.00 and the page the row opened said only 0.00 (the sidebar's eff:no). The page now gives both."""
+    from bleu_core import sentence_bleu
+
+    app = AppTest.from_file(APP, default_timeout=60)
+    app.run()
+    app.session_state[state.HANDOFF] = {"hyp": "the cat", "refs": ["the cat sat"], "label": "segment 156 of s"}
+    app.switch_page("pages/sentence.py").run()
+    assert not app.exception
+    table_score = sentence_bleu("the cat", ["the cat sat"]).score  # what the corpus table shows
+    assert f"{table_score:.2f}" != "0.00"
+    assert app.metric[0].value.startswith("0.00")  # the sidebar's settings: eff:no
+    notes = [c.value for c in app.caption if "With effective order" in c.value]
+    assert len(notes) == 1
+    assert f"**{table_score:.2f}**" in notes[0]
+    assert "eff:yes" in notes[0]
+    # a sentence whose score effective order does not change gets no note
+    _set_hyp(app, "the cat sat on the mat")
+    assert not [c.value for c in app.caption if "With effective order" in c.value]
+
+
+def test_a_scatter_points_two_scores_are_on_the_page_it_opens():
+    """Review 29: a compare scatter point at A = 0, B = 100 (effective order, as the tables) opened a page whose
+    two-systems section said "B — BLEU 0.00" (the sidebar's eff:no) and nothing else."""
+    from bleu_core import sentence_bleu
+
+    app = AppTest.from_file(APP, default_timeout=60)
+    app.run()
+    refs = ["How are you doing today", "Hello"]
+    app.session_state[state.HANDOFF] = {
+        "hyp": "How do you do",
+        "refs": refs,
+        "other_hyp": "Hello",
+        "label": "segment 1284 of A vs B",
+    }
+    app.switch_page("pages/sentence.py").run()
+    assert not app.exception
+    table_b = sentence_bleu("Hello", refs).score  # the compare table's and the scatter's B
+    assert f"{table_b:.2f}" == "100.00"
+    (b_label,) = [m.value for m in app.markdown if m.value.startswith("**B** — BLEU")]
+    assert b_label.startswith("**B** — BLEU 0.00")
+    assert f"with effective order, as in the tables: {table_b:.2f}" in b_label
+    (a_label,) = [m.value for m in app.markdown if m.value.startswith("**A** — BLEU")]
+    assert "effective order" not in a_label  # four tokens: effective order changes nothing
