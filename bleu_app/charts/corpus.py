@@ -490,7 +490,7 @@ def significance_heatmap(
             x=x,
             y=y,
             text="label:N",
-            # white on blue (5.2:1), black on vermillion (5.0:1; white was 3.9:1) and on grey
+            # white on blue (5.2:1), black on vermillion (5.4:1; white was 3.9:1) and on grey
             color=alt.condition("datum.verdict == 'row better'", alt.value("white"), alt.value("black")),
         )
     )

@@ -30,7 +30,7 @@ COMPARE = "pages/compare.py"
 CLASS = "pages/class.py"  # named as its url path: a first deep link finds it (see guard)
 
 # Text under 4.5:1 (WCAG AA) in Streamlit's own colours, per theme (tests/browser/test_contrast.py measures every
-# page in both). Light: captions and quotes (Streamlit's text at 60% opacity: 3.9:1 on white) at 75% (5.8:1), lighter
+# page in both). Light: captions and quotes (Streamlit's text at 60% opacity: 3.9:1 on white) at 75% (6.1:1), lighter
 # than body text; chart axis and legend text (Vega's grey #808495: 3.7:1) in a darker grey (#5C5F6C: 6.4:1).
 # Dark: the primary colour #56B4E9 under a white label (primary buttons, a multiselect's chips) is 2.3:1: the
 # label takes the dark background's colour instead (8.2:1). The light theme's #0072B2 under white is 5.2:1.
