@@ -9,7 +9,7 @@ from __future__ import annotations
 import altair as alt
 import pandas as pd
 
-from bleu_app.charts.corpus import RANK, _by_rank, _ranked, title_lines, titled_height
+from bleu_app.charts.corpus import INK, RANK, _by_rank, _ranked, title_lines, titled_height
 from bleu_app.frames import difference as f, pair_buckets as pb
 
 KIND_COLOURS = ("#0072B2", "#009E73", "#D55E00")  # total, gain, loss
@@ -62,12 +62,8 @@ def waterfall_chart(frame: pd.DataFrame, unit: f.Unit, *, title: str | list[str]
     labels = (
         alt.Chart(df)
         .mark_text(align="left", dx=4, fontSize=12, fontWeight="bold")
-        .encode(  # right of each bar, in the bar's own colour: readable on the light and the dark theme alike
-            y=y,
-            x=alt.X("_text_at:Q"),
-            text=f"{f.LABEL}:N",
-            color=alt.Color(f"{f.KIND}:N", scale=kinds, legend=None),
-        )
+        # right of each bar, in the page's text colour (the bars' own were under 4.5:1 on one theme or the other)
+        .encode(y=y, x=alt.X("_text_at:Q"), text=f"{f.LABEL}:N", color=alt.value(INK))
     )
     return alt.layer(bars, labels).properties(title=title, height=alt.Step(30))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import altair as alt
 import pandas as pd
 
-from bleu_app.charts.corpus import OKABE_ITO
+from bleu_app.charts.corpus import INK, OKABE_ITO
 from bleu_app.frames import every as f
 
 LABEL_LIMIT = 320  # pixels: every row label whole
@@ -51,7 +51,7 @@ def spread_chart(df: pd.DataFrame) -> alt.LayerChart:
         .mark_rule(strokeDash=[4, 3], color="#777777")
         .encode(x=f"{f.SCORE}:Q")
     )
-    note = rule.mark_text(align="left", dx=4, dy=-6, color="#777777").encode(text="label:N", y=alt.value(0))
+    note = rule.mark_text(align="left", dx=4, dy=-6, color=INK).encode(text="label:N", y=alt.value(0))
     chart: alt.LayerChart = (rule + dots + note).properties(
         title="The same corpus under every BLEU", height=alt.Step(16)
     )

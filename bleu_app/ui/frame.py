@@ -9,6 +9,7 @@ script runs outside the frame, runs the frame instead (which runs the same page 
 from __future__ import annotations
 
 import threading
+from typing import Final
 
 import streamlit as st
 
@@ -27,6 +28,31 @@ SENTENCE = "pages/sentence.py"
 CORPUS = "pages/corpus.py"
 COMPARE = "pages/compare.py"
 CLASS = "pages/class.py"  # named as its url path: a first deep link finds it (see guard)
+
+# Text under 4.5:1 (WCAG AA) in Streamlit's own colours, per theme (tests/browser/test_contrast.py measures every
+# page in both). Light: captions and quotes (Streamlit's text at 60% opacity: 3.9:1 on white) at 75% (6.1:1), lighter
+# than body text; chart axis and legend text (Vega's grey #808495: 3.7:1) in a darker grey (#5C5F6C: 6.4:1).
+# Dark: the primary colour #56B4E9 under a white label (primary buttons, a multiselect's chips) is 2.3:1: the
+# label takes the dark background's colour instead (8.2:1). The light theme's #0072B2 under white is 5.2:1.
+CONTRAST_CSS: Final = {
+    "light": """<style>
+[data-testid="stCaptionContainer"], [data-testid="stMarkdownContainer"] blockquote { opacity: 0.75; }
+[data-testid="stVegaLiteChart"] :is(.role-axis-label, .role-axis-title, .role-legend-label, .role-legend-title,
+  .role-header-label, .role-header-title) > text { fill: #5C5F6C; }
+</style>""",
+    "dark": """<style>
+[data-testid^="stBaseButton-primary"], [data-testid^="stBaseButton-primary"] p,
+[data-tag], [data-tag] span, [data-tag] button { color: #0E1117 !important; }
+</style>""",
+}
+
+
+def contrast_css() -> None:
+    """The theme's contrast fixes: a style-only block at the end of the sidebar (no gap in the main area)."""
+    css = CONTRAST_CSS.get(str(st.context.theme.type or ""))
+    if css:
+        st.sidebar.markdown(css, unsafe_allow_html=True)
+
 
 # Per script thread (one per session): set while the frame's navigation runs a page.
 _inside = threading.local()
@@ -60,6 +86,7 @@ def run() -> None:
     share.apply_link()  # a shared view's input and settings, before the sidebar's widgets are drawn
     state.follow_page(nav.url_path)
     widgets.settings_sidebar()
+    contrast_css()
     _inside.active = True
     try:
         nav.run()

@@ -78,15 +78,6 @@ LARGE_CSS: Final = f"""
 </style>
 """
 
-# The dark theme's primary colour (#56B4E9) under the button's white label is 2.3:1: in presenter mode the label takes
-# the dark theme's background colour instead (8.2:1); the light theme's (#0072B2 under white) is 5.2:1 already.
-DARK_PRIMARY_CSS: Final = """
-<style>
-[data-testid="stMain"] [data-testid="stBaseButton-primary"],
-[data-testid="stMain"] [data-testid="stBaseButton-primary"] p { color: #0E1117 !important; }
-</style>
-"""
-
 
 def presenting() -> bool:
     """``?present=1``."""
@@ -188,9 +179,8 @@ def show_step(steps: Sequence[tuple[str, Callable[[], None]]], at: int, first: i
     steps."""
     last = first + len(steps) - 1
     if presenting():
-        dark = st.context.theme.type == "dark"
-        # st.html dropped a style-only block in the dark theme
-        st.markdown(LARGE_CSS + (DARK_PRIMARY_CSS if dark else ""), unsafe_allow_html=True)
+        # st.html dropped a style-only block in the dark theme (dark primary buttons' labels: frame.CONTRAST_CSS)
+        st.markdown(LARGE_CSS, unsafe_allow_html=True)
     if st.session_state.get(PICK) != at:
         st.session_state[PICK] = at
     prev, pick, nxt = st.columns([1, 4, 1], vertical_alignment="bottom")

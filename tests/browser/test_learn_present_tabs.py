@@ -20,11 +20,12 @@ from tests.browser.conftest import rerun_settled, shot, wait_for_app
 MAIN = "[data-testid='stMain']"
 BODY, SECONDARY, CHART, CONTRAST = 26, 20, 18, 4.5
 
-# Every visible text of the main area: its font size, the contrast of its colour (alpha and opacity applied) over
-# the colours painted under it, whether it is secondary text and whether it belongs to a disabled control; and every
-# Vega chart's SVG text likewise.
-_MEASURE = r"""() => {
-  const main = document.querySelector('[data-testid="stMain"]');
+# Every visible text of the main area (or of the area a selector given names): its font size, the contrast of its
+# colour (alpha and opacity applied) over the colours painted under it, whether it is secondary text and whether it
+# belongs to a disabled control; and every Vega chart's SVG text likewise, over the chart's shapes under it
+# (tests/browser/test_contrast.py reuses it).
+_MEASURE = r"""(root) => {
+  const main = document.querySelector(root || '[data-testid="stMain"]');
   const parse = (c) => { const m = c.match(/[\d.]+/g); if (!m) return [0, 0, 0, 0];
     const v = m.map(Number); return v.length === 3 ? [...v, 1] : v; };
   const lum = ([r, g, b]) => { const f = (v) => { v /= 255;
@@ -35,9 +36,13 @@ _MEASURE = r"""() => {
   const appBg = parse(getComputedStyle(document.querySelector('[data-testid="stApp"]')).backgroundColor);
   const under = (el) => {  // the background painted under el and the opacity of el and its ancestors
     const layers = []; let opacity = 1; let opaque = false;
+    const r = el.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
     for (let e = el; e && e !== document.documentElement; e = e.parentElement) {
       const cs = getComputedStyle(e);
       opacity *= parseFloat(cs.opacity);
+      const b = e.getBoundingClientRect();  // an ancestor's background is under el only if el is inside its box
+      const inside = x >= b.left && x <= b.right && y >= b.top && y <= b.bottom;  // (a slider's value is above it)
+      if (!inside) continue;
       const c = parse(cs.backgroundColor);
       if (c[3] > 0 && !opaque) layers.push(c);
       if (c[3] >= 1) opaque = true;
@@ -64,6 +69,7 @@ _MEASURE = r"""() => {
     const cs = getComputedStyle(el);
     if (!shown(el) || cs.fontFamily.includes('Material')) continue;  // icons are glyphs, not text
     const [bg, opacity] = under(el);
+    if (opacity === 0) continue;  // hidden by design (a select slider's end values until it is hovered)
     const fg = parse(cs.color);
     out.push({
       text: (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' ? `<${el.tagName.toLowerCase()}>` : '') +
@@ -75,9 +81,28 @@ _MEASURE = r"""() => {
       disabled: !!el.closest('button:disabled, [aria-disabled="true"], input:disabled'),
     });
   }
+  // a chart's shapes with a fill (bars, cells, the plot's background), in paint order, with their boxes
+  const shapes = new Map();
+  const shapesOf = (svg) => {
+    if (!shapes.has(svg)) shapes.set(svg, [...svg.querySelectorAll('path, rect, circle, ellipse, polygon')].map(m => {
+      const cs = getComputedStyle(m);
+      if (!cs.fill.startsWith('rgb')) return null;
+      const c = parse(cs.fill);
+      const alpha = c[3] * parseFloat(cs.fillOpacity) * parseFloat(cs.opacity);
+      return alpha > 0 ? {m, box: m.getBoundingClientRect(), fill: [c[0], c[1], c[2], alpha]} : null;
+    }).filter(Boolean));
+    return shapes.get(svg);
+  };
   for (const t of main.querySelectorAll('.vega-embed svg text')) {
     if (!t.textContent.trim() || t.getAttribute('opacity') === '0' || t.getBoundingClientRect().width < 1) continue;
-    const [bg] = under(t.closest('.vega-embed'));
+    // chart text over the shapes painted before it under its centre (a value written on a bar or a cell)
+    let [bg] = under(t.closest('.vega-embed'));
+    const r = t.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+    for (const s of shapesOf(t.ownerSVGElement)) {
+      if (x < s.box.left || x > s.box.right || y < s.box.top || y > s.box.bottom) continue;
+      if (!(s.m.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_FOLLOWING)) continue;  // painted after the text
+      if (s.m.isPointInFill(new DOMPoint(x, y).matrixTransform(s.m.getScreenCTM().inverse()))) bg = over(s.fill, bg);
+    }
     const fill = parse(getComputedStyle(t).fill);
     const alpha = parseFloat(t.getAttribute('fill-opacity') || t.getAttribute('opacity') || '1');
     out.push({text: t.textContent, size: parseFloat(t.getAttribute('font-size') || getComputedStyle(t).fontSize),
