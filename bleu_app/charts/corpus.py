@@ -444,7 +444,11 @@ def _precision_grid(prec: pd.DataFrame) -> alt.LayerChart | alt.FacetChart:
             standing=f"datum.high > datum.low ? (datum['{f.PRECISION}'] - datum.low) / (datum.high - datum.low) : 0.5"
         )
         .encode(
-            x=alt.X(f"{f.N}:O", title="n-gram order n", axis=alt.Axis(labelAngle=0, orient="top")),
+            x=alt.X(
+                f"{f.N}:O",
+                title=["n-gram order n", "(shade: lowest to highest p_n in each order)"],
+                axis=alt.Axis(labelAngle=0, orient="top"),
+            ),
             y=alt.Y(f"{f.SYSTEM}:N", sort=_by_rank(), title=None),
             tooltip=[f.SYSTEM, f.N, f.FRACTION, alt.Tooltip(f.PRECISION, format=".4f")],
         )
@@ -454,9 +458,7 @@ def _precision_grid(prec: pd.DataFrame) -> alt.LayerChart | alt.FacetChart:
     )
     values = base.mark_text(fontSize=12, color=GRID_TEXT).encode(text=alt.Text(f"{f.PRECISION}:Q", format=".3f"))
     return alt.layer(cells, values).properties(
-        title=alt.TitleParams(
-            "Modified precisions p_n per system", subtitle="shade: lowest to highest within each order n"
-        ),
+        title="Modified precisions p_n per system",  # a subtitle is not in Streamlit's theme (black on dark)
         height=alt.Step(22),
         width=alt.Step(64),
     )
