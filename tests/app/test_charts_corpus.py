@@ -325,6 +325,18 @@ def test_ranking_html_escapes_names_and_draws_cluster_rules():
     assert "b (baseline)" in html
 
 
+def _assert_names_apart_and_by_their_points(boxes: dict, points: dict) -> None:
+    """Each drawn name is nearest its own point (a reader pairs it with that one) and no two names overlap."""
+    for name, box in boxes.items():
+        near = min(points, key=lambda p: _gap(points[p], box))
+        assert near == name, (name, near, box)
+    items = list(boxes.items())
+    for i, (a, ba) in enumerate(items):
+        for b, bb in items[i + 1 :]:
+            apart = ba[2] <= bb[0] or bb[2] <= ba[0] or ba[3] <= bb[1] or bb[3] <= ba[1]
+            assert apart, (a, ba, b, bb)
+
+
 def _wmt22_human(data_dir) -> pd.DataFrame:
     """WMT22 zh-en's twelve systems: corpus BLEU (13a, both references) and the human da_z score."""
     return _human_frame(data_dir / "wmt22-general-zh-en")
@@ -407,14 +419,7 @@ def test_human_chart_names_do_not_overlap_on_wmt22(data_dir, width):
     assert set(boxes) == set(df[f.SYSTEM])
     points = _drawn_points(svg)
     assert set(points) == set(df[f.SYSTEM])
-    for name, box in boxes.items():  # each name nearest its own point: a reader pairs it with that one
-        near = min(points, key=lambda p: _gap(points[p], box))
-        assert near == name, (name, near, box)
-    items = list(boxes.items())
-    for i, (a, ba) in enumerate(items):
-        for b, bb in items[i + 1 :]:
-            apart = ba[2] <= bb[0] or bb[2] <= ba[0] or ba[3] <= bb[1] or bb[3] <= ba[1]
-            assert apart, (a, ba, b, bb)
+    _assert_names_apart_and_by_their_points(boxes, points)
 
 
 def test_human_chart_leaves_out_names_with_no_room_and_says_which():
@@ -468,14 +473,7 @@ def test_human_chart_names_do_not_overlap_as_streamlit_draws_it(data_dir, width)
     boxes = _drawn_name_boxes(svg, placed_names)
     assert set(boxes) == set(placed_names)
     points = _drawn_points(svg)
-    for name, box in boxes.items():
-        near = min(points, key=lambda p: _gap(points[p], box))
-        assert near == name, (name, near, box)
-    items = list(boxes.items())
-    for i, (a, ba) in enumerate(items):
-        for b, bb in items[i + 1 :]:
-            apart = ba[2] <= bb[0] or bb[2] <= ba[0] or ba[3] <= bb[1] or bb[3] <= ba[1]
-            assert apart, (a, ba, b, bb)
+    _assert_names_apart_and_by_their_points(boxes, points)
 
 
 def _luminance(colour: str) -> float:
