@@ -221,3 +221,6 @@ def show(config: BleuConfig) -> None:
         st.button("Show all numbers", key="learn.lab.show_all_button", on_click=_show_all, args=(which,))
         return
     render.grid(everything_table)
+    render.signature(
+        _signature(config, corpus), what="The table (the correct BLEU's settings, one thing changed a row)"
+    )
