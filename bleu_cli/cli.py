@@ -17,6 +17,8 @@ from typing import Any, NoReturn
 from bleu_core import __version__
 from bleu_core.errors import InputError
 
+from . import files
+
 __all__ = ["main"]
 
 EXIT_INPUT = 2
@@ -268,11 +270,7 @@ def _cmd_handout(args: argparse.Namespace) -> int:
     if args.output in (None, "-"):
         sys.stdout.write(page + "\n")
         return 0
-    try:
-        with open(args.output, "w", encoding="utf-8") as out:
-            out.write(page)
-    except OSError as exc:
-        raise InputError(f"cannot write: {exc.strerror}", args.output) from None
+    files.write_text(args.output, page)
     print(f"wrote {args.output} (the paper's Examples 1-4 and the toy corpus, under the paper's preset)")
     return 0
 

@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from bleu_core.errors import InputError
 
+from . import files
+
 if TYPE_CHECKING:
     from bleu_core.config import BleuConfig
     from bleu_core.ranking import Ranking
@@ -233,11 +235,7 @@ def _write_latex(target: str, ranking: Ranking, rows: Sequence[dict[str, Any]], 
     if target == "-":
         sys.stdout.write(tex)
         return
-    try:
-        with open(target, "w", encoding="utf-8") as out:
-            out.write(tex)
-    except OSError as exc:
-        raise InputError(f"cannot write: {exc.strerror}", target) from None
+    files.write_text(target, tex)
 
 
 def _print_text(

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from bleu_core.errors import InputError
 
+from . import files
+
 if TYPE_CHECKING:
     from bleu_core.config import BleuConfig
 
@@ -112,10 +114,6 @@ def _cmd_report(
         config,
         report.ReportOptions(baseline=args.baseline, a=args.a, b=args.b, method=method, trials=trials, seed=args.seed),
     )
-    try:
-        with open(args.output, "w", encoding="utf-8") as out:
-            out.write(html)
-    except OSError as exc:
-        raise InputError(f"cannot write: {exc.strerror}", args.output) from None
+    files.write_text(args.output, html)
     print(f"wrote {args.output} ({len(html.encode('utf-8')) // 1024} KiB, {len(corpus.names)} systems)")
     return 0
