@@ -103,6 +103,7 @@ def _cmd_compare(
     make_config: Callable[[argparse.Namespace], BleuConfig],
     read_all: Callable[[Sequence[str], Sequence[str]], Any],
 ) -> int:
+    from bleu_core.bleu import make_signature
     from bleu_core.decomposition import decompose_matrices
     from bleu_core.engine import ReferenceSet
     from bleu_core.ranking import rank_pairwise
@@ -141,9 +142,10 @@ def _cmd_compare(
     differences = [decompose_matrices(mats[0], m, config) for m in mats[1:]]
     rows = _rows(names, comparison, differences, ranking)
     note = size_note(n_segments, [row["high"] - row["low"] for row in rows])
-    sacre = sacrebleu_signature(
-        config, nrefs, test=method, trials=trials, seed=args.seed, confidence_trials=1000 if method == "ar" else None
-    )
+    # what `sacrebleu --paired-bs/--paired-ar` prints: its CLI gives no interval in AR mode, so no bs: key (our
+    # intervals' own 1,000 resamples are in our signature, researcher-walk W2)
+    sacre = sacrebleu_signature(config, nrefs, test=method, trials=trials, seed=args.seed)
+    intervals = make_signature(config, nrefs, bs=trials if method == "bs" else 1000, rs=args.seed)
     if warning:
         print(f"bleu-explorer: warning: {warning}", file=sys.stderr)
     if args.latex:
@@ -155,6 +157,7 @@ def _cmd_compare(
             "seed": args.seed,
             "alpha": args.alpha,
             "signature": comparison.signature,
+            "interval_signature": intervals,
             "sacrebleu_signature": {"long": sacre.long, "short": sacre.short, "none_because": sacre.why_none},
             "warning": warning,
             "slice": narrowed.label(),
@@ -173,7 +176,12 @@ def _cmd_compare(
     if args.latex == "-":
         return 0
     _print_text(
-        rows, differences, ranking, (method, trials, args.seed, args.alpha), comparison.signature, sacre, note.text
+        rows,
+        differences,
+        ranking,
+        (method, trials, args.seed, args.alpha),
+        (comparison.signature, intervals, sacre),
+        note.text,
     )
     if narrowed.slice is not None:
         print(f"slice: {narrowed.label()}")
@@ -225,11 +233,12 @@ def _rows(names: Sequence[str], comparison: Any, differences: Sequence[Any], ran
 def _write_latex(target: str, ranking: Ranking, rows: Sequence[dict[str, Any]], pairwise: Any, signature: str) -> None:
     from bleu_core.latex import ranking_table
 
+    names = pairwise.names
     tex = ranking_table(
         ranking,
-        intervals=[(row["low"], row["high"]) for row in rows],
-        baseline=0,
-        adjusted=pairwise.adjusted,
+        intervals={row["system"]: (row["low"], row["high"]) for row in rows},
+        baseline=rows[0]["system"],
+        adjusted={(a, b): pairwise.adjusted[i][j] for i, a in enumerate(names) for j, b in enumerate(names) if i != j},
         signature=signature,
     )
     if target == "-":
@@ -243,11 +252,11 @@ def _print_text(
     differences: Sequence[Any],
     ranking: Ranking,
     test: tuple[str, int, int, float],
-    signature: str,
-    sacre: Any,
+    signatures: tuple[str, str, Any],
     note: str,
 ) -> None:
     method, trials, seed, alpha = test
+    signature, intervals, sacre = signatures
     width = max(len("system"), *(len(str(r["system"])) for r in rows))
     print(f"{'system':<{width}}  {'BLEU':>6}  {'mean ± 95% CI':>16}  {'p-value':>9}")
     for row in rows:
@@ -278,6 +287,8 @@ def _print_text(
         rng = str(lo) if lo == hi else f"{lo}-{hi}"
         print(f"{s.rank:>5}  {rng:>7}  {by_index[s.index]['system']!s:<{width}}  {s.score:>6.2f}")
     print(f"\nsignature: {signature}")
+    if method == "ar":  # sacreBLEU's CLI gives no interval in AR mode: ours come from their own resamples
+        print(f"intervals (mean ± 95% CI): {intervals}")
     if sacre.long is not None:
         print(f"sacreBLEU signature: {sacre.long}")
         print(f"sacreBLEU signature (short): {sacre.short}")

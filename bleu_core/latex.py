@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping
 from typing import Final
 
 from .ranking import Ranking
@@ -58,23 +58,27 @@ def _rank(low: int, high: int) -> str:
 def ranking_table(
     ranking: Ranking,
     *,
-    intervals: Sequence[tuple[float, float]] | None,
-    baseline: int,
-    adjusted: Sequence[Sequence[float]],
+    intervals: Mapping[str, tuple[float, float]] | None,
+    baseline: str,
+    adjusted: Mapping[tuple[str, str], float],
     signature: str,
-    names: Sequence[str] | None = None,
+    names: Mapping[str, str] | None = None,
     caption: str = "BLEU with 95\\% bootstrap confidence intervals",
     label: str = "tab:bleu",
 ) -> str:
     r"""The booktabs table of ``ranking``.
 
+    Everything is looked up by system name, never by position: a caller's table may be in another order than
+    the ranking's input (the app's systems table is sorted by score), and a positional lookup put other
+    systems' intervals and marks on the rows (researcher-walk W1).
+
     Args:
         ranking: the systems in order with their clusters.
-        intervals: each system's (low, high) by input index, or None.
-        baseline: the input index of the baseline system.
-        adjusted: the Holm-corrected p-values (input index x input index).
+        intervals: each system's (low, high) by name, or None.
+        baseline: the baseline system's name.
+        adjusted: the Holm-corrected p-value of each pair of names (either order).
         signature: what produced the numbers; set in the caption in ``\texttt``.
-        names: display names by input index (default: the ranking's names).
+        names: display names by system name (default: the names themselves).
         caption: the caption's text before the signature (LaTeX, not escaped).
         label: the ``\label``.
 
@@ -82,11 +86,21 @@ def ranking_table(
         >>> from bleu_core.ranking import rank_systems
         >>> p = [[math.nan, 0.001], [0.001, math.nan]]
         >>> r = rank_systems(["A_1", "B"], [30.0, 20.0], p)
-        >>> tex = ranking_table(r, intervals=[(28.0, 32.0), (18.5, 21.5)], baseline=1, adjusted=p, signature="s")
+        >>> tex = ranking_table(r, intervals={"B": (18.5, 21.5), "A_1": (28.0, 32.0)}, baseline="B",
+        ...                     adjusted={("A_1", "B"): 0.001}, signature="s")
         >>> print(tex.split("\\midrule")[1].strip())
         1 & A\_1 & 30.00 {\small [28.00, 32.00]} & +10.00$^{*}$ \\
     """
-    label_of = list(names) if names is not None else [s.name for s in sorted(ranking.systems, key=lambda s: s.index)]
+    by_name = {s.name: s for s in ranking.systems}
+    if baseline not in by_name:
+        raise ValueError(f"the baseline {baseline!r} is not one of the ranked systems")
+    if intervals is not None and set(intervals) != set(by_name):
+        raise ValueError("intervals must name exactly the ranked systems")
+    base_score = by_name[baseline].score
+
+    def p_of(a: str, b: str) -> float:
+        return float(adjusted.get((a, b), adjusted.get((b, a), math.nan)))
+
     head = ["Rank", "System", "BLEU", r"$\Delta$"]
     lines = [
         r"\begin{table}[t]",
@@ -100,16 +114,16 @@ def ranking_table(
             lines.append(r"\midrule")
         bleu = f"{s.score:.2f}"
         if intervals is not None:
-            lo, hi = intervals[s.index]
+            lo, hi = intervals[s.name]
             bleu += f" {{\\small [{lo:.2f}, {hi:.2f}]}}"
-        if s.index == baseline:
+        if s.name == baseline:
             delta = "baseline"
         else:
-            diff = s.score - ranking.systems[[t.index for t in ranking.systems].index(baseline)].score
-            p = adjusted[s.index][baseline]
+            p = p_of(s.name, baseline)
             mark = "$^{*}$" if not math.isnan(p) and p < ranking.alpha else ""
-            delta = f"{diff:+.2f}{mark}"
-        lines.append(f"{_rank(*s.rank_range)} & {escape_latex(label_of[s.index])} & {bleu} & {delta} \\\\")
+            delta = f"{s.score - base_score:+.2f}{mark}"
+        shown = names.get(s.name, s.name) if names is not None else s.name
+        lines.append(f"{_rank(*s.rank_range)} & {escape_latex(shown)} & {bleu} & {delta} \\\\")
     lines += [
         r"\bottomrule",
         r"\end{tabular}",

@@ -107,17 +107,16 @@ def _tex(s: str) -> str:
 def ranking_latex(
     ranking: Ranking, systems: pd.DataFrame, significance: pd.DataFrame, baseline: str, signature: str
 ) -> str:
-    """The ranking as ``bleu_core.latex``'s booktabs table (the one ``bleu-explorer compare --latex`` writes)."""
-    names = list(systems[SYSTEM])
-    index = {n: i for i, n in enumerate(names)}
-    adjusted = [[float("nan")] * len(names) for _ in names]
-    for r, c, p in zip(significance[ROW], significance[COL], significance[P_HOLM], strict=True):
-        if r in index and c in index:
-            adjusted[index[r]][index[c]] = float(p)
-    return ranking_table(
-        ranking,
-        intervals=list(zip(systems[CI_LOW], systems[CI_HIGH], strict=True)),
-        baseline=index[baseline],
-        adjusted=adjusted,
-        signature=signature,
-    )
+    """The ranking as ``bleu_core.latex``'s booktabs table (the one ``bleu-explorer compare --latex`` writes).
+
+    Intervals, p-values and the baseline go by system name: ``systems`` may be in any order (the page's is
+    sorted by score, the ranking's input is not)."""
+    intervals = {
+        str(n): (float(lo), float(hi))
+        for n, lo, hi in zip(systems[SYSTEM], systems[CI_LOW], systems[CI_HIGH], strict=True)
+    }
+    adjusted = {
+        (str(r), str(c)): float(p)
+        for r, c, p in zip(significance[ROW], significance[COL], significance[P_HOLM], strict=True)
+    }
+    return ranking_table(ranking, intervals=intervals, baseline=baseline, adjusted=adjusted, signature=signature)

@@ -9,6 +9,7 @@ of those views is checked for what a person would notice (dark background, no si
 from __future__ import annotations
 
 import csv
+import re
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout, expect
 
@@ -168,3 +169,55 @@ def test_user_text_stays_text(app_url, page):
     rerun_settled(page)
     expect(page.locator(MAIN)).to_contain_text("onerror")
     assert page.title() != "pwned"
+
+
+def _latex_rows(tex: str) -> dict[str, tuple[float, float, float, str]]:
+    """name -> (BLEU, low, high, the Delta cell) of the ranking's LaTeX table."""
+    body = tex.split("\\toprule")[1].split("\\bottomrule", maxsplit=1)[0]
+    rows = {}
+    for line in body.splitlines():
+        cells = line.removesuffix("\\\\").strip().split(" & ")
+        if len(cells) != 4 or cells[0] == "Rank":
+            continue
+        match = re.fullmatch(r"([\d.]+) \{\\small \[([\d.]+), ([\d.]+)\]\}", cells[2])
+        assert match, cells
+        name = cells[1].replace("\\_", "_").replace("\\&", "&")
+        rows[name] = (float(match[1]), float(match[2]), float(match[3]), cells[3])
+    return rows
+
+
+def _choose(page, label: str, option: str) -> None:
+    box = page.locator(f"{MAIN} [data-testid='stSelectbox']").filter(has_text=label).first
+    box.scroll_into_view_if_needed()
+    box.click()
+    page.get_by_role("option", name=option, exact=True).click()
+    rerun_settled(page, timeout=180_000)
+
+
+def test_latex_ranking_export_puts_each_systems_own_numbers_on_its_row(app_url, new_page, data_dir):
+    """Researcher-walk W1: the page's "LaTeX: ranking" button, on WMT22's 12 systems, gives each row its own
+    interval (which contains its score), its own BLEU (bleu_core's on that file) and marks the page's baseline;
+    after a change of baseline, the new one."""
+    from bleu_core import corpus_bleu
+
+    folder = data_dir / "wmt22-general-zh-en"
+    refs = [(folder / f"reference.{k}.en").read_text(encoding="utf-8").splitlines() for k in "AB"]
+    page = new_page(height=TALL)
+    page.goto(f"{app_url}/compare")
+    wait_for_app(page)
+    _load_folder(page, folder)
+    for baseline in (None, "Online-B"):
+        if baseline is not None:
+            _choose(page, "Baseline", baseline)
+        shown = page.locator(f"{MAIN} [data-testid='stSelectbox']").filter(has_text="Baseline").first
+        page_baseline = shown.locator("input[role='combobox']").input_value()  # the chosen system
+        rows = _latex_rows(_download_text(page, "LaTeX: ranking"))
+        assert len(rows) == 12, rows.keys()
+        for name, (score, low, high, _) in rows.items():
+            assert low <= score <= high, (name, score, low, high)
+            hyp = (folder / "systems" / f"{name}.en").read_text(encoding="utf-8").splitlines()
+            assert score == round(corpus_bleu(hyp, refs).score, 2), name
+        marked = [name for name, row in rows.items() if row[3] == "baseline"]
+        assert marked == [page_baseline], (marked, page_baseline)
+        if baseline is not None:
+            assert page_baseline == baseline

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -176,3 +178,33 @@ def test_console_script_runs(files, python: str) -> None:
     )
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["trials"] == 50
+
+
+@pytest.mark.parametrize("flag", ["--paired-bs", "--paired-ar"])
+def test_sacrebleu_signature_is_what_the_sacrebleu_cli_prints(flag: str, tmp_path) -> None:
+    """Researcher-walk W2: the line we label "sacreBLEU signature" is the one `sacrebleu --paired-ar/-bs` prints
+    for the same call (its CLI, run here, is the oracle); our intervals' own draws are signed apart."""
+    data = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "wmt21-news-en-de"
+    ref = data / "reference.A.de"
+    systems = [str(data / "systems" / n) for n in ("Facebook-AI.de", "HuaweiTSC.de")]
+    n = "1000" if flag == "--paired-ar" else "100"
+    sacrebleu = shutil.which("sacrebleu", path=str(Path(sys.executable).parent))
+    assert sacrebleu is not None
+    theirs = subprocess.run(
+        [sacrebleu, str(ref), "-i", *systems, flag, f"{flag}-n", n, "-f", "text"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    expected = next(line.split(None, 2)[2] for line in theirs.splitlines() if line.startswith(" - BLEU "))
+    ours = subprocess.run(
+        [sys.executable, "-m", "bleu_cli", "compare", str(ref), "-i", *systems, flag, n, "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    out = json.loads(ours)
+    assert out["sacrebleu_signature"]["long"] == expected
+    key = "ar" if flag == "--paired-ar" else "bs"
+    assert f"|{key}:{n}|" in out["signature"]
+    assert "|bs:" in out["interval_signature"]

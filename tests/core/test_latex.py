@@ -25,8 +25,11 @@ SCORES = [40.0, 30.5, 30.0, 20.0]
 
 def _table(names=HOSTILE) -> str:
     r = rank_systems(names, SCORES, P)
-    iv = [(s - 1.5, s + 1.5) for s in SCORES]
-    return ranking_table(r, intervals=iv, baseline=3, adjusted=P, signature="nrefs:1|case:mixed|tok:13a|version:2.6.0")
+    iv = {n: (s - 1.5, s + 1.5) for n, s in zip(names, SCORES, strict=True)}
+    p = {(a, b): P[i][j] for i, a in enumerate(names) for j, b in enumerate(names) if i != j}
+    return ranking_table(
+        r, intervals=iv, baseline=names[3], adjusted=p, signature="nrefs:1|case:mixed|tok:13a|version:2.6.0"
+    )
 
 
 @pytest.mark.parametrize("name", HOSTILE)
