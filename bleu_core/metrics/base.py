@@ -1,0 +1,87 @@
+"""The metric seam: what every corpus metric gives the code that resamples, tests, ranks and slices.
+
+A corpus metric here is, like every metric sacreBLEU has, a function of *summed* per-segment statistics: BLEU's
+``[sys_len, ref_len, correct_1..N, total_1..N]``, chrF's ``[hyp, ref, match]`` per character and word order,
+TER's ``[edits, reference length]``. So a corpus score, a bootstrap resample, an approximate-randomization
+shuffle and a slice are all arithmetic over a (segments x ``width``) matrix followed by :meth:`Metric.score_many`
+on its column sums: the significance, trials, ranking and slicing code needs nothing else of a metric, and a new
+metric is one module with one registry line.
+
+Explain, decomposition, the labelled variants and the Learn page stay BLEU on purpose: they teach BLEU's
+quantities, which other metrics do not have.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    import numpy as np
+
+__all__ = ["Metric", "PreparedReferences"]
+
+
+@runtime_checkable
+class PreparedReferences(Protocol):
+    """One set of references made ready once (tokenized, n-grams counted) for the statistics of many systems."""
+
+    @property
+    def nrefs(self) -> int:
+        """References per segment (``-1``: a variable number, sacreBLEU's ``nrefs:var``)."""
+        ...
+
+    @property
+    def n_segments(self) -> int:
+        """Segments."""
+        ...
+
+    def stats(self, hypotheses: Sequence[str]) -> np.ndarray:
+        """Per-segment statistics of one system: a (segments x ``width``) matrix, exact (integers held as
+        int64, or float64 where the metric's statistic is not an integer)."""
+        ...
+
+
+@runtime_checkable
+class Metric(Protocol):
+    """A corpus metric: statistics per segment, a score from their sums, and the signatures of both tools.
+
+    Attributes:
+        name: what tables, charts and exports call it (``BLEU``, ``chrF2``, ``chrF2++``, ``TER``).
+        sacrebleu_name: sacreBLEU's ``-m`` name (``bleu``, ``chrf``, ``ter``), or ``""`` when it has none.
+        higher_is_better: False for an error rate (TER): ranks, arrows and "better" turn.
+        width: statistics per segment.
+    """
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def sacrebleu_name(self) -> str: ...
+
+    @property
+    def higher_is_better(self) -> bool: ...
+
+    @property
+    def width(self) -> int: ...
+
+    def prepare(self, references: Sequence[Sequence[str]]) -> PreparedReferences:
+        """The references made ready for :meth:`PreparedReferences.stats` (``references[k][i]``: reference
+        ``k`` of segment ``i``, sacreBLEU's streams)."""
+        ...
+
+    def score_many(self, sums: np.ndarray) -> np.ndarray:
+        """The score (0-100, sacreBLEU's scale) of every row of a (rows x ``width``) matrix of summed statistics,
+        vectorised: one call scores a thousand resamples."""
+        ...
+
+    def signature(self, nrefs: int | str, **test: object) -> str:
+        """Our signature of the setting (``test``: ``bs=1000, rs=12345`` and the like, in sacreBLEU's order)."""
+        ...
+
+    def sacrebleu_signature(
+        self, nrefs: int | str, *, test: str | None = None, trials: int | None = None, seed: int | None = None
+    ) -> str | None:
+        """The signature ``sacrebleu`` itself prints for this setting (and paired test), or None when sacreBLEU
+        cannot express the setting."""
+        ...
