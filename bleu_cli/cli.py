@@ -42,7 +42,7 @@ def _preset_values(preset: str, *, sentence: bool) -> dict[str, Any]:
 
 
 def _add_bleu_options(p: argparse.ArgumentParser, *, sentence: bool = False) -> None:
-    from bleu_core.tokenizers import TOKENIZERS
+    from bleu_core.engine.tokenizers import TOKENIZERS
 
     p.add_argument(
         "--preset",
@@ -100,12 +100,12 @@ def _add_bleu_options(p: argparse.ArgumentParser, *, sentence: bool = False) -> 
 
 def _config(args: argparse.Namespace):  # type: ignore[no-untyped-def]
     from bleu_core.config import BleuConfig
-    from bleu_core.tokenizers import get_tokenizer
+    from bleu_core.engine.tokenizers import get_tokenizer
 
     preset = _preset_values(getattr(args, "preset", "sacrebleu"), sentence=getattr(args, "sentence_defaults", False))
     chosen = {k: (preset[k] if getattr(args, k, None) is None else getattr(args, k)) for k in preset}
     if getattr(args, "language_pair", None) and getattr(args, "tokenize", None) is None:
-        from bleu_core.languages import parse_language_pair, tokenizer_for
+        from bleu_core.data.languages import parse_language_pair, tokenizer_for
 
         chosen["tokenize"] = tokenizer_for(parse_language_pair(args.language_pair)[1])
     spm_model = getattr(args, "spm_model", None)
@@ -114,7 +114,7 @@ def _config(args: argparse.Namespace):  # type: ignore[no-untyped-def]
             raise InputError("given without --tokenize spm", "--spm-model")
         if not spm_model:
             raise InputError("spm needs a model file: add --spm-model FILE", "--tokenize")
-        from bleu_core.tokenizers import register_spm
+        from bleu_core.engine.tokenizers import register_spm
 
         chosen["tokenize"] = register_spm(spm_model)
     weights = None
@@ -147,8 +147,8 @@ def _config(args: argparse.Namespace):  # type: ignore[no-untyped-def]
 
 
 def _read_all(refs: Sequence[str], hyps: Sequence[str]):  # type: ignore[no-untyped-def]
-    from bleu_core.corpus import check_parallel, check_unique_names
-    from bleu_core.readers import read_text_file
+    from bleu_core.data.corpus import check_parallel, check_unique_names
+    from bleu_core.data.readers import read_text_file
 
     # the systems are labelled by base name: two with the same one are refused (as sacrebleu does)
     check_unique_names([os.path.basename(p) for p in hyps], hyps)
@@ -161,7 +161,7 @@ def _read_all(refs: Sequence[str], hyps: Sequence[str]):  # type: ignore[no-unty
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
-    from bleu_core.bleu import corpus_score
+    from bleu_core.metrics.bleu import corpus_score
 
     from .slicing import narrow
 
@@ -196,7 +196,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
 
 def note_signature(config: Any, nrefs: int) -> str:
     """The signature of the intervals behind the small-test-set note: sacreBLEU's 1,000 resamples, seed 12345."""
-    from bleu_core.bleu import make_signature
+    from bleu_core.metrics.bleu import make_signature
 
     return make_signature(config, nrefs, bs=1000, rs=12345)
 
@@ -205,7 +205,7 @@ def _size_note(streams: Sequence[Sequence[str]], hyp_files: Sequence[Any], confi
     """The small-test-set note of ``score``: the segments and the widest of the systems' 95% intervals."""
     from bleu_core.engine import ReferenceSet
     from bleu_core.significance import bootstrap_cis
-    from bleu_core.testsize import size_note
+    from bleu_core.significance.testsize import size_note
 
     ref_set = ReferenceSet.from_config(streams, config)
     mats = [ref_set.stats(list(h.lines), config.max_ngram_order) for h in hyp_files]
@@ -213,7 +213,7 @@ def _size_note(streams: Sequence[Sequence[str]], hyp_files: Sequence[Any], confi
 
 
 def _cmd_explain(args: argparse.Namespace) -> int:
-    from bleu_core.explain import explain_segment
+    from bleu_core.teaching.explain import explain_segment
 
     config = _config(args)
     e = explain_segment(args.hyp, args.ref, config)

@@ -20,8 +20,8 @@ from . import files
 
 if TYPE_CHECKING:
     from bleu_core.config import BleuConfig
-    from bleu_core.ranking import Ranking
-    from bleu_core.significance import Method
+    from bleu_core.significance.ranking import Ranking
+    from bleu_core.significance.trials import Method
 
 __all__ = ["add_compare_parser"]
 
@@ -85,7 +85,7 @@ def add_compare_parser(
 def _trials(args: argparse.Namespace, n_systems: int) -> tuple[Method, int, str]:
     """The test, its number of draws and the flag that names it: an explicit N is kept (sacreBLEU's draws);
     otherwise the trial policy shared with the app (``default_trials``)."""
-    from bleu_core.trials import check_trials, default_trials
+    from bleu_core.significance.trials import check_trials, default_trials
 
     if args.paired_ar is not None:
         method: Method = "ar"
@@ -103,14 +103,14 @@ def _cmd_compare(
     make_config: Callable[[argparse.Namespace], BleuConfig],
     read_all: Callable[[Sequence[str], Sequence[str]], Any],
 ) -> int:
-    from bleu_core.bleu import make_signature
-    from bleu_core.decomposition import decompose_matrices
     from bleu_core.engine import ReferenceSet
-    from bleu_core.ranking import rank_pairwise
-    from bleu_core.signature import sacrebleu_signature
+    from bleu_core.metrics.bleu import make_signature
+    from bleu_core.metrics.signature import sacrebleu_signature
     from bleu_core.significance import compare, pairwise_matrix
-    from bleu_core.testsize import size_note
-    from bleu_core.trials import check_resampling_fits, holm_warning
+    from bleu_core.significance.ranking import rank_pairwise
+    from bleu_core.significance.testsize import size_note
+    from bleu_core.significance.trials import check_resampling_fits, holm_warning
+    from bleu_core.teaching.decomposition import decompose_matrices
 
     config = make_config(args)
     if len(args.input) < 2:
@@ -231,7 +231,7 @@ def _rows(names: Sequence[str], comparison: Any, differences: Sequence[Any], ran
 
 
 def _write_latex(target: str, ranking: Ranking, rows: Sequence[dict[str, Any]], pairwise: Any, signature: str) -> None:
-    from bleu_core.latex import ranking_table
+    from bleu_core.display.latex import ranking_table
 
     names = pairwise.names
     tex = ranking_table(

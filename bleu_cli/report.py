@@ -69,9 +69,9 @@ def _cmd_report(
     make_config: Callable[[argparse.Namespace], BleuConfig],
     read_all: Callable[[Sequence[str], Sequence[str]], Any],
 ) -> int:
-    from bleu_core.corpus import build_corpus
-    from bleu_core.readers import parse_human_scores, read_text_file
-    from bleu_core.trials import check_trials, default_trials, holm_warning
+    from bleu_core.data.corpus import build_corpus
+    from bleu_core.data.readers import parse_human_scores, read_text_file
+    from bleu_core.significance.trials import check_trials, default_trials, holm_warning
 
     config = make_config(args)
     method = "ar" if args.paired_ar is not None else "bs"

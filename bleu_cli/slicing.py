@@ -20,9 +20,9 @@ from bleu_core.errors import InputError
 
 if TYPE_CHECKING:
     from bleu_core.config import BleuConfig
-    from bleu_core.corpus import TextFile
-    from bleu_core.diagnostics import Diagnostics, SystemDiagnostics
-    from bleu_core.slices import Slice
+    from bleu_core.data.corpus import TextFile
+    from bleu_core.data.diagnostics import Diagnostics, SystemDiagnostics
+    from bleu_core.data.slices import Slice
 
 __all__ = ["SMALL_SLICE", "Narrowed", "add_diagnose_parser", "add_where_options", "narrow", "warn"]
 
@@ -63,7 +63,7 @@ class Narrowed:
 
 
 def _tokens(config: BleuConfig) -> Callable[[str], list[str]]:
-    from bleu_core.tokenizers import get_tokenizer
+    from bleu_core.engine.tokenizers import get_tokenizer
 
     tok = get_tokenizer(config.tokenize)
     return lambda line: tok(line.rstrip()).split()
@@ -71,7 +71,7 @@ def _tokens(config: BleuConfig) -> Callable[[str], list[str]]:
 
 def _names(systems: Sequence[TextFile]) -> dict[str, int]:
     """Each system by its base name and, where unique, by its name without the extension (Online-A.en, Online-A)."""
-    from bleu_core.corpus import system_name
+    from bleu_core.data.corpus import system_name
 
     names = {os.path.basename(f.name): k for k, f in enumerate(systems)}
     stems: dict[str, list[int]] = {}
@@ -86,7 +86,7 @@ def _names(systems: Sequence[TextFile]) -> dict[str, int]:
 def _diagnostics(
     references: Sequence[TextFile], systems: Mapping[str, Sequence[str]], source: TextFile | None, config: BleuConfig
 ) -> Diagnostics:
-    from bleu_core.diagnostics import diagnose
+    from bleu_core.data.diagnostics import diagnose
 
     return diagnose(
         systems,
@@ -100,7 +100,7 @@ def read_source(path: str | None, n_lines: int) -> TextFile | None:
     """The ``--source`` file, checked to have the references' number of lines."""
     if path is None:
         return None
-    from bleu_core.readers import read_text_file
+    from bleu_core.data.readers import read_text_file
 
     source = read_text_file(path)
     if len(source.lines) != n_lines:
@@ -120,7 +120,7 @@ def narrow(
     Raises:
         InputError: a bad expression (before anything is computed), or an expression that chooses no line.
     """
-    from bleu_core.languages import tokenizer_warning
+    from bleu_core.data.languages import tokenizer_warning
 
     if source is None:
         source = read_source(getattr(args, "source", None), len(references[0].lines))
@@ -132,8 +132,8 @@ def narrow(
     where = getattr(args, "where", None)
     if where is None:
         return Narrowed(list(references), list(systems), source, None)
-    from bleu_core.corpus import TextFile
-    from bleu_core.slices import SliceContext, parse_where, select
+    from bleu_core.data.corpus import TextFile
+    from bleu_core.data.slices import SliceContext, parse_where, select
 
     parse_where(where)  # a bad expression is reported before any work
     by_name = _names(systems)
@@ -200,7 +200,7 @@ def _cmd_diagnose(
     make_config: Callable[[argparse.Namespace], BleuConfig],
     read_all: Callable[[Sequence[str], Sequence[str]], Any],
 ) -> int:
-    from bleu_core.diagnostics import FLAGS
+    from bleu_core.data.diagnostics import FLAGS
 
     config = make_config(args)
     ref_files, hyp_files = read_all(args.refs, args.input)

@@ -1,4 +1,4 @@
-"""``bleu-explorer variants``: one system's corpus under every BLEU (:func:`bleu_core.every.every_bleu`).
+"""``bleu-explorer variants``: one system's corpus under every BLEU (:func:`bleu_core.teaching.every.every_bleu`).
 
 Kept apart from :mod:`bleu_cli.cli` so that registering the command imports nothing heavy.
 """
@@ -35,7 +35,7 @@ def add_variants_parser(sub: Any, read_all: Callable[[Sequence[str], Sequence[st
 
 
 def _cmd_variants(args: argparse.Namespace, read_all: Callable[[Sequence[str], Sequence[str]], Any]) -> int:
-    from bleu_core.every import every_bleu
+    from bleu_core.teaching.every import every_bleu
 
     ref_files, hyp_files = read_all(args.refs, [args.input])
     if not hyp_files[0].lines:

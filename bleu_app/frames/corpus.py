@@ -15,15 +15,15 @@ import numpy as np
 import pandas as pd
 
 from bleu_app.frames.sentence import fraction
-from bleu_core.agreement import Agreement, agreement
-from bleu_core.bleu import brevity_penalties, brevity_penalty, make_signature, score_many, score_matrix
-from bleu_core.blocktest import RankedBlockTest
 from bleu_core.config import BleuConfig
 from bleu_core.engine import MatchArrays, NgramDiff
-from bleu_core.explain import leave_one_out
-from bleu_core.ranking import Ranking, rank_systems
-from bleu_core.resample import resample_sums
+from bleu_core.metrics.bleu import brevity_penalties, brevity_penalty, make_signature, score_many, score_matrix
 from bleu_core.significance import bootstrap_cis, pairwise_matrix
+from bleu_core.significance.agreement import Agreement, agreement
+from bleu_core.significance.ranking import Ranking, rank_systems
+from bleu_core.significance.resample import resample_sums
+from bleu_core.teaching.blocktest import RankedBlockTest
+from bleu_core.teaching.explain import leave_one_out
 
 # --- column names ----------------------------------------------------------------------------------------
 SEGMENT = "segment"  # 1-based line number
@@ -105,8 +105,8 @@ def sentence_table(
     matches per order as fractions, and the exact leave-one-out effect on corpus BLEU.
 
     The effect on BLEU is corpus BLEU with the segment minus corpus BLEU without it (the opposite of
-    ``bleu_core.explain.leave_one_out``, and the convention of the compare page's effect on B - A): negative when
-    the segment pulls the corpus score down.
+    ``bleu_core.teaching.explain.leave_one_out``, and the convention of the compare page's effect on B - A):
+    negative when the segment pulls the corpus score down.
     """
     order = order_of(matrix)
     sent = score_many(matrix, _sentence_config(config)) if len(matrix) else np.zeros(0)
@@ -512,8 +512,8 @@ def significance_frame(
 
 
 def ranking(systems: pd.DataFrame, significance: pd.DataFrame, *, alpha: float = 0.05) -> Ranking:
-    """The systems ranked by BLEU in significance clusters (``bleu_core.ranking``), from the system table and the
-    long Holm-corrected matrix of :func:`significance_frame`.
+    """The systems ranked by BLEU in significance clusters (``bleu_core.significance.ranking``), from the system
+    table and the long Holm-corrected matrix of :func:`significance_frame`.
 
     Example:
         >>> sys = pd.DataFrame({SYSTEM: ["a", "b", "c"], BLEU: [20.0, 30.0, 29.0]})
@@ -669,7 +669,7 @@ AGREEMENT_TRIALS: Final = 1000
 
 def human_frame(systems: pd.DataFrame, *, seed: int = 12345) -> tuple[pd.DataFrame, Agreement]:
     """The systems that have a human score, and how BLEU agrees with it over them (every statistic of
-    ``bleu_core.agreement`` with its bootstrap interval over systems)."""
+    ``bleu_core.significance.agreement`` with its bootstrap interval over systems)."""
     if HUMAN not in systems:
         df = pd.DataFrame(columns=[SYSTEM, BLEU, HUMAN])
     else:
@@ -681,7 +681,7 @@ def agreement_frame(a: Agreement) -> pd.DataFrame:
     """One row per statistic: its value and 95% bootstrap interval (empty when there are too few systems).
 
     Example:
-        >>> from bleu_core.agreement import agreement
+        >>> from bleu_core.significance.agreement import agreement
         >>> agreement_frame(agreement([20.0, 25.0, 27.0, 30.0], [0.1, 0.3, 0.2, 0.5], trials=50))[STATISTIC].tolist()
         ['Pearson r', 'Spearman ρ', 'Kendall τ-b', 'Kendall τ-c', 'pairwise accuracy']
     """

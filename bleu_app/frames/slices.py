@@ -8,10 +8,10 @@ from typing import Final
 
 import pandas as pd
 
-from bleu_core.corpus import Corpus, System, TextFile
-from bleu_core.diagnostics import FLAGS, Diagnostics, diagnose
-from bleu_core.slices import Slice, SliceContext, select
-from bleu_core.tokenizers import get_tokenizer
+from bleu_core.data.corpus import Corpus, System, TextFile
+from bleu_core.data.diagnostics import FLAGS, Diagnostics, diagnose
+from bleu_core.data.slices import Slice, SliceContext, select
+from bleu_core.engine.tokenizers import get_tokenizer
 
 SYSTEM: Final = "system"
 FLAG: Final = "flag"

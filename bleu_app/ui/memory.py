@@ -64,7 +64,7 @@ _BYTES_PER_CELL: Final = 24  # a resample's float64 column sums and their scorin
 
 def session_budget() -> int:
     """Bytes one session's resampling may hold: 1/``SESSION_SHARE`` of the machine (2.9 GiB of 23 GiB)."""
-    from bleu_core.trials import memory_budget
+    from bleu_core.significance.trials import memory_budget
 
     return memory_budget() * 2 // SESSION_SHARE
 

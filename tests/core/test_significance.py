@@ -11,10 +11,8 @@ import pytest
 from sacrebleu.metrics import BLEU
 from sacrebleu.significance import PairedTest
 
-from bleu_core import BleuConfig, InputError, _kernel, resample
-from bleu_core.blocktest import block_test, paper_block_count, ranked_block_test, student_t_two_sided
-from bleu_core.engine import ReferenceSet
-from bleu_core.resample import _shuffle_sums, resample_sums
+from bleu_core import BleuConfig, InputError
+from bleu_core.engine import ReferenceSet, _kernel
 from bleu_core.significance import (
     bootstrap_ci,
     bootstrap_cis,
@@ -23,7 +21,10 @@ from bleu_core.significance import (
     paired_ar,
     paired_bootstrap,
     pairwise_matrix,
+    resample,
 )
+from bleu_core.significance.resample import _shuffle_sums, resample_sums
+from bleu_core.teaching.blocktest import block_test, paper_block_count, ranked_block_test, student_t_two_sided
 
 
 @pytest.fixture(scope="module")
@@ -265,7 +266,7 @@ def test_numpy_release_is_one_the_raw_bits_were_checked_on() -> None:
     """The AR shuffles read numpy's generator state (has_uint32) and raw bits: a numpy outside
     resample.RAW_BITS_NUMPY silently gets the slower numpy draw. Fail loudly so that someone re-runs
     test_ar_shuffles_are_numpys_boolean_draws_bit_for_bit on it and widens the range (or fixes the kernel)."""
-    from bleu_core import resample
+    from bleu_core.significance import resample
 
     assert resample._raw_bits_checked(), (
         f"numpy {np.__version__} is outside {resample.RAW_BITS_NUMPY}: check the raw-bit AR shuffles on it"
@@ -412,7 +413,7 @@ def test_ranked_block_test_on_wmt21_against_sacrebleu(real) -> None:
 
     from sacrebleu.metrics import BLEU
 
-    from bleu_core.bleu import corpus_score
+    from bleu_core.metrics.bleu import corpus_score
 
     s = real["wmt21-news-en-de"]
     ref = s.ref_paths[0].read_text(encoding="utf-8").splitlines()

@@ -59,7 +59,7 @@ def test_too_many_systems_for_even_the_intervals_is_a_message(monkeypatch: pytes
 
 def test_the_cores_memory_check_is_a_message_with_advice_about_systems(monkeypatch: pytest.MonkeyPatch) -> None:
     # the core's own check (half the machine) on a machine with little memory: was an uncaught InputError
-    from bleu_core import trials
+    from bleu_core.significance import trials
 
     monkeypatch.setattr(trials, "memory_budget", lambda: 2**20)
     monkeypatch.setattr(memory, "session_budget", lambda: 2**40)
