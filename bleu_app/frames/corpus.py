@@ -1,8 +1,11 @@
 """Corpus and compare pages: bleu_core statistics matrices -> tidy DataFrames (column names are constants).
 
-Every number here is arithmetic over per-segment statistics matrices (``[hyp_len, ref_len, correct_1..N,
-total_1..N]`` per row, DESIGN.md section 2): corpus BLEU is ``score_many`` of the column sums, a bucket or
-a block is a sum over its rows, leave-one-out is a subtraction. Nothing re-tokenizes.
+Every number here is arithmetic over per-segment statistics matrices (DESIGN.md section 2): a corpus score is the
+metric's ``score_many`` of the column sums, a bucket or a block is a sum over its rows, leave-one-out is a
+subtraction. Nothing re-tokenizes. The systems table and the significance matrix take any metric
+(``bleu_core.metrics``; a ``BleuConfig`` is BLEU under it); what reads BLEU's own row ``[hyp_len, ref_len,
+correct_1..N, total_1..N]`` (precisions, the brevity penalty, sentence BLEU, buckets by reference length) is BLEU
+on purpose.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import pandas as pd
 from bleu_app.frames.sentence import fraction
 from bleu_core.config import BleuConfig
 from bleu_core.engine import MatchArrays, NgramDiff
+from bleu_core.metrics import Bleu, Metric, as_metric
 from bleu_core.metrics.bleu import brevity_penalties, brevity_penalty, make_signature, score_many, score_matrix
 from bleu_core.significance import bootstrap_cis, pairwise_matrix
 from bleu_core.significance.agreement import Agreement, agreement
@@ -448,46 +452,46 @@ def block_test_description(test: RankedBlockTest, n_segments: int) -> str:
 
 def system_table(
     matrices: Mapping[str, np.ndarray],
-    config: BleuConfig,
+    metric: Metric | BleuConfig,
     *,
     nrefs: int,
     baseline: str | None = None,
     human: Mapping[str, float] | None = None,
     resampled: np.ndarray | None = None,
 ) -> pd.DataFrame:
-    """One row per system: BLEU with its bootstrap CI, BP, c, r, c/r, p_1..p_N (percent) and fractions,
-    the difference to the baseline, and the human score when given. ``resampled``: bootstrap sums to read
-    the intervals from (``bleu_core.resample_sums`` of these matrices, seed 12345) instead of drawing."""
+    """One row per system: its score with the bootstrap CI, the difference to the baseline, and the human score
+    when given; under BLEU also BP, c, r, c/r, p_1..p_N (percent) and fractions. ``resampled``: bootstrap sums to
+    read the intervals from (``bleu_core.resample_sums`` of these matrices, seed 12345) instead of drawing."""
+    metric = as_metric(metric)
     if matrices and len(next(iter(matrices.values()))):  # one set of draws for every system
-        intervals = bootstrap_cis(list(matrices.values()), config, resampled=resampled)
+        intervals = bootstrap_cis(list(matrices.values()), metric, resampled=resampled)
     else:
         intervals = [(0.0, 0.0, 0.0, 0.0)] * len(matrices)
     rows = []
     base_score = None
     for (name, matrix), (_, _, lo, hi) in zip(matrices.items(), intervals, strict=True):
-        s = score_matrix(matrix, config, nrefs)
-        row: dict[str, object] = {
-            SYSTEM: name,
-            BLEU: s.score,
-            CI_LOW: lo,
-            CI_HIGH: hi,
-            BP: s.bp,
-            HYP_LEN: s.sys_len,
-            REF_LEN: s.ref_len,
-            RATIO: s.ratio,
-        }
-        for n, (m, t) in enumerate(zip(s.counts, s.totals, strict=True), start=1):
-            row[f"p{n}"] = 100.0 * m / t if t else 0.0
-            row[f"p{n} fraction"] = fraction(m, t)
+        parts = _bleu_columns(matrix, metric.config, nrefs) if isinstance(metric, Bleu) else {}
+        score = parts.pop(BLEU) if parts else float(metric.score_many(matrix.sum(axis=0)[None, :])[0])
+        row: dict[str, object] = {SYSTEM: name, BLEU: score, CI_LOW: lo, CI_HIGH: hi, **parts}
         if human is not None:
             row[HUMAN] = human.get(name, np.nan)
         rows.append(row)
         if name == baseline:
-            base_score = s.score
+            base_score = row[BLEU]
     df = pd.DataFrame(rows)
     if base_score is not None and len(df):
         df["vs baseline"] = df[BLEU] - base_score
     return df
+
+
+def _bleu_columns(matrix: np.ndarray, config: BleuConfig, nrefs: int) -> dict[str, object]:
+    """BLEU and what it is made of: BP, c, r, c/r, and each order's precision (percent) and fraction."""
+    s = score_matrix(matrix, config, nrefs)
+    row: dict[str, object] = {BLEU: s.score, BP: s.bp, HYP_LEN: s.sys_len, REF_LEN: s.ref_len, RATIO: s.ratio}
+    for n, (m, t) in enumerate(zip(s.counts, s.totals, strict=True), start=1):
+        row[f"p{n}"] = 100.0 * m / t if t else 0.0
+        row[f"p{n} fraction"] = fraction(m, t)
+    return row
 
 
 def significance_frame(
@@ -710,28 +714,29 @@ def unmatched_human(human: Sequence[tuple[str, float]], names: Sequence[str]) ->
 
 def pairwise(
     matrices: Sequence[np.ndarray],
-    config: BleuConfig,
+    metric: Metric | BleuConfig,
     *,
     method: str = "bs",
     trials: int = 1000,
     seed: int = 12345,
     resampled: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """All pairs as N x N arrays: (raw p, Holm p, BLEU difference row - column), 1 on the diagonal.
+    """All pairs as N x N arrays: (raw p, Holm p, score difference row - column), 1 on the diagonal.
 
     The tests are ``bleu_core.pairwise_matrix``'s: paired bootstrap (``bs``, Koehn 2004) or paired
     approximate randomization (``ar``, Riezler & Maxwell 2005), as sacreBLEU runs them, with Holm's
     correction over the N(N-1)/2 pairs; identical scores get p = 1 (``tie_p``: no evidence of a difference).
     """
+    metric = as_metric(metric)
     k = len(matrices)
     if k < 2 or len(matrices[0]) == 0:
-        full = np.array([score_many(m.sum(axis=0)[None, :], config)[0] if len(m) else 0.0 for m in matrices])
+        full = np.array([metric.score_many(m.sum(axis=0)[None, :])[0] if len(m) else 0.0 for m in matrices])
         return np.ones((k, k)), np.ones((k, k)), full[:, None] - full[None, :]
     test = cast('Literal["bs", "ar"]', method)  # pairwise_matrix refuses any other name
     r = pairwise_matrix(
         list(matrices),
         [str(i) for i in range(k)],
-        config,
+        metric,
         method=test,
         trials=trials,
         seed=seed,

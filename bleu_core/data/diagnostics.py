@@ -39,7 +39,6 @@ from typing import Any, Final
 from bleu_core.engine.tokenizers import get_tokenizer
 
 from .languages import SCRIPT_NAMES, script_pattern, script_shares
-from .slices import FLAGS
 
 __all__ = [
     "COPY_SIMILARITY",
@@ -58,6 +57,9 @@ __all__ = [
     "diagnose",
     "diagnose_system",
 ]
+
+FLAGS: Final = ("empty", "repetition", "length", "copy", "untranslated")
+"""The kinds of flag, in the order they are shown (and named in a slice's ``flag KIND[NAME]``)."""
 
 REPEAT_ORDERS: Final = (2, 3, 4)
 REPEAT_MIN_COUNT: Final = 5

@@ -14,6 +14,9 @@ The language (``--where`` in the CLI, the slice box on the corpus and compare pa
 A bad expression raises :class:`~bleu_core.errors.InputError` naming the column and what was expected.
 Regular expressions are Python's (``re``), at most 200 characters, and a quantified group that is itself
 quantified (``(a+)+``, the classic catastrophic backtracking) is refused: a slice runs on a shared server.
+
+:func:`slice_corpus` is the one slicing of a :class:`~bleu_core.data.corpus.Corpus` that both front ends call (the
+CLI's ``--where``, the pages' slice box).
 """
 
 from __future__ import annotations
@@ -23,11 +26,24 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
+from bleu_core.engine.tokenizers import get_tokenizer
 from bleu_core.errors import InputError
 
-__all__ = ["FLAGS", "Slice", "SliceContext", "parse_where", "select"]
+from .corpus import Corpus, System, TextFile, system_name
+from .diagnostics import FLAGS, Diagnostics, SystemDiagnostics, diagnose_system
 
-FLAGS: Final = ("empty", "repetition", "length", "copy", "untranslated")
+__all__ = [
+    "FLAGS",
+    "SMALL_SLICE",
+    "Slice",
+    "SliceContext",
+    "SlicedCorpus",
+    "line_tokens",
+    "parse_where",
+    "select",
+    "slice_corpus",
+]
+
 MAX_PATTERN: Final = 200
 _NESTED_QUANTIFIER: Final = re.compile(r"\((?:[^()\\]|\\.)*[*+}](?:[^()\\]|\\.)*\)\s*[*+{]")
 _TOKEN: Final = re.compile(
@@ -311,3 +327,116 @@ def select(where: str, context: SliceContext) -> Slice:
     """
     node = parse_where(where)
     return Slice(where, tuple(sorted(node(context))), context.n_lines)
+
+
+SMALL_SLICE: Final = 100
+"""A slice (or test set) of fewer lines is said to be too small for its intervals and paired tests (the CLI warns,
+the pages say so)."""
+
+
+def line_tokens(tokenize: str) -> Callable[[str], list[str]]:
+    """A line -> its tokens under a named tokenizer, as the scoring tokenizes it (right-stripped first): the lengths
+    of a slice and the n-grams of the diagnostics.
+
+    Example:
+        >>> line_tokens("13a")("Hello, world!  ")
+        ['Hello', ',', 'world', '!']
+    """
+    tok = get_tokenizer(tokenize)
+    return lambda line: tok(line.rstrip()).split()
+
+
+@dataclass(frozen=True, slots=True)
+class SlicedCorpus:
+    """A corpus and the lines an expression chose of it.
+
+    Attributes:
+        whole: the corpus the expression ran on.
+        chosen: the slice: the expression and the lines (0-based) it chose of how many.
+    """
+
+    whole: Corpus
+    chosen: Slice
+
+    @property
+    def corpus(self) -> Corpus:
+        """The corpus with only the chosen lines (names, human scores and warnings kept; named after the slice),
+        cut when asked for."""
+
+        def keep(lines: Sequence[str]) -> tuple[str, ...]:
+            return tuple(lines[i] for i in self.chosen.lines)
+
+        whole = self.whole
+        return Corpus(
+            f"{whole.name} · {self.chosen.label()}",
+            tuple(TextFile(r.name, keep(r.lines)) for r in whole.references),
+            tuple(System(s.name, keep(s.lines), s.file) for s in whole.systems),
+            TextFile(whole.source.name, keep(whole.source.lines)) if whole.source is not None else None,
+            whole.human,
+            whole.human_label,
+            whole.warnings,
+        )
+
+    @property
+    def small(self) -> bool:
+        """Fewer lines than :data:`SMALL_SLICE`: too few for reliable intervals and paired tests."""
+        return len(self.chosen.lines) < SMALL_SLICE
+
+
+def slice_corpus(
+    corpus: Corpus, where: str, tokenize: str, *, diagnostics: Callable[[], Diagnostics] | None = None
+) -> SlicedCorpus:
+    """The lines of ``corpus`` that ``where`` chooses, and the corpus cut to them: the one slicing both the CLI's
+    ``--where`` and the pages' slice box call.
+
+    ``hyp[NAME]`` names a system by its name or, where that is unique, by its name without the extension
+    (``Online-A`` for ``Online-A.de``). Lengths are counted in ``tokenize``'s tokens. A ``flag`` reads
+    ``diagnostics()`` when given (a caller that has them already), else each named system's flags are computed
+    on first use. An expression that chooses no line gives an empty slice: the caller says so.
+
+    Raises:
+        InputError: a bad expression (before anything is computed), an unknown system.
+
+    Example:
+        >>> c = Corpus("toy", (TextFile("ref", ("a b c", "a", "x y")),), (System("A.en", ("a b", "a", "q")),))
+        >>> s = slice_corpus(c, "ref_len >= 2 and not hyp[A] ~ 'q'", "13a")
+        >>> s.chosen.lines, s.corpus.systems[0].lines, s.corpus.name, s.small
+        ((0,), ('a b',), "toy · where: ref_len >= 2 and not hyp[A] ~ 'q' (1 of 3 lines)", True)
+    """
+    parse_where(where)  # a bad expression is reported before any work
+    tokens = line_tokens(tokenize)
+    named = _names(corpus)
+    source = corpus.source.lines if corpus.source is not None else None
+    references = [r.lines for r in corpus.references]
+    own: dict[str, SystemDiagnostics] = {}
+
+    def flags(name: str, kind: str) -> Sequence[int]:
+        real = named[name]
+        if diagnostics is not None:
+            return diagnostics().systems[real].lines(kind)
+        if real not in own:
+            own[real] = diagnose_system(corpus.system(real).lines, references, source, tokens, real)
+        return own[real].lines(kind)
+
+    context = SliceContext(
+        references,
+        {alias: corpus.system(real).lines for alias, real in named.items()},
+        source,
+        tokenize=tokens,
+        flags=flags,
+    )
+    chosen = select(where, context)
+    return SlicedCorpus(corpus, chosen)
+
+
+def _names(corpus: Corpus) -> dict[str, str]:
+    """Each system by its name and, where unique and not another system's name, by its name without the
+    extension (``Online-A`` for ``Online-A.de``)."""
+    names = {n: n for n in corpus.names}
+    stems: dict[str, list[str]] = {}
+    for n in corpus.names:
+        stems.setdefault(system_name(n), []).append(n)
+    for stem, owners in stems.items():
+        if len(owners) == 1 and stem not in names:
+            names[stem] = owners[0]
+    return names

@@ -201,13 +201,15 @@ class ReferenceSet:
     Valid for every setting that leaves the tokens alone (smoothing, effective order, weights, max
     order). The kernel keeps token ids and counts each segment's n-grams in a small hash table in C;
     without it, the explainable path keeps token strings and counts with ``Counter``s. Both give the
-    same matrix.
+    same matrix. It is BLEU's prepared references (``Bleu.prepare``: a
+    :class:`~bleu_core.metrics.base.PreparedReferences`).
 
     Args:
         references: reference streams (``references[k][i]``; ``None`` for a missing reference).
         tokenize: tokenizer name.
         lowercase: case-fold before tokenizing.
         backend: ``kernel``, ``explain`` or ``auto`` (the kernel when it is available: ``choose``).
+        max_order: the order the methods count to when none is given.
 
     Example:
         >>> refs = ReferenceSet([["the cat is on the mat"], ["there is a cat on the mat"]])
@@ -221,7 +223,7 @@ class ReferenceSet:
         (2, 1)
     """
 
-    __slots__ = ("_impl", "backend", "lowercase", "n_segments", "nrefs", "tokenize")
+    __slots__ = ("_impl", "backend", "lowercase", "max_order", "n_segments", "nrefs", "tokenize")
 
     def __init__(
         self,
@@ -230,10 +232,12 @@ class ReferenceSet:
         tokenize: str = "13a",
         lowercase: bool = False,
         backend: Backend = "auto",
+        max_order: int = 4,
     ) -> None:
         prep = preprocessor(tokenize, lowercase=lowercase)  # the tokenizer resolved once, for every line
         self.tokenize = prep.name
         self.lowercase = lowercase
+        self.max_order = max_order
         streams = [list(s) for s in references]
         self.n_segments = len(streams[0]) if streams else 0
         if self.n_segments and not any(None in s for s in streams):
@@ -251,8 +255,14 @@ class ReferenceSet:
     def from_config(
         cls, references: Sequence[Sequence[str | None]], config: BleuConfig, backend: Backend = "auto"
     ) -> ReferenceSet:
-        """A reference set for the tokenization of ``config``."""
-        return cls(references, tokenize=config.tokenize, lowercase=config.lowercase, backend=backend)
+        """A reference set for the tokenization (and, by default, the order) of ``config``."""
+        return cls(
+            references,
+            tokenize=config.tokenize,
+            lowercase=config.lowercase,
+            backend=backend,
+            max_order=config.max_ngram_order,
+        )
 
     def _check(self, hypotheses: Hypotheses) -> None:
         if isinstance(hypotheses, Encoded) and hypotheses.owner is not self:
@@ -273,11 +283,11 @@ class ReferenceSet:
         self._check(hypotheses)
         return Encoded(self, self._impl.encode(hypotheses), len(hypotheses))
 
-    def stats(self, hypotheses: Hypotheses, max_order: int = 4) -> np.ndarray:
+    def stats(self, hypotheses: Hypotheses, max_order: int | None = None) -> np.ndarray:
         """The (segments x (2 + 2N)) int64 statistics matrix of a system (``stats.corpus_matrix``'s); the
-        hypotheses as lines or :meth:`encode`'s."""
+        hypotheses as lines or :meth:`encode`'s; N is ``max_order``, the set's own when not given."""
         self._check(hypotheses)
-        return self._impl.stats(hypotheses, max_order)
+        return self._impl.stats(hypotheses, self.max_order if max_order is None else max_order)
 
     def encode_many(self, systems: Sequence[Sequence[str]]) -> list[Encoded]:
         """:meth:`encode` of several systems, one thread per system up to the number of cores (the kernel
@@ -290,7 +300,7 @@ class ReferenceSet:
         """
         return self._each(self.encode, systems)
 
-    def stats_many(self, systems: Sequence[Hypotheses], max_order: int = 4) -> list[np.ndarray]:
+    def stats_many(self, systems: Sequence[Hypotheses], max_order: int | None = None) -> list[np.ndarray]:
         """:meth:`stats` of several systems (lines or :meth:`encode`'s), one thread per system up to the number
         of cores: the kernel tokenizes and counts without holding the interpreter lock, so they run in parallel.
 
@@ -311,7 +321,7 @@ class ReferenceSet:
         with concurrent.futures.ThreadPoolExecutor(workers, thread_name_prefix="bleu-kernel") as pool:
             return list(pool.map(fn, items))
 
-    def matches(self, hypotheses: Sequence[str], max_order: int = 4) -> list[dict[tuple[str, ...], int]]:
+    def matches(self, hypotheses: Sequence[str], max_order: int | None = None) -> list[dict[tuple[str, ...], int]]:
         """Per segment, every candidate n-gram BLEU credited, with its clipped count (min(Count,
         Max_Ref_Count), > 0): the n-grams behind the matches columns of :meth:`stats`.
 
@@ -320,9 +330,9 @@ class ReferenceSet:
             [{('the',): 2, ('cat',): 1, ('the', 'cat'): 1}]
         """
         self._check(hypotheses)
-        return self._impl.matches(hypotheses, max_order)
+        return self._impl.matches(hypotheses, self.max_order if max_order is None else max_order)
 
-    def match_arrays(self, hypotheses: Hypotheses, max_order: int = 4) -> MatchArrays:
+    def match_arrays(self, hypotheses: Hypotheses, max_order: int | None = None) -> MatchArrays:
         """:meth:`matches` as arrays (:class:`MatchArrays`): for corpora where a dictionary per segment is too
         slow and too large (the compare page's n-gram differences).
 
@@ -332,9 +342,9 @@ class ReferenceSet:
             [(('cat',), 1), (('the',), 2), (('the', 'cat'), 1)]
         """
         self._check(hypotheses)
-        return self._impl.match_arrays(hypotheses, max_order)
+        return self._impl.match_arrays(hypotheses, self.max_order if max_order is None else max_order)
 
-    def ngram_diff(self, hyps_a: Hypotheses, hyps_b: Hypotheses, max_order: int = 4) -> NgramDiff:
+    def ngram_diff(self, hyps_a: Hypotheses, hyps_b: Hypotheses, max_order: int | None = None) -> NgramDiff:
         """The n-grams credited differently to systems A and B (:class:`NgramDiff`), counted in one pass over
         their segments: per n-gram, A's matches beyond B's and B's beyond A's, and the segments where they
         differ. The same as :meth:`matches` of each system compared segment by segment, without a dictionary
@@ -347,4 +357,4 @@ class ReferenceSet:
         """
         self._check(hyps_a)
         self._check(hyps_b)
-        return self._impl.ngram_diff(hyps_a, hyps_b, max_order)
+        return self._impl.ngram_diff(hyps_a, hyps_b, self.max_order if max_order is None else max_order)

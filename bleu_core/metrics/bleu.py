@@ -1,4 +1,5 @@
-"""BLEU from sufficient statistics, and the sacrebleu-compatible ``corpus_bleu`` / ``sentence_bleu``.
+"""BLEU: the metric (:class:`Bleu`), its score from sufficient statistics, and the sacrebleu-compatible
+``corpus_bleu`` / ``sentence_bleu``.
 
 The arithmetic is sacrebleu 2.6's ``BLEU.compute_bleu`` step for step (same order of operations, same
 ``log(0) = -9999999999`` floor, same in-place add-k), so scores agree to the last bits; ``score_many``
@@ -10,13 +11,16 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, Literal, cast
 
 from bleu_core._version import __version__
 from bleu_core.config import SMOOTH_DEFAULTS, BleuConfig, SmoothMethod
+from bleu_core.engine.references import ReferenceSet
 from bleu_core.engine.stats import SegmentStats, check_streams
 from bleu_core.engine.tokenizers import get_tokenizer
 from bleu_core.errors import InputError
+
+from .signature import sacrebleu_signature
 
 if TYPE_CHECKING:
     import numpy as np
@@ -24,6 +28,7 @@ if TYPE_CHECKING:
     from bleu_core.engine.choose import Engine
 
 __all__ = [
+    "Bleu",
     "BleuScore",
     "brevity_penalties",
     "brevity_penalty",
@@ -305,6 +310,72 @@ def score_many(matrix: np.ndarray, config: BleuConfig = BleuConfig()) -> np.ndar
                 acc = acc + np.where(cols[:, n], w[:, n] * logs[:, n], 0.0)
             score = bp * np.exp(acc / w.sum(axis=1))
     return np.where(any_match, score, 0.0)
+
+
+@dataclass(frozen=True, slots=True)
+class Bleu:
+    """BLEU under one :class:`~bleu_core.config.BleuConfig`, as the metric seam sees it
+    (:class:`~bleu_core.metrics.base.Metric`): the statistics row ``[c, r, correct_1..N, total_1..N]`` per segment,
+    counted by a :class:`~bleu_core.engine.references.ReferenceSet`, and :func:`score_many` of their sums.
+
+    Example:
+        >>> bleu = Bleu(BleuConfig(max_ngram_order=2))
+        >>> bleu.name, bleu.sacrebleu_name, bleu.width, bleu.higher_is_better
+        ('BLEU', 'bleu', 6, True)
+        >>> stats = bleu.prepare([["the cat sat on the mat"]]).stats(["the cat sat on a mat"])
+        >>> stats.tolist()
+        [[6, 6, 5, 3, 6, 5]]
+        >>> hyps, refs = ["the cat sat on a mat"], [["the cat sat on the mat"]]
+        >>> float(bleu.score_many(stats.sum(axis=0)[None, :])[0]) == corpus_bleu(hyps, refs, max_ngram_order=2).score
+        True
+        >>> bleu.signature(1, bs=1000, rs=12345).split("|")[:3], bleu.sacrebleu_signature(1)
+        (['nrefs:1', 'bs:1000', 'rs:12345'], None)
+    """
+
+    config: BleuConfig = field(default_factory=BleuConfig)
+
+    @classmethod
+    def from_options(cls, **options: object) -> Bleu:
+        """BLEU with :class:`~bleu_core.config.BleuConfig`'s options (``tokenize``, ``max_ngram_order``...)."""
+        return cls(BleuConfig(**options))  # type: ignore[arg-type]
+
+    @property
+    def name(self) -> str:
+        return "BLEU"
+
+    @property
+    def sacrebleu_name(self) -> str:
+        return "bleu"
+
+    @property
+    def higher_is_better(self) -> bool:
+        return True
+
+    @property
+    def width(self) -> int:
+        """``2 + 2N``: c, r, then the clipped matches and the candidate n-grams of each order."""
+        return 2 + 2 * self.config.max_ngram_order
+
+    def prepare(self, references: Sequence[Sequence[str]]) -> ReferenceSet:
+        """The references tokenized and counted once (a :class:`~bleu_core.engine.references.ReferenceSet` that
+        counts to this configuration's order)."""
+        return ReferenceSet.from_config(references, self.config)
+
+    def score_many(self, sums: np.ndarray) -> np.ndarray:
+        return score_many(sums, self.config)
+
+    def signature(self, nrefs: int | str, **test: object) -> str:
+        return make_signature(self.config, nrefs, **test)
+
+    def sacrebleu_signature(
+        self, nrefs: int | str, *, test: str | None = None, trials: int | None = None, seed: int | None = None
+    ) -> str | None:
+        """sacreBLEU's own (long) signature, or None where sacreBLEU cannot express the setting (the reason:
+        :func:`~bleu_core.metrics.signature.sacrebleu_signature`'s ``why_none``)."""
+        if test not in (None, "bs", "ar"):
+            raise InputError(f"unknown test {test!r} (known: bs, ar)", "test")
+        method = cast('Literal["bs", "ar"] | None', test)
+        return sacrebleu_signature(self.config, nrefs, test=method, trials=trials, seed=seed).long
 
 
 def _config(

@@ -25,7 +25,7 @@ class RankedSystem:
 
     Attributes:
         name: the system.
-        score: its BLEU.
+        score: its score under the metric.
         rank: its position by score, 1 = best.
         rank_range: the best and worst rank it could take given the significant pairs.
         cluster: its group, 1 = the top group.
@@ -73,29 +73,40 @@ class _Pairwise(Protocol):  # what bleu_core.significance.PairwiseResult exposes
     def scores(self) -> tuple[float, ...]: ...
     @property
     def adjusted(self) -> tuple[tuple[float, ...], ...]: ...
+    @property
+    def higher_is_better(self) -> bool: ...
 
 
 def rank_systems(
-    names: Sequence[str], scores: Sequence[float], adjusted: Sequence[Sequence[float]], alpha: float = 0.05
+    names: Sequence[str],
+    scores: Sequence[float],
+    adjusted: Sequence[Sequence[float]],
+    alpha: float = 0.05,
+    *,
+    higher_is_better: bool = True,
 ) -> Ranking:
     """Rank systems and cut clusters from a symmetric matrix of corrected p-values.
 
-    Ties in score keep the input order. A missing p-value (``nan``) is not significant.
+    Ties in score keep the input order. A missing p-value (``nan``) is not significant. ``higher_is_better``: the
+    metric's direction (``Metric.higher_is_better``; False for an error rate, whose lowest score ranks first).
 
     Example:
         >>> p = [[math.nan, 0.01, 0.001], [0.01, math.nan, 0.4], [0.001, 0.4, math.nan]]
         >>> r = rank_systems(["a", "b", "c"], [30.0, 25.0, 24.5], p)
         >>> [(s.name, s.rank, s.rank_range, s.cluster) for s in r.systems], r.boundaries
         ([('a', 1, (1, 1), 1), ('b', 2, (2, 3), 2), ('c', 3, (2, 3), 2)], (1,))
+        >>> [s.name for s in rank_systems(["a", "b", "c"], [30.0, 25.0, 24.5], p, higher_is_better=False).systems]
+        ['c', 'b', 'a']
     """
     n = len(names)
     if len(scores) != n or len(adjusted) != n or any(len(row) != n for row in adjusted):
         raise ValueError(f"{n} names need {n} scores and an {n} x {n} matrix of p-values")
-    order = sorted(range(n), key=lambda i: -scores[i])
+    sign = 1.0 if higher_is_better else -1.0
+    order = sorted(range(n), key=lambda i: -sign * scores[i])
 
     def better(i: int, j: int) -> bool:
         p = adjusted[i][j]
-        return scores[i] > scores[j] and not math.isnan(p) and p < alpha
+        return sign * scores[i] > sign * scores[j] and not math.isnan(p) and p < alpha
 
     boundaries = tuple(k for k in range(1, n) if all(better(i, j) for i in order[:k] for j in order[k:]))
     cluster_of = {}
@@ -119,5 +130,8 @@ def rank_systems(
 
 
 def rank_pairwise(pairwise: _Pairwise, alpha: float = 0.05) -> Ranking:
-    """:func:`rank_systems` of a :class:`~bleu_core.significance.PairwiseResult` (its Holm-corrected p-values)."""
-    return rank_systems(pairwise.names, pairwise.scores, pairwise.adjusted, alpha)
+    """:func:`rank_systems` of a :class:`~bleu_core.significance.PairwiseResult` (its Holm-corrected p-values, in its
+    metric's direction)."""
+    return rank_systems(
+        pairwise.names, pairwise.scores, pairwise.adjusted, alpha, higher_is_better=pairwise.higher_is_better
+    )

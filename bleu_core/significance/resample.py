@@ -33,8 +33,11 @@ __all__ = [
     "Drawer",
     "KernelDrawer",
     "NumpyDrawer",
+    "bootstrap_sums",
     "drawer",
     "resample_sums",
+    "seeded_rng",
+    "shuffle_sums",
 ]
 
 DEFAULT_SEED: Final = 12345  # sacrebleu's SACREBLEU_SEED default
@@ -195,8 +198,15 @@ def _exact_dtype(stacked: np.ndarray) -> type[np.floating]:
     return np.float32 if bound < 2**24 else np.float64
 
 
-def _rng(seed: int) -> np.random.Generator:
-    """sacrebleu's generator, ``numpy.random.default_rng(seed)``, for a seed numpy takes (an int >= 0)."""
+def seeded_rng(seed: int) -> np.random.Generator:
+    """sacreBLEU's generator, ``numpy.random.default_rng(seed)``, for a seed numpy takes (an int >= 0).
+
+    Example:
+        >>> seeded_rng(-1)
+        Traceback (most recent call last):
+        ...
+        bleu_core.errors.InputError: seed: must be a whole number >= 0, got -1
+    """
     if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
         raise InputError(f"must be a whole number >= 0, got {seed!r}", "seed")
     return np.random.default_rng(seed)
@@ -210,7 +220,7 @@ def _bootstrap_weights(
     return drawer().bootstrap_weights(rng, block, n, dtype, scratch)
 
 
-def _resample_sums(
+def bootstrap_sums(
     rng: np.random.Generator, n_samples: int, matrices: Sequence[np.ndarray], *, kernel_draws: bool | None = None
 ) -> np.ndarray:
     """Column sums of ``n_samples`` bootstrap resamples of every system: (samples x systems*width).
@@ -238,7 +248,7 @@ def _resample_sums(
     return sums
 
 
-def _shuffle_sums(
+def shuffle_sums(
     rng: np.random.Generator, n_trials: int, matrices: Sequence[np.ndarray], *, raw_bits: bool | None = None
 ) -> np.ndarray:
     """For every AR trial, the column sums of the segments it selects, per system: (trials x systems*w).
@@ -272,4 +282,4 @@ def resample_sums(matrices: Sequence[np.ndarray], n_samples: int = 1000, seed: i
     if not mats or not len(mats[0]):
         raise InputError("no segments to resample", "matrix")
     check_trials(n_samples, "n_samples")
-    return _resample_sums(_rng(seed), n_samples, mats)
+    return bootstrap_sums(seeded_rng(seed), n_samples, mats)

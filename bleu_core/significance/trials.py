@@ -2,8 +2,10 @@
 
 Holm's correction over every pair of N systems multiplies the smallest p-value by N(N-1)/2, and a paired
 test's p-value is at least 1 / (trials + 1): :func:`holm_floor`, :func:`trials_needed` and
-:func:`default_trials` turn that into a number of trials, :func:`holm_warning` into a sentence. Before
-anything is drawn, :func:`check_resampling_fits` refuses what would not fit in :func:`memory_budget`.
+:func:`default_trials` turn that into a number of trials, :func:`trials_for` into the draws of a comparison (what
+``bleu-explorer compare`` and ``report`` use), :func:`holm_warning` into a sentence. Before anything is drawn,
+:func:`check_resampling_fits` refuses what would not fit in :func:`memory_budget`; its columns are the systems'
+statistics side by side (systems x the metric's width).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from bleu_core.engine.choose import choose
 from bleu_core.errors import InputError
 
 __all__ = [
+    "DEFAULT_TRIALS",
     "RESAMPLE_CHUNK_CELLS",
     "TRIALS_OFFERED",
     "Method",
@@ -25,6 +28,7 @@ __all__ = [
     "holm_floor",
     "holm_warning",
     "memory_budget",
+    "trials_for",
     "trials_needed",
 ]
 
@@ -34,6 +38,10 @@ RESAMPLE_CHUNK_CELLS: Final = 1 << 22  # bootstrap draws x segments held at once
 
 TRIALS_OFFERED: Final = (100, 500, 1000, 2000, 5000, 10000)
 """The trial counts the compare page offers."""
+
+DEFAULT_TRIALS: Final[dict[str, int]] = {"bs": 1000, "ar": 10000}
+"""sacreBLEU's draws when none are asked for: 1,000 bootstrap resamples (``--paired-bs-n``), 10,000 shuffles
+(``--paired-ar-n``)."""
 
 
 def check_trials(trials: int, name: str) -> None:
@@ -82,6 +90,20 @@ def default_trials(n_systems: int, alpha: float = 0.05) -> int:
     return TRIALS_OFFERED[-1]
 
 
+def trials_for(method: Method, n_systems: int, requested: int | None = None, *, alpha: float = 0.05) -> int:
+    """The draws of a comparison of ``n_systems`` systems (the CLI's ``compare`` and ``report``): ``requested``
+    when given (sacreBLEU's own count, kept as asked); otherwise for the bootstrap :func:`default_trials` (the
+    policy the app's compare page follows too), for approximate randomization sacreBLEU's 10,000.
+
+    Example:
+        >>> trials_for("bs", 4), trials_for("bs", 16), trials_for("bs", 16, 300), trials_for("ar", 16)
+        (1000, 5000, 300, 10000)
+    """
+    if requested is not None:
+        return requested
+    return default_trials(n_systems, alpha) if method == "bs" else DEFAULT_TRIALS["ar"]
+
+
 def holm_warning(n_systems: int, trials: int, alpha: float = 0.05) -> str | None:
     """What to tell a user when ``trials`` make significance impossible over every pair, else None.
 
@@ -123,10 +145,11 @@ def _resampling_bytes(method: Method, draws: int, n: int, columns: int) -> int:
     return cells + draws * columns * 16
 
 
-def check_resampling_fits(method: Method, draws: int, n_segments: int, where: str, *, columns: int = 10) -> None:
+def check_resampling_fits(method: Method, draws: int, n_segments: int, where: str, *, columns: int) -> None:
     """Refuse, before drawing anything, resampling that would not fit in :func:`memory_budget`.
 
-    ``columns``: the statistics of every system (systems x (2 + 2N)). The bootstrap's draws are made a block
+    ``columns``: the statistics of every system side by side (systems x the metric's width, ``Metric.width``:
+    ten for one system under BLEU's 4-grams). The bootstrap's draws are made a block
     at a time (``resample``), so its memory is the per-resample sums; approximate randomization takes
     sacreBLEU's shuffles from one call (one bit per trial and segment). What does not fit is refused with how
     many draws would.
@@ -135,7 +158,7 @@ def check_resampling_fits(method: Method, draws: int, n_segments: int, where: st
         InputError: naming ``where`` (the option), the memory needed and the most draws that fit.
 
     Example:
-        >>> check_resampling_fits("bs", 10**11, 100, "--paired-bs")  # doctest: +ELLIPSIS
+        >>> check_resampling_fits("bs", 10**11, 100, "--paired-bs", columns=10)  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
         bleu_core.errors.InputError: --paired-bs: 100,000,000,000 resamples of 100 segments need about ...

@@ -19,8 +19,8 @@ import numpy as np
 
 from bleu_core.config import BleuConfig
 from bleu_core.errors import InputError
-from bleu_core.metrics.bleu import score_many
-from bleu_core.significance.paired import _check, _corpus_score
+from bleu_core.metrics.bleu import Bleu, score_many
+from bleu_core.significance.estimates import check_matrices, matrix_score
 
 __all__ = [
     "PAPER_BLOCK_SIZE",
@@ -205,7 +205,7 @@ def block_test(
         >>> r.block_sizes, [round(m, 9) for m in r.means], r.stds, r.pairs[0].t, r.pairs[0].p_value
         ((2, 2), [100.0, 100.0], (0.0, 0.0), 0.0, 1.0)
     """
-    mats = _check(matrices, config)
+    mats = check_matrices(matrices, Bleu(config))
     n = len(mats[0])
     if isinstance(n_blocks, bool) or not isinstance(n_blocks, int) or not 2 <= n_blocks <= n:
         raise InputError(f"must be between 2 and the number of segments ({n}), got {n_blocks!r}", "n_blocks")
@@ -306,8 +306,9 @@ def ranked_block_test(
         >>> r.order, r.result.block_sizes, r.paper_sized, r.result.pairs[0].df, round(r.critical, 3)
         ((1, 0), (30, 30), True, 1, 6.314)
     """
-    mats = _check(matrices, config)
-    scores = [_corpus_score(m, config) for m in mats]
+    bleu = Bleu(config)
+    mats = check_matrices(matrices, bleu)
+    scores = [matrix_score(m, bleu) for m in mats]
     order = tuple(sorted(range(len(mats)), key=lambda i: (scores[i], i)))
     n_blocks = paper_block_count(len(mats[0]), block_size)
     result = block_test([mats[i] for i in order], config, n_blocks=n_blocks)

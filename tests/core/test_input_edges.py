@@ -103,9 +103,9 @@ def test_resampling_that_cannot_fit_is_refused_saying_what_would(python: str, fi
 def test_resampling_budget_names_the_largest_count_that_fits(monkeypatch: pytest.MonkeyPatch) -> None:
     exactly = trials._resampling_bytes("bs", 1000, 100_000, 10)
     monkeypatch.setattr(trials, "memory_budget", lambda: exactly)
-    trials.check_resampling_fits("bs", 1000, 100_000, "--paired-bs")  # exactly fits
+    trials.check_resampling_fits("bs", 1000, 100_000, "--paired-bs", columns=10)  # exactly fits
     with pytest.raises(InputError) as exc:
-        trials.check_resampling_fits("bs", 1001, 100_000, "--paired-bs")
+        trials.check_resampling_fits("bs", 1001, 100_000, "--paired-bs", columns=10)
     assert "at most 1,000 resamples fit" in str(exc.value)
     with pytest.raises(InputError, match=r"^n_samples: 1,001 resamples of 100,000 segments"):
         significance.bootstrap_ci(significance_matrix(100_000), n_samples=1001)

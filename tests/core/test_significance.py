@@ -23,7 +23,7 @@ from bleu_core.significance import (
     pairwise_matrix,
     resample,
 )
-from bleu_core.significance.resample import _shuffle_sums, resample_sums
+from bleu_core.significance.resample import resample_sums, shuffle_sums
 from bleu_core.teaching.blocktest import block_test, paper_block_count, ranked_block_test, student_t_two_sided
 
 
@@ -256,7 +256,7 @@ def test_ar_shuffles_are_numpys_boolean_draws_bit_for_bit(n: int, trials: int) -
     pos = want_rng.integers(2, size=(trials, n), dtype=bool)
     want = pos.astype(np.int64) @ matrix
     got_rng = np.random.default_rng(99)
-    got = _shuffle_sums(got_rng, trials, [matrix], raw_bits=True)
+    got = shuffle_sums(got_rng, trials, [matrix], raw_bits=True)
     np.testing.assert_array_equal(got, want)
     np.testing.assert_array_equal(got_rng.choice(n, size=(2, n)), want_rng.choice(n, size=(2, n)))
     assert got_rng.integers(2**32) == want_rng.integers(2**32)
@@ -343,7 +343,7 @@ def test_numpy_release_is_one_the_kernel_draws_were_checked_on() -> None:
 def test_kernel_draws_give_the_same_resamples_as_numpys(
     wmt21, monkeypatch: pytest.MonkeyPatch, n: int, samples: int, chunk_rows: int
 ) -> None:
-    """_resample_sums with the kernel drawing equals numpy drawing (and the kernel or numpy counting), over
+    """bootstrap_sums with the kernel drawing equals numpy drawing (and the kernel or numpy counting), over
     several blocks and a short last one, and leaves the generator in the same place for sacrebleu's next draws."""
     refs, _, systems = wmt21
     mats = [m[:n] for m in _matrices(refs, systems)]
@@ -352,7 +352,7 @@ def test_kernel_draws_give_the_same_resamples_as_numpys(
     for kernel_draws, kernel_on in ((True, "1"), (False, "1"), (False, "0")):
         monkeypatch.setenv("BLEU_CORE_KERNEL", kernel_on)
         rng = np.random.default_rng(12345)
-        sums = resample._resample_sums(rng, samples, mats, kernel_draws=kernel_draws)
+        sums = resample.bootstrap_sums(rng, samples, mats, kernel_draws=kernel_draws)
         results.append((sums, rng.bit_generator.state, rng.random()))
     for sums, state, after in results[1:]:
         np.testing.assert_array_equal(sums, results[0][0])
