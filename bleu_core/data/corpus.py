@@ -417,16 +417,8 @@ def build_corpus(
         >>> c.names, c.warnings
         (('A',), ('ref: 1 empty line (first at line 2); an empty line scores 0 for that segment',))
     """
-    if not references:
-        raise InputError("no reference file; give at least one (one segment per line)", name)
-    if not systems:
-        raise InputError("no system output; give at least one file (one segment per line)", name)
-    if len(systems) > MAX_FOLDER_FILES:  # a table's columns are capped as a folder's files (issue 24.1)
-        raise InputError(f"has {len(systems):,} systems; a corpus holds at most {MAX_FOLDER_FILES:,}", name)
     files = [*references, *systems, *([source] if source is not None else [])]
-    check_corpus_parallel(files)
-    if not references[0].lines:
-        raise InputError(f"no segments: {references[0].name} is empty", name)
+    _check_files(name, references, systems, files)
     sys_names = [system_name(f.name) for f in systems] if names is None else [n.strip() for n in names]
     check_unique_names(sys_names, [f.name for f in systems])
     if any(not n for n in sys_names):
@@ -447,3 +439,18 @@ def build_corpus(
         human_label,
         notes,
     )
+
+
+def _check_files(
+    name: str, references: Sequence[TextFile], systems: Sequence[TextFile], files: Sequence[TextFile]
+) -> None:
+    """At least one reference and one system (not too many), every file parallel, and some segments."""
+    if not references:
+        raise InputError("no reference file; give at least one (one segment per line)", name)
+    if not systems:
+        raise InputError("no system output; give at least one file (one segment per line)", name)
+    if len(systems) > MAX_FOLDER_FILES:  # a table's columns are capped as a folder's files (issue 24.1)
+        raise InputError(f"has {len(systems):,} systems; a corpus holds at most {MAX_FOLDER_FILES:,}", name)
+    check_corpus_parallel(files)
+    if not references[0].lines:
+        raise InputError(f"no segments: {references[0].name} is empty", name)

@@ -252,32 +252,11 @@ def parse_human_scores(data: bytes, name: str, column: str | None = None) -> tup
         len(rows) > 1 and not any(_is_number(c) for c in first) and any(_is_number(c) for c in rows[1][1])
     )
     if not has_header:
-        out = []
-        for lineno, cells in rows:
-            if len(cells) < 2:
-                raise InputError("expected system<TAB>score", f"{name}:{lineno}")
-            if not _is_number(cells[1]):
-                raise InputError(f"score {cells[1]!r} is not a number; expected system<TAB>score", f"{name}:{lineno}")
-            out.append((cells[0].strip(), float(cells[1])))
-        return "human", tuple(out)
+        return "human", _plain_scores(rows, name)
     header = [c.strip() for c in first]
     key = next((i for i, h in enumerate(header) if h.lower() in ("system", "sys", "name")), 0)
     body = rows[1:]
-    if column is not None:
-        if column not in header:
-            raise InputError(f"no column {column!r} (have: {', '.join(header)})", name)
-        col = header.index(column)
-    else:
-        numeric = [
-            i
-            for i in range(len(header))
-            if i != key
-            and any(i < len(c) and c[i].strip() for _, c in body)
-            and all(i >= len(c) or not c[i].strip() or _is_number(c[i]) for _, c in body)
-        ]
-        if not numeric:
-            raise InputError("no column of numbers to use as the human score", name)
-        col = numeric[0]
+    col = _score_column(header, key, body, column, name)
     out = []
     for lineno, cells in body:
         if col >= len(cells) or not cells[col].strip():
@@ -286,6 +265,38 @@ def parse_human_scores(data: bytes, name: str, column: str | None = None) -> tup
             raise InputError(f"score {cells[col]!r} is not a number", f"{name}:{lineno}")
         out.append((cells[key].strip(), float(cells[col])))
     return header[col], tuple(out)
+
+
+def _plain_scores(rows: Sequence[tuple[int, list[str]]], name: str) -> tuple[tuple[str, float], ...]:
+    """``system<TAB>score`` lines without a header."""
+    out = []
+    for lineno, cells in rows:
+        if len(cells) < 2:
+            raise InputError("expected system<TAB>score", f"{name}:{lineno}")
+        if not _is_number(cells[1]):
+            raise InputError(f"score {cells[1]!r} is not a number; expected system<TAB>score", f"{name}:{lineno}")
+        out.append((cells[0].strip(), float(cells[1])))
+    return tuple(out)
+
+
+def _score_column(
+    header: Sequence[str], key: int, body: Sequence[tuple[int, list[str]]], column: str | None, name: str
+) -> int:
+    """The column of the human score: ``column`` if given, else the first (not the system's) holding numbers only."""
+    if column is not None:
+        if column not in header:
+            raise InputError(f"no column {column!r} (have: {', '.join(header)})", name)
+        return list(header).index(column)
+    numeric = [
+        i
+        for i in range(len(header))
+        if i != key
+        and any(i < len(c) and c[i].strip() for _, c in body)
+        and all(i >= len(c) or not c[i].strip() or _is_number(c[i]) for _, c in body)
+    ]
+    if not numeric:
+        raise InputError("no column of numbers to use as the human score", name)
+    return numeric[0]
 
 
 def _is_number(s: str) -> bool:
@@ -319,6 +330,58 @@ def _role(path: str) -> str:
     return "ignore"
 
 
+def _check_folder(files: Sequence[tuple[str, bytes]], limit_mb: float) -> None:
+    """A folder must hold files, not too many, and not too much in all."""
+    if not files:
+        raise InputError("the folder is empty", "folder")
+    if len(files) > MAX_FOLDER_FILES:
+        raise InputError(
+            f"has {len(files):,} files; a corpus folder holds at most {MAX_FOLDER_FILES:,} (references, source, "
+            "human scores and one file per system): choose the corpus's own folder",
+            "folder",
+        )
+    total = sum(len(d) for _, d in files)
+    if total > FOLDER_LIMIT_FACTOR * limit_mb * 2**20:
+        raise InputError(
+            f"holds {total / 2**20:.1f} MB, over the {FOLDER_LIMIT_FACTOR * limit_mb:g} MB limit per folder", "folder"
+        )
+
+
+def _read_by_role(
+    files: Sequence[tuple[str, bytes]], paths: Sequence[str], *, strip: bool, top: str, limit_mb: float
+) -> tuple[list[TextFile], list[TextFile], TextFile | None, tuple[str, bytes] | None, list[str]]:
+    """The folder's files by role (:func:`_role`), each checked and decoded in path order: references, systems,
+    the source, the human scores' (path, bytes), and the paths ignored."""
+    refs: list[TextFile] = []
+    systems: list[TextFile] = []
+    source: TextFile | None = None
+    human_bytes: tuple[str, bytes] | None = None
+    ignored: list[str] = []
+    seen: dict[str, str] = {}
+    for (_, data), clean in sorted(zip(files, paths, strict=True), key=lambda t: t[1].lower()):
+        role = _role(clean.split("/", 1)[1] if strip else clean)
+        if role == "ignore":
+            ignored.append(clean)
+            continue
+        check_size(clean, len(data), limit_mb)
+        if role in ("human", "src"):
+            if role in seen:
+                what = "source files" if role == "src" else "human-score files"
+                raise InputError(f"two {what} ({seen[role]} and {clean}); keep one", top)
+            seen[role] = clean
+        if role == "human":
+            human_bytes = (clean, data)
+            continue
+        f = decode_lines(data, clean)
+        if role == "ref":
+            refs.append(f)
+        elif role == "src":
+            source = f
+        else:
+            systems.append(f)
+    return refs, systems, source, human_bytes, ignored
+
+
 def parse_folder(files: Sequence[tuple[str, bytes]], *, limit_mb: float = DEFAULT_LIMIT_MB) -> Corpus:
     """A folder like the WMT data: reference files, a ``systems/`` folder, optional source and human scores.
 
@@ -339,51 +402,12 @@ def parse_folder(files: Sequence[tuple[str, bytes]], *, limit_mb: float = DEFAUL
         >>> c.name, c.names, [r.name for r in c.references], c.warnings
         ('d', ('X',), ['d/ref.A.en'], ('ignored d/README.md',))
     """
-    if not files:
-        raise InputError("the folder is empty", "folder")
-    if len(files) > MAX_FOLDER_FILES:
-        raise InputError(
-            f"has {len(files):,} files; a corpus folder holds at most {MAX_FOLDER_FILES:,} (references, source, "
-            "human scores and one file per system): choose the corpus's own folder",
-            "folder",
-        )
-    total = sum(len(d) for _, d in files)
-    if total > FOLDER_LIMIT_FACTOR * limit_mb * 2**20:
-        raise InputError(
-            f"holds {total / 2**20:.1f} MB, over the {FOLDER_LIMIT_FACTOR * limit_mb:g} MB limit per folder", "folder"
-        )
+    _check_folder(files, limit_mb)
     paths = [p.replace("\\", "/") for p, _ in files]
     tops = {p.split("/", 1)[0] for p in paths}
     strip = len(tops) == 1 and all("/" in p for p in paths)
     top = (tops.pop() if strip else "") or "upload"
-    refs: list[TextFile] = []
-    systems: list[TextFile] = []
-    source: TextFile | None = None
-    human_bytes: tuple[str, bytes] | None = None
-    ignored: list[str] = []
-    seen: dict[str, str] = {}
-    for (_, data), clean in sorted(zip(files, paths, strict=True), key=lambda t: t[1].lower()):
-        rel = clean.split("/", 1)[1] if strip else clean
-        role = _role(rel)
-        if role == "ignore":
-            ignored.append(clean)
-            continue
-        check_size(clean, len(data), limit_mb)
-        if role in ("human", "src"):
-            if role in seen:
-                what = "source files" if role == "src" else "human-score files"
-                raise InputError(f"two {what} ({seen[role]} and {clean}); keep one", top)
-            seen[role] = clean
-        if role == "human":
-            human_bytes = (clean, data)
-            continue
-        f = decode_lines(data, clean)
-        if role == "ref":
-            refs.append(f)
-        elif role == "src":
-            source = f
-        else:
-            systems.append(f)
+    refs, systems, source, human_bytes, ignored = _read_by_role(files, paths, strip=strip, top=top, limit_mb=limit_mb)
     if not refs:
         raise InputError(
             "no reference file found: name references ref*.txt or reference.*, systems go in systems/", top
@@ -419,6 +443,25 @@ def parse_table(data: bytes, name: str, *, limit_mb: float = DEFAULT_LIMIT_MB) -
     tsv = name.lower().endswith(".tsv") or ("\t" in first and not name.lower().endswith(".csv"))
     rows = table_rows(text, name, tsv=tsv)
     header = [h.strip() for h in rows[0][1]]
+    roles = _column_roles(header, name)
+    body = rows[1:]
+    if not body:
+        raise InputError("has a header but no rows: no segments to score", name)
+    notes = _check_rows(body, len(header), name, tsv=tsv)
+    cols = {h: tuple(r[j] for _, r in body) for j, h in enumerate(header)}
+    refs = [TextFile(f"{name}[{h}]", cols[h]) for h, r in zip(header, roles, strict=True) if r == "ref"]
+    systems = [TextFile(f"{name}[{h}]", cols[h]) for h, r in zip(header, roles, strict=True) if r == "system"]
+    src = next((TextFile(f"{name}[{h}]", cols[h]) for h, r in zip(header, roles, strict=True) if r == "src"), None)
+    names = [h for h, r in zip(header, roles, strict=True) if r == "system"]
+    return build_corpus(system_name(name), refs, systems, source=src, names=names, warnings=notes)
+
+
+def _column_roles(header: Sequence[str], name: str) -> list[str]:
+    """Each column's role, from its name: id, src, ref or system (every other column).
+
+    Raises:
+        InputError: a column without a name, two of the same name, no reference or no system column.
+    """
     for j, h in enumerate(header):
         if not h:
             raise InputError(
@@ -446,32 +489,31 @@ def parse_table(data: bytes, name: str, *, limit_mb: float = DEFAULT_LIMIT_MB) -
         )
     if "system" not in roles:
         raise InputError("no system column: every column that is not id, src or ref* is a system", f"{name}:1")
-    body = rows[1:]
-    if not body:
-        raise InputError("has a header but no rows: no segments to score", name)
+    return roles
+
+
+def _check_rows(body: Sequence[tuple[int, list[str]]], width: int, name: str, *, tsv: bool) -> list[str]:
+    """Every row has the header's number of cells; a note when a quoted cell holds a line break.
+
+    Raises:
+        InputError: naming the line of a row with another number of cells.
+    """
     spans = []
     for lineno, row in body:
-        if len(row) != len(header):
+        if len(row) != width:
             raise InputError(
-                f"has {len(row)} cells but the header has {len(header)}"
-                + (" (a TAB inside a segment?)" if tsv else ""),
+                f"has {len(row)} cells but the header has {width}" + (" (a TAB inside a segment?)" if tsv else ""),
                 f"{name}:{lineno}",
             )
         if any("\n" in c or "\r" in c for c in row):
             spans.append(lineno)
-    notes = []
-    if spans:
-        more = f" and {len(spans) - 1} more row(s)" if len(spans) > 1 else ""
-        notes.append(
-            f"{name}:{spans[0]}{more}: a quoted cell holds a line break; it stays one segment, line break "
-            "included (a line-based file could not hold it)"
-        )
-    cols = {h: tuple(r[j] for _, r in body) for j, h in enumerate(header)}
-    refs = [TextFile(f"{name}[{h}]", cols[h]) for h, r in zip(header, roles, strict=True) if r == "ref"]
-    systems = [TextFile(f"{name}[{h}]", cols[h]) for h, r in zip(header, roles, strict=True) if r == "system"]
-    src = next((TextFile(f"{name}[{h}]", cols[h]) for h, r in zip(header, roles, strict=True) if r == "src"), None)
-    names = [h for h, r in zip(header, roles, strict=True) if r == "system"]
-    return build_corpus(system_name(name), refs, systems, source=src, names=names, warnings=notes)
+    if not spans:
+        return []
+    more = f" and {len(spans) - 1} more row(s)" if len(spans) > 1 else ""
+    return [
+        f"{name}:{spans[0]}{more}: a quoted cell holds a line break; it stays one segment, line break "
+        "included (a line-based file could not hold it)"
+    ]
 
 
 def table_rows(text: str, name: str, *, tsv: bool) -> list[tuple[int, list[str]]]:
@@ -537,20 +579,8 @@ def parse_jsonl(data: bytes, name: str, *, limit_mb: float = DEFAULT_LIMIT_MB) -
         raise InputError("the file is empty", name)
     for lineno, line in rows:
         where = f"{name}:{lineno}"
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise InputError(f"not JSON ({exc.msg} at column {exc.colno})", where) from None
-        except RecursionError:
-            raise InputError("JSON nested too deeply (expected one flat object per line)", where) from None
-        except ValueError as exc:  # e.g. an integer longer than int() takes
-            raise InputError(f"a JSON value cannot be read ({str(exc).split(';')[0]})", where) from None
-        if not isinstance(obj, dict):
-            raise InputError("expected a JSON object per line", where)
-        r = obj.get("refs", obj.get("references", obj.get("ref", obj.get("reference"))))
-        seg_refs = [r] if isinstance(r, str) else r
-        if not isinstance(seg_refs, list) or not seg_refs or not all(isinstance(x, str) for x in seg_refs):
-            raise InputError('no reference: give "ref": "..." or "refs": ["...", ...]', where)
+        obj = _json_object(line, where)
+        seg_refs = _segment_refs(obj, where)
         if n_refs is None:
             n_refs = len(seg_refs)
             refs = [[] for _ in range(n_refs)]
@@ -563,21 +593,55 @@ def parse_jsonl(data: bytes, name: str, *, limit_mb: float = DEFAULT_LIMIT_MB) -
             if not isinstance(src, str):
                 raise InputError('"src" must be a string', where)
             srcs.append(src)
-        h = obj.get("hyps", obj.get("systems"))
-        if h is None:
-            skip = {"refs", "references", "ref", "reference", "src", "source", "id"}
-            h = {k: v for k, v in obj.items() if k not in skip}
-        if not isinstance(h, dict) or not all(isinstance(v, str) for v in h.values()):
-            raise InputError('systems must be strings: "hyps": {"name": "text", ...}', where)
+        h = _segment_systems(obj, where)
         if not hyps and lineno == rows[0][0]:
-            hyps = {k: [] for k in h}
+            hyps = {system: [] for system in h}
         if set(h) != set(hyps):
             raise InputError(f"has systems {sorted(h)} but line {rows[0][0]} has {sorted(hyps)}", where)
-        for k, v in h.items():
-            hyps[k].append(v)
+        for system, output in h.items():
+            hyps[system].append(output)
     if srcs and len(srcs) != len(rows):
         raise InputError('"src" is given on some lines but not all', name)
     ref_files = [TextFile(f"{name}[ref {k + 1}]", tuple(x)) for k, x in enumerate(refs)]
     sys_files = [TextFile(f"{name}[{k}]", tuple(v)) for k, v in hyps.items()]
     source = TextFile(f"{name}[src]", tuple(srcs)) if srcs else None
     return build_corpus(system_name(name), ref_files, sys_files, source=source, names=list(hyps))
+
+
+def _json_object(line: str, where: str) -> dict[str, object]:
+    """One JSON Lines line, which must be an object.
+
+    Raises:
+        InputError: not JSON, nested too deeply, a value that cannot be read, not an object; naming the line.
+    """
+    try:
+        obj = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"not JSON ({exc.msg} at column {exc.colno})", where) from None
+    except RecursionError:
+        raise InputError("JSON nested too deeply (expected one flat object per line)", where) from None
+    except ValueError as exc:  # e.g. an integer longer than int() takes
+        raise InputError(f"a JSON value cannot be read ({str(exc).split(';')[0]})", where) from None
+    if not isinstance(obj, dict):
+        raise InputError("expected a JSON object per line", where)
+    return obj
+
+
+def _segment_refs(obj: dict[str, object], where: str) -> list[str]:
+    """A segment's references: ``"ref"`` (a string) or ``"refs"`` (a list of strings), or their long names."""
+    r = obj.get("refs", obj.get("references", obj.get("ref", obj.get("reference"))))
+    seg_refs = [r] if isinstance(r, str) else r
+    if not isinstance(seg_refs, list) or not seg_refs or not all(isinstance(x, str) for x in seg_refs):
+        raise InputError('no reference: give "ref": "..." or "refs": ["...", ...]', where)
+    return seg_refs
+
+
+def _segment_systems(obj: dict[str, object], where: str) -> dict[str, str]:
+    """A segment's systems: ``"hyps"`` (or ``"systems"``) as name -> text, else every other string field."""
+    h = obj.get("hyps", obj.get("systems"))
+    if h is None:
+        skip = {"refs", "references", "ref", "reference", "src", "source", "id"}
+        h = {k: v for k, v in obj.items() if k not in skip}
+    if not isinstance(h, dict) or not all(isinstance(v, str) for v in h.values()):
+        raise InputError('systems must be strings: "hyps": {"name": "text", ...}', where)
+    return h

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
-    from bleu_core.significance.ranking import Ranking
+    from bleu_core.significance.ranking import RankedSystem, Ranking
 
 __all__ = ["escape_latex", "ranking_table"]
 
@@ -97,43 +97,42 @@ def ranking_table(
         raise ValueError(f"the baseline {baseline!r} is not one of the ranked systems")
     if intervals is not None and set(intervals) != set(by_name):
         raise ValueError("intervals must name exactly the ranked systems")
-    base_score = by_name[baseline].score
-
-    def p_of(a: str, b: str) -> float:
-        return float(adjusted.get((a, b), adjusted.get((b, a), math.nan)))
-
     head = ["Rank", "System", "BLEU", r"$\Delta$"]
-    lines = [
-        r"\begin{table}[t]",
-        r"\centering",
-        r"\begin{tabular}{rlrr}",
-        r"\toprule",
-        " & ".join(head) + r" \\",
-    ]
+    lines = [r"\begin{table}[t]", r"\centering", r"\begin{tabular}{rlrr}", r"\toprule", " & ".join(head) + r" \\"]
     for pos, s in enumerate(ranking.systems, start=1):
         if pos == 1 or pos - 1 in ranking.boundaries:
             lines.append(r"\midrule")
-        bleu = f"{s.score:.2f}"
-        if intervals is not None:
-            lo, hi = intervals[s.name]
-            bleu += f" {{\\small [{lo:.2f}, {hi:.2f}]}}"
-        if s.name == baseline:
-            delta = "baseline"
-        else:
-            p = p_of(s.name, baseline)
-            mark = "$^{*}$" if not math.isnan(p) and p < ranking.alpha else ""
-            delta = f"{s.score - base_score:+.2f}{mark}"
         shown = names.get(s.name, s.name) if names is not None else s.name
+        bleu = _score(s.score, None if intervals is None else intervals[s.name])
+        delta = _delta(s, by_name[baseline], adjusted, ranking.alpha)
         lines.append(f"{_rank(*s.rank_range)} & {escape_latex(shown)} & {bleu} & {delta} \\\\")
-    lines += [
-        r"\bottomrule",
-        r"\end{tabular}",
-        (
-            f"\\caption{{{caption}. Rank: the ranks a system can take given the significant pairs; "
-            f"lines separate significance clusters; $^{{*}}$: significantly different from the baseline "
-            f"(Holm-corrected $p < {ranking.alpha:g}$). Signature: \\texttt{{{_breakable(signature)}}}}}"
-        ),
-        f"\\label{{{escape_latex(label)}}}",
-        r"\end{table}",
-    ]
+    lines += [r"\bottomrule", r"\end{tabular}", _caption(caption, ranking.alpha, signature)]
+    lines += [f"\\label{{{escape_latex(label)}}}", r"\end{table}"]
     return "\n".join(lines) + "\n"
+
+
+def _caption(caption: str, alpha: float, signature: str) -> str:
+    """The caption: ``caption``, how to read the table, and the signature (which may break after each ``|``)."""
+    return (
+        f"\\caption{{{caption}. Rank: the ranks a system can take given the significant pairs; "
+        f"lines separate significance clusters; $^{{*}}$: significantly different from the baseline "
+        f"(Holm-corrected $p < {alpha:g}$). Signature: \\texttt{{{_breakable(signature)}}}}}"
+    )
+
+
+def _score(score: float, interval: tuple[float, float] | None) -> str:
+    """A score, with its interval in small type when there is one."""
+    if interval is None:
+        return f"{score:.2f}"
+    lo, hi = interval
+    return f"{score:.2f} {{\\small [{lo:.2f}, {hi:.2f}]}}"
+
+
+def _delta(s: RankedSystem, base: RankedSystem, adjusted: Mapping[tuple[str, str], float], alpha: float) -> str:
+    """The difference from the baseline, marked when its Holm-corrected p-value (either order of the pair) is below
+    ``alpha``."""
+    if s.name == base.name:
+        return "baseline"
+    p = float(adjusted.get((s.name, base.name), adjusted.get((base.name, s.name), math.nan)))
+    mark = "$^{*}$" if not math.isnan(p) and p < alpha else ""
+    return f"{s.score - base.score:+.2f}{mark}"

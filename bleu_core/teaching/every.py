@@ -53,6 +53,11 @@ _TOKENIZER_WHO: Final[dict[str, str]] = {
     "zh": "each CJK character a token; sacreBLEU's default for a Chinese target (`-l xx-zh`)",
     "ja-mecab": "MeCab's words; sacreBLEU's default for a Japanese target (`-l xx-ja`)",
 }
+# The default row: sacreBLEU's own.
+_DEFAULT_CHANGES: Final = "none: 13a, mixed case, exp smoothing"
+_DEFAULT_WHO: Final = (
+    "sacreBLEU 2.x with no options (`sacrebleu REF < HYP`, `corpus_bleu()`): 13a, mixed case, exp; the WMT standard."
+)
 _SMOOTH_WHO: Final[dict[str, str]] = {
     "exp": "sacreBLEU's default (`-s exp`): the NIST smoothing of mteval-v13a.pl (Chen & Cherry 2014, method 3).",
     "none": "sacreBLEU `-s none`: the paper's formula; a zero precision makes BLEU 0.",
@@ -296,26 +301,37 @@ def every_bleu(hypotheses: Sequence[str], references: Sequence[Sequence[str | No
     nrefs = _nrefs(streams)
     base = BleuConfig()
     default = corpus_score(hyps, streams, base)
-    d = default.score
+    names, missing = applicable_tokenizers(streams)
+    data = _tokenized(hyps, streams, base)
     rows = [
         _sacrebleu_row(
-            "default",
-            "default",
-            "sacreBLEU default",
-            default,
-            d,
-            "none: 13a, mixed case, exp smoothing",
-            "sacreBLEU 2.x with no options (`sacrebleu REF < HYP`, `corpus_bleu()`): 13a, mixed case, exp; the WMT "
-            "standard.",
-        )
+            "default", "default", "sacreBLEU default", default, default.score, _DEFAULT_CHANGES, _DEFAULT_WHO
+        ),
+        *_tokenizer_rows(hyps, streams, default, names),
+        *_smoothing_rows(default, nrefs),
+        *_variant_rows(data, default.score, nrefs),
+        *_nltk_rows(data, default.score, nrefs),
     ]
-    names, missing = applicable_tokenizers(streams)
+    for r in rows:
+        if not math.isfinite(r.score):  # pragma: no cover - every formula here is bounded
+            raise InputError(f"row {r.key} is not a finite number", "every_bleu")
+    skipped = tuple(
+        (f"tok:{t}", f"the {t} tokenizer needs the optional extra (pip install 'bleu-explorer[ja]')") for t in missing
+    )
+    return EveryBleu(tuple(rows), skipped, len(hyps), nrefs)
+
+
+def _tokenizer_rows(
+    hyps: list[str], streams: list[list[str | None]], default: BleuScore, names: Sequence[str]
+) -> list[EveryBleuRow]:
+    """sacreBLEU's tokenizers that apply, in mixed and lower case (13a in mixed case is the default row)."""
+    rows = []
     for lc in (False, True):
         for tok in names:
             if tok == "13a" and not lc:
                 continue
             config = BleuConfig(tokenize=tok, lowercase=lc)
-            s = default if config == base else corpus_score(hyps, streams, config)
+            s = default if config == BleuConfig() else corpus_score(hyps, streams, config)
             tok_label = f"tok {tok}" if tok != "13a" else ""
             label = " + ".join(x for x in (tok_label, "lowercase" if lc else "") if x)
             changes = "; ".join(
@@ -329,29 +345,38 @@ def every_bleu(hypotheses: Sequence[str], references: Sequence[Sequence[str | No
             flags = " ".join(x for x in ("" if tok == "13a" else f"-tok {tok}", "-lc" if lc else "") if x)
             who = f"sacreBLEU `{flags}`: " + (_TOKENIZER_WHO[tok] if tok != "13a" else "case-folded, then 13a") + "."
             key = f"tok:{tok}+lc" if lc and tok != "13a" else ("case:lc" if lc else f"tok:{tok}")
-            rows.append(_sacrebleu_row(key, "case" if tok == "13a" else "tokenizer", label, s, d, changes, who))
+            group: Group = "case" if tok == "13a" else "tokenizer"
+            rows.append(_sacrebleu_row(key, group, label, s, default.score, changes, who))
+    return rows
+
+
+def _smoothing_rows(default: BleuScore, nrefs: int) -> list[EveryBleuRow]:
+    """sacreBLEU's other smoothing methods, rescored from the default's statistics (no new counting)."""
     matrix = default.segment_matrix
+    rows = []
     for method in ("none", "floor", "add-k"):
         config = BleuConfig(smooth_method=method)
         s = score_matrix(matrix if matrix is not None else [], config, nrefs)
         value = config.effective_smooth_value
         shown = f"{method} ({value:g})" if value is not None else method
+        changes = f"smoothing {shown} instead of exp"
         rows.append(
             _sacrebleu_row(
-                f"smooth:{method}",
-                "smoothing",
-                f"smoothing {shown}",
-                s,
-                d,
-                f"smoothing {shown} instead of exp",
-                _SMOOTH_WHO[method],
+                f"smooth:{method}", "smoothing", f"smoothing {shown}", s, default.score, changes, _SMOOTH_WHO[method]
             )
         )
-    data = _tokenized(hyps, streams, base)
+    return rows
+
+
+def _variant_rows(data: Tokenized, d: float, nrefs: int) -> list[EveryBleuRow]:
+    """The labelled misimplementations, each on 13a tokens under sacreBLEU's default."""
+    base = BleuConfig()
+    rows = []
     for key in MISIMPLEMENTATIONS:
         v = VARIANTS[key]
         score, detail = v.compute(data, base, 0)
         config = replace(base, use_effective_order=True) if key == "mean_sentence_bleu" else base
+        signature = make_signature(config, nrefs, variant=key)
         rows.append(
             EveryBleuRow(
                 f"variant:{key}",
@@ -359,32 +384,34 @@ def every_bleu(hypotheses: Sequence[str], references: Sequence[Sequence[str | No
                 v.label,
                 float(score),
                 float(score) - d,
-                make_signature(config, nrefs, variant=key),
+                signature,
                 v.mistake,
                 v.who,
                 detail,
             )
         )
+    return rows
+
+
+def _nltk_rows(data: Tokenized, d: float, nrefs: int) -> list[EveryBleuRow]:
+    """NLTK's ``corpus_bleu`` with smoothing methods 0-4, on 13a tokens."""
+    base = BleuConfig()
     nltk = VARIANTS["nltk"]
-    for nltk_method in NLTK_METHODS:
-        score, detail = nltk.compute(data, base, nltk_method)
+    rows = []
+    for method in NLTK_METHODS:
+        score, detail = nltk.compute(data, base, method)
+        name, what = _NLTK_SMOOTHING[method]
         rows.append(
             EveryBleuRow(
-                f"nltk:method{nltk_method}",
+                f"nltk:method{method}",
                 "nltk",
-                f"NLTK corpus_bleu, method{nltk_method} ({_NLTK_SMOOTHING[nltk_method][0]})",
+                f"NLTK corpus_bleu, method{method} ({name})",
                 float(score),
                 float(score) - d,
-                nltk_signature(nrefs, nltk_method, base),
-                f"{_NLTK_SMOOTHING[nltk_method][1]}. {nltk.mistake}",
-                f"{nltk.who.rstrip('.')}, `SmoothingFunction().method{nltk_method}`.",
+                nltk_signature(nrefs, method, base),
+                f"{what}. {nltk.mistake}",
+                f"{nltk.who.rstrip('.')}, `SmoothingFunction().method{method}`.",
                 detail,
             )
         )
-    for r in rows:
-        if not math.isfinite(r.score):  # pragma: no cover - every formula here is bounded
-            raise InputError(f"row {r.key} is not a finite number", "every_bleu")
-    skipped = tuple(
-        (f"tok:{t}", f"the {t} tokenizer needs the optional extra (pip install 'bleu-explorer[ja]')") for t in missing
-    )
-    return EveryBleu(tuple(rows), skipped, len(hyps), nrefs)
+    return rows

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -212,50 +212,59 @@ def explain_segment(hypothesis: str, references: Sequence[str], config: BleuConf
     ref_toks = tuple(prep(r) for r in refs)
     ref_lens = tuple(len(r) for r in ref_toks)
     r_len = closest_ref_len(len(hyp), ref_lens)
-    orders = []
-    for n in range(1, config.max_ngram_order + 1):
-        hyp_grams = ngrams_of_order(hyp, n)
-        hyp_counts = Counter(hyp_grams)
-        ref_pos = [_positions(rt, n) for rt in ref_toks]
-        rows = []
-        for g in dict.fromkeys(hyp_grams):  # first-occurrence order, as one reads the candidate
-            rc = tuple(len(p.get(g, ())) for p in ref_pos)
-            mx = max(rc)
-            rows.append(ClipRow(g, hyp_counts[g], rc, mx, min(hyp_counts[g], mx)))
-        clip = {row.ngram: row.clipped for row in rows}
-        used: Counter[Ngram] = Counter()
-        occs = []
-        for i, g in enumerate(hyp_grams):
-            positions = tuple(tuple(p.get(g, ())) for p in ref_pos)
-            licensed = tuple(k for k, pos in enumerate(positions) if pos)
-            if not licensed:
-                status: Status = "unmatched"
-            elif used[g] < clip[g]:
-                status = "matched"
-                used[g] += 1
-            else:
-                status = "clipped"
-            occs.append(Occurrence(i, n, g, status, licensed, positions))
-        seen = set(hyp_counts)
-        missed: dict[Ngram, tuple[int, ...]] = {}
-        for rt in ref_toks:
-            for g in ngrams_of_order(rt, n):
-                if g not in seen and g not in missed:
-                    missed[g] = tuple(len(p.get(g, ())) for p in ref_pos)
-        orders.append(
-            OrderExplanation(
-                n,
-                tuple(rows),
-                tuple(occs),
-                tuple(MissedNgram(g, c) for g, c in missed.items()),
-                sum(row.clipped for row in rows),
-                len(hyp_grams),
-            )
-        )
+    orders = [_explain_order(n, hyp, ref_toks) for n in range(1, config.max_ngram_order + 1)]
     score = corpus_score([hypothesis], [[r] for r in refs], config)
     stats = score.segments[0]
     best = next(k for k, length in enumerate(ref_lens) if length == r_len)
     return SegmentExplanation(hyp, ref_toks, r_len, best, tuple(orders), stats, score, config)
+
+
+def _explain_order(n: int, hyp: Sequence[str], ref_toks: Sequence[Sequence[str]]) -> OrderExplanation:
+    """Order ``n`` of one candidate: the clipping table (n-grams in the order one reads them), the fate of every
+    occurrence (the first Count_clip of an n-gram match, later ones are clipped), and the reference n-grams missed."""
+    hyp_grams = ngrams_of_order(hyp, n)
+    hyp_counts = Counter(hyp_grams)
+    ref_pos = [_positions(rt, n) for rt in ref_toks]
+    rows = []
+    for g in dict.fromkeys(hyp_grams):  # first-occurrence order, as one reads the candidate
+        rc = tuple(len(p.get(g, ())) for p in ref_pos)
+        mx = max(rc)
+        rows.append(ClipRow(g, hyp_counts[g], rc, mx, min(hyp_counts[g], mx)))
+    occs = _occurrences(n, hyp_grams, {row.ngram: row.clipped for row in rows}, ref_pos)
+    seen = set(hyp_counts)
+    missed: dict[Ngram, tuple[int, ...]] = {}
+    for rt in ref_toks:
+        for g in ngrams_of_order(rt, n):
+            if g not in seen and g not in missed:
+                missed[g] = tuple(len(p.get(g, ())) for p in ref_pos)
+    return OrderExplanation(
+        n,
+        tuple(rows),
+        tuple(occs),
+        tuple(MissedNgram(g, c) for g, c in missed.items()),
+        sum(row.clipped for row in rows),
+        len(hyp_grams),
+    )
+
+
+def _occurrences(
+    n: int, hyp_grams: Sequence[Ngram], clip: Mapping[Ngram, int], ref_pos: Sequence[Mapping[Ngram, list[int]]]
+) -> list[Occurrence]:
+    """Every occurrence of the candidate's n-grams in text order, with the references that license it."""
+    used: Counter[Ngram] = Counter()
+    occs = []
+    for i, g in enumerate(hyp_grams):
+        positions = tuple(tuple(p.get(g, ())) for p in ref_pos)
+        licensed = tuple(k for k, pos in enumerate(positions) if pos)
+        if not licensed:
+            status: Status = "unmatched"
+        elif used[g] < clip[g]:
+            status = "matched"
+            used[g] += 1
+        else:
+            status = "clipped"
+        occs.append(Occurrence(i, n, g, status, licensed, positions))
+    return occs
 
 
 @dataclass(frozen=True, slots=True)
