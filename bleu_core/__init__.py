@@ -11,8 +11,9 @@ exports::
     refs = ReferenceSet(references)                  # tokenized once, for many systems
     c = compare(refs.stats(base), [refs.stats(h) for h in others], method="bs", seed=12345)
 
-Everything else lives in the modules by kind (``bleu_core.significance``, ``bleu_core.significance.ranking``, ...), each
-with its ``__all__``: the app imports those by module, never a ``_private`` module or name (a test holds it).
+Everything else lives in the packages by kind (``metrics``, ``engine``, ``significance``, ``data``, ``teaching``,
+``display``), each module with its ``__all__``: the app imports those by module, never a ``_private`` module or
+name (a test holds it).
 The list is written once, as the ``TYPE_CHECKING`` block below: type checkers read it, and at run time this
 module reads the same block to load each name on first use (PEP 562), so ``import bleu_core`` and the CLI's
 start-up import no numpy. This package imports no Streamlit, pandas or Altair.
