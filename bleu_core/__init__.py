@@ -50,6 +50,9 @@ if TYPE_CHECKING:
 
     # files of any size, and the folder, table, JSONL and human-score formats
     from .files import corpus_bleu_files as corpus_bleu_files
+
+    # TER as sacreBLEU computes it, and the edits it counts
+    from .metrics.ter import corpus_ter as corpus_ter, sentence_ter as sentence_ter, ter_edits as ter_edits
     from .readers import (
         parse_folder as parse_folder,
         parse_human_scores as parse_human_scores,
