@@ -432,6 +432,20 @@ class TerReferences:
             out[i, 0] = best
         return out
 
+    def corpus_score(self, hypotheses: Sequence[str], *, engine: Engine | None = None) -> TerScore:
+        """Corpus TER of one system against these references (:func:`corpus_ter` without preparing them again).
+
+        Example:
+            >>> refs = Ter().prepare([["the cat sat on the mat"]])
+            >>> [refs.corpus_score([h]).score for h in ("the cat sat on mat", "a dog sat on the mat")]
+            [16.666666666666664, 33.33333333333333]
+        """
+        counts = self.counts(hypotheses, engine=engine)
+        score, edits, ref_length = _sacrebleu_score(counts)
+        m = self.metric
+        signature = str(m.sacrebleu_signature(self.nrefs))
+        return TerScore(score, edits, ref_length, m.signature(self.nrefs), signature, self.nrefs, self.scale, counts)
+
     def stats(self, hypotheses: Sequence[str]) -> np.ndarray:
         """The statistics matrix, int64 (segments x 2): ``[scale * edits, scale * sum / references]`` (with
         one reference, sacreBLEU's ``[num_edits, ref_length]`` itself).
@@ -586,19 +600,7 @@ def corpus_ter(
     metric = Ter(
         normalized=normalized, no_punct=no_punct, asian_support=asian_support, case_sensitive=case_sensitive, **unknown
     )
-    refs = metric.prepare(references, engine=engine)
-    counts = refs.counts(hypotheses)
-    score, edits, ref_length = _sacrebleu_score(counts)
-    return TerScore(
-        score,
-        edits,
-        ref_length,
-        metric.signature(refs.nrefs),
-        str(metric.sacrebleu_signature(refs.nrefs)),
-        refs.nrefs,
-        refs.scale,
-        counts,
-    )
+    return metric.prepare(references, engine=engine).corpus_score(hypotheses)
 
 
 def sentence_ter(
