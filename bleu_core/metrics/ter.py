@@ -13,9 +13,9 @@ the float averages instead; its corpus score differs from the exact one in the l
 :func:`corpus_ter` reports sacreBLEU's own float sum, bit for bit.
 
 The count itself is ``ter_align`` (Python, the oracle) or the C kernel ``_ter_kernel`` (the same search on
-int32 token ids, about a thousand times faster); :func:`choose_engine` picks one. :func:`ter_edits` returns the
-edit script behind a sentence's count: the shifts, then match/sub/ins/del on the normalised tokens, and what
-normalisation did to the text.
+int32 token ids, a few hundred times faster on long lines); :func:`choose_engine` picks one. :func:`ter_edits`
+returns the edit script behind a sentence's count: the shifts, then match/sub/ins/del on the normalised tokens,
+and what normalisation did to the text.
 
 sacreBLEU's paired tests score resampled statistics in float32 (``significance.py``: ``np.array(stats,
 dtype='float32')``, then ``_compute_score_from_stats`` of each resample's sum). With one reference the integer
