@@ -260,6 +260,8 @@ def _parse_xml(text: str, name: str) -> _Element:
 
     def start(tag: str, attrs: dict[str, str]) -> None:
         parent = stack[-1]
+        if parent.tag == "seg" and tag == "seg":
+            raise _RefusedError(f"<seg> opened at line {parent.line} is not closed (a <seg> starts inside it)")
         if parent.tag == "seg":
             raise _RefusedError(f"a <{tag}> element inside <seg> (opened at line {parent.line}); a segment is text")
         el = _Element(tag, attrs, parser.CurrentLineNumber)
@@ -714,7 +716,8 @@ def _jsonl_documents(
             if doc in by_doc:
                 raise InputError(f"document {doc!r} is given twice", where)
             by_doc[doc] = _text(obj, "hypothesis", where)
-        sys_name = system_name(file_name)
+        base = file_name.replace("\\", "/").rsplit("/", 1)[-1]
+        sys_name = base.removesuffix(".jsonl") if base.endswith(".jsonl") else system_name(base)
         if sys_name in outputs:
             raise InputError(f"two systems are called {sys_name!r} ({outputs[sys_name][0]} and {file_name})", name)
         outputs[sys_name] = (file_name, by_doc)
