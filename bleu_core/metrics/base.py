@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["Metric", "PreparedReferences"]
+__all__ = ["FloatRows", "Float32Resampling", "Metric", "PreparedReferences"]
 
 
 @runtime_checkable
@@ -84,4 +84,28 @@ class Metric(Protocol):
     ) -> str | None:
         """The signature ``sacrebleu`` itself prints for this setting (and paired test), or None when sacreBLEU
         cannot express the setting."""
+        ...
+
+
+@runtime_checkable
+class Float32Resampling(Protocol):
+    """A metric whose bootstrap resamples sacreBLEU scores in float32 arithmetic (``significance.py`` holds the
+    statistics as ``float32`` and numpy 2 keeps the score's arithmetic there): the paired tests score resampled
+    sums with :meth:`score_many_float32`, so that their p-values and intervals are sacreBLEU's bit for bit.
+    A metric without it (BLEU) has its resamples scored by :meth:`Metric.score_many`."""
+
+    def score_many_float32(self, sums: np.ndarray) -> np.ndarray:
+        """The scores of resampled sums as sacreBLEU's paired bootstrap computes them."""
+        ...
+
+
+@runtime_checkable
+class FloatRows(Protocol):
+    """A metric whose statistics matrix is an exact integer form of sacreBLEU's float rows (TER's averaged
+    reference lengths): sacreBLEU's float32 sums of those rows depend on the order of the draws, so the paired
+    bootstrap sums :meth:`float_rows` in that order instead of counting draws."""
+
+    def float_rows(self, matrix: np.ndarray, nrefs: int | str) -> np.ndarray | None:
+        """sacreBLEU's per-segment rows (float64) of ``matrix``, or None where they are ``matrix`` itself or cannot
+        be recovered (``nrefs`` varies)."""
         ...

@@ -65,7 +65,8 @@ class PairwiseResult:
 def holm(p_values: Sequence[float]) -> tuple[float, ...]:
     """Holm's step-down adjustment of m p-values (family-wise error), in the input order.
 
-    The k-th smallest p becomes ``max over j <= k of min(1, (m - j + 1) * p_(j))``.
+    The k-th smallest p becomes ``max over j <= k of min(1, (m - j + 1) * p_(j))``, unrounded (a rounded value
+    read beside its raw p, ``9.9990001e-05`` for ``9.999000099990002e-05``, looks like another number).
 
     Example:
         >>> holm([0.01, 0.04, 0.03, 0.005])
@@ -81,7 +82,7 @@ def holm(p_values: Sequence[float]) -> tuple[float, ...]:
     scaled = np.minimum(1.0, (m - np.arange(m)) * p[order])
     adjusted = np.empty(m)
     adjusted[order] = np.maximum.accumulate(scaled)
-    return tuple(round(float(x), 15) for x in adjusted)
+    return tuple(float(x) for x in adjusted)
 
 
 def pairwise_matrix(
@@ -123,7 +124,7 @@ def pairwise_matrix(
     n_trials = checked_trials(method, trials)
     real = [matrix_score(m, metric) for m in mats]
     if method == "bs":
-        draws = resampled_scores(seeded_rng(seed), n_trials, mats, metric, resampled)
+        draws = resampled_scores(seeded_rng(seed), n_trials, mats, metric, resampled, nrefs=nrefs)
     else:
         draws = shuffle_sums(seeded_rng(seed), n_trials, mats)
     p = _p_values(mats, real, metric, method, draws)
@@ -247,7 +248,7 @@ def compare_systems(
     real = [matrix_score(m, metric) for m in mats]
     rng = seeded_rng(seed)
     if method == "bs":
-        draws = resampled_scores(rng, n_trials, mats, metric)
+        draws = resampled_scores(rng, n_trials, mats, metric, nrefs=nrefs)
         results = bootstrap_results(draws, real, metric, n_trials, seed, nrefs)
         ci: tuple[float, float, float, float] | None = estimate_ci(draws[:, 0])
     else:
@@ -256,7 +257,7 @@ def compare_systems(
         against = [draws[:, :w] - draws[:, j * w : (j + 1) * w] for j in range(1, len(mats))]
         selected = np.hstack(against) if against else np.zeros((n_trials, 0))
         results = shuffle_results(rng, selected, mats, metric, n_trials, seed, n_confidence, nrefs)
-        ci = baseline_interval(mats[0], metric, n_confidence, seed)
+        ci = baseline_interval(mats[0], metric, n_confidence, seed, nrefs)
     sig = signature_of_test(metric, nrefs, method, n_trials, seed)
     pairwise = _pairwise_result(
         names, real, _p_values(mats, real, metric, method, draws), metric, (method, n_trials, seed), nrefs, tie_p
