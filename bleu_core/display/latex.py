@@ -39,15 +39,15 @@ TEXT_PT: Final = 455.0
 
 # Computer Modern's advance widths at \small (9 pt), hundredths of a point, for U+0020..U+007E, measured with
 # pdflatex (\settowidth of each character as escape_latex writes it); any other character is taken as wide as W.
-_SMALL: Final = tuple(
-    int(x)
-    for x in (
-        "308,257,462,771,462,771,719,257,360,360,462,719,257,308,257,462,462,462,462,462,462,462,462,462,462,462,257,"
-        "257,719,719,719,437,719,694,655,668,707,629,604,726,694,334,475,719,578,848,694,719,629,719,681,514,668,694,"
-        "694,951,694,694,565,257,462,257,462,333,462,462,514,411,514,411,283,462,514,257,283,488,257,771,514,462,514,"
-        "488,362,365,360,514,488,668,488,488,411,462,257,462,462"
-    ).split(",")
+# fmt: off
+_SMALL: Final = (
+    308, 257, 462, 771, 462, 771, 719, 257, 360, 360, 462, 719, 257, 308, 257, 462, 462, 462, 462, 462, 462, 462,
+    462, 462, 462, 462, 257, 257, 719, 719, 719, 437, 719, 694, 655, 668, 707, 629, 604, 726, 694, 334, 475, 719,
+    578, 848, 694, 719, 629, 719, 681, 514, 668, 694, 694, 951, 694, 694, 565, 257, 462, 257, 462, 333, 462, 462,
+    514, 411, 514, 411, 283, 462, 514, 257, 283, 488, 257, 771, 514, 462, 514, 488, 362, 365, 360, 514, 488, 668,
+    488, 488, 411, 462, 257, 462, 462
 )
+# fmt: on
 _WIDEST: Final = 9.51
 
 _SPECIAL: Final = {
@@ -201,7 +201,18 @@ def latex_table(
             head.append(_Cell(r"95\% CI", "95% CI"))
         head.append(_Cell(r"$\Delta$", "D"))
         body = [
-            _row(s, shown[s.name], intervals, by_name, ref, marks, ranking.alpha, fit, baseline=baseline, clusters=clusters)
+            _row(
+                s,
+                shown[s.name],
+                intervals,
+                by_name,
+                ref,
+                marks,
+                ranking.alpha,
+                fit,
+                baseline=baseline,
+                clusters=clusters,
+            )
             for s in ranking.systems
         ]
         return [head, *body]
@@ -333,9 +344,7 @@ def _breakable(signature: str) -> str:  # a long signature may break after each 
     return escape_latex(signature).replace(r"\textbar{}", r"\textbar{}\allowbreak{}")
 
 
-def _caption(
-    metric: str, has_ci: bool, clusters: bool, mark_words: str, signature: str, sacre: str | None
-) -> str:
+def _caption(metric: str, has_ci: bool, clusters: bool, mark_words: str, signature: str, sacre: str | None) -> str:
     """The caption: what the columns are, what the mark means (in words), and both signatures."""
     parts = [f"{escape_latex(metric)}" + (" with 95\\% bootstrap confidence intervals (CI)." if has_ci else ".")]
     if clusters:

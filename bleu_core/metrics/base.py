@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["FloatRows", "Float32Resampling", "Metric", "PreparedReferences"]
+__all__ = ["Float32Resampling", "FloatRows", "Metric", "PreparedReferences"]
 
 
 @runtime_checkable

@@ -368,14 +368,25 @@ class Bleu:
         return make_signature(self.config, nrefs, **test)
 
     def sacrebleu_signature(
-        self, nrefs: int | str, *, test: str | None = None, trials: int | None = None, seed: int | None = None
+        self,
+        nrefs: int | str,
+        *,
+        test: str | None = None,
+        trials: int | None = None,
+        seed: int | None = None,
+        confidence_trials: int | None = None,
+        short: bool = False,
     ) -> str | None:
-        """sacreBLEU's own (long) signature, or None where sacreBLEU cannot express the setting (the reason:
-        :func:`~bleu_core.metrics.signature.sacrebleu_signature`'s ``why_none``)."""
+        """sacreBLEU's own signature (``short``: ``--short``'s), or None where sacreBLEU cannot express the setting
+        (the reason: :func:`~bleu_core.metrics.signature.sacrebleu_signature`'s ``why_none``);
+        ``confidence_trials``: ``--confidence``'s resamples (signed ``bs:N|seed:S``)."""
         if test not in (None, "bs", "ar"):
             raise InputError(f"unknown test {test!r} (known: bs, ar)", "test")
         method = cast('Literal["bs", "ar"] | None', test)
-        return sacrebleu_signature(self.config, nrefs, test=method, trials=trials, seed=seed).long
+        sig = sacrebleu_signature(
+            self.config, nrefs, test=method, trials=trials, seed=seed, confidence_trials=confidence_trials
+        )
+        return sig.short if short else sig.long
 
 
 def _config(
