@@ -143,7 +143,7 @@ def latex_table(
     ranking: Ranking,
     *,
     intervals: Mapping[str, tuple[float, float]] | None,
-    baseline: str,
+    baseline: str | None,
     marks: Mapping[str, float],
     mark_words: str,
     signature: str,
@@ -163,7 +163,8 @@ def latex_table(
     Args:
         ranking: the systems in order with their clusters.
         intervals: each system's 95% interval (low, high) by name, or None.
-        baseline: the baseline system's name (its row's difference reads "baseline").
+        baseline: the baseline system's name (its row's difference reads "baseline"); None where there is none
+            (checkpoints, each against the previous one).
         marks: by name, the p-value that decides the system's mark (below ``ranking.alpha``: marked); the caller
             computes them from the run's one test, which ``mark_words`` says in words (plain text).
         mark_words: what the mark means, e.g. "Holm-corrected p < 0.05 against the baseline over the 15
@@ -187,13 +188,15 @@ def latex_table(
         column 1 & A\_1 & 30.00 & [28.00, 32.00] & $+$10.00$^{*}$ \\
     """
     by_name = {s.name: s for s in ranking.systems}
-    if baseline not in by_name:
+    if baseline is not None and baseline not in by_name:
         raise ValueError(f"the baseline {baseline!r} is not one of the ranked systems")
     if intervals is not None and set(intervals) != set(by_name):
         raise ValueError("intervals must name exactly the ranked systems")
     order = [s.name for s in ranking.systems]
     shown = dict(zip(order, short_names(order), strict=True)) if names is None else {n: names.get(n, n) for n in order}
-    ref = {n: baseline for n in order if n != baseline} if against is None else dict(against)
+    if against is None and baseline is None:
+        raise ValueError("give a baseline or the system each difference is taken from (against)")
+    ref = {n: str(baseline) for n in order if n != baseline} if against is None else dict(against)
 
     def cells(fit: _Fit) -> list[list[_Cell]]:
         head = [_Cell("Rank", "Rank"), _Cell("System", "System"), _Cell(escape_latex(metric), metric)]
@@ -278,7 +281,7 @@ def _row(
     alpha: float,
     fit: _Fit,
     *,
-    baseline: str,
+    baseline: str | None,
     clusters: bool,
 ) -> list[_Cell]:
     low, high = s.rank_range if clusters else (s.rank, s.rank)

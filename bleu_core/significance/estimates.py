@@ -13,7 +13,7 @@ import numpy as np
 
 from bleu_core.errors import InputError
 from bleu_core.metrics import Metric
-from bleu_core.metrics.base import Float32Resampling, FloatRows
+from bleu_core.metrics.base import Float32Resampling
 
 from .resample import bootstrap_sums, ordered_float32_sums
 from .trials import Method
@@ -79,15 +79,6 @@ def scores_of_sums(sums: np.ndarray, n_systems: int, metric: Metric, *, resample
     return np.stack([score(sums[:, j * width : (j + 1) * width]) for j in range(n_systems)], axis=1)
 
 
-def _float_rows(metric: Metric, matrices: Sequence[np.ndarray], nrefs: int | str | None) -> list[np.ndarray] | None:
-    """sacreBLEU's float rows of every matrix when the metric's statistics stand for such rows
-    (:class:`~bleu_core.metrics.base.FloatRows`), else None (the integer sums are sacreBLEU's)."""
-    if nrefs is None or not isinstance(metric, FloatRows):
-        return None
-    rows = [metric.float_rows(m, nrefs) for m in matrices]
-    return None if any(r is None for r in rows) else rows  # type: ignore[return-value]
-
-
 def resampled_scores(
     rng: np.random.Generator,
     n_samples: int,
@@ -101,7 +92,9 @@ def resampled_scores(
     (``resample.resample_sums`` of the same matrices and seed) when given, else drawn from ``rng``. ``nrefs``
     lets a :class:`~bleu_core.metrics.base.FloatRows` metric sum sacreBLEU's own float rows in the drawn order."""
     if resampled is None:
-        rows = _float_rows(metric, matrices, nrefs)
+        from .float_rows import float_rows
+
+        rows = float_rows(metric, matrices, nrefs)
         if rows is not None:
             return scores_of_sums(ordered_float32_sums(rng, n_samples, rows), len(matrices), metric, resampled=True)
         return scores_of_sums(bootstrap_sums(rng, n_samples, matrices), len(matrices), metric, resampled=True)

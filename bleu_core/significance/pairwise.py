@@ -19,9 +19,11 @@ from bleu_core.errors import InputError
 from bleu_core.metrics import Metric, as_metric
 
 from .estimates import check_matrices, estimate_ci, matrix_score, p_value, resampled_scores, signature_of_test
+from .float_rows import ar_p_values, float_rows, sacrebleu_scores
 from .paired import (
     BLEU,
     Comparison,
+    PairedResult,
     baseline_interval,
     bootstrap_results,
     checked_trials,
@@ -245,12 +247,20 @@ def compare_systems(
     if len(names) != len(mats):
         raise InputError(f"{len(names)} names for {len(mats)} systems", "names")
     n_trials = checked_trials(method, trials)
-    real = [matrix_score(m, metric) for m in mats]
+    rows = float_rows(metric, mats, nrefs)  # sacreBLEU's float rows (TER, several references), else None
+    real = sacrebleu_scores(metric, rows) if rows is not None else [matrix_score(m, metric) for m in mats]
     rng = seeded_rng(seed)
     if method == "bs":
         draws = resampled_scores(rng, n_trials, mats, metric, nrefs=nrefs)
         results = bootstrap_results(draws, real, metric, n_trials, seed, nrefs)
         ci: tuple[float, float, float, float] | None = estimate_ci(draws[:, 0])
+    elif rows is not None:  # sacreBLEU's float sums decide its ties
+        p = ar_p_values(rng, n_trials, rows, real, metric)
+        results = _ar_results(rng, p, real, mats, metric, (n_trials, seed, n_confidence), nrefs)
+        ci = baseline_interval(mats[0], metric, n_confidence, seed, nrefs)
+        sig = signature_of_test(metric, nrefs, method, n_trials, seed)
+        pairwise = _pairwise_result(names, real, p, metric, (method, n_trials, seed), nrefs, tie_p)
+        return SystemsComparison(Comparison(real[0], ci, tuple(results), sig), pairwise)
     else:
         draws = shuffle_sums(rng, n_trials, mats)
         w = metric.width
@@ -263,3 +273,24 @@ def compare_systems(
         names, real, _p_values(mats, real, metric, method, draws), metric, (method, n_trials, seed), nrefs, tie_p
     )
     return SystemsComparison(Comparison(real[0], ci, tuple(results), sig), pairwise)
+
+
+def _ar_results(
+    rng: np.random.Generator,
+    p: np.ndarray,
+    real: Sequence[float],
+    mats: Sequence[np.ndarray],
+    metric: Metric,
+    test: tuple[int, int, int],
+    nrefs: int | str,
+) -> list[PairedResult]:
+    """Each system against the baseline from the AR p-values of row 0, with the intervals of ``n_confidence``
+    bootstrap resamples drawn next from ``rng`` (as :func:`~.paired.shuffle_results`)."""
+    n_trials, seed, n_confidence = test
+    sig = signature_of_test(metric, nrefs, "ar", n_trials, seed)
+    cis = resampled_scores(rng, n_confidence, mats[1:], metric, nrefs=nrefs) if n_confidence > 0 else None
+    out = []
+    for j in range(1, len(mats)):
+        mean, half, low, high = estimate_ci(cis[:, j - 1]) if cis is not None else (math.nan,) * 4
+        out.append(PairedResult(real[j], real[0], float(p[0, j]), mean, half, low, high, "ar", n_trials, seed, sig))
+    return out
