@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["Float32Resampling", "FloatRows", "Metric", "PreparedReferences"]
+__all__ = ["Float32Resampling", "FloatRows", "Metric", "PreparedReferences", "ScalarScore"]
 
 
 @runtime_checkable
@@ -108,4 +108,17 @@ class FloatRows(Protocol):
     def float_rows(self, matrix: np.ndarray, nrefs: int | str) -> np.ndarray | None:
         """sacreBLEU's per-segment rows (float64) of ``matrix``, or None where they are ``matrix`` itself or cannot
         be recovered (``nrefs`` varies)."""
+        ...
+
+
+@runtime_checkable
+class ScalarScore(Protocol):
+    """A metric whose corpus score sacreBLEU computes in scalar arithmetic that :meth:`Metric.score_many` does not
+    repeat to the last bit (BLEU: numpy's vectorised ``log`` and ``exp`` are not the C library's, which ``math``
+    calls). The score a user reads (``significance.estimates.matrix_score``) comes from :meth:`scalar_score`;
+    the tests keep comparing draws with a real difference in the draws' own arithmetic, so that their ties stay
+    ties."""
+
+    def scalar_score(self, sums: np.ndarray) -> float:
+        """The score of one row of summed statistics, as sacreBLEU's corpus score computes it."""
         ...

@@ -326,7 +326,7 @@ class Bleu:
         >>> stats.tolist()
         [[6, 6, 5, 3, 6, 5]]
         >>> hyps, refs = ["the cat sat on a mat"], [["the cat sat on the mat"]]
-        >>> float(bleu.score_many(stats.sum(axis=0)[None, :])[0]) == corpus_bleu(hyps, refs, max_ngram_order=2).score
+        >>> bleu.scalar_score(stats.sum(axis=0)) == corpus_bleu(hyps, refs, max_ngram_order=2).score
         True
         >>> bleu.signature(1, bs=1000, rs=12345).split("|")[:3], bleu.sacrebleu_signature(1)
         (['nrefs:1', 'bs:1000', 'rs:12345'], None)
@@ -363,6 +363,13 @@ class Bleu:
 
     def score_many(self, sums: np.ndarray) -> np.ndarray:
         return score_many(sums, self.config)
+
+    def scalar_score(self, sums: np.ndarray) -> float:
+        """sacreBLEU's corpus BLEU of one row of summed statistics (:func:`score_from_stats`, which :func:`score_many`
+        can miss in the last bits: numpy's SIMD ``log`` and ``exp`` are not ``math``'s)."""
+        s = [int(x) for x in sums.tolist()]
+        n = self.config.max_ngram_order
+        return score_from_stats(s[2 : 2 + n], s[2 + n :], s[0], s[1], self.config).score
 
     def signature(self, nrefs: int | str, **test: object) -> str:
         return make_signature(self.config, nrefs, **test)

@@ -13,13 +13,14 @@ import numpy as np
 
 from bleu_core.errors import InputError
 from bleu_core.metrics import Metric
-from bleu_core.metrics.base import Float32Resampling
+from bleu_core.metrics.base import Float32Resampling, ScalarScore
 
 from .resample import bootstrap_sums, ordered_float32_sums
 from .trials import Method
 
 __all__ = [
     "check_matrices",
+    "drawn_score",
     "estimate_ci",
     "matrix_score",
     "p_value",
@@ -59,12 +60,32 @@ def check_matrices(matrices: Sequence[np.ndarray], metric: Metric) -> list[np.nd
 
 
 def matrix_score(matrix: np.ndarray, metric: Metric) -> float:
-    """The corpus score of one system's (segments x width) statistics: the metric of their column sums.
+    """The corpus score of one system's (segments x width) statistics, the number a user reads: the metric of their
+    column sums, as sacreBLEU computes it (:class:`~bleu_core.metrics.base.ScalarScore`'s scalar arithmetic where
+    the metric has it). A test's real difference is :func:`drawn_score`'s instead.
 
     Example:
         >>> from bleu_core.metrics import Bleu
         >>> round(matrix_score(np.array([[4, 4, 4, 3, 2, 1, 4, 3, 2, 1]] * 3), Bleu()), 9)
         100.0
+    """
+    sums = matrix.sum(axis=0)
+    if isinstance(metric, ScalarScore):
+        return float(metric.scalar_score(sums))
+    return float(metric.score_many(sums[None, :])[0])
+
+
+def drawn_score(matrix: np.ndarray, metric: Metric) -> float:
+    """The corpus score in the arithmetic of the draws (:meth:`~bleu_core.metrics.base.Metric.score_many`): what an
+    approximate-randomization trial's scores are compared with. A trial that swaps only segments of equal
+    statistics reproduces the real sums, and its difference must then equal the real one to the bit, not exceed
+    it by an ulp of another arithmetic (:func:`matrix_score`'s).
+
+    Example:
+        >>> from bleu_core.metrics import Bleu
+        >>> m = np.array([[9, 11, 6, 3, 1, 0, 9, 8, 7, 6]] * 5)
+        >>> abs(drawn_score(m, Bleu()) - matrix_score(m, Bleu())) < 1e-12
+        True
     """
     return float(metric.score_many(matrix.sum(axis=0)[None, :])[0])
 

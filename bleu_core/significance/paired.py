@@ -25,7 +25,15 @@ from bleu_core.config import BleuConfig
 from bleu_core.errors import InputError
 from bleu_core.metrics import Bleu, Metric, as_metric
 
-from .estimates import check_matrices, estimate_ci, matrix_score, p_value, resampled_scores, signature_of_test
+from .estimates import (
+    check_matrices,
+    drawn_score,
+    estimate_ci,
+    matrix_score,
+    p_value,
+    resampled_scores,
+    signature_of_test,
+)
 from .resample import DEFAULT_SEED, seeded_rng, shuffle_sums
 from .trials import DEFAULT_TRIALS, Method, check_trials
 
@@ -232,6 +240,7 @@ def shuffle_results(
     bootstrap resamples drawn next from ``rng`` (where the shuffles left it)."""
     width = metric.width
     real = [matrix_score(m, metric) for m in mats]
+    drawn = [drawn_score(m, metric) for m in mats]  # a trial that leaves the sums as they were ties, as in sacreBLEU
     totals = [m.sum(axis=0).astype(np.float64) for m in mats]
     sig = signature_of_test(metric, nrefs, "ar", n_trials, seed)
     cis = resampled_scores(rng, n_confidence, mats[1:], metric, nrefs=nrefs) if n_confidence > 0 else None
@@ -239,7 +248,7 @@ def shuffle_results(
     for j in range(1, len(mats)):
         part = selected[:, (j - 1) * width : j * width]
         stat = np.abs(metric.score_many(totals[j] + part) - metric.score_many(totals[0] - part))
-        p = p_value(stat, abs(real[0] - real[j]))
+        p = p_value(stat, abs(drawn[0] - drawn[j]))
         mean, half, low, high = estimate_ci(cis[:, j - 1]) if cis is not None else (math.nan,) * 4
         results.append(PairedResult(real[j], real[0], p, mean, half, low, high, "ar", n_trials, seed, sig))
     return results

@@ -18,7 +18,15 @@ from bleu_core.config import BleuConfig
 from bleu_core.errors import InputError
 from bleu_core.metrics import Metric, as_metric
 
-from .estimates import check_matrices, estimate_ci, matrix_score, p_value, resampled_scores, signature_of_test
+from .estimates import (
+    check_matrices,
+    drawn_score,
+    estimate_ci,
+    matrix_score,
+    p_value,
+    resampled_scores,
+    signature_of_test,
+)
 from .float_rows import ar_p_values, float_rows, sacrebleu_scores
 from .paired import (
     BLEU,
@@ -149,11 +157,12 @@ def _p_values(
         return p
     width = metric.width
     totals = [m.sum(axis=0).astype(np.float64) for m in mats]
+    drawn = [drawn_score(m, metric) for m in mats]  # a trial that leaves the sums as they were ties, as in sacreBLEU
     for i in range(k):
         for j in range(i + 1, k):
             pi, pj = draws[:, i * width : (i + 1) * width], draws[:, j * width : (j + 1) * width]
             stat = np.abs(metric.score_many(pi + totals[j] - pj) - metric.score_many(totals[i] - pi + pj))
-            p[i, j] = p[j, i] = p_value(stat, abs(real[i] - real[j]))
+            p[i, j] = p[j, i] = p_value(stat, abs(drawn[i] - drawn[j]))
     return p
 
 
