@@ -123,12 +123,13 @@ def run(args: argparse.Namespace) -> int:
     options.check_seed(args.seed)
     ref_files, hyp_files = read_inputs(args.refs, given, test_set=args.test_set, langpair=args.language_pair)
     hyp_files = _ordered(hyp_files, family)
+    shown = compare_out.display_names([os.path.basename(h.name) for h in hyp_files], args.name)
     narrowed = narrow(args, config, ref_files, hyp_files)
     result = _compare(narrowed, metrics, args, test, family)
     if result.warning:
         print(f"bleu-explorer: warning: {result.warning}", file=sys.stderr)
     if args.latex:
-        compare_out.write_latex(args.latex, result, args.name)
+        compare_out.write_latex(args.latex, result, shown)
     if args.latex == "-":
         return 0
     if args.format == "json":

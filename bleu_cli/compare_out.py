@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
     from .compare import MetricResult, Run
 
-__all__ = ["json_text", "print_text", "rows", "sacrebleu_json", "write_latex"]
+__all__ = ["display_names", "json_text", "print_text", "rows", "sacrebleu_json", "write_latex"]
 
 
 def rows(
@@ -46,7 +46,7 @@ def rows(
         against = tested.against[j]
         row: dict[str, Any] = {
             "system": name,
-            "baseline": j == 0,
+            "baseline": j == 0 and tested.family != "consecutive",
             "score": both.pairwise.scores[j],
             "mean": mean,
             "ci": half,
@@ -163,25 +163,41 @@ def sacrebleu_json(run: Run, given: Sequence[str]) -> str:
     return paired_json(systems)
 
 
-def write_latex(target: str, run: Run, renames: Sequence[str]) -> None:
-    """One table per metric (``tab:bleu``, ``tab:ter``...) to ``target`` (``-`` for standard output); the
-    warnings (names pdflatex cannot print, invisible characters) on stderr."""
-    from bleu_core.display.latex import latex_table
+def display_names(names: Sequence[str], renames: Sequence[str]) -> dict[str, str]:
+    """The LaTeX table's name of each system (its file's base name): without what every name shares, and as
+    ``--name OLD=NEW`` says; checked before anything is computed.
+
+    Raises:
+        InputError: a bad ``--name`` pair, or two systems that would be shown alike (naming ``--name``).
+    """
     from bleu_core.display.names import parse_renames, short_names
 
     try:
-        chosen = parse_renames(renames, run.names)
+        chosen = parse_renames(renames, names)
     except ValueError as exc:
         raise InputError(str(exc), "--name") from None
-    shown = dict(zip(run.names, short_names(run.names), strict=True))
+    shown = dict(zip(names, short_names(names), strict=True))
     shown.update(chosen)
+    values = list(shown.values())
+    taken = [n for n in values if values.count(n) > 1]
+    if taken:  # a new name that another system's shortened one already reads
+        raise InputError(f"two systems would both be shown as {taken[0]!r}", "--name")
+    return shown
+
+
+def write_latex(target: str, run: Run, shown: dict[str, str]) -> None:
+    """One table per metric (``tab:bleu``, ``tab:ter``...) to ``target`` (``-`` for standard output), the systems
+    named as ``shown`` (:func:`display_names`); the warnings (names pdflatex cannot print, invisible characters)
+    on stderr."""
+    from bleu_core.display.latex import latex_table
+
     texts = []
     for r in run.results:
         long, _, why = _sacre(r, run)
         table = latex_table(
             r.ranking,
             intervals={row["system"]: (row["low"], row["high"]) for row in r.rows},
-            baseline=run.names[0] if run.family != "consecutive" else "",
+            baseline=run.names[0] if run.family != "consecutive" else None,
             marks={row["system"]: row["p_holm"] for row in r.rows if row["p_holm"] is not None},
             mark_words=r.family.words,
             signature=r.both.against_baseline.signature,
@@ -190,6 +206,7 @@ def write_latex(target: str, run: Run, renames: Sequence[str]) -> None:
             names=shown,
             metric=r.metric.name,
             clusters=run.family == "all",
+            in_order=run.family == "consecutive",
             label=f"tab:{r.metric.sacrebleu_name or r.metric.name.lower()}",
         )
         for w in table.warnings:

@@ -31,6 +31,8 @@ __all__ = [
     "systems",
 ]
 
+_POLICY: Final = object()  # --paired-ar without N (argparse gives a non-string const as it is, unconverted)
+
 DEFAULT_SEED: Final = 12345
 """sacreBLEU's seed (``SACREBLEU_SEED``), as ``bleu_core.significance.resample.DEFAULT_SEED``; written here so that
 building the parser imports no numpy (a test holds the two equal)."""
@@ -229,7 +231,7 @@ def add_paired_tests(p: argparse.ArgumentParser) -> None:
         "--paired-ar",
         type=int,
         nargs="?",
-        const=0,  # without N: the policy (0 is read as "not given")
+        const=_POLICY,  # without N: the policy
         default=None,
         metavar="N",
         help="paired approximate randomization with N trials (without N: sacreBLEU's 10000, or more when Holm's "
@@ -254,7 +256,7 @@ def paired_test(
     method: Method = "ar" if args.paired_ar is not None or getattr(args, "paired_ar_n", None) else "bs"
     flag = f"--paired-{method}"
     asked = args.paired_ar if method == "ar" else args.paired_bs
-    if method == "ar" and asked == 0:  # --paired-ar without N
+    if asked is _POLICY:  # --paired-ar without N
         asked = None
     n_flag = getattr(args, f"paired_{method}_n", None)
     asked, flag = (n_flag, f"--paired-{method}-n") if n_flag is not None else (asked, flag)

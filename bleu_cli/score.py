@@ -60,7 +60,6 @@ def add_parser(sub: Any) -> None:
 class _System:
     name: str  # as given (sacreBLEU's name)
     scores: list[Any]  # each metric's score object (BleuScore, TerScore...)
-    matrices: list[Any]
     intervals: list[tuple[float, float, float, float] | None]
 
 
@@ -104,31 +103,49 @@ def run(args: argparse.Namespace) -> int:
 def _score(
     metrics: Sequence[Metric], streams: list[list[str]], hyp_files: Sequence[Any], config: BleuConfig, args: Any
 ) -> tuple[list[_System], int]:
-    """Every system under every metric: its score object, statistics and (``--confidence``) interval."""
-    from bleu_core.significance import bootstrap_cis
-
-    out = [_System(h.name, [], [], []) for h in hyp_files]
+    """Every system under every metric: its score object (BLEU's keeps its statistics) and (``--confidence``)
+    interval."""
+    out = [_System(h.name, [], []) for h in hyp_files]
     nrefs = len(streams)
     for metric in metrics:
+        if metric.sacrebleu_name == "bleu" and not args.confidence:
+            for system, h in zip(out, hyp_files, strict=True):
+                score, nrefs = _bleu_line_by_line(list(h.lines), streams, config)
+                system.scores.append(score)
+                system.intervals.append(None)
+            continue
         prepared = metric.prepare(streams)
         nrefs = prepared.nrefs
         mats = [prepared.stats(list(h.lines)) for h in hyp_files]
         cis: list[Any] = [None] * len(mats)
         if args.confidence:
+            from bleu_core.significance import bootstrap_cis
+
             cis = bootstrap_cis(mats, metric, n_samples=args.confidence_n, seed=options.DEFAULT_SEED, nrefs=nrefs)
         for system, h, m, ci in zip(out, hyp_files, mats, cis, strict=True):
-            system.scores.append(_score_object(metric, prepared, list(h.lines), streams, config, m))
-            system.matrices.append(m)
+            system.scores.append(_score_object(metric, prepared, list(h.lines), config, m))
             system.intervals.append(ci)
     return out, nrefs
 
 
-def _score_object(metric: Metric, prepared: Any, hyps: list[str], streams: Any, config: BleuConfig, matrix: Any) -> Any:
+def _bleu_line_by_line(hyps: list[str], streams: list[list[str]], config: BleuConfig) -> tuple[Any, int]:
+    """One system's BLEU as ``corpus_score`` counts it: line by line without numpy on a small corpus (the CLI
+    starts as fast as sacreBLEU's), in C on a large one; and the references per segment."""
+    from bleu_core.engine.counting import count
+    from bleu_core.engine.stats import check_streams
+    from bleu_core.metrics.bleu import score_matrix
+
+    checked_hyps, checked = check_streams(hyps, streams)
+    matrix, nrefs = count(checked_hyps, checked, config)
+    return score_matrix(matrix, config, nrefs), nrefs
+
+
+def _score_object(metric: Metric, prepared: Any, hyps: list[str], config: BleuConfig, matrix: Any) -> Any:
     """The metric's own score object (sacreBLEU's corpus score, bit for bit): BLEU's, TER's, chrF's."""
     if metric.sacrebleu_name == "bleu":
-        from bleu_core.metrics.bleu import corpus_score
+        from bleu_core.metrics.bleu import score_matrix
 
-        return corpus_score(hyps, streams, config)
+        return score_matrix(matrix, config, prepared.nrefs)
     if hasattr(prepared, "corpus_score"):
         return prepared.corpus_score(hyps)
     return metric.score_matrix(matrix, prepared.nrefs)  # type: ignore[attr-defined]
@@ -242,7 +259,8 @@ def _print_note(
     if cis[0] is None and n < MIN_SEGMENTS:
         from bleu_core.significance import bootstrap_cis
 
-        cis = bootstrap_cis([s.matrices[k] for s in systems], metrics[k], n_samples=1000, seed=options.DEFAULT_SEED)
+        mats = [s.scores[k].segment_matrix for s in systems]  # BLEU's score keeps what it was summed from
+        cis = bootstrap_cis(mats, metrics[k], n_samples=1000, seed=options.DEFAULT_SEED)
     if cis[0] is None:
         print(f"{size_note(n).text} (no interval drawn: --confidence draws them)")
         return

@@ -152,6 +152,7 @@ def latex_table(
     names: Mapping[str, str] | None = None,
     metric: str = "BLEU",
     clusters: bool = True,
+    in_order: bool = False,
     layout: Literal["auto", "column", "wide"] = "auto",
     label: str = "tab:bleu",
 ) -> LatexTable:
@@ -176,6 +177,8 @@ def latex_table(
         metric: the score's name, in the header and the caption.
         clusters: whether ``ranking``'s rank ranges and cluster lines come from every pair's test (False: ranks by
             score alone, no lines).
+        in_order: rows in the systems' input order (checkpoints, each against the one before it), not best first;
+            no cluster lines.
         layout: ``column``, ``wide`` (``table*``) or ``auto``: ``column`` when the estimate fits :data:`COLUMN_PT`.
         label: the ``\label``.
 
@@ -192,7 +195,9 @@ def latex_table(
         raise ValueError(f"the baseline {baseline!r} is not one of the ranked systems")
     if intervals is not None and set(intervals) != set(by_name):
         raise ValueError("intervals must name exactly the ranked systems")
-    order = [s.name for s in ranking.systems]
+    listed = sorted(ranking.systems, key=lambda s: s.index) if in_order else list(ranking.systems)
+    clusters = clusters and not in_order
+    order = [s.name for s in listed]
     shown = dict(zip(order, short_names(order), strict=True)) if names is None else {n: names.get(n, n) for n in order}
     if against is None and baseline is None:
         raise ValueError("give a baseline or the system each difference is taken from (against)")
@@ -216,7 +221,7 @@ def latex_table(
                 baseline=baseline,
                 clusters=clusters,
             )
-            for s in ranking.systems
+            for s in listed
         ]
         return [head, *body]
 
@@ -231,7 +236,8 @@ def latex_table(
             lines.append(r"\midrule")
         lines.append(" & ".join(c.tex for c in row) + r" \\")
     lines += [r"\bottomrule", r"\end{tabular}"]
-    lines.append(_caption(metric, intervals is not None, clusters, mark_words, signature, sacrebleu_signature))
+    rank_words = "" if clusters else "Rows in the systems' order; rank" if in_order else "Rank"
+    lines.append(_caption(metric, intervals is not None, rank_words, mark_words, signature, sacrebleu_signature))
     lines += [f"\\label{{{escape_latex(label)}}}", f"\\end{{{fit.env}}}"]
     return LatexTable("\n".join(lines) + "\n", fit.layout, round(width, 1), warnings)
 
@@ -347,13 +353,14 @@ def _breakable(signature: str) -> str:  # a long signature may break after each 
     return escape_latex(signature).replace(r"\textbar{}", r"\textbar{}\allowbreak{}")
 
 
-def _caption(metric: str, has_ci: bool, clusters: bool, mark_words: str, signature: str, sacre: str | None) -> str:
-    """The caption: what the columns are, what the mark means (in words), and both signatures."""
+def _caption(metric: str, has_ci: bool, rank_words: str, mark_words: str, signature: str, sacre: str | None) -> str:
+    """The caption: what the columns are, what the mark means (in words), and both signatures. ``rank_words``: how
+    ranks and rows without clusters are ordered ("" when the clusters' lines are drawn)."""
     parts = [f"{escape_latex(metric)}" + (" with 95\\% bootstrap confidence intervals (CI)." if has_ci else ".")]
-    if clusters:
+    if not rank_words:
         parts.append("Rank: the ranks a system can take given the significant pairs; lines separate clusters.")
     else:
-        parts.append("Rank: by score (no clusters: not every pair was tested).")
+        parts.append(f"{rank_words}: by score (no clusters: not every pair was tested).")
     parts.append(f"$^{{*}}$: {escape_latex(mark_words)}.")
     parts.append(f"Signature: \\texttt{{{_breakable(signature)}}}.")
     if sacre is not None:

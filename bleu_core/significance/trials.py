@@ -127,23 +127,25 @@ def policy_trials(method: Method, comparisons: int, requested: int | None = None
 
 
 def holm_warning(n_systems: int, trials: int, alpha: float = 0.05, *, comparisons: int | None = None) -> str | None:
-    """What to tell a user when ``trials`` make significance impossible over every pair, else None.
+    """What to tell a user when ``trials`` make significance impossible over every pair (or over ``comparisons``
+    tests corrected together), else None.
 
     Example:
         >>> print(holm_warning(16, 1000))  # doctest: +NORMALIZE_WHITESPACE
         With 16 systems (120 pairs) and 1000 trials the smallest possible Holm-corrected p-value is 0.120,
         so no pair can reach 0.05: use at least 2400 trials.
-        >>> holm_warning(16, 5000) is None
-        True
+        >>> holm_warning(16, 5000) is None, holm_warning(16, 200, comparisons=15)[:38]
+        (True, 'With 16 systems (15 comparisons) and 2')
     """
-    pairs = n_systems * (n_systems - 1) // 2 if comparisons is None else comparisons
+    every = n_systems * (n_systems - 1) // 2
+    pairs = every if comparisons is None else comparisons
     floor = min(1.0, pairs / (trials + 1))
     if floor < alpha:
         return None
-    what = f"{pairs} pairs" if comparisons is None else f"{pairs} comparisons"
+    one = "pair" if pairs == every else "comparison"
     return (
-        f"With {n_systems} systems ({what}) and {trials} trials the smallest possible Holm-corrected "
-        f"p-value is {floor:.3f}, so no pair can reach {alpha:g}: "
+        f"With {n_systems} systems ({pairs} {one}s) and {trials} trials the smallest possible Holm-corrected "
+        f"p-value is {floor:.3f}, so no {one} can reach {alpha:g}: "
         f"use at least {max(1, math.floor(pairs / alpha))} trials."
     )
 
