@@ -5,21 +5,9 @@ import streamlit as st
 from bleu_app import markup
 from bleu_app.charts import corpus as charts
 from bleu_app.frames import corpus as frames
-from bleu_app.ui import (
-    cached,
-    corpus_input,
-    difference,
-    docs,
-    export,
-    frame,
-    human,
-    render,
-    selection,
-    share,
-    slicing,
-    state,
-    tables,
-)
+from bleu_app.ui import cached, docs, frame, render, state
+from bleu_app.ui.components import export, share, tables
+from bleu_app.ui.corpus import difference, human, loading, selection, slicing
 from bleu_app.views.ranking import ranking_view
 from bleu_core.bleu import make_signature
 from bleu_core.errors import InputError
@@ -28,7 +16,7 @@ from bleu_core.trials import TRIALS_OFFERED, default_trials, holm_warning
 frame.guard()
 
 st.title("Compare systems")
-corpus = whole = slicing.reference_picker("compare", corpus_input.loader("compare"))
+corpus = whole = slicing.reference_picker("compare", loading.loader("compare"))
 config = state.config()
 slicing.language_note(whole, config, "compare")
 render.corpus_settings_hint(config, slicing.published_tokenizer(whole))

@@ -5,25 +5,14 @@ import streamlit as st
 
 from bleu_app.charts import corpus as charts
 from bleu_app.frames import corpus as frames, signs
-from bleu_app.ui import (
-    buckets,
-    cached,
-    corpus_input,
-    docs,
-    every as every_section,
-    frame,
-    render,
-    selection,
-    share,
-    slicing,
-    state,
-    tables,
-)
+from bleu_app.ui import cached, docs, frame, render, state
+from bleu_app.ui.components import share, tables
+from bleu_app.ui.corpus import buckets, every as every_section, loading, selection, slicing
 
 frame.guard()
 
 st.title("A corpus, one system")
-corpus = whole = slicing.reference_picker("corpus", corpus_input.loader("corpus"))
+corpus = whole = slicing.reference_picker("corpus", loading.loader("corpus"))
 config = state.config()
 slicing.language_note(whole, config, "corpus")
 render.corpus_settings_hint(config, slicing.published_tokenizer(whole))

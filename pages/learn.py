@@ -2,17 +2,14 @@
 
 import streamlit as st
 
-from bleu_app.ui import (
+from bleu_app.ui import docs, frame, render, state
+from bleu_app.ui.learn import (
     cards,
-    docs,
     exercise as exercise_ui,
-    frame,
     lab as lab_ui,
     opening,
     part2,
     present,
-    render,
-    state,
     teacher,
     walk as walk_steps,
 )

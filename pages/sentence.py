@@ -5,7 +5,8 @@ import streamlit as st
 
 from bleu_app.charts import sentence as charts
 from bleu_app.frames import sentence as frames
-from bleu_app.ui import cached, docs, frame, render, share, state, widgets
+from bleu_app.ui import cached, docs, frame, render, state
+from bleu_app.ui.components import share, widgets
 from bleu_core.errors import InputError
 
 frame.guard()

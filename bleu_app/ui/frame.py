@@ -13,7 +13,8 @@ from typing import Final
 
 import streamlit as st
 
-from bleu_app.ui import blas, memory, serving, share, state, widgets
+from bleu_app.ui import blas, memory, serving, state
+from bleu_app.ui.components import share, widgets
 
 _ONE_BLAS_THREAD = blas.LIMIT  # set when blas is imported: once per process
 serving.refuse_clear_cache()  # once per process: a client may not clear every session's caches (issue 24.3)

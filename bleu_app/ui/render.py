@@ -10,6 +10,7 @@ import pandas as pd
 import streamlit as st
 
 from bleu_app.frames import sentence as fs
+from bleu_app.ui import cached, docs, memory, state
 from bleu_core import testsize
 from bleu_core.bleu import BleuScore, make_signature
 from bleu_core.config import BleuConfig
@@ -17,8 +18,6 @@ from bleu_core.corpus import Corpus
 from bleu_core.errors import InputError
 from bleu_core.explain import SegmentExplanation
 from bleu_core.trials import TRIALS_OFFERED
-
-from . import cached, docs, memory, state
 
 
 def score_headline(label: str, score: BleuScore, *, paper_scale: bool = True) -> None:

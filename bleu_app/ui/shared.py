@@ -21,11 +21,10 @@ import streamlit as st
 from bleu_app import samples
 from bleu_app.charts import sentence as charts
 from bleu_app.frames import lab as lab_frames, sentence as frames
+from bleu_app.ui import render
 from bleu_core.config import BleuConfig
 from bleu_core.explain import SegmentExplanation, explain_segment
 from bleu_core.variants import VARIANTS, VariantResult, run_variant
-
-from . import render
 
 # max_entries: 6 examples x a few settings in use at once; a teacher's class shares one or two settings.
 _N = 256

@@ -10,7 +10,7 @@ import pytest
 
 from bleu_app.frames import corpus as f
 from bleu_app.samples import demo_corpus
-from bleu_app.ui import export, tables
+from bleu_app.ui.components import export, tables
 from bleu_core import BleuConfig, ReferenceSet, corpus_bleu, explain_corpus
 from bleu_core.blocktest import ranked_block_test
 from bleu_core.engine import MatchArrays

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from bleu_app.handout import handout_html
-from bleu_app.ui import opening, teacher
+from bleu_app.ui.learn import opening, teacher
 from tests.browser.conftest import assert_view_looks_right, once_open, rerun_settled, shot, wait_for_app
 
 MAIN = "[data-testid='stMain']"

@@ -8,7 +8,7 @@ from urllib.parse import quote_plus
 import pytest
 from playwright.sync_api import Page, expect
 
-from bleu_app.ui import teacher
+from bleu_app.ui.learn import teacher
 from tests.browser.conftest import assert_view_looks_right, rerun_settled, shot, wait_for_app
 
 MAIN = "[data-testid='stMain']"

@@ -11,7 +11,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from bleu_app.frames import classroom as frames
-from bleu_app.ui import classroom, export
+from bleu_app.ui.classroom import page as classroom
+from bleu_app.ui.components import export
 from bleu_core.config import BleuConfig
 from bleu_core.explain import explain_segment
 from bleu_core.paper import EXAMPLE_1

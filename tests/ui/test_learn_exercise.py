@@ -8,7 +8,7 @@ from pathlib import Path
 from streamlit.testing.v1 import AppTest
 
 from bleu_app.frames import exercise as x
-from bleu_app.ui import exercise as ui
+from bleu_app.ui.learn import exercise as ui
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 

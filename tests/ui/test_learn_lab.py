@@ -13,7 +13,7 @@ from streamlit.proto.Metric_pb2 import Metric as MetricProto
 from streamlit.testing.v1 import AppTest
 
 from bleu_app.frames import lab as frames
-from bleu_app.ui import lab
+from bleu_app.ui.learn import lab
 from bleu_core.config import BleuConfig
 from bleu_core.variants import VARIANTS, VariantResult, run_variant
 from tests.ui.learn_app import open_learn

@@ -13,7 +13,7 @@ from streamlit.testing.v1 import AppTest
 
 from bleu_app import handout
 from bleu_app.frames import opening as frames
-from bleu_app.ui import opening, part2, present, teacher, walk
+from bleu_app.ui.learn import opening, part2, present, teacher, walk
 from tests.app.test_paper_quotes import PAPER, SEED, normalise
 from tests.ui.learn_app import open_learn
 

@@ -12,7 +12,7 @@ from scipy import stats
 from streamlit.testing.v1 import AppTest
 
 from bleu_app.frames import part2
-from bleu_app.ui.part2 import HEADERS
+from bleu_app.ui.learn.part2 import HEADERS
 from bleu_core import BleuConfig, explain_segment
 from bleu_core.paper import EXAMPLE_1
 

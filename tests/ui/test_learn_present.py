@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from bleu_app.ui import opening, part2, present, walk
+from bleu_app.ui.learn import opening, part2, present, walk
 from tests.ui.learn_app import open_learn
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")

@@ -11,7 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from bleu_app.charts import sentence as charts
 from bleu_app.frames import sentence as sentence_frames, spot
-from bleu_app.ui import exercise, lab, opening, present, teacher
+from bleu_app.ui.learn import exercise, lab, opening, present, teacher
 from bleu_core.config import BleuConfig
 from bleu_core.explain import explain_segment
 from tests.ui.test_corpus_page import _uploader

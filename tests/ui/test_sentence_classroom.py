@@ -7,7 +7,8 @@ from pathlib import Path
 from streamlit.testing.v1 import AppTest
 
 from bleu_app import samples
-from bleu_app.ui import state, widgets
+from bleu_app.ui import state
+from bleu_app.ui.components import widgets
 from bleu_core import BleuConfig, explain_segment
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")

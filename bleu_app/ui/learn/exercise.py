@@ -13,9 +13,9 @@ from typing import Any
 import streamlit as st
 
 from bleu_app.frames import exercise as frames, quiz, spot
+from bleu_app.ui import docs, render
+from bleu_app.ui.learn import present
 from bleu_core.bleu import make_signature
-
-from . import docs, present, render
 
 __all__ = ["PART", "PARTS", "PICK", "PROGRESS", "QUIZ_PICK", "QUIZ_PROGRESS", "SPOT_PICK", "SPOT_PROGRESS", "show"]
 

@@ -15,7 +15,7 @@ from typing import Final
 
 import streamlit as st
 
-from . import render
+from bleu_app.ui import render
 
 __all__ = [
     "ITEM",

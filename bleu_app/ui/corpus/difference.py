@@ -8,13 +8,14 @@ import streamlit as st
 from bleu_app import report
 from bleu_app.frames import corpus as corpus_frames, difference as frames, pair_buckets as pb_frames
 from bleu_app.frames.signs import signed, zero_unsigned
+from bleu_app.ui import cached, docs, render
+from bleu_app.ui.components import export
+from bleu_app.ui.corpus import loading, selection
 from bleu_app.views.difference import AXIS_NOTE, difference_view
 from bleu_app.views.pair_buckets import FREQ_NOTE, LENGTH_NOTE
 from bleu_core.bleu import make_signature
 from bleu_core.config import BleuConfig
 from bleu_core.corpus import Corpus
-
-from . import cached, corpus_input, docs, export, render, selection
 
 TOP = 25  # sentences listed
 BUCKETS_AUTO_SEGMENTS = 5_000
@@ -110,7 +111,7 @@ def buckets_section(corpus: Corpus, config: BleuConfig, sys_a: str, sys_b: str) 
 
 
 def _md(text: str) -> str:
-    return corpus_input._md_escape(text)
+    return loading._md_escape(text)
 
 
 def report_button(

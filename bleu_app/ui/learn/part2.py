@@ -10,10 +10,9 @@ import streamlit as st
 
 from bleu_app import samples
 from bleu_app.frames import part2 as frames
+from bleu_app.ui import docs, render
 from bleu_core.bleu import make_signature
 from bleu_core.config import BleuConfig
-
-from . import docs, render
 
 __all__ = ["HEADERS", "STEPS", "intro", "show"]
 

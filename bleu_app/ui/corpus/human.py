@@ -8,11 +8,10 @@ import streamlit as st
 
 from bleu_app.charts import corpus as charts
 from bleu_app.frames import corpus as frames
+from bleu_app.ui import cached, docs, render
 from bleu_core.bleu import make_signature
 from bleu_core.config import BleuConfig
 from bleu_core.corpus import Corpus
-
-from . import cached, docs, render
 
 
 def section(corpus: Corpus, systems: pd.DataFrame, config: BleuConfig) -> None:

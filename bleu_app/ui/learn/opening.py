@@ -13,11 +13,10 @@ from typing import Final
 import streamlit as st
 
 from bleu_app.frames import opening as frames
+from bleu_app.ui import docs, render
 from bleu_core.bleu import make_signature
 from bleu_core.config import BleuConfig
 from bleu_core.paper import EXAMPLE_1
-
-from . import docs, render
 
 __all__ = ["CHOICES", "KEPT", "REVEALED", "TITLE", "VOTE", "show"]
 

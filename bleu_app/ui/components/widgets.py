@@ -8,10 +8,9 @@ from typing import Final
 import streamlit as st
 
 from bleu_app import samples
+from bleu_app.ui import render, state
 from bleu_core.bleu import make_signature
 from bleu_core.tokenizers import TOKENIZERS
-
-from . import render, state
 
 _SMOOTH_HELP = {
     "none": "No smoothing: any order with no match makes BLEU 0 (the paper).",

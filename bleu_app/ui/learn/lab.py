@@ -16,12 +16,12 @@ import streamlit as st
 
 from bleu_app.frames import lab as frames
 from bleu_app.frames.signs import signed
+from bleu_app.ui import docs, render, shared, state
+from bleu_app.ui.learn import present
 from bleu_core.bleu import make_signature
 from bleu_core.config import BleuConfig
 from bleu_core.errors import InputError
 from bleu_core.variants import VARIANTS, VariantResult
-
-from . import docs, present, render, shared, state
 
 __all__ = ["ANSWERS", "CORPUS", "GAME", "NLTK", "SHOW_ALL", "VARIANT", "show"]
 

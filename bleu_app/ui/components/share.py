@@ -17,9 +17,8 @@ from urllib.parse import urlsplit
 import streamlit as st
 
 from bleu_app.store import VIEW_TTL_S, StoreError, get_store
+from bleu_app.ui import state
 from bleu_core.corpus import Corpus, System, TextFile
-
-from . import state
 
 VIEW: Final = "view"  # query parameters
 DELETE: Final = "delete"

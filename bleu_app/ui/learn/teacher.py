@@ -9,8 +9,7 @@ from typing import Final
 import streamlit as st
 
 from bleu_app import handout
-
-from . import docs
+from bleu_app.ui import docs
 
 __all__ = ["EXPANDER", "FILE_NAME", "FOLDED", "body", "show"]
 

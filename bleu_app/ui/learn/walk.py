@@ -11,11 +11,10 @@ import streamlit as st
 
 from bleu_app import samples
 from bleu_app.frames import sentence as frames
+from bleu_app.ui import docs, render, shared, state
 from bleu_core.bleu import make_signature
 from bleu_core.config import BleuConfig
 from bleu_core.explain import SegmentExplanation
-
-from . import docs, render, shared, state
 
 __all__ = ["STEPS", "Walk", "load"]
 

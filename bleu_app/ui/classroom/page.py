@@ -35,11 +35,11 @@ from bleu_app.store import (
     location,
 )
 from bleu_app.store.base import CODE_ALPHABET, CODE_LEN
+from bleu_app.ui import cached, docs, render, state
+from bleu_app.ui.components import export
 from bleu_core.config import BleuConfig
 from bleu_core.corpus import Corpus
 from bleu_core.paper import EXAMPLE_1
-
-from . import cached, docs, export, render, state
 
 TEACH: Final = "teach"  # query parameters
 ROOM: Final = "room"
@@ -61,7 +61,7 @@ _LOG = logging.getLogger(__name__)
 
 
 # --- entry ------------------------------------------------------------------------------------------------
-def page() -> None:
+def show() -> None:
     st.title("Class: translate, judge, and hold BLEU against the judges")
     try:
         store = get_store()

@@ -7,10 +7,10 @@ import streamlit as st
 
 from bleu_app.charts import corpus as charts
 from bleu_app.frames import corpus as frames
+from bleu_app.ui import cached, docs, render
+from bleu_app.ui.corpus import difference
 from bleu_core.config import BleuConfig
 from bleu_core.corpus import Corpus
-
-from . import cached, difference, docs, render
 
 
 def section(corpus: Corpus, system: str, config: BleuConfig) -> None:

@@ -13,13 +13,14 @@ from typing import Final
 import streamlit as st
 
 from bleu_app.frames import slices as frames
+from bleu_app.ui import cached, state
+from bleu_app.ui.components import widgets
+from bleu_app.ui.corpus import loading, selection
 from bleu_core.config import BleuConfig
 from bleu_core.corpus import Corpus
 from bleu_core.diagnostics import FLAGS
 from bleu_core.errors import InputError
 from bleu_core.languages import suggestion, tokenizer_for
-
-from . import cached, corpus_input, selection, state, widgets
 
 HELP = (
     "Score only the lines an expression chooses; every number on the page is recomputed on them.  \n"
@@ -80,7 +81,7 @@ def slice_box(prefix: str, corpus: Corpus, config: BleuConfig) -> Corpus:
         try:
             shown, chosen = cached.sliced(corpus, where, config.tokenize)
         except InputError as exc:
-            st.error(f"{corpus_input.md_escape(str(exc))} (the page shows the whole test set)")
+            st.error(f"{loading.md_escape(str(exc))} (the page shows the whole test set)")
         else:
             if not chosen.lines:
                 st.error(f"The slice chooses none of the {chosen.total} lines; the page shows the whole test set.")
@@ -209,7 +210,7 @@ def diagnostics_section(prefix: str, corpus: Corpus, config: BleuConfig, *, slic
         return
     table = frames.flags_frame(d, system, kinds or FLAGS)
     if table.empty:
-        st.caption(f"No line of {corpus_input.md_escape(system)} has these flags.")
+        st.caption(f"No line of {loading.md_escape(system)} has these flags.")
         return
     table_key = f"{prefix}.diag_table"
     lines = [int(n) for n in table[frames.LINE]]
@@ -229,5 +230,5 @@ def diagnostics_section(prefix: str, corpus: Corpus, config: BleuConfig, *, slic
         key=f"{prefix}.diag_slice",
         on_click=_slice_to,
         args=(key, where),
-        help=f"Sets the slice box to: {corpus_input.md_escape(where)}",
+        help=f"Sets the slice box to: {loading.md_escape(where)}",
     )

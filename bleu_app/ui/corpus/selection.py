@@ -10,9 +10,9 @@ import streamlit as st
 
 from bleu_app.charts import corpus as charts
 from bleu_app.frames import corpus as frames
+from bleu_app.ui import frame, state
+from bleu_app.ui.corpus import loading
 from bleu_core.corpus import Corpus
-
-from . import corpus_input, frame, state
 
 # --- drill-down: from a table row or a chart point to the sentence page ------------------------------------
 
@@ -49,7 +49,7 @@ def shown() -> Corpus:
     """The corpus the page showed when its table or chart was clicked: the loaded one, or the slice of it that
     the slice box chose (its segment numbers count the slice's lines)."""
     corpus = state.get(state.SHOWN_CORPUS)
-    return corpus if isinstance(corpus, Corpus) else corpus_input.current()
+    return corpus if isinstance(corpus, Corpus) else loading.current()
 
 
 def follow_handoff() -> None:

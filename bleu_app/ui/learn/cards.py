@@ -6,8 +6,9 @@ from __future__ import annotations
 import streamlit as st
 
 from bleu_app.frames import cards as frames
-
-from . import present, render, selection, state
+from bleu_app.ui import render, state
+from bleu_app.ui.corpus import selection
+from bleu_app.ui.learn import present
 
 __all__ = ["LINKED", "show"]
 

@@ -17,6 +17,7 @@ import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from bleu_app import samples
+from bleu_app.ui import docs, render, state
 from bleu_core.corpus import Corpus, TextFile, build_corpus
 from bleu_core.errors import InputError
 from bleu_core.readers import (
@@ -29,8 +30,6 @@ from bleu_core.readers import (
     parse_table,
 )
 from bleu_core.trials import default_trials
-
-from . import docs, render, state
 
 LIMIT_MB = DEFAULT_LIMIT_MB  # the uploaders' per-file limit (MB)
 PARSE_LIMIT_MB: float = DEFAULT_LIMIT_MB  # checked again when parsing (pasted text, tests)
