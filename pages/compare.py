@@ -5,9 +5,9 @@ import streamlit as st
 from bleu_app import markup
 from bleu_app.charts import corpus as charts
 from bleu_app.frames import corpus as frames
-from bleu_app.ui import cached, docs, frame, render, state
-from bleu_app.ui.components import export, share, tables
-from bleu_app.ui.corpus import difference, human, loading, selection, slicing
+from bleu_app.ui import cached, docs, frame, state
+from bleu_app.ui.components import export, scores, share, tables
+from bleu_app.ui.corpus import blocks, difference, human, loading, selection, settings, significance, slicing
 from bleu_app.views.ranking import ranking_view
 from bleu_core.bleu import make_signature
 from bleu_core.errors import InputError
@@ -18,8 +18,8 @@ frame.guard()
 st.title("Compare systems")
 corpus = whole = slicing.reference_picker("compare", loading.loader("compare"))
 config = state.config()
-slicing.language_note(whole, config, "compare")
-render.corpus_settings_hint(config, slicing.published_tokenizer(whole))
+settings.language_note(whole, config, "compare")
+settings.corpus_settings_hint(config, settings.published_tokenizer(whole))
 corpus = slicing.slice_box("compare", whole, config)  # every statistic below is on the slice's lines
 baseline = selection.system_picker(
     "Baseline", "compare.baseline", state.COMPARE_BASELINE, corpus, help="Differences are shown against this system."
@@ -34,12 +34,12 @@ if state.COMPARE_TRIALS not in st.session_state:
 method = str(st.session_state.get("compare.method") or "bs")
 trials = int(st.session_state[state.COMPARE_TRIALS])
 seed = int(st.session_state.get("compare.seed", cached.DEFAULT_SEED))
-trials = render.trials_in_budget(corpus, config, trials)  # what one session may hold (issue 24.1)
+trials = significance.trials_in_budget(corpus, config, trials)  # what one session may hold (issue 24.1)
 try:
     systems = cached.systems_frame(corpus, config, baseline, cached.pool_size(method, trials, seed))
     significance = cached.significance_frame(corpus, config, method, trials, seed)
 except InputError as exc:  # the core's own memory check (a machine with little memory): a message, not a traceback
-    render.user_error(exc, what="The significance test cannot run")
+    scores.user_error(exc, what="The significance test cannot run")
     st.stop()
 view = ranking_view(systems, significance, corpus.names, baseline)
 ranked, by_score, systems, ci_chart = view.ranking, list(view.order), view.systems, view.ci_chart
@@ -68,7 +68,7 @@ st.dataframe(
         },
     },
 )
-render.size_note(
+scores.size_note(
     corpus.n_segments, (systems[frames.CI_HIGH] - systems[frames.CI_LOW]).tolist(), config, cached.nrefs(corpus)
 )
 c1, c2 = st.columns(2)
@@ -99,7 +99,7 @@ too_few = holm_warning(len(corpus.systems), int(trials))
 if too_few:
     st.warning(too_few)
 st.altair_chart(heatmap, key="compare.matrix")
-render.signature(make_signature(config, cached.nrefs(corpus), **{str(method): int(trials)}, rs=int(seed)))
+scores.signature(make_signature(config, cached.nrefs(corpus), **{str(method): int(trials)}, rs=int(seed)))
 st.markdown("**Ranked by BLEU, in significance clusters**")
 st.html(markup.ranking_html(view.ranked, view.labels, baseline))
 st.caption(
@@ -108,7 +108,7 @@ st.caption(
     "significant pairs."
 )
 st.markdown(docs.text("significance", "corpus"))
-render.block_test_section(corpus, config, key="compare.blocks")
+blocks.block_test_section(corpus, config, key="compare.blocks")
 
 st.subheader("Sentence by sentence: A vs B")
 p1, p2 = st.columns(2)
@@ -128,7 +128,7 @@ st.altair_chart(
 )
 st.caption("Click a point to open its sentence with both systems (double-click clears the choice).")
 if chosen:
-    st.info(f"Showing the sentences where the systems differ on the n-gram “{render.md_escape(chosen)}”.")
+    st.info(f"Showing the sentences where the systems differ on the n-gram “{markup.md_escape(chosen)}”.")
     st.button("Show all sentences", key="compare.clear_ngram", on_click=selection.clear_ngram)
 view = tables.table_page(pairs, query="", segments=only, page_size=200)
 st.caption(f"{view.matching} sentences, sorted by B - A (B better first); select a row to open it with both systems.")
@@ -142,7 +142,7 @@ st.dataframe(
         frames.BLEU_A: st.column_config.NumberColumn(format="%.1f"),
         frames.BLEU_B: st.column_config.NumberColumn(format="%.1f"),
         frames.DIFF: st.column_config.NumberColumn(format="%+.1f"),
-        **render.side_by_side(),
+        **tables.side_by_side(),
     },
 )
 

@@ -3,19 +3,20 @@ the corpus under every BLEU."""
 
 import streamlit as st
 
+from bleu_app import markup
 from bleu_app.charts import corpus as charts
 from bleu_app.frames import corpus as frames, signs
-from bleu_app.ui import cached, docs, frame, render, state
-from bleu_app.ui.components import share, tables
-from bleu_app.ui.corpus import buckets, every as every_section, loading, selection, slicing
+from bleu_app.ui import cached, docs, frame, state
+from bleu_app.ui.components import scores, share, tables
+from bleu_app.ui.corpus import blocks, buckets, every as every_section, loading, selection, settings, slicing
 
 frame.guard()
 
 st.title("A corpus, one system")
 corpus = whole = slicing.reference_picker("corpus", loading.loader("corpus"))
 config = state.config()
-slicing.language_note(whole, config, "corpus")
-render.corpus_settings_hint(config, slicing.published_tokenizer(whole))
+settings.language_note(whole, config, "corpus")
+settings.corpus_settings_hint(config, settings.published_tokenizer(whole))
 corpus = slicing.slice_box("corpus", whole, config)  # every statistic below is on the slice's lines
 system = selection.system_picker("System", "corpus.system", state.CORPUS_SYSTEM, corpus)
 share.section("corpus", corpus=whole)  # the whole corpus: a slice is a setting of the view
@@ -25,7 +26,7 @@ mean_term, bp = frames.factorisation(score)
 
 left, right = st.columns([2, 3])
 with left:
-    render.score_headline(f"Corpus BLEU of {render.md_escape(system)}", score)  # a label is Markdown
+    scores.score_headline(f"Corpus BLEU of {markup.md_escape(system)}", score)  # a label is Markdown
     st.markdown(
         f"BLEU = (geometric mean of p_n) × BP = **{mean_term:.4f} × {bp:.4f}**  \n"
         f"c = {score.sys_len} candidate tokens, r = {score.ref_len} (effective reference length: the sum of the "
@@ -34,7 +35,7 @@ with left:
     )
     low, high = cached.interval(corpus.system(system), corpus, config)
     st.markdown(f"95% interval: **{low:.2f} to {high:.2f}**")
-    render.size_note(corpus.n_segments, [high - low], config, cached.nrefs(corpus))
+    scores.size_note(corpus.n_segments, [high - low], config, cached.nrefs(corpus))
 right.dataframe(
     frames.order_rows(matrix, config, cached.nrefs(corpus)),
     hide_index=True,
@@ -61,8 +62,8 @@ with st.container(border=True):
         delta_arrow="down" if gap < 0 else "up",  # the real minus sign: Streamlit's own test looks for "-"
     )
     m3.metric("Segments", f"{corpus.n_segments}")
-    render.signature(score.signature, what="Corpus BLEU")  # the box's first number: its own, not the mean's
-    render.signature(frames.sentence_signature(config, cached.nrefs(corpus)), what="Mean of sentence BLEU")
+    scores.signature(score.signature, what="Corpus BLEU")  # the box's first number: its own, not the mean's
+    scores.signature(frames.sentence_signature(config, cached.nrefs(corpus)), what="Mean of sentence BLEU")
     st.markdown(docs.text("mean_vs_corpus", "corpus"))
 
 st.subheader("Sentences")
@@ -99,7 +100,7 @@ st.dataframe(
 
 buckets.section(corpus, system, config)  # on request above 5,000 sentences, as on the compare page
 
-render.block_test_section(corpus, config, key="corpus.blocks", on_demand=True)
+blocks.block_test_section(corpus, config, key="corpus.blocks", on_demand=True)
 every_section.every_bleu_section(corpus, system)
 slicing.diagnostics_section("corpus", whole, config, sliced=corpus is not whole)
 selection.follow_handoff()

@@ -2,7 +2,8 @@
 
 import streamlit as st
 
-from bleu_app.ui import docs, frame, render, state
+from bleu_app.ui import docs, frame, state
+from bleu_app.ui.components import scores
 from bleu_app.ui.learn import (
     cards,
     exercise as exercise_ui,
@@ -24,7 +25,7 @@ config = state.config()
 try:
     steps_data = walk_steps.load(config)
 except InputError as exc:
-    render.user_error(exc, what="These settings cannot score the paper's examples")
+    scores.user_error(exc, what="These settings cannot score the paper's examples")
     st.stop()
 all_steps = [(opening.TITLE, opening.show)]  # step 0: the opening vote
 all_steps += [(title, lambda s=s: s(steps_data)) for title, s in walk_steps.STEPS]

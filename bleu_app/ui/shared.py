@@ -21,10 +21,19 @@ import streamlit as st
 from bleu_app import samples
 from bleu_app.charts import sentence as charts
 from bleu_app.frames import lab as lab_frames, sentence as frames
-from bleu_app.ui import render
 from bleu_core.config import BleuConfig
 from bleu_core.explain import SegmentExplanation, explain_segment
 from bleu_core.variants import VARIANTS, VariantResult, run_variant
+
+
+def vega_spec(chart: Any) -> dict[str, Any]:
+    """An Altair chart as the Vega-Lite spec ``st.altair_chart`` would send (datasets as Arrow bytes, Altair's
+    default theme off). Build it once and cache it: Altair's ``to_dict`` (schema validation, data merging) is
+    the costly part of drawing a small chart; ``vega`` then only serializes the dict."""
+    from streamlit.elements.vega_charts import _convert_altair_to_vega_lite_spec  # what st.altair_chart calls
+
+    return _convert_altair_to_vega_lite_spec(chart)
+
 
 # max_entries: 6 examples x a few settings in use at once; a teacher's class shares one or two settings.
 _N = 256
@@ -55,7 +64,7 @@ def _arrow(df: pd.DataFrame) -> pa.Table:
 
 @st.cache_resource(max_entries=_N, show_spinner=False)
 def clip_table(key: str, config: BleuConfig, n: int) -> pa.Table:
-    """The clipping table of order ``n``, indexed by n-gram as ``render.clip_table`` shows it (read-only)."""
+    """The clipping table of order ``n``, indexed by n-gram as ``tables.clip_table`` shows it (read-only)."""
     df = frames.clip_frame(example(key, config), n)
     return _arrow(df.set_index(df.columns[0]))
 
@@ -68,14 +77,14 @@ def decay_spec(key: str, config: BleuConfig, together: tuple[str, ...] = ()) -> 
     if together:
         ps = [p for k in together for p in frames.precision_frame(example(k, config))[frames.P_SCORE] if p > 0]
         low = 10 ** math.floor(math.log10(min(ps))) if ps else None
-    return render.vega_spec(charts.decay_chart(frames.precision_frame(example(key, config)), low=low))
+    return vega_spec(charts.decay_chart(frames.precision_frame(example(key, config)), low=low))
 
 
 @st.cache_resource(max_entries=_N, show_spinner=False)
 def log_terms(key: str, config: BleuConfig) -> tuple[dict[str, Any], pa.Table]:
     """The log-domain chart (spec) and its table of terms (label -> value, 4 decimals) (read-only)."""
     logs = frames.log_terms_frame(example(key, config))
-    return render.vega_spec(charts.log_terms_chart(logs)), _arrow(logs.set_index(frames.LABEL)[[frames.VALUE]].round(4))
+    return vega_spec(charts.log_terms_chart(logs)), _arrow(logs.set_index(frames.LABEL)[[frames.VALUE]].round(4))
 
 
 @st.cache_resource(max_entries=_N, show_spinner=False)
@@ -99,7 +108,7 @@ def corpus_vs_mean(config: BleuConfig) -> tuple[float, float]:
 def bp_spec(key: str, config: BleuConfig) -> dict[str, Any]:
     """The brevity-penalty curve with the example's point and its best match length (read-only spec)."""
     e = example(key, config)
-    return render.vega_spec(
+    return vega_spec(
         charts.bp_curve_chart(frames.bp_curve_frame(e.closest_ref_len, c_max=e.hyp_len), frames.bp_points_frame(e))
     )
 

@@ -236,6 +236,16 @@ def use_paper_preset() -> None:
     apply_preset()
 
 
+PRESENTING: Final = "learn.present"  # the session is in presenter mode (a rerun may rewrite the URL without it)
+
+
+def presenting() -> bool:
+    """Whether this session is in presenter mode: ``?present=1`` turns it on, ``present.leave`` off."""
+    if st.query_params.get("present") == "1":
+        st.session_state[PRESENTING] = True
+    return bool(st.session_state.get(PRESENTING))
+
+
 def get(key: str, default: Any = None) -> Any:
     """Read a shared key."""
     return st.session_state.get(key, default)

@@ -11,7 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from bleu_app.charts import sentence as charts
 from bleu_app.frames import sentence as frames
-from bleu_app.ui import render, shared
+from bleu_app.ui import shared
 from bleu_core import BleuConfig
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
@@ -86,6 +86,6 @@ def test_shared_charts_carry_their_data():
 def test_vega_spec_is_what_altair_chart_sends():
     e = shared.example("ex3", BleuConfig.paper())
     chart = charts.bp_curve_chart(frames.bp_curve_frame(e.closest_ref_len, c_max=e.hyp_len), frames.bp_points_frame(e))
-    spec = render.vega_spec(chart)
+    spec = shared.vega_spec(chart)
     assert isinstance(next(iter(spec["datasets"].values())), bytes)  # Arrow already: nothing to convert per run
     assert spec["layer"][0]["mark"]["type"] == "line"

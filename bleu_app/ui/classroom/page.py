@@ -35,8 +35,8 @@ from bleu_app.store import (
     location,
 )
 from bleu_app.store.base import CODE_ALPHABET, CODE_LEN
-from bleu_app.ui import cached, docs, render, state
-from bleu_app.ui.components import export
+from bleu_app.ui import cached, docs, state
+from bleu_app.ui.components import export, highlight, scores, tables
 from bleu_core.config import BleuConfig
 from bleu_core.corpus import Corpus
 from bleu_core.paper import EXAMPLE_1
@@ -262,7 +262,7 @@ def _dashboard(store: SqlStore, room_id: str) -> None:
             column_config={frames.BLEU: st.column_config.NumberColumn(format="%.2f")},
             key="class.ranked",
         )
-        render.signature(sig, what="BLEU")
+        scores.signature(sig, what="BLEU")
         _hide_control(store, room, df)
         _agreement_section(df)
         export.downloads(
@@ -332,7 +332,7 @@ def _references_section(room: Room) -> None:
         column_config={"BLEU against the others": st.column_config.NumberColumn(format="%.2f")},
     )
     others = room.refs[1:]
-    render.signature(cached.explain(room.refs[0], others, config).score.signature, what="BLEU against the others")
+    scores.signature(cached.explain(room.refs[0], others, config).score.signature, what="BLEU against the others")
 
 
 def _danger_zone(store: SqlStore, room: Room) -> None:
@@ -421,13 +421,13 @@ def _own_score(room: Room, text: str) -> None:
     """The student's BLEU with the Sentence page's highlights and unigram clipping table."""
     config: BleuConfig = frames.config_from_dict(room.config)
     expl = cached.explain(text, room.refs, config)
-    render.score_headline("Your sentence BLEU", expl.score)
-    st.caption(render.precision_summary(expl))
-    render.show_html(render.legend_html() + render.candidate_html(expl, mode="longest"))
+    scores.score_headline("Your sentence BLEU", expl.score)
+    st.caption(scores.precision_summary(expl))
+    highlight.show_html(highlight.legend_html() + highlight.candidate_html(expl, mode="longest"))
     st.markdown("**Clipping table, 1-grams**")
-    render.clip_table(sentence_frames.clip_frame(expl, 1))
+    tables.clip_table(sentence_frames.clip_frame(expl, 1))
     st.markdown("**References**")
-    render.show_html(render.references_html(expl))
+    highlight.show_html(highlight.references_html(expl))
 
 
 def _rate(store: SqlStore, room: Room, student: Student) -> None:

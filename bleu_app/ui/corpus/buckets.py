@@ -7,7 +7,8 @@ import streamlit as st
 
 from bleu_app.charts import corpus as charts
 from bleu_app.frames import corpus as frames
-from bleu_app.ui import cached, docs, render
+from bleu_app.ui import cached, docs
+from bleu_app.ui.components import scores, widgets
 from bleu_app.ui.corpus import difference
 from bleu_core.config import BleuConfig
 from bleu_core.corpus import Corpus
@@ -21,9 +22,9 @@ def section(corpus: Corpus, system: str, config: BleuConfig) -> None:
     st.subheader("BLEU by bucket")
     st.caption(docs.text("buckets", "corpus"))
     what = "By reference length and by length ratio, with intervals"
-    if not render.on_request(what, corpus, "corpus.buckets_on", difference.BUCKETS_AUTO_SEGMENTS):
+    if not widgets.on_request(what, corpus, "corpus.buckets_on", difference.BUCKETS_AUTO_SEGMENTS):
         return
     b1, b2 = st.columns(2)
     b1.altair_chart(charts.bucket_chart(cached.bucket_frame(corpus, system, config, "ref_len"), "reference length"))
     b2.altair_chart(charts.bucket_chart(cached.bucket_frame(corpus, system, config, "ratio"), "length ratio c/r"))
-    render.signature(frames.bucket_signature(config, cached.nrefs(corpus)))
+    scores.signature(frames.bucket_signature(config, cached.nrefs(corpus)))

@@ -8,9 +8,10 @@ import streamlit as st
 from bleu_app import report
 from bleu_app.frames import corpus as corpus_frames, difference as frames, pair_buckets as pb_frames
 from bleu_app.frames.signs import signed, zero_unsigned
-from bleu_app.ui import cached, docs, render
-from bleu_app.ui.components import export
-from bleu_app.ui.corpus import loading, selection
+from bleu_app.markup import md_escape
+from bleu_app.ui import cached, docs
+from bleu_app.ui.components import export, tables, widgets
+from bleu_app.ui.corpus import selection
 from bleu_app.views.difference import AXIS_NOTE, difference_view
 from bleu_app.views.pair_buckets import FREQ_NOTE, LENGTH_NOTE
 from bleu_core.bleu import make_signature
@@ -39,7 +40,7 @@ def section(corpus: Corpus, config: BleuConfig, baseline: str, sys_a: str, sys_b
     d = view.decomposition
     if view.waterfall is not None:
         st.markdown(
-            f"**{_md(sys_b)} − {_md(sys_a)} = {signed(d.bleu)} BLEU**: "
+            f"**{md_escape(sys_b)} − {md_escape(sys_a)} = {signed(d.bleu)} BLEU**: "
             + ", ".join(f"{t} {signed(v)}" for t, v in view.terms)
             + f" (log ratio {signed(d.log_ratio, 4)}, under {d.smoothing} smoothing)."
         )
@@ -48,8 +49,8 @@ def section(corpus: Corpus, config: BleuConfig, baseline: str, sys_a: str, sys_b
             st.caption(AXIS_NOTE)
     else:
         st.warning(
-            f"{_md(sys_b)} − {_md(sys_a)} = {signed(d.bleu)} BLEU, but the log ratio is not finite: {d.note}. "
-            "Choose a smoothing method in the sidebar to see the terms.",
+            f"{md_escape(sys_b)} − {md_escape(sys_a)} = {signed(d.bleu)} BLEU, but the log ratio is not finite: "
+            f"{d.note}. Choose a smoothing method in the sidebar to see the terms.",
             icon=":material/warning:",
         )
     st.caption(f"Signature: {view.signature.replace('|', ' | ')}")
@@ -57,11 +58,12 @@ def section(corpus: Corpus, config: BleuConfig, baseline: str, sys_a: str, sys_b
     if view.versus is not None:
         st.altair_chart(view.versus, key="compare.diff_all")
     for name, note in view.skipped.items():
-        st.caption(f"{_md(name)} against {_md(baseline)}: not finite ({note}).")
+        st.caption(f"{md_escape(name)} against {md_escape(baseline)}: not finite ({note}).")
 
     top = view.gap
     st.caption(
-        frames.gap_caption(d.bleu, len(top), _md(sys_a), _md(sys_b)) + " Select a row to open it with both systems."
+        frames.gap_caption(d.bleu, len(top), md_escape(sys_a), md_escape(sys_b))
+        + " Select a row to open it with both systems."
     )
     st.dataframe(
         top.assign(**{frames.EFFECT: zero_unsigned(top[frames.EFFECT], 3)}),  # a number the grid sorts; no "-0.000"
@@ -75,7 +77,7 @@ def section(corpus: Corpus, config: BleuConfig, baseline: str, sys_a: str, sys_b
             ),
             frames.BLEU_A: st.column_config.NumberColumn(format="%.1f"),
             frames.BLEU_B: st.column_config.NumberColumn(format="%.1f"),
-            **render.side_by_side(),
+            **tables.side_by_side(),
         },
     )
     with st.expander("How the split works"):
@@ -88,10 +90,10 @@ def buckets_section(corpus: Corpus, config: BleuConfig, sys_a: str, sys_b: str) 
     (on request above ``BUCKETS_AUTO_SEGMENTS``: two bootstraps and every word's bucket, seconds at 50,000 lines,
     which every draw of the page would pay)."""
     what = "By sentence length and word frequency, with intervals"
-    if not render.on_request(what, corpus, "compare.buckets_on", BUCKETS_AUTO_SEGMENTS):
+    if not widgets.on_request(what, corpus, "compare.buckets_on", BUCKETS_AUTO_SEGMENTS):
         return
     view = cached.pair_buckets(corpus, sys_a, sys_b, config)
-    st.markdown(f"**By reference length: {_md(sys_b)} (B) vs {_md(sys_a)} (A)**")
+    st.markdown(f"**By reference length: {md_escape(sys_b)} (B) vs {md_escape(sys_a)} (A)**")
     (lo_a, hi_a), (lo_b, hi_b), (lo_d, hi_d) = corpus_frames.PAIR_CI
     two = {c: st.column_config.NumberColumn(format="%.2f") for c in (corpus_frames.BLEU_A, corpus_frames.BLEU_B)}
     two |= {c: st.column_config.NumberColumn(format="%.2f") for c in (lo_a, hi_a, lo_b, hi_b)}
@@ -100,7 +102,7 @@ def buckets_section(corpus: Corpus, config: BleuConfig, sys_a: str, sys_b: str) 
     st.caption(LENGTH_NOTE)
     st.caption(f"Signature: {view.signature.replace('|', ' | ')}")
     st.altair_chart(view.length_chart, key="compare.pair_len_chart")
-    st.markdown(f"**By word frequency in the references: {_md(sys_b)} (B) vs {_md(sys_a)} (A)**")
+    st.markdown(f"**By word frequency in the references: {md_escape(sys_b)} (B) vs {md_escape(sys_a)} (A)**")
     t = pb_frames
     cols = (t.F_A, t.F_A_LOW, t.F_A_HIGH, t.F_B, t.F_B_LOW, t.F_B_HIGH)
     fmt = {c: st.column_config.NumberColumn(format="%.2f") for c in cols}
@@ -108,10 +110,6 @@ def buckets_section(corpus: Corpus, config: BleuConfig, sys_a: str, sys_b: str) 
     st.dataframe(view.freq, hide_index=True, key="compare.pair_freq", column_config=fmt)
     st.caption(FREQ_NOTE)
     st.altair_chart(view.freq_chart, key="compare.pair_freq_chart")
-
-
-def _md(text: str) -> str:
-    return loading._md_escape(text)
 
 
 def report_button(

@@ -6,9 +6,11 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from bleu_app import markup
 from bleu_app.charts import corpus as charts
 from bleu_app.frames import corpus as frames
-from bleu_app.ui import cached, docs, render
+from bleu_app.ui import cached, docs
+from bleu_app.ui.components import scores
 from bleu_core.bleu import make_signature
 from bleu_core.config import BleuConfig
 from bleu_core.corpus import Corpus
@@ -25,7 +27,7 @@ def section(corpus: Corpus, systems: pd.DataFrame, config: BleuConfig) -> None:
         h1, h2 = st.columns([3, 2])
         h1.altair_chart(charts.human_chart(human, corpus.human_label))
         if crowded := charts.unlabelled(human):
-            h1.caption("No room for these names (hover their points): " + ", ".join(map(render.md_escape, crowded)))
+            h1.caption("No room for these names (hover their points): " + ", ".join(map(markup.md_escape, crowded)))
         table = frames.agreement_frame(agree)
         if agree.note:
             h2.info(agree.note)
@@ -42,7 +44,7 @@ def section(corpus: Corpus, systems: pd.DataFrame, config: BleuConfig) -> None:
         h2.caption(
             f"over {agree.n} systems; intervals: bootstrap over systems ({agree.trials} draws, seed {agree.seed})"
         )
-        render.signature(make_signature(config, cached.nrefs(corpus)), what="BLEU correlated")
+        scores.signature(make_signature(config, cached.nrefs(corpus)), what="BLEU correlated")
         st.markdown(docs.text("human", "corpus"))
     if unmatched:
         one = len(unmatched) == 1

@@ -16,8 +16,8 @@ import pandas as pd
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-from bleu_app import samples
-from bleu_app.ui import docs, render, state
+from bleu_app import markup, samples
+from bleu_app.ui import docs, state
 from bleu_core.corpus import Corpus, TextFile, build_corpus
 from bleu_core.errors import InputError
 from bleu_core.readers import (
@@ -247,11 +247,11 @@ def _rename(key: str) -> None:
 def summary(corpus: Corpus) -> str:
     """One line: what is loaded."""
     parts = [
-        f"**{_md_escape(corpus.name)}**: {len(corpus.systems)} system{'s' if len(corpus.systems) != 1 else ''}",
+        f"**{markup.md_escape(corpus.name)}**: {len(corpus.systems)} system{'s' if len(corpus.systems) != 1 else ''}",
         f"{corpus.n_segments} segments",
         f"{len(corpus.references)} reference{'s' if len(corpus.references) != 1 else ''}",
         "with source" if corpus.source is not None else "no source",
-        f"human scores ({_md_escape(corpus.human_label)})" if corpus.human_scores() else "no human scores",
+        f"human scores ({markup.md_escape(corpus.human_label)})" if corpus.human_scores() else "no human scores",
     ]
     return " · ".join(parts)
 
@@ -265,7 +265,7 @@ def loader(prefix: str, *, expanded: bool = False) -> Corpus:
     """
     corpus = current()
     errors = state.get(state.CORPUS_ERRORS) or []
-    title = f"Corpus: {_md_escape(corpus.name)} · {len(corpus.systems)} systems · {corpus.n_segments} segments"
+    title = f"Corpus: {markup.md_escape(corpus.name)} · {len(corpus.systems)} systems · {corpus.n_segments} segments"
     with st.expander(f"{title} (load another)", expanded=expanded or bool(errors), icon=":material/upload_file:"):
         folder, files, table, paste, demo = st.tabs(["Folder", "Files", "TSV / CSV / JSONL", "Paste", "Demo"])
         with folder:
@@ -348,20 +348,12 @@ def loader(prefix: str, *, expanded: bool = False) -> Corpus:
             width="stretch",
         )
     for msg in errors:
-        st.error(f"Not loaded, the previous corpus is kept. {_md_escape(msg)}", icon=":material/error:")
+        st.error(f"Not loaded, the previous corpus is kept. {markup.md_escape(msg)}", icon=":material/error:")
     if corpus.warnings:
         with st.expander(
             f"{len(corpus.warnings)} note{'s' * (len(corpus.warnings) != 1)} about the input",
             icon=":material/warning:",
         ):
             for w in corpus.warnings:
-                st.markdown(f"- {_md_escape(w)}")
+                st.markdown(f"- {markup.md_escape(w)}")
     return corpus
-
-
-def md_escape(text: str) -> str:
-    """User text (names, expressions) escaped for a Markdown element (captions, errors, help): ``render.md_escape``."""
-    return render.md_escape(text)
-
-
-_md_escape = md_escape

@@ -1,4 +1,4 @@
-"""The corpus and compare pages' slice box (the CLI's ``--where``), diagnostics section and target language.
+"""The corpus and compare pages' slice box (the CLI's ``--where``), reference picker and diagnostics section.
 
 ``slice_box`` returns the corpus the page then shows: the loaded one, or the loaded one cut to the lines the
 expression chooses, so that every statistic of the page (BLEU and its intervals, the tests, the matrix, the
@@ -7,20 +7,18 @@ decomposition, the sentence tables) is computed on exactly those lines.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Final
 
 import streamlit as st
 
+from bleu_app import markup
 from bleu_app.frames import slices as frames
 from bleu_app.ui import cached, state
-from bleu_app.ui.components import widgets
-from bleu_app.ui.corpus import loading, selection
+from bleu_app.ui.corpus import selection
 from bleu_core.config import BleuConfig
 from bleu_core.corpus import Corpus
 from bleu_core.diagnostics import FLAGS
 from bleu_core.errors import InputError
-from bleu_core.languages import suggestion, tokenizer_for
 
 HELP = (
     "Score only the lines an expression chooses; every number on the page is recomputed on them.  \n"
@@ -29,7 +27,6 @@ HELP = (
     "`flag repetition[NAME]` (empty, repetition, length, copy, untranslated), combined with "
     "`and`, `or`, `not` and parentheses."
 )
-LANGUAGES = {"": "from the tokenizer", "zh": "Chinese", "ja": "Japanese", "ko": "Korean", "other": "other"}
 
 
 def _ref_label(name: str) -> str:
@@ -81,7 +78,7 @@ def slice_box(prefix: str, corpus: Corpus, config: BleuConfig) -> Corpus:
         try:
             shown, chosen = cached.sliced(corpus, where, config.tokenize)
         except InputError as exc:
-            st.error(f"{loading.md_escape(str(exc))} (the page shows the whole test set)")
+            st.error(f"{markup.md_escape(str(exc))} (the page shows the whole test set)")
         else:
             if not chosen.lines:
                 st.error(f"The slice chooses none of the {chosen.total} lines; the page shows the whole test set.")
@@ -95,70 +92,6 @@ def slice_box(prefix: str, corpus: Corpus, config: BleuConfig) -> Corpus:
                     )
     state.put(state.SHOWN_CORPUS, shown)
     return shown
-
-
-@lru_cache(maxsize=16)
-def _suggested(refs_digest: str, sample: tuple[str, ...]) -> tuple[str, str, float] | None:
-    return suggestion(sample)
-
-
-def _suggestion(corpus: Corpus) -> tuple[str, str, float] | None:
-    # the script of the first reference's first 2,000 lines: enough to tell Chinese from English
-    return _suggested(corpus.refs_digest, tuple(corpus.references[0].lines[:2000]))
-
-
-def published_tokenizer(corpus: Corpus) -> str:
-    """sacreBLEU's tokenizer for the references' language (``zh`` for Chinese references, otherwise ``13a``)."""
-    found = _suggestion(corpus)
-    code = {"Chinese": "zh", "Japanese": "ja", "Korean": "ko"}.get(found[0], "") if found else ""
-    return tokenizer_for(code)
-
-
-def _pick_language() -> None:
-    """on_change of the target-language select: sacreBLEU's tokenizer for it (when this installation has it)."""
-    language = state.get(state.TARGET_LANGUAGE) or ""
-    if not language:
-        return
-    tokenize = tokenizer_for(language if language != "other" else "")
-    if tokenize in widgets.tokenizer_options():
-        state.put(state.TOKENIZE, tokenize)
-        state.mark_custom()
-
-
-def _use(tokenize: str) -> None:
-    state.put(state.TOKENIZE, tokenize)
-    state.mark_custom()
-
-
-def language_note(corpus: Corpus, config: BleuConfig, prefix: str) -> None:
-    """The target-language select (it picks sacreBLEU's tokenizer for the target) and, when the references are
-    mostly Chinese, Japanese, Korean or Thai script and the tokenizer splits on spaces only, a note with one click
-    to the right tokenizer."""
-    st.selectbox(
-        "Target language",
-        list(LANGUAGES),
-        key=state.TARGET_LANGUAGE,
-        format_func=LANGUAGES.__getitem__,
-        on_change=_pick_language,
-        help="Picks sacreBLEU's tokenizer for the target, as `sacrebleu -l SRC-TGT`: zh for Chinese, ja-mecab "
-        "for Japanese, ko-mecab for Korean (each when installed), otherwise 13a.",
-    )
-    language = state.get(state.TARGET_LANGUAGE) or ""
-    wanted = tokenizer_for(language if language != "other" else "") if language else ""
-    if wanted and wanted not in widgets.tokenizer_options():
-        st.caption(f"The {wanted} tokenizer needs optional packages that are not installed here.")
-    found = _suggestion(corpus)
-    if found is None or config.tokenize not in ("13a", "intl", "none", "paper"):
-        return
-    name, right, share = found
-    with st.container(horizontal=True, vertical_alignment="center"):
-        st.warning(
-            f"The references are mostly {name} script ({share:.0%} of letters), but the {config.tokenize} "
-            f"tokenizer splits only on spaces and punctuation: a clause is one token. sacreBLEU uses {right} "
-            "for this target."
-        )
-        if right in widgets.tokenizer_options():
-            st.button(f"Use {right}", key=f"{prefix}.use_tokenizer", on_click=_use, args=(right,))
 
 
 def open_flagged(key: str, lines: list[int], system: str, corpus: Corpus) -> None:
@@ -210,7 +143,7 @@ def diagnostics_section(prefix: str, corpus: Corpus, config: BleuConfig, *, slic
         return
     table = frames.flags_frame(d, system, kinds or FLAGS)
     if table.empty:
-        st.caption(f"No line of {loading.md_escape(system)} has these flags.")
+        st.caption(f"No line of {markup.md_escape(system)} has these flags.")
         return
     table_key = f"{prefix}.diag_table"
     lines = [int(n) for n in table[frames.LINE]]
@@ -230,5 +163,5 @@ def diagnostics_section(prefix: str, corpus: Corpus, config: BleuConfig, *, slic
         key=f"{prefix}.diag_slice",
         on_click=_slice_to,
         args=(key, where),
-        help=f"Sets the slice box to: {loading.md_escape(where)}",
+        help=f"Sets the slice box to: {markup.md_escape(where)}",
     )

@@ -6,7 +6,8 @@ from __future__ import annotations
 import streamlit as st
 
 from bleu_app.frames import cards as frames
-from bleu_app.ui import render, state
+from bleu_app.ui import state
+from bleu_app.ui.components import scores
 from bleu_app.ui.corpus import selection
 from bleu_app.ui.learn import present
 
@@ -54,7 +55,7 @@ def show() -> None:
             st.markdown(f"**Myth:** {card.myth}")
             st.markdown(card.truth)
             for what, signature in card.signatures:  # every number with the settings that made it
-                render.signature(signature, what=what)
+                scores.signature(signature, what=what)
             if card.hyp:
                 st.button("Show it on the Sentence page", key=f"learn.card.{card.key}", on_click=_open, args=(card,))
     selection.follow_handoff()

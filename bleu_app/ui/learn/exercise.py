@@ -13,7 +13,8 @@ from typing import Any
 import streamlit as st
 
 from bleu_app.frames import exercise as frames, quiz, spot
-from bleu_app.ui import docs, render
+from bleu_app.ui import docs
+from bleu_app.ui.components import highlight, scores, sentence
 from bleu_app.ui.learn import present
 from bleu_core.bleu import make_signature
 
@@ -93,9 +94,9 @@ def show_compute() -> None:
         if len(item.sentences) > 1:
             st.markdown(f"**Sentence {k + 1}**")
         st.markdown("Candidate, tokenized")
-        render.tokens_line(e.hyp_tokens)
+        sentence.tokens_line(e.hyp_tokens)
         st.markdown("References, tokenized")
-        render.show_html(render.references_html(e, answers=False))
+        highlight.show_html(highlight.references_html(e, answers=False))
     prog = _progress(key)
     done = prog["answers"]
     for step, answer in zip(steps, done, strict=False):
@@ -166,7 +167,7 @@ def _decider(item: spot.Spot) -> None:
     lines = _live(item.key)
     if lines:
         st.markdown("**Computed now:**\n" + "\n".join(f"- {line}" for line in lines))
-        render.signature(make_signature(spot.CONFIG, "var"))
+        scores.signature(make_signature(spot.CONFIG, "var"))
 
 
 def spot_source(where: str, text: str) -> str:
@@ -293,7 +294,7 @@ def show_quiz() -> None:
                 st.markdown(_quote(section, text))
         else:
             st.error(f"Not this one. {option.why}", icon=":material/close:")
-        render.signature(q.signature)
+        scores.signature(q.signature)
     store = st.session_state.get(QUIZ_PROGRESS, {})
     right = sum(1 for k in keys if store.get(k, {}).get("right"))
     first = sum(1 for k in keys if store.get(k, {}).get("right") and store[k]["tries"] == 1)

@@ -16,7 +16,8 @@ import streamlit as st
 
 from bleu_app.frames import lab as frames
 from bleu_app.frames.signs import signed
-from bleu_app.ui import docs, render, shared, state
+from bleu_app.ui import docs, shared, state
+from bleu_app.ui.components import scores, tables
 from bleu_app.ui.learn import present
 from bleu_core.bleu import make_signature
 from bleu_core.config import BleuConfig
@@ -107,7 +108,7 @@ def show(config: BleuConfig) -> None:
     try:
         results = {k: shared.lab(k, config, int(ss.get(NLTK_KEPT, 0)))[0] for k in frames.CORPORA}
     except InputError as exc:
-        render.user_error(exc, what="The lab cannot run")
+        scores.user_error(exc, what="The lab cannot run")
         return
     order = list(VARIANTS)
     here = results[ss[CORPUS]]
@@ -147,7 +148,7 @@ def show(config: BleuConfig) -> None:
             {"candidate": h, **{f"reference {k + 1}": r[i] or "" for k, r in enumerate(corpus.refs)}}
             for i, h in enumerate(corpus.hyps)
         ]
-        render.grid(pd.DataFrame(rows))
+        tables.grid(pd.DataFrame(rows))
 
     round_key = frames.game_key(key, which, nltk)
     answer = _answers().get(round_key)
@@ -166,7 +167,7 @@ def show(config: BleuConfig) -> None:
             delta_arrow="off" if way == "same" else "up" if way == "up" else "down",  # no arrow on 0 (W19)
         )
     # under the numbers, shown before the reveal too (review 29 item 8: it sat under the table the game hides)
-    render.signature(_signature(config, corpus), what="Correct BLEU (every variant changes one thing in it)")
+    scores.signature(_signature(config, corpus), what="Correct BLEU (every variant changes one thing in it)")
     if f"{result.correct:.2f}" == "0.00":
         st.caption(
             "The correct score is 0 here (a precision is 0/k or 0/0, step 11), and most mistakes keep it at 0: "
@@ -203,9 +204,9 @@ def show(config: BleuConfig) -> None:
         st.markdown(f"**The numbers:** {result.detail}")
         if key == "sentence_bp":
             st.markdown(f"**Brevity penalties:** {_bp_line(corpus, config)}")
-        render.signature(_signature(config, corpus))
+        scores.signature(_signature(config, corpus))
         if key == "nltk":
-            render.grid(shared.nltk_table(which, config), key="learn.nltk_methods")
+            tables.grid(shared.nltk_table(which, config), key="learn.nltk_methods")
     answers = _answers()
     if answers:
         right = sum(a["right"] for a in answers.values())
@@ -220,7 +221,7 @@ def show(config: BleuConfig) -> None:
         st.caption("Hidden until you have answered: the table gives every variant's number on this corpus away.")
         st.button("Show all numbers", key="learn.lab.show_all_button", on_click=_show_all, args=(which,))
         return
-    render.grid(everything_table)
-    render.signature(
+    tables.grid(everything_table)
+    scores.signature(
         _signature(config, corpus), what="The table (the correct BLEU's settings, one thing changed a row)"
     )

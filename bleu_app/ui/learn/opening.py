@@ -13,7 +13,8 @@ from typing import Final
 import streamlit as st
 
 from bleu_app.frames import opening as frames
-from bleu_app.ui import docs, render
+from bleu_app.ui import docs
+from bleu_app.ui.components import highlight, scores
 from bleu_core.bleu import make_signature
 from bleu_core.config import BleuConfig
 from bleu_core.paper import EXAMPLE_1
@@ -106,7 +107,7 @@ def show(config: BleuConfig | None = None) -> None:
     docs.show("00d_runs")
     for k, cand_runs in enumerate(runs, start=1):
         st.markdown(f"**Candidate {k}** — shared runs (computed)")
-        render.show_html(runs_html(cand_runs))
+        highlight.show_html(runs_html(cand_runs))
     st.table(
         [
             {
@@ -120,5 +121,5 @@ def show(config: BleuConfig | None = None) -> None:
     st.table(
         {f"Candidate {k}": summary for k, summary in enumerate(summaries, start=1)},
     )
-    render.signature(make_signature(BleuConfig.paper(), len(EXAMPLE_1.references)), what="Counts (the paper's preset)")
+    scores.signature(make_signature(BleuConfig.paper(), len(EXAMPLE_1.references)), what="Counts (the paper's preset)")
     st.button("Hide the answer again", key="learn.vote_hide", on_click=_reveal, args=(False,))

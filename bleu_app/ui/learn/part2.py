@@ -10,7 +10,8 @@ import streamlit as st
 
 from bleu_app import samples
 from bleu_app.frames import part2 as frames
-from bleu_app.ui import docs, render
+from bleu_app.ui import docs
+from bleu_app.ui.components import scores
 from bleu_core.bleu import make_signature
 from bleu_core.config import BleuConfig
 
@@ -54,10 +55,10 @@ def _references_step(config: BleuConfig) -> None:
     one, demo = _references(config)
     st.markdown("**Example 1, Candidate 1** (computed)")
     st.table(one)
-    render.signature(make_signature(config, "var"))
+    scores.signature(make_signature(config, "var"))
     st.markdown("**The built-in demo corpus** (30 invented segments, two invented references; computed)")
     st.table(demo)
-    render.signature(make_signature(config, "var"))
+    scores.signature(make_signature(config, "var"))
 
 
 def _blocks(config: BleuConfig) -> None:
@@ -100,7 +101,7 @@ def _blind(config: BleuConfig) -> None:
     st.header(HEADERS[5])
     docs.show("p2_blind")
     st.table(_blind_spots(config))
-    render.signature(make_signature(config, "var"))
+    scores.signature(make_signature(config, "var"))
 
 
 STEPS: tuple[tuple[str, Callable[[BleuConfig], None]], ...] = tuple(

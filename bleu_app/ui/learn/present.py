@@ -15,7 +15,7 @@ from typing import Final
 
 import streamlit as st
 
-from bleu_app.ui import render
+from bleu_app.ui import state
 
 __all__ = [
     "ITEM",
@@ -81,7 +81,7 @@ LARGE_CSS: Final = f"""
 
 def presenting() -> bool:
     """``?present=1``."""
-    return render.presenting()
+    return state.presenting()
 
 
 LINKED: Final = "learn.step_linked"  # the step a link or a button asked for, kept when a rerun drops the URL's
@@ -109,7 +109,7 @@ def step(n_steps: int, first: int = 1, tabs: Mapping[str, int] | None = None) ->
 
 
 def _leave() -> None:
-    for key in (LINKED, render.PRESENTING, PICK):
+    for key in (LINKED, state.PRESENTING, PICK):
         st.session_state.pop(key, None)
     for key in (STEP, "present"):
         st.query_params.pop(key, None)

@@ -11,7 +11,8 @@ import streamlit as st
 
 from bleu_app import samples
 from bleu_app.frames import sentence as frames
-from bleu_app.ui import docs, render, shared, state
+from bleu_app.ui import docs, shared, state
+from bleu_app.ui.components import highlight, scores, vega
 from bleu_core.bleu import make_signature
 from bleu_core.config import BleuConfig
 from bleu_core.explain import SegmentExplanation
@@ -52,6 +53,15 @@ def load(config: BleuConfig) -> Walk:
     )
 
 
+def recall_card(label: str, expl: SegmentExplanation) -> None:
+    """A candidate of Example 4 with its naive recall beside its precisions."""
+    hit, total = frames.naive_recall(expl)
+    st.markdown(f"**{label}**")
+    highlight.show_html(highlight.candidate_html(expl, n=1))
+    st.metric("Naive recall of reference words", f"{hit}/{total}")
+    st.caption(scores.precision_summary(expl))
+
+
 def _step1(w: Walk) -> None:
     e2 = w.e2
     st.header("1 · Plain precision: Example 2 (§2.1)")
@@ -60,7 +70,7 @@ def _step1(w: Walk) -> None:
         with st.container(border=True):
             docs.show("counted")
     st.markdown("**Example 2.** The candidate and its two references:")
-    render.show_html(render.candidate_html(e2, n=1) + render.references_html(e2, best_match=False))
+    highlight.show_html(highlight.candidate_html(e2, n=1) + highlight.references_html(e2, best_match=False))
     st.metric(
         "Plain precision (no clipping)",
         frames.fraction(*frames.plain_precision(e2, 1)),
@@ -80,15 +90,15 @@ def _step2(w: Walk) -> None:
     st.table(shared.clip_table("ex2", config, 1), hide_index=False)
     st.markdown("**Example 1.** The three references:")
     docs.show("02_clipping")
-    render.show_html(render.references_html(c1, best_match=False))
+    highlight.show_html(highlight.references_html(c1, best_match=False))
     st.markdown(
         f"**Candidate 1** — modified unigram precision "
         f"**p₁ = {frames.fraction(c1.orders[0].matches, c1.orders[0].total)}**"
     )
-    render.show_html(render.legend_html() + render.candidate_html(c1, n=1))
+    highlight.show_html(highlight.legend_html() + highlight.candidate_html(c1, n=1))
     st.table(shared.clip_table("ex1", config, 1), hide_index=False)
     st.markdown(f"**Candidate 2** — **p₁ = {frames.fraction(c2.orders[0].matches, c2.orders[0].total)}**")
-    render.show_html(render.candidate_html(c2, n=1))
+    highlight.show_html(highlight.candidate_html(c2, n=1))
     with st.expander("Candidate 2's clipping table"):
         st.table(shared.clip_table("ex1c2", config, 1), hide_index=False)
 
@@ -104,14 +114,14 @@ def _step3(w: Walk) -> None:
             if len(c1.orders) > 1
             else "Max order is 1: no bigrams."
         )
-        render.show_html(render.candidate_html(c1, n=2))
+        highlight.show_html(highlight.candidate_html(c1, n=2))
     with right:
         st.markdown(
             f"**Candidate 2: p₂ = {frames.fraction(c2.orders[1].matches, c2.orders[1].total)}**"
             if len(c2.orders) > 1
             else ""
         )
-        render.show_html(render.candidate_html(c2, n=2))
+        highlight.show_html(highlight.candidate_html(c2, n=2))
     if len(e2.orders) > 1:
         st.markdown(f"**Example 2: p₂ = {frames.fraction(e2.orders[1].matches, e2.orders[1].total)}**")
     with st.expander("The bigram clipping tables"):
@@ -133,11 +143,11 @@ def _step5(w: Walk) -> None:
     docs.show("04_decay")
     left, right = st.columns(2)
     with left:
-        st.markdown(f"**Candidate 1:** {render.precision_summary(c1)}")
-        render.vega(shared.decay_spec("ex1", config, together=("ex1", "ex1c2")))
+        st.markdown(f"**Candidate 1:** {scores.precision_summary(c1)}")
+        vega.vega(shared.decay_spec("ex1", config, together=("ex1", "ex1c2")))
     with right:
-        st.markdown(f"**Candidate 2:** {render.precision_summary(c2)}")
-        render.vega(shared.decay_spec("ex1c2", config, together=("ex1", "ex1c2")))
+        st.markdown(f"**Candidate 2:** {scores.precision_summary(c2)}")
+        vega.vega(shared.decay_spec("ex1c2", config, together=("ex1", "ex1c2")))
 
 
 def _step6(w: Walk) -> None:
@@ -156,7 +166,7 @@ def _step7(w: Walk) -> None:
     e3 = w.e3
     st.header("7 · Short candidates: Example 3 (§2.2)")
     docs.show("06a_short")
-    st.markdown(f"**Example 3** — candidate *{ex3.hyp}*: {render.precision_summary(e3)}")
+    st.markdown(f"**Example 3** — candidate *{ex3.hyp}*: {scores.precision_summary(e3)}")
 
 
 def _step8(w: Walk) -> None:
@@ -165,10 +175,10 @@ def _step8(w: Walk) -> None:
     docs.show("07_recall")
     left, right = st.columns(2)
     with left:
-        render.recall_card(ex4a.label, e4a)
+        recall_card(ex4a.label, e4a)
     with right:
-        render.recall_card(ex4b.label, e4b)
-    render.show_html(render.references_html(e4a, best_match=False))
+        recall_card(ex4b.label, e4b)
+    highlight.show_html(highlight.references_html(e4a, best_match=False))
 
 
 def _step9(w: Walk) -> None:
@@ -176,14 +186,14 @@ def _step9(w: Walk) -> None:
     st.header("9 · The brevity penalty (§2.2.2)")
     docs.show("06_brevity")
     st.markdown(f"**Example 3** — candidate *{ex3.hyp}* and Example 1's references:")
-    render.show_html(render.references_html(e3))
+    highlight.show_html(highlight.references_html(e3))
     left, right = st.columns([2, 3])
     with left:
         st.metric("c (candidate length)", e3.hyp_len)
         st.metric("r (best match length)", e3.closest_ref_len, help=f"Reference lengths {list(e3.ref_lens)}")
         st.metric("BP = exp(1 − r/c)", f"{e3.score.bp:.5f}")
     with right:
-        render.vega(shared.bp_spec("ex3", config))
+        vega.vega(shared.bp_spec("ex3", config))
     st.subheader("The best match length: 12, 15 and 17 words")
     docs.show("06b_best_match")
     lens = samples.BEST_MATCH_EXAMPLE[1]
@@ -197,11 +207,11 @@ def _step10(w: Walk) -> None:
     log_spec, log_table = shared.log_terms("ex1", config)
     left, right = st.columns([3, 2])
     with left:
-        render.vega(log_spec)
+        vega.vega(log_spec)
     with right:
         st.markdown("**Candidate 1's terms**")
         st.table(log_table, hide_index=False)
-        render.score_headline("BLEU = exp(log BLEU)", c1.score)
+        scores.score_headline("BLEU = exp(log BLEU)", c1.score)
         st.markdown("**The toy corpus's terms** (step 4)")
         st.table(shared.corpus_log_terms(config), hide_index=False)
         corpus, mean = shared.corpus_vs_mean(config)
@@ -216,7 +226,7 @@ def _step11(w: Walk) -> None:
     st.header("11 · Why five of the six candidates score 0 (§2.1.3, footnote 5)")
     docs.show("08_zero")
     st.dataframe(w.zero_orders, hide_index=True, width="stretch", key="learn.zero_orders")
-    render.signature(make_signature(config, 3))
+    scores.signature(make_signature(config, 3))
 
 
 STEPS: tuple[tuple[str, Callable[[Walk], None]], ...] = (
