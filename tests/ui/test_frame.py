@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from bleu_app.ui import cached, shared, state
+from bleu_app.ui import cached, state
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
@@ -44,13 +44,13 @@ def test_cached_wrappers_are_bounded_and_the_papers_examples_shared():
     # the paper's examples are the same for every student: one global cache, bounded (issue 13)
     for fn in (
         cached.explain,
-        shared.example,
-        shared.clip_table,
-        shared.pooling_table,
-        shared.zero_orders_table,
-        shared.nltk_table,
-        shared.decay_spec,
-        shared.lab,
+        cached.example,
+        cached.clip_table,
+        cached.pooling_table,
+        cached.zero_orders_table,
+        cached.nltk_table,
+        cached.decay_spec,
+        cached.lab,
     ):
         assert fn._info.max_entries is not None  # type: ignore[attr-defined]
         assert getattr(fn._info, "scope", "global") == "global"  # type: ignore[attr-defined]

@@ -13,6 +13,7 @@ from streamlit.testing.v1 import AppTest
 
 from bleu_app import handout
 from bleu_app.frames import opening as frames
+from bleu_app.ui import cached
 from bleu_app.ui.learn import opening, part2, present, teacher, walk
 from tests.app.test_paper_quotes import PAPER, SEED, normalise
 from tests.ui.learn_app import open_learn
@@ -237,4 +238,4 @@ def test_every_plan_link_opens_what_its_row_says(row):
 
 
 def test_the_download_is_the_handout():
-    assert teacher._handout() == handout.handout_html()
+    assert cached.handout_html() == handout.handout_html()

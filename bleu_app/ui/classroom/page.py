@@ -9,14 +9,12 @@ translations) is shown with ``st.text``, in dataframes or escaped HTML: never as
 
 from __future__ import annotations
 
-import io
 import logging
 import math
 from typing import Final
 from urllib.parse import urlsplit
 
 import pandas as pd
-import segno
 import streamlit as st
 
 from bleu_app.charts import classroom as charts
@@ -167,12 +165,6 @@ def _use_line(corpus: Corpus, i: int) -> None:
 
 
 # --- teacher -----------------------------------------------------------------------------------------------
-@st.cache_data(max_entries=32, show_spinner=False)
-def _qr_png(url: str) -> bytes:
-    """The join link as a QR code (PNG, drawn here by segno: nothing is fetched)."""
-    buf = io.BytesIO()
-    segno.make(url, error="m").save(buf, kind="png", scale=8, border=2)
-    return buf.getvalue()
 
 
 def _teacher(store: SqlStore, token: str) -> None:
@@ -197,7 +189,7 @@ def _teacher(store: SqlStore, token: str) -> None:
         st.markdown(f"**References** ({len(room.refs)})")
         for i, ref in enumerate(room.refs):
             st.text(f"{i + 1}. {ref}")
-    qr_col.image(_qr_png(join_url), caption="Scan to join", width=260)
+    qr_col.image(cached.qr_png(join_url), caption="Scan to join", width=260)
 
     _round_controls(store, room)
     _dashboard(store, room.id)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from bleu_app.frames import cards as frames
-from bleu_app.ui import state
+from bleu_app.ui import cached, state
 from bleu_app.ui.components import scores
 from bleu_app.ui.corpus import selection
 from bleu_app.ui.learn import present
@@ -15,11 +15,6 @@ __all__ = ["LINKED", "show"]
 
 LINKED = "learn.card_linked"  # the card ``?tab=cards&item=KEY`` named, kept when a rerun drops the URL's
 HIGHLIGHT = "#d55e00"  # Okabe & Ito's vermillion: visible on the light and the dark theme
-
-
-@st.cache_resource(show_spinner=False)
-def _cards() -> tuple[frames.Card, ...]:
-    return frames.cards()
 
 
 def _open(card: frames.Card) -> None:
@@ -38,7 +33,7 @@ def show() -> None:
         "Six things students believe about BLEU. Each card's numbers are computed live with the paper's preset "
         "(the signatures under each card); **Show it** opens the Sentence page with the example loaded."
     )
-    all_cards = _cards()
+    all_cards = cached.cards()
     ss = st.session_state
     if present.item() in {c.key for c in all_cards}:
         ss[LINKED] = present.item()

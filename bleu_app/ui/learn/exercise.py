@@ -13,7 +13,7 @@ from typing import Any
 import streamlit as st
 
 from bleu_app.frames import exercise as frames, quiz, spot
-from bleu_app.ui import docs
+from bleu_app.ui import cached, docs
 from bleu_app.ui.components import highlight, scores, sentence
 from bleu_app.ui.learn import present
 from bleu_core.bleu import make_signature
@@ -65,7 +65,7 @@ def show() -> None:
             ss[PART] = "spot"
             if key:
                 ss[SPOT_PICK] = key
-        elif part == "quiz" and (not key or key in _questions()):
+        elif part == "quiz" and (not key or key in cached.questions()):
             ss[PART] = "quiz"
             if key:
                 ss[QUIZ_PICK] = key
@@ -164,7 +164,7 @@ def _decider(item: spot.Spot) -> None:
     for section, text in item.paper:
         st.markdown(_quote(section, text))
     st.markdown(("**The code fact:** " if not item.paper else "**What decides it:** ") + item.fact)
-    lines = _live(item.key)
+    lines = cached.spot_live(item.key)
     if lines:
         st.markdown("**Computed now:**\n" + "\n".join(f"- {line}" for line in lines))
         scores.signature(make_signature(spot.CONFIG, "var"))
@@ -224,17 +224,6 @@ def show_spot() -> None:
 # --- Questions ----------------------------------------------------------------------------------------------------
 
 
-@st.cache_resource(show_spinner=False)
-def _live(key: str) -> list[str]:
-    """An excerpt's live numbers (fixed settings and sentences): computed once per process."""
-    return spot.live(key)
-
-
-@st.cache_resource(show_spinner=False)
-def _questions() -> dict[str, quiz.Question]:
-    return quiz.questions()
-
-
 def _quiz_progress(key: str) -> dict[str, Any]:
     store: dict[str, dict[str, Any]] = st.session_state.setdefault(QUIZ_PROGRESS, {})
     return store.setdefault(key, {"tries": 0, "right": False, "pick": None, "checked": None})
@@ -260,7 +249,7 @@ def show_quiz() -> None:
         "Multiple choice. Every number is computed now with the paper's preset (its words, case folded, N = 4, no "
         "smoothing); after a right answer, each wrong option says why it is wrong."
     )
-    questions = _questions()
+    questions = cached.questions()
     keys = list(questions)
     store = st.session_state.get(QUIZ_PROGRESS, {})
 

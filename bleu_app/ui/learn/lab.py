@@ -16,7 +16,7 @@ import streamlit as st
 
 from bleu_app.frames import lab as frames
 from bleu_app.frames.signs import signed
-from bleu_app.ui import docs, shared, state
+from bleu_app.ui import cached, docs, state
 from bleu_app.ui.components import scores, tables
 from bleu_app.ui.learn import present
 from bleu_core.bleu import make_signature
@@ -106,7 +106,7 @@ def show(config: BleuConfig) -> None:
         help="Turn it off to show every number straight away (for a teacher who explains instead).",
     )
     try:
-        results = {k: shared.lab(k, config, int(ss.get(NLTK_KEPT, 0)))[0] for k in frames.CORPORA}
+        results = {k: cached.lab(k, config, int(ss.get(NLTK_KEPT, 0)))[0] for k in frames.CORPORA}
     except InputError as exc:
         scores.user_error(exc, what="The lab cannot run")
         return
@@ -139,7 +139,7 @@ def show(config: BleuConfig) -> None:
 
     which = st.selectbox("Corpus", list(frames.CORPORA), key=CORPUS, format_func=corpus_label)
     corpus = frames.CORPORA[which]
-    everything, everything_table = shared.lab(which, config, nltk)
+    everything, everything_table = cached.lab(which, config, nltk)
     result = everything[order.index(key)]
     if corpus.built_in:
         st.caption(corpus.about)
@@ -206,7 +206,7 @@ def show(config: BleuConfig) -> None:
             st.markdown(f"**Brevity penalties:** {_bp_line(corpus, config)}")
         scores.signature(_signature(config, corpus))
         if key == "nltk":
-            tables.grid(shared.nltk_table(which, config), key="learn.nltk_methods")
+            tables.grid(cached.nltk_table(which, config), key="learn.nltk_methods")
     answers = _answers()
     if answers:
         right = sum(a["right"] for a in answers.values())

@@ -13,7 +13,7 @@ from typing import Final
 import streamlit as st
 
 from bleu_app.frames import opening as frames
-from bleu_app.ui import docs
+from bleu_app.ui import cached, docs
 from bleu_app.ui.components import highlight, scores
 from bleu_core.bleu import make_signature
 from bleu_core.config import BleuConfig
@@ -26,12 +26,6 @@ VOTE: Final = "learn.vote"  # the radio
 KEPT: Final = "learn.vote_kept"  # the class's answer, kept when the radio is not on screen
 REVEALED: Final = "learn.vote_revealed"
 CHOICES: Final = ("Candidate 1", "Candidate 2", "We cannot tell")
-
-
-@st.cache_resource(show_spinner=False)
-def _computed() -> tuple[tuple[frames.Shared, ...], tuple[tuple[frames.Run, ...], ...], tuple[dict[str, str], ...]]:
-    expls = [frames.explained(i) for i in range(len(EXAMPLE_1.candidates))]
-    return frames.paper_list(), tuple(frames.shared_runs(e) for e in expls), tuple(frames.summary(e) for e in expls)
 
 
 def _keep() -> None:
@@ -96,7 +90,7 @@ def show(config: BleuConfig | None = None) -> None:
             icon=":material/visibility:",
         )
         return
-    paper_list, runs, summaries = _computed()
+    paper_list, runs, summaries = cached.opening()
     verdict = {
         "Candidate 1": "The class picked **Candidate 1**, as the paper does.",
         "Candidate 2": "The class picked **Candidate 2**; the paper calls Candidate 1 the good translation.",

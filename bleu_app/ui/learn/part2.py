@@ -5,12 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import pyarrow as pa
 import streamlit as st
 
-from bleu_app import samples
 from bleu_app.frames import part2 as frames
-from bleu_app.ui import docs
+from bleu_app.ui import cached, docs
 from bleu_app.ui.components import scores
 from bleu_core.bleu import make_signature
 from bleu_core.config import BleuConfig
@@ -27,17 +25,6 @@ HEADERS = (
 )
 
 
-@st.cache_resource(max_entries=64, show_spinner=False)
-def _references(config: BleuConfig) -> tuple[pa.Table, pa.Table]:
-    demo = frames.demo_references_frame(samples.demo_corpus(), config)
-    return pa.Table.from_pandas(frames.references_frame(config)), pa.Table.from_pandas(demo)
-
-
-@st.cache_resource(max_entries=64, show_spinner=False)
-def _blind_spots(config: BleuConfig) -> pa.Table:
-    return pa.Table.from_pandas(frames.blind_spots_frame(config))
-
-
 def intro() -> None:
     """Part II's opening paragraph (shown above its first step in the full page)."""
     docs.show("p2_intro")
@@ -52,7 +39,7 @@ def _evaluation(config: BleuConfig) -> None:
 def _references_step(config: BleuConfig) -> None:
     st.header(HEADERS[1])
     docs.show("p2_refs")
-    one, demo = _references(config)
+    one, demo = cached.part2_references(config)
     st.markdown("**Example 1, Candidate 1** (computed)")
     st.table(one)
     scores.signature(make_signature(config, "var"))
@@ -100,7 +87,7 @@ def _correlation(config: BleuConfig) -> None:
 def _blind(config: BleuConfig) -> None:
     st.header(HEADERS[5])
     docs.show("p2_blind")
-    st.table(_blind_spots(config))
+    st.table(cached.blind_spots(config))
     scores.signature(make_signature(config, "var"))
 
 

@@ -8,19 +8,13 @@ from typing import Final
 
 import streamlit as st
 
-from bleu_app import handout
-from bleu_app.ui import docs
+from bleu_app.ui import cached, docs
 
 __all__ = ["EXPANDER", "FILE_NAME", "FOLDED", "body", "show"]
 
 EXPANDER: Final = "For the teacher: a 50-minute lesson plan and a printable handout"
 FOLDED: Final = "About this page, and for the teacher: a lesson plan and a printable handout"
 FILE_NAME: Final = "bleu-worked-numbers.html"
-
-
-@st.cache_resource(show_spinner=False)
-def _handout() -> str:
-    return handout.handout_html()
 
 
 def show() -> None:
@@ -71,7 +65,7 @@ def body() -> None:
     st.code(slide_links(base), language=None, wrap_lines=False)
     st.download_button(
         "Download the handout (HTML, printable, works offline)",
-        _handout(),
+        cached.handout_html(),
         file_name=FILE_NAME,
         mime="text/html",
         key="learn.handout",

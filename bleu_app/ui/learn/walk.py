@@ -11,7 +11,7 @@ import streamlit as st
 
 from bleu_app import samples
 from bleu_app.frames import sentence as frames
-from bleu_app.ui import docs, shared, state
+from bleu_app.ui import cached, docs, state
 from bleu_app.ui.components import highlight, scores, vega
 from bleu_core.bleu import make_signature
 from bleu_core.config import BleuConfig
@@ -42,14 +42,14 @@ def load(config: BleuConfig) -> Walk:
     """The paper's examples under ``config``; raises ``InputError`` when the settings cannot score them."""
     return Walk(
         config,
-        shared.example("ex1", config),
-        shared.example("ex1c2", config),
-        shared.example("ex2", config),
-        shared.example("ex3", config),
-        shared.example("ex4", config),
-        shared.example("ex4c2", config),
-        shared.pooling_table(config),
-        shared.zero_orders_table(ZERO_KEYS, config),
+        cached.example("ex1", config),
+        cached.example("ex1c2", config),
+        cached.example("ex2", config),
+        cached.example("ex3", config),
+        cached.example("ex4", config),
+        cached.example("ex4c2", config),
+        cached.pooling_table(config),
+        cached.zero_orders_table(ZERO_KEYS, config),
     )
 
 
@@ -87,7 +87,7 @@ def _step2(w: Walk) -> None:
         frames.fraction(e2.orders[0].matches, e2.orders[0].total),
         help="Each word's count clipped by Max_Ref_Count.",
     )
-    st.table(shared.clip_table("ex2", config, 1), hide_index=False)
+    st.table(cached.clip_table("ex2", config, 1), hide_index=False)
     st.markdown("**Example 1.** The three references:")
     docs.show("02_clipping")
     highlight.show_html(highlight.references_html(c1, best_match=False))
@@ -96,11 +96,11 @@ def _step2(w: Walk) -> None:
         f"**p₁ = {frames.fraction(c1.orders[0].matches, c1.orders[0].total)}**"
     )
     highlight.show_html(highlight.legend_html() + highlight.candidate_html(c1, n=1))
-    st.table(shared.clip_table("ex1", config, 1), hide_index=False)
+    st.table(cached.clip_table("ex1", config, 1), hide_index=False)
     st.markdown(f"**Candidate 2** — **p₁ = {frames.fraction(c2.orders[0].matches, c2.orders[0].total)}**")
     highlight.show_html(highlight.candidate_html(c2, n=1))
     with st.expander("Candidate 2's clipping table"):
-        st.table(shared.clip_table("ex1c2", config, 1), hide_index=False)
+        st.table(cached.clip_table("ex1c2", config, 1), hide_index=False)
 
 
 def _step3(w: Walk) -> None:
@@ -126,9 +126,9 @@ def _step3(w: Walk) -> None:
         st.markdown(f"**Example 2: p₂ = {frames.fraction(e2.orders[1].matches, e2.orders[1].total)}**")
     with st.expander("The bigram clipping tables"):
         st.markdown("**Candidate 1**")
-        st.table(shared.clip_table("ex1", config, 2), hide_index=False)
+        st.table(cached.clip_table("ex1", config, 2), hide_index=False)
         st.markdown("**Candidate 2**")
-        st.table(shared.clip_table("ex1c2", config, 2), hide_index=False)
+        st.table(cached.clip_table("ex1c2", config, 2), hide_index=False)
 
 
 def _step4(w: Walk) -> None:
@@ -144,10 +144,10 @@ def _step5(w: Walk) -> None:
     left, right = st.columns(2)
     with left:
         st.markdown(f"**Candidate 1:** {scores.precision_summary(c1)}")
-        vega.vega(shared.decay_spec("ex1", config, together=("ex1", "ex1c2")))
+        vega.vega(cached.decay_spec("ex1", config, together=("ex1", "ex1c2")))
     with right:
         st.markdown(f"**Candidate 2:** {scores.precision_summary(c2)}")
-        vega.vega(shared.decay_spec("ex1c2", config, together=("ex1", "ex1c2")))
+        vega.vega(cached.decay_spec("ex1c2", config, together=("ex1", "ex1c2")))
 
 
 def _step6(w: Walk) -> None:
@@ -193,18 +193,18 @@ def _step9(w: Walk) -> None:
         st.metric("r (best match length)", e3.closest_ref_len, help=f"Reference lengths {list(e3.ref_lens)}")
         st.metric("BP = exp(1 − r/c)", f"{e3.score.bp:.5f}")
     with right:
-        vega.vega(shared.bp_spec("ex3", config))
+        vega.vega(cached.bp_spec("ex3", config))
     st.subheader("The best match length: 12, 15 and 17 words")
     docs.show("06b_best_match")
     lens = samples.BEST_MATCH_EXAMPLE[1]
-    st.table(shared.best_match_table(tuple(lens), (10, 12, 13, 14, 16, 17, 20)), hide_index=False)
+    st.table(cached.best_match_table(tuple(lens), (10, 12, 13, 14, 16, 17, 20)), hide_index=False)
 
 
 def _step10(w: Walk) -> None:
     config, c1 = w.config, w.c1
     st.header("10 · BLEU, in the log domain (§2.3)")
     docs.show("05_logdomain")
-    log_spec, log_table = shared.log_terms("ex1", config)
+    log_spec, log_table = cached.log_terms("ex1", config)
     left, right = st.columns([3, 2])
     with left:
         vega.vega(log_spec)
@@ -213,8 +213,8 @@ def _step10(w: Walk) -> None:
         st.table(log_table, hide_index=False)
         scores.score_headline("BLEU = exp(log BLEU)", c1.score)
         st.markdown("**The toy corpus's terms** (step 4)")
-        st.table(shared.corpus_log_terms(config), hide_index=False)
-        corpus, mean = shared.corpus_vs_mean(config)
+        st.table(cached.corpus_log_terms(config), hide_index=False)
+        corpus, mean = cached.corpus_vs_mean(config)
         st.markdown(
             f"The toy corpus's BLEU is **{corpus:.2f}**. The mean of its six sentence scores, **{mean:.2f}**, is "
             "not BLEU: the sentences' counts are pooled first (step 4)."
