@@ -22,18 +22,17 @@ settings.language_note(whole, config, "compare")
 settings.corpus_settings_hint(config, settings.published_tokenizer(whole))
 corpus = slicing.slice_box("compare", whole, config)  # every statistic below is on the slice's lines
 baseline = selection.system_picker(
-    "Baseline", "compare.baseline", state.COMPARE_BASELINE, corpus, help="Differences are shown against this system."
+    "Baseline", state.BASELINE_BOX, state.COMPARE_BASELINE, corpus, help="Differences are shown against this system."
 )
 share.section("compare", corpus=whole)  # the whole corpus: a slice is a setting of the view
 # the trials start at this corpus's default (set through the state, so the slider shows it too; a new
 # corpus sets it again); the matrix below reads the same pool of resamples as the intervals
-if state.COMPARE_TRIALS not in st.session_state:
-    st.session_state[state.COMPARE_TRIALS] = default_trials(len(corpus.systems))
+state.put_absent(state.COMPARE_TRIALS, default_trials(len(corpus.systems)))
 # the significance test's settings are the widgets' further down, read from the state here: the intervals, the
 # ranking and the charts above the widgets need the same matrix and pool
-method = str(st.session_state.get("compare.method") or "bs")
-trials = int(st.session_state[state.COMPARE_TRIALS])
-seed = int(st.session_state.get("compare.seed", cached.DEFAULT_SEED))
+method = str(state.get(state.COMPARE_METHOD) or "bs")
+trials = int(state.get(state.COMPARE_TRIALS))
+seed = int(state.get(state.COMPARE_SEED, cached.DEFAULT_SEED))
 trials = significance.trials_in_budget(corpus, config, trials)  # what one session may hold (issue 24.1)
 try:
     systems = cached.systems_frame(corpus, config, baseline, cached.pool_size(method, trials, seed))
@@ -80,7 +79,7 @@ s1, s2, s3 = st.columns(3)
 s1.segmented_control(
     "Test",
     ["bs", "ar"],
-    key="compare.method",
+    key=state.COMPARE_METHOD,
     default="bs",
     required=True,
     format_func={"bs": "bootstrap", "ar": "approx. randomization"}.get,
@@ -93,7 +92,7 @@ s2.select_slider(
     help="1000 is sacreBLEU's default for the paired bootstrap; with many systems the default rises until a "
     "Holm-corrected p-value can fall below 0.05.",
 )
-s3.number_input("Seed", min_value=0, value=12345, step=1, key="compare.seed")
+s3.number_input("Seed", min_value=0, value=12345, step=1, key=state.COMPARE_SEED)
 heatmap = view.heatmap
 too_few = holm_warning(len(corpus.systems), int(trials))
 if too_few:
@@ -113,9 +112,9 @@ blocks.block_test_section(corpus, config, key="compare.blocks")
 st.subheader("Sentence by sentence: A vs B")
 p1, p2 = st.columns(2)
 with p1:
-    sys_a = selection.system_picker("System A", "compare.a", state.COMPARE_A, corpus)
+    sys_a = selection.system_picker("System A", state.A_BOX, state.COMPARE_A, corpus)
 with p2:
-    sys_b = selection.system_picker("System B", "compare.b", state.COMPARE_B, corpus, default_index=1)
+    sys_b = selection.system_picker("System B", state.B_BOX, state.COMPARE_B, corpus, default_index=1)
 pairs = cached.pair_frame(corpus, sys_a, sys_b, config)
 ngrams = cached.ngram_frame(corpus, sys_a, sys_b, config)
 chosen, only = selection.ngram_segments(ngrams)

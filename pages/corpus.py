@@ -18,7 +18,7 @@ config = state.config()
 settings.language_note(whole, config, "corpus")
 settings.corpus_settings_hint(config, settings.published_tokenizer(whole))
 corpus = slicing.slice_box("corpus", whole, config)  # every statistic below is on the slice's lines
-system = selection.system_picker("System", "corpus.system", state.CORPUS_SYSTEM, corpus)
+system = selection.system_picker("System", state.SYSTEM_BOX, state.CORPUS_SYSTEM, corpus)
 share.section("corpus", corpus=whole)  # the whole corpus: a slice is a setting of the view
 matrix = cached.stats_matrix(corpus.system(system), corpus, config)  # this system's only: the page is about it
 score = frames.corpus_score(matrix, config, cached.nrefs(corpus))
@@ -69,14 +69,14 @@ with st.container(border=True):
 st.subheader("Sentences")
 st.caption(docs.text("loo", "corpus"))
 f1, f2, f3, f4 = st.columns([3, 2, 1.4, 1])  # 1.4: "Descending" whole at 1280 px (1 cut it)
-query = f1.text_input("Search the hypothesis and reference", key="corpus.query", placeholder="a word or phrase")
-if st.session_state.get("corpus.sort") == "leave-one-out effect":  # a view shared before the column's new name
-    st.session_state["corpus.sort"] = frames.LOO
+query = f1.text_input("Search the hypothesis and reference", key=state.CORPUS_QUERY, placeholder="a word or phrase")
+if state.get(state.CORPUS_SORT) == "leave-one-out effect":  # a view shared before the column's new name
+    state.put(state.CORPUS_SORT, frames.LOO)
 sort_by = f2.selectbox(
-    "Sort by", [frames.SEGMENT, frames.LOO, frames.SENT_BLEU, frames.HYP_LEN, frames.RATIO], key="corpus.sort"
+    "Sort by", [frames.SEGMENT, frames.LOO, frames.SENT_BLEU, frames.HYP_LEN, frames.RATIO], key=state.CORPUS_SORT
 )
-descending = f3.toggle("Descending", key="corpus.desc")
-page_no = f4.number_input("Page", min_value=1, value=1, step=1, key="corpus.page")
+descending = f3.toggle("Descending", key=state.CORPUS_DESC)
+page_no = f4.number_input("Page", min_value=1, value=1, step=1, key=state.CORPUS_PAGE)
 view = tables.table_page(sentences, query=query, sort_by=sort_by, ascending=not descending, page=int(page_no))
 st.caption(f"{view.matching} matching sentences · page {view.page} of {view.pages} · select a row to open it")
 st.dataframe(

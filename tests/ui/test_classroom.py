@@ -11,6 +11,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from bleu_app.frames import classroom as frames
+from bleu_app.ui import state
 from bleu_app.ui.classroom import page as classroom
 from bleu_app.ui.components import export
 from bleu_core.config import BleuConfig
@@ -72,7 +73,7 @@ def test_a_class_through_both_rounds(store_env):
     assert len(code) == 6
     codes = [c.value for c in teacher.code]
     assert codes[0] == f"http://localhost:8501/class?room={code}"  # the join link
-    assert codes[1].endswith(f"?teach={teacher.session_state[classroom.SS_TEACH]}")
+    assert codes[1].endswith(f"?teach={teacher.session_state[state.CLASS_TEACH]}")
     assert teacher.image  # the QR code, drawn locally
     assert EXAMPLE_1.references[0] in "\n".join(_texts(teacher)).replace("1. ", "")
 
@@ -203,7 +204,6 @@ def test_room_codes_are_cleaned(typed):
 
 
 def test_a_room_from_a_line_of_the_loaded_corpus(store_env):
-    from bleu_app.ui import state
 
     t = AppTest.from_file(APP, default_timeout=60)
     t.run()

@@ -13,7 +13,7 @@ from streamlit.testing.v1 import AppTest
 
 from bleu_app import handout
 from bleu_app.frames import opening as frames
-from bleu_app.ui import cached
+from bleu_app.ui import cached, state
 from bleu_app.ui.learn import opening, part2, present, teacher, walk
 from tests.app.test_paper_quotes import PAPER, SEED, normalise
 from tests.ui.learn_app import open_learn
@@ -74,7 +74,7 @@ def test_the_opening_shows_example_1_with_no_numbers_and_a_vote():
         assert sentence in text
     assert not re.search(r"\d+/\d+|\d+\.\d\d|BLEU =", text), "a number before the vote"
     assert "Reference 1" not in text.split("The three references")[0]  # the paper's list waits for the reveal
-    vote = at.radio(key=opening.VOTE)
+    vote = at.radio(key=state.VOTE)
     assert list(vote.options) == list(opening.CHOICES)
     assert vote.value is None  # nobody voted yet
     assert at.button(key="learn.vote_reveal")
@@ -83,7 +83,7 @@ def test_the_opening_shows_example_1_with_no_numbers_and_a_vote():
 
 def test_the_reveal_shows_the_papers_list_and_the_engines_counts():
     at = _open()
-    at.radio(key=opening.VOTE).set_value("Candidate 2").run()
+    at.radio(key=state.VOTE).set_value("Candidate 2").run()
     at.button(key="learn.vote_reveal").click().run()
     assert not at.exception
     text = _opening_texts(at)
@@ -110,12 +110,12 @@ def test_the_reveal_shows_the_papers_list_and_the_engines_counts():
 def test_the_vote_is_kept_when_the_presenter_moves_on_and_back():
     at = _open(present="1")
     assert [h.value for h in at.header] == [opening.TITLE]
-    at.radio(key=opening.VOTE).set_value("We cannot tell").run()
+    at.radio(key=state.VOTE).set_value("We cannot tell").run()
     at.button(key="learn.step_next").click().run()
     assert [h.value for h in at.header] == [TITLES[1]]
     assert not at.radio  # the radio is gone from the screen, so Streamlit dropped its widget state
     at.button(key="learn.step_prev").click().run()
-    assert at.radio(key=opening.VOTE).value == "We cannot tell"
+    assert at.radio(key=state.VOTE).value == "We cannot tell"
     at.button(key="learn.vote_reveal").click().run()
     assert any("The class could not tell" in m.value for m in at.markdown)
 
@@ -176,7 +176,7 @@ def test_every_step_title_names_a_section_of_the_paper_and_its_text_cites_it():
 
 def test_the_presenter_step_list_shows_the_sections():
     at = _open(present="1", step="9")
-    box = at.selectbox(key=present.PICK)
+    box = at.selectbox(key=state.STEP_PICK)
     tabs = ["18 · Misconceptions", "19 · Misimplementation lab", "20 · Exercise"]  # the other tabs, one step each
     assert list(box.options) == TITLES + tabs  # AppTest lists the options as shown
     assert box.value == 9

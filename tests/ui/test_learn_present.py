@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from bleu_app.ui import state
 from bleu_app.ui.learn import opening, part2, present, walk
 from tests.ui.learn_app import open_learn
 
@@ -26,7 +27,7 @@ def test_present_shows_one_step_in_large_type_and_walks_with_buttons():
     at.button(key="learn.step_next").click().run()
     assert [h.value for h in at.header] == [TITLES[1]]
     assert at.query_params["step"] in ("1", ["1"])
-    at.selectbox(key=present.PICK).set_value(9).run()
+    at.selectbox(key=state.STEP_PICK).set_value(9).run()
     assert [h.value for h in at.header] == [TITLES[9]]
     at.button(key="learn.step_prev").click().run()
     assert [h.value for h in at.header] == [TITLES[8]]
@@ -38,7 +39,7 @@ TAB_STEPS = ["18 · Misconceptions", "19 · Misimplementation lab", "20 · Exerc
 def test_every_step_has_a_link_and_the_list_names_all_of_them():
     at = _open(present="1", step=str(len(TITLES) - 1))
     assert [h.value for h in at.header] == [TITLES[-1]]
-    box = at.selectbox(key=present.PICK)
+    box = at.selectbox(key=state.STEP_PICK)
     assert list(box.options) == TITLES + TAB_STEPS  # the list of steps to jump to, each with its paper section
     assert len(TITLES) == 18  # the opening, Part I's 11 and Part II's 6
     last = _open(present="1", step="20")
@@ -56,7 +57,7 @@ def test_present_with_a_tab_projects_that_tab():
         ("exercise", 20, "Exercise"),
     ):
         at = _open(present="1", tab=tab)
-        assert at.selectbox(key=present.PICK).value == at_step, tab
+        assert at.selectbox(key=state.STEP_PICK).value == at_step, tab
         assert [h.value for h in at.header] == [heading], tab
         assert f"font-size: {present.BODY_PX}px" in "".join(m.value for m in at.markdown), tab
     spot = _open(present="1", tab="exercise", item="spot-geomean")

@@ -11,6 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from bleu_app.charts import sentence as charts
 from bleu_app.frames import sentence as sentence_frames, spot
+from bleu_app.ui import state
 from bleu_app.ui.learn import exercise, lab, opening, present, teacher
 from bleu_core.config import BleuConfig
 from bleu_core.explain import explain_segment
@@ -120,15 +121,15 @@ def test_the_lab_is_short_before_its_game_and_shows_nltk_only_for_nltk():
     assert len(lead.splitlines()) <= 3  # about 14 lines at 1280 before
     how = next(e for e in at.expander if e.label == lab.HOW)
     assert "**Predict first.**" in " ".join(m.value for m in how.markdown)
-    assert not [s for s in at.selectbox if s.key == lab.NLTK]  # no disabled box for the other variants
-    at.selectbox(key=lab.VARIANT).set_value("nltk").run()
-    box = at.selectbox(key=lab.NLTK)
+    assert not [s for s in at.selectbox if s.key == state.LAB_NLTK]  # no disabled box for the other variants
+    at.selectbox(key=state.LAB_VARIANT).set_value("nltk").run()
+    box = at.selectbox(key=state.LAB_NLTK)
     assert not box.disabled
     box.set_value(2).run()
-    at.selectbox(key=lab.VARIANT).set_value("sentence_bp").run()
-    assert not [s for s in at.selectbox if s.key == lab.NLTK]
-    at.selectbox(key=lab.VARIANT).set_value("nltk").run()
-    assert at.selectbox(key=lab.NLTK).value == 2  # the method picked is kept while the box is hidden
+    at.selectbox(key=state.LAB_VARIANT).set_value("sentence_bp").run()
+    assert not [s for s in at.selectbox if s.key == state.LAB_NLTK]
+    at.selectbox(key=state.LAB_VARIANT).set_value("nltk").run()
+    assert at.selectbox(key=state.LAB_NLTK).value == 2  # the method picked is kept while the box is hidden
 
 
 # --- item 17: Spot the errors' LaTeX is said to be the source -----------------------------------------------------

@@ -42,11 +42,6 @@ from bleu_core.paper import EXAMPLE_1
 TEACH: Final = "teach"  # query parameters
 ROOM: Final = "room"
 STUDENT: Final = "s"
-SS_TEACH: Final = "class.teach"  # session state
-SS_CODE: Final = "class.code"
-SS_STUDENT: Final = "class.student"
-SS_TO_RATE: Final = "class.to_rate"
-SS_NOTICE: Final = "class.notice"
 RATE_K: Final = 3  # translations each student rates in round 2
 DASHBOARD_EVERY_S: Final = 3.0
 RATING_LABELS: Final = frames.RATING_LABELS
@@ -67,11 +62,10 @@ def show() -> None:
         st.error("The class store cannot be opened; the server's log says why.", icon=":material/error:")
         _LOG.warning("class store %s cannot be opened: %s", location(), exc)
         st.stop()
-    ss = st.session_state
     qp = st.query_params
-    teach = ss.get(SS_TEACH) or qp.get(TEACH)
-    code = ss.get(SS_CODE) or qp.get(ROOM)
-    notice = ss.pop(SS_NOTICE, None)
+    teach = state.get(state.CLASS_TEACH) or qp.get(TEACH)
+    code = state.get(state.CLASS_CODE) or qp.get(ROOM)
+    notice = state.take(state.CLASS_NOTICE)
     if notice:
         st.success(notice, icon=":material/check:")
     if teach:
@@ -95,8 +89,7 @@ def _base_url() -> str:
 
 
 def _leave() -> None:
-    for key in (SS_TEACH, SS_CODE, SS_STUDENT, SS_TO_RATE):
-        st.session_state.pop(key, None)
+    state.leave_class()
     for key in (TEACH, ROOM, STUDENT):
         st.query_params.pop(key, None)
 
@@ -113,17 +106,17 @@ def _start(store: SqlStore) -> None:
             if store.room_by_code(code) is None:
                 st.error("No open room has this code: check it with your teacher (rooms expire).")
             else:
-                st.session_state[SS_CODE] = code
+                state.put(state.CLASS_CODE, code)
                 st.query_params[ROOM] = code
                 st.rerun()
     with make_col, st.container(border=True):
         st.subheader("Start a class (teacher)")
         st.caption(docs.text("default_task", "class"))
         _corpus_line_picker()
-        st.session_state.setdefault("class.source", DEFAULT_SOURCE)
-        st.session_state.setdefault("class.refs", DEFAULT_REFS)
-        source = st.text_area("What the students translate", max_chars=MAX_TEXT, key="class.source")
-        refs = st.text_area("References, one per line", key="class.refs", height=140)
+        state.put_absent(state.CLASS_SOURCE, DEFAULT_SOURCE)
+        state.put_absent(state.CLASS_REFS, DEFAULT_REFS)
+        source = st.text_area("What the students translate", max_chars=MAX_TEXT, key=state.CLASS_SOURCE)
+        refs = st.text_area("References, one per line", key=state.CLASS_REFS, height=140)
         hours = st.number_input("The room expires after (hours)", 1, 24 * 30, ROOM_TTL_S // 3600, key="class.ttl")
         config = state.config()
         st.caption(
@@ -138,7 +131,7 @@ def _start(store: SqlStore) -> None:
             except StoreError as exc:
                 st.error(str(exc), icon=":material/error:")
                 return
-            st.session_state[SS_TEACH] = new.teacher_token
+            state.put(state.CLASS_TEACH, new.teacher_token)
             st.query_params[TEACH] = new.teacher_token
             st.rerun()
     # where the store lives is the server's business, not every visitor's (a projected screen, a student's phone):
@@ -158,10 +151,9 @@ def _corpus_line_picker() -> None:
 
 
 def _use_line(corpus: Corpus, i: int) -> None:
-    ss = st.session_state
     source = corpus.source.lines[i] if corpus.source is not None else ""
-    ss["class.source"] = source or "Translate (this corpus has no source line: put the source here)"
-    ss["class.refs"] = "\n".join(r.lines[i] for r in corpus.references if r.lines[i].strip())
+    state.put(state.CLASS_SOURCE, source or "Translate (this corpus has no source line: put the source here)")
+    state.put(state.CLASS_REFS, "\n".join(r.lines[i] for r in corpus.references if r.lines[i].strip()))
 
 
 # --- teacher -----------------------------------------------------------------------------------------------
@@ -334,7 +326,7 @@ def _danger_zone(store: SqlStore, room: Room) -> None:
         if st.button("Delete the room", key="class.delete", disabled=not sure, type="primary"):
             store.delete_room(room.id)
             _leave()
-            st.session_state[SS_NOTICE] = "The room and everything in it were deleted."
+            state.put(state.CLASS_NOTICE, "The room and everything in it were deleted.")
             st.rerun()
 
 
@@ -347,8 +339,7 @@ def _student(store: SqlStore, code: str) -> None:
             _leave()
             st.rerun()
         return
-    ss = st.session_state
-    sid = ss.get(SS_STUDENT) or st.query_params.get(STUDENT)
+    sid = state.get(state.CLASS_STUDENT) or st.query_params.get(STUDENT)
     student = store.student(str(sid)) if sid else None
     if student is None or student.room_id != room.id:
         _join_form(store, room)
@@ -380,8 +371,8 @@ def _join_form(store: SqlStore, room: Room) -> None:
         except StoreError as exc:
             st.error(str(exc), icon=":material/error:")
             return
-        st.session_state[SS_CODE] = room.code
-        st.session_state[SS_STUDENT] = student.id
+        state.put(state.CLASS_CODE, room.code)
+        state.put(state.CLASS_STUDENT, student.id)
         st.query_params[ROOM] = room.code
         st.query_params[STUDENT] = student.id
         st.rerun()
@@ -428,15 +419,14 @@ def _rate(store: SqlStore, room: Room, student: Student) -> None:
     if not room.round_open:
         st.info("Rating is closed.", icon=":material/lock:")
         return
-    ss = st.session_state
-    if SS_TO_RATE not in ss:
-        ss[SS_TO_RATE] = [s.id for s in store.to_rate(student, RATE_K)]
+    if not state.has(state.CLASS_TO_RATE):
+        state.put(state.CLASS_TO_RATE, [s.id for s in store.to_rate(student, RATE_K)])
     by_id = {s.id: s for s in store.submissions(room.id, include_hidden=False)}
-    todo = [by_id[i] for i in ss[SS_TO_RATE] if i in by_id]
+    todo = [by_id[i] for i in state.get(state.CLASS_TO_RATE) if i in by_id]
     if not todo:
         st.info("No translation of the others to rate yet.", icon=":material/hourglass:")
         if st.button("Look again", key="class.rate_again"):
-            ss.pop(SS_TO_RATE, None)
+            state.drop(state.CLASS_TO_RATE)
             st.rerun()
         return
     st.markdown("**Translate this** (what they translated)")

@@ -16,13 +16,7 @@ from bleu_app.ui.components import highlight, scores
 from bleu_core.config import BleuConfig
 from bleu_core.errors import InputError
 
-HYP_BOX: Final = "sentence.hyp_box"
-EXAMPLE_PICK: Final = "sentence.example_pick"
 MAX_SENTENCE_CHARS: Final = 20_000  # one segment; a longer paste belongs on the corpus page
-
-
-def _ref_box(i: int) -> str:
-    return f"sentence.ref_box.{i}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,96 +42,41 @@ class SentenceInput:
     source: str | None = None
 
 
-def _load(
-    hyp: str,
-    refs: list[str],
-    *,
-    example: str = "",
-    other: str | None = None,
-    label: str = "",
-    source: str | None = None,
-) -> None:
-    ss = st.session_state
-    ss[state.SENTENCE_SOURCE] = source
-    refs = refs or [""]
-    old = len(ss.get(state.SENTENCE_REFS) or [])
-    ss[state.SENTENCE_HYP] = hyp
-    ss[state.SENTENCE_REFS] = list(refs)
-    ss[state.SENTENCE_EXAMPLE] = example
-    ss[state.SENTENCE_OTHER_HYP] = other
-    ss[state.SENTENCE_LABEL] = label
-    ss[HYP_BOX] = hyp
-    for i, r in enumerate(refs):
-        ss[_ref_box(i)] = r
-    for i in range(len(refs), old):
-        ss.pop(_ref_box(i), None)
-
-
 def _load_example() -> None:
-    s = samples.sample(st.session_state.get(EXAMPLE_PICK) or "")
+    s = samples.sample(state.get(state.EXAMPLE_PICK) or "")
     if s is not None:
-        _load(s.hyp, list(s.refs), example=s.key, label=s.label)
-
-
-def _add_ref() -> None:
-    refs = _current_refs()
-    refs.append("")
-    st.session_state[state.SENTENCE_REFS] = refs
-    st.session_state[_ref_box(len(refs) - 1)] = ""
-
-
-def _remove_ref(i: int) -> None:
-    refs = _current_refs()
-    if len(refs) > 1:
-        del refs[i]
-        for j, r in enumerate(refs):
-            st.session_state[_ref_box(j)] = r
-        st.session_state.pop(_ref_box(len(refs)), None)
-        st.session_state[state.SENTENCE_REFS] = refs
-
-
-def _current_refs() -> list[str]:
-    ss = st.session_state
-    mirror = list(ss.get(state.SENTENCE_REFS) or [""])
-    return [ss.get(_ref_box(i), r) or "" for i, r in enumerate(mirror)]
+        state.load_sentence(s.hyp, list(s.refs), example=s.key, label=s.label)
 
 
 def _read_sources() -> None:
     """A handoff from another page wins; then, once per session, a shared link; then Example 1."""
-    ss = st.session_state
-    handoff = ss.get(state.HANDOFF)
-    if isinstance(handoff, dict) and isinstance(handoff.get("hyp"), str):
+    handoff = state.take_handoff()
+    if handoff is not None:
         refs = [r for r in handoff.get("refs") or [] if isinstance(r, str)]
         other = handoff.get("other_hyp")
         source = handoff.get("source")
-        _load(
+        state.load_sentence(
             handoff["hyp"],
             refs,
             other=other if isinstance(other, str) else None,
             label=str(handoff.get("label") or "sent from another page"),
             source=source if isinstance(source, str) else None,
         )
-        ss[state.HANDOFF] = None
-        ss[state.SENTENCE_URL_READ] = True
         return
-    if not ss.get(state.SENTENCE_URL_READ):
-        ss[state.SENTENCE_URL_READ] = True
+    if state.first_url_read():
         qp = st.query_params
         hyp, refs = qp.get(state.URL_HYP), qp.get_all(state.URL_REF)
         if hyp is not None or refs:
-            _load(hyp or "", refs, label="from a shared link")
+            state.load_sentence(hyp or "", refs, label="from a shared link")
             return
         s = samples.sample(qp.get(state.URL_EXAMPLE) or "")
         if s is not None:
-            _load(s.hyp, list(s.refs), example=s.key, label=s.label)
+            state.load_sentence(s.hyp, list(s.refs), example=s.key, label=s.label)
             return
-    if ss.get(state.SENTENCE_HYP) is None:
-        s = samples.sample(ss.get(state.SENTENCE_EXAMPLE) or "ex1") or samples.SENTENCE_SAMPLES["ex1"]
-        _load(s.hyp, list(s.refs), example=s.key, label=s.label)
-    # Widget state is dropped when the page is not shown: restore the boxes from the mirror.
-    ss.setdefault(HYP_BOX, ss.get(state.SENTENCE_HYP) or "")
-    for i, r in enumerate(ss.get(state.SENTENCE_REFS) or [""]):
-        ss.setdefault(_ref_box(i), r)
+    if state.get(state.SENTENCE_HYP) is None:
+        s = samples.sample(state.get(state.SENTENCE_EXAMPLE) or "ex1") or samples.SENTENCE_SAMPLES["ex1"]
+        state.load_sentence(s.hyp, list(s.refs), example=s.key, label=s.label)
+    state.restore_sentence_boxes()
 
 
 def _write_url(hyp: str, refs: list[str], example: str) -> bool:
@@ -158,20 +97,13 @@ def _write_url(hyp: str, refs: list[str], example: str) -> bool:
     return True
 
 
-def sentence_inputs() -> SentenceInput:
-    """The candidate, any number of references (add/remove) and an example picker.
-
-    Keeps the text in shared state (so it survives page switches), accepts a handoff from the corpus and
-    compare pages, and mirrors the example id or short text into the URL so a link reproduces the page.
-    """
-    _read_sources()
-    ss = st.session_state
+def _sample_buttons() -> None:
     st.caption("Samples: start blank, or load a short sentence that shows one of BLEU's behaviours.")
     row = st.columns(1 + len(samples.CLASSROOM_SAMPLES))
     row[0].button(
         "Start blank",
         key="sentence.blank",
-        on_click=_load,
+        on_click=state.load_sentence,
         args=("", [""]),
         kwargs={"label": ""},
         help="One empty candidate and one empty reference: nothing of the example stays behind.",
@@ -182,78 +114,89 @@ def sentence_inputs() -> SentenceInput:
         col.button(
             label,
             key=f"sentence.sample.{key}",
-            on_click=_load,
+            on_click=state.load_sentence,
             args=(sample_hyp, list(sample_refs)),
             kwargs={"label": f"sample: {label}"},
             width="stretch",
         )
+
+
+def _candidate_box() -> str:
+    st.selectbox(
+        "Load an example from the paper",
+        list(samples.SENTENCE_SAMPLES),
+        index=None,
+        key=state.EXAMPLE_PICK,
+        format_func=lambda k: samples.SENTENCE_SAMPLES[k].label,
+        on_change=_load_example,
+        placeholder="Pick one of the paper's examples ...",
+    )
+    hyp = st.text_area(
+        "Candidate (the machine translation)",
+        key=state.HYP_BOX,
+        height=120,
+        help="Detokenized text, as a system outputs it. The sidebar's tokenizer splits it.",
+    )
+    return hyp or ""
+
+
+def _reference_boxes() -> list[str]:
+    refs = state.sentence_refs()
+    st.markdown("**References** (BLEU clips each n-gram by its largest count in any single one of them)")
+    for i in range(len(refs)):
+        # the delete button only where there is another reference to keep, in a column wide enough for its icon
+        box, btn = st.columns([6, 1], vertical_alignment="center", gap="small") if len(refs) > 1 else (st, None)
+        refs[i] = (
+            box.text_area(
+                f"Reference {i + 1}",
+                key=state.ref_box(i),
+                height=68,
+                label_visibility="collapsed",
+                placeholder=f"Reference {i + 1}",
+            )
+            or ""
+        )
+        if btn is not None:
+            btn.button(
+                "",
+                icon=":material/delete:",
+                key=f"sentence.del_ref.{i}",
+                on_click=state.remove_sentence_ref,
+                args=(i,),
+                type="tertiary",
+                help=f"Remove reference {i + 1}",
+            )
+    st.button("Add a reference", key="sentence.add_ref", icon=":material/add:", on_click=state.add_sentence_ref)
+    return refs
+
+
+def sentence_inputs() -> SentenceInput:
+    """The candidate, any number of references (add/remove) and an example picker.
+
+    Keeps the text in shared state (so it survives page switches), accepts a handoff from the corpus and
+    compare pages, and mirrors the example id or short text into the URL so a link reproduces the page.
+    """
+    _read_sources()
+    _sample_buttons()
     cand_col, refs_col = st.columns(2, gap="medium")
     with cand_col:
-        st.selectbox(
-            "Load an example from the paper",
-            list(samples.SENTENCE_SAMPLES),
-            index=None,
-            key=EXAMPLE_PICK,
-            format_func=lambda k: samples.SENTENCE_SAMPLES[k].label,
-            on_change=_load_example,
-            placeholder="Pick one of the paper's examples ...",
-        )
-        hyp = st.text_area(
-            "Candidate (the machine translation)",
-            key=HYP_BOX,
-            height=120,
-            help="Detokenized text, as a system outputs it. The sidebar's tokenizer splits it.",
-        )
-    refs = _current_refs()
+        hyp = _candidate_box()
     with refs_col:
-        st.markdown("**References** (BLEU clips each n-gram by its largest count in any single one of them)")
-        for i in range(len(refs)):
-            # the delete button only where there is another reference to keep, in a column wide enough for its icon
-            box, btn = st.columns([6, 1], vertical_alignment="center", gap="small") if len(refs) > 1 else (st, None)
-            refs[i] = (
-                box.text_area(
-                    f"Reference {i + 1}",
-                    key=_ref_box(i),
-                    height=68,
-                    label_visibility="collapsed",
-                    placeholder=f"Reference {i + 1}",
-                )
-                or ""
-            )
-            if btn is not None:
-                btn.button(
-                    "",
-                    icon=":material/delete:",
-                    key=f"sentence.del_ref.{i}",
-                    on_click=_remove_ref,
-                    args=(i,),
-                    type="tertiary",
-                    help=f"Remove reference {i + 1}",
-                )
-        st.button("Add a reference", key="sentence.add_ref", icon=":material/add:", on_click=_add_ref)
-
-    hyp = hyp or ""
-    ss[state.SENTENCE_HYP] = hyp
-    ss[state.SENTENCE_REFS] = refs
-    example = ss.get(state.SENTENCE_EXAMPLE) or ""
-    s = samples.sample(example)
-    if s is None or s.hyp != hyp or tuple(refs) != s.refs:
-        example = ""
-        ss[state.SENTENCE_EXAMPLE] = ""
-        if s is not None and ss.get(state.SENTENCE_LABEL) == s.label:
-            ss[state.SENTENCE_LABEL] = ""
+        refs = _reference_boxes()
+    example = state.keep_sentence(hyp, refs)
     too_long = len(hyp) + sum(len(r) for r in refs) > MAX_SENTENCE_CHARS
     fits = _write_url(hyp, refs, example)
     if not fits:
         st.caption("The text is too long to put in a link: a shared link carries the settings only.")
+    label = state.get(state.SENTENCE_LABEL) or ""
     return SentenceInput(
         hyp=hyp,
         refs=tuple(r for r in refs if r.strip()),
-        other_hyp=ss.get(state.SENTENCE_OTHER_HYP),
-        label=ss.get(state.SENTENCE_LABEL) or "",
+        other_hyp=state.get(state.SENTENCE_OTHER_HYP),
+        label=label,
         example=example,
         too_long=too_long,
-        source=ss.get(state.SENTENCE_SOURCE) if ss.get(state.SENTENCE_LABEL) else None,
+        source=state.get(state.SENTENCE_SOURCE) if label else None,
     )
 
 
@@ -281,10 +224,7 @@ def whatif_editor(hyp: str, refs: tuple[str, ...], config: BleuConfig, *, key: s
         key: the page-prefixed key of the edit box.
     """
 
-    base_key = f"{key}.base"
-    if st.session_state.get(base_key) != hyp:
-        st.session_state[base_key] = hyp
-        st.session_state[key] = hyp
+    state.start_edit(key, hyp)
     edited = st.text_input("Change a word (or several) and press Enter", key=key)
     try:
         before = cached.explain(hyp, refs, config)

@@ -22,9 +22,6 @@ from bleu_core.corpus import Corpus, System, TextFile
 
 VIEW: Final = "view"  # query parameters
 DELETE: Final = "delete"
-SS_APPLIED: Final = "share.applied"  # the view id this session has loaded
-SS_MISSING: Final = "share.missing"  # a view link that named no view
-SS_CREATED: Final = "share.created"  # page -> (link, delete link) of the view just made (shown in this session)
 PAGES: Final = ("sentence", "corpus", "compare")
 # what a corpus or compare view keeps besides the corpus (session-state keys)
 PAGE_KEYS: Final = {
@@ -33,22 +30,22 @@ PAGE_KEYS: Final = {
     "corpus": (
         state.CORPUS_SYSTEM,
         state.CORPUS_WHERE,
-        "corpus.refs",
-        "corpus.query",
-        "corpus.sort",
-        "corpus.desc",
-        "corpus.page",
+        state.refs_pick("corpus"),
+        state.CORPUS_QUERY,
+        state.CORPUS_SORT,
+        state.CORPUS_DESC,
+        state.CORPUS_PAGE,
     ),
     "compare": (
         state.COMPARE_WHERE,
-        "compare.refs",
+        state.refs_pick("compare"),
         state.COMPARE_BASELINE,
         state.COMPARE_A,
         state.COMPARE_B,
         state.COMPARE_NGRAM,
         state.COMPARE_TRIALS,
-        "compare.method",
-        "compare.seed",
+        state.COMPARE_METHOD,
+        state.COMPARE_SEED,
     ),
 }
 SETTINGS: Final = (state.PRESET, *state.SETTING_KEYS)
@@ -96,11 +93,10 @@ def _jsonable(value: Any) -> Any:
 # --- opening a view -----------------------------------------------------------------------------------------
 def apply_link() -> None:
     """Before the sidebar is drawn: a ``?view=ID`` this session has not loaded yet is loaded into the state."""
-    ss = st.session_state
     view_id = st.query_params.get(VIEW)
-    if not view_id or ss.get(SS_APPLIED) == view_id:
+    if not view_id or state.get(state.VIEW_APPLIED) == view_id:
         return
-    ss[SS_APPLIED] = view_id
+    state.put(state.VIEW_APPLIED, view_id)
     try:
         store = get_store()
         view = store.view(view_id)
@@ -108,32 +104,29 @@ def apply_link() -> None:
     except Exception:  # an unreachable store: the page opens as usual and says so
         view, content = None, None
     if view is None or content is None:
-        ss[SS_MISSING] = True
+        state.put(state.VIEW_MISSING, True)
         return
-    ss[SS_MISSING] = False
+    state.put(state.VIEW_MISSING, False)
     settings = view.settings
-    for key in SETTINGS:
-        if key in settings.get("bleu", {}):
-            ss[key] = settings["bleu"][key]
-    ss[state.AUTO] = False  # the link's settings, not the page's preset
-    page = settings.get("page")
+    bleu = settings.get("bleu", {})
+    bleu = {key: bleu[key] for key in SETTINGS if key in bleu}
+    page = str(settings.get("page"))
     if page == "sentence":
+        state.open_view(bleu, {})
         data = json.loads(content)
-        ss[state.HANDOFF] = {
-            "hyp": data["hyp"],
-            "refs": data["refs"],
-            "other_hyp": data.get("other_hyp"),
-            "label": "from a shared view",
-        }
+        state.put(
+            state.HANDOFF,
+            {
+                "hyp": data["hyp"],
+                "refs": data["refs"],
+                "other_hyp": data.get("other_hyp"),
+                "label": "from a shared view",
+            },
+        )
         return
-    corpus = corpus_from_json(content)
-    for widget in ("corpus.system", "compare.baseline", "compare.a", "compare.b"):
-        ss.pop(widget, None)  # the pickers fall back on their mirrors, which the view sets
-    state.put(state.CORPUS, corpus)
-    state.put(state.CORPUS_ERRORS, [])
-    for key, value in settings.get("page_state", {}).items():
-        if key in PAGE_KEYS.get(str(page), ()):
-            ss[key] = value
+    state.open_corpus_view(corpus_from_json(content))
+    kept = settings.get("page_state", {})
+    state.open_view(bleu, {key: value for key, value in kept.items() if key in PAGE_KEYS.get(page, ())})
 
 
 # --- the page's section -------------------------------------------------------------------------------------
@@ -144,8 +137,7 @@ def _base_url() -> str:
 
 def section(page: str, *, corpus: Corpus | None = None) -> None:
     """The page's "Share this view" action (and, on a view's delete link, the delete button)."""
-    ss = st.session_state
-    if ss.get(SS_MISSING):
+    if state.get(state.VIEW_MISSING):
         st.warning(
             "The shared view in this link no longer exists (deleted, or expired after 30 days): the page shows "
             "its usual input.",
@@ -163,16 +155,16 @@ def section(page: str, *, corpus: Corpus | None = None) -> None:
                 content = _content(page, corpus)
                 settings = {
                     "page": page,
-                    "bleu": {k: _jsonable(ss.get(k)) for k in SETTINGS if k in ss},
-                    "page_state": {k: _jsonable(ss.get(k)) for k in PAGE_KEYS[page] if k in ss},
+                    "bleu": {k: _jsonable(state.get(k)) for k in SETTINGS if state.has(k)},
+                    "page_state": {k: _jsonable(state.get(k)) for k in PAGE_KEYS[page] if state.has(k)},
                 }
                 new = get_store().create_view(settings, content)
             except StoreError as exc:
                 st.error(str(exc), icon=":material/error:")
             else:
                 link = f"{_base_url()}/{page}?{VIEW}={new.view.id}"
-                ss.setdefault(SS_CREATED, {})[page] = (link, f"{link}&{DELETE}={new.delete_token}")
-        created = (ss.get(SS_CREATED) or {}).get(page)
+                state.put_absent(state.VIEW_CREATED, {})[page] = (link, f"{link}&{DELETE}={new.delete_token}")
+        created = (state.get(state.VIEW_CREATED) or {}).get(page)
         if created:
             st.markdown("**Link to this view**")
             st.code(created[0], language=None)
@@ -181,13 +173,12 @@ def section(page: str, *, corpus: Corpus | None = None) -> None:
 
 
 def _content(page: str, corpus: Corpus | None) -> str:
-    ss = st.session_state
     if page == "sentence":
         return json.dumps(
             {
-                "hyp": ss.get(state.SENTENCE_HYP) or "",
-                "refs": list(ss.get(state.SENTENCE_REFS) or []),
-                "other_hyp": ss.get(state.SENTENCE_OTHER_HYP),
+                "hyp": state.get(state.SENTENCE_HYP) or "",
+                "refs": list(state.get(state.SENTENCE_REFS) or []),
+                "other_hyp": state.get(state.SENTENCE_OTHER_HYP),
             },
             ensure_ascii=False,
             sort_keys=True,

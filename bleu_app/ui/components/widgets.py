@@ -39,7 +39,7 @@ _SETTING_NAMES: Final = {
 
 def ignored_settings_note() -> None:
     """Say which settings of a link were not valid and were left at the page's preset (issue 24.7)."""
-    ignored = st.session_state.get(state.URL_IGNORED) or []
+    ignored = state.get(state.URL_IGNORED) or []
     if ignored:
         parts = [f"{_SETTING_NAMES.get(k, k)} ({k}={markup.md_escape(v)})" for k, v in ignored]
         st.warning(
@@ -96,7 +96,7 @@ def settings_sidebar() -> None:
             bind="query-params",
             help="\n\n".join(f"**{k}**: {v}" for k, v in _SMOOTH_HELP.items()),
         )
-        if st.session_state.get(state.SMOOTH) in ("floor", "add-k"):
+        if state.get(state.SMOOTH) in ("floor", "add-k"):
             st.number_input(
                 "Smoothing value",
                 min_value=0.0,

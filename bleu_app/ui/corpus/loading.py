@@ -67,29 +67,20 @@ def _accept(make: Callable[[], Corpus]) -> bool:
             [f"this input could not be read (an unexpected {what} in the reader; the details are in the server log)"],
         )
         return False
-    state.put(state.CORPUS, corpus)
-    state.put(state.CORPUS_ERRORS, [])
-    state.put(state.CORPUS_SYSTEM, corpus.names[0])
-    state.put(state.COMPARE_BASELINE, corpus.names[0])
-    state.put(state.COMPARE_A, corpus.names[0])
-    state.put(state.COMPARE_B, corpus.names[min(1, len(corpus.names) - 1)])
-    state.put(state.COMPARE_NGRAM, "")
-    # the significance test's trials back to the default for this many systems, set through the state so
-    # that the compare page's slider shows it (a popped key left the slider showing the old number)
-    st.session_state[state.COMPARE_TRIALS] = default_trials(len(corpus.systems))
+    state.accept_corpus(corpus, default_trials(len(corpus.systems)))
     return True
 
 
 def uploader_key(key: str) -> str:
     """The widget key of the uploader called ``key``: a new one after each corpus it loaded (``_release``)."""
-    return f"{key}.{st.session_state.get(f'{key}.generation', 0)}"
+    return state.uploader(key)
 
 
 def _release(widget_key: str, key: str) -> None:
     """Drop a loaded upload's bytes: the corpus now holds its lines, and Streamlit would otherwise keep the
     files for the session's life (issue 13: as many bytes again as the corpus on disk). The uploader comes
     back empty under a new key, ready for the next corpus; the panel's title names the loaded one."""
-    value = st.session_state.get(widget_key)
+    value = state.get(widget_key)
     items = value if isinstance(value, list) else [value] if value is not None else []
     ctx = get_script_run_ctx()
     # remove_file is the in-memory manager's (Streamlit's only one; the protocol does not declare it)
@@ -97,13 +88,13 @@ def _release(widget_key: str, key: str) -> None:
     if ctx is not None and remove is not None:
         for f in items:
             remove(ctx.session_id, f.file_id)
-    st.session_state[f"{key}.generation"] = st.session_state.get(f"{key}.generation", 0) + 1
+    state.next_uploader(key)
 
 
 def _files(key: str) -> list[tuple[str, bytes]]:
     """The (name, bytes) of the files in uploader ``key``. Files already released (Streamlit's ``DeletedFile``:
     a rerun that still carries a released uploader's state) have neither name nor bytes and are skipped."""
-    value = st.session_state.get(key)
+    value = state.get(key)
     if value is None:
         return []
     items = value if isinstance(value, list) else [value]
@@ -194,22 +185,20 @@ def _load_files(prefix: str) -> None:
 
 
 def _load_paste(prefix: str) -> None:
-    ss = st.session_state
-
     def lines(key: str, label: str) -> TextFile:
-        text = ss.get(key) or ""
+        text = state.get(key) or ""
         return decode_lines(text.encode("utf-8"), label)
 
     def make() -> Corpus:
         refs = [lines(f"{prefix}.paste_ref", "pasted reference")]
-        if (ss.get(f"{prefix}.paste_ref2") or "").strip():
+        if (state.get(f"{prefix}.paste_ref2") or "").strip():
             refs.append(lines(f"{prefix}.paste_ref2", "pasted reference 2"))
         systems = []
         names = []
         for k in ("a", "b"):
-            if (ss.get(f"{prefix}.paste_{k}") or "").strip():
+            if (state.get(f"{prefix}.paste_{k}") or "").strip():
                 systems.append(lines(f"{prefix}.paste_{k}", f"pasted system {k.upper()}"))
-                names.append((ss.get(f"{prefix}.paste_{k}_name") or k.upper()).strip())
+                names.append((state.get(f"{prefix}.paste_{k}_name") or k.upper()).strip())
         if not refs[0].lines:
             raise InputError("paste the reference, one segment per line", "pasted reference")
         return build_corpus("pasted", refs, systems, names=names)
@@ -223,7 +212,7 @@ def _load_demo() -> None:
 
 def _rename(key: str) -> None:
     corpus: Corpus = state.get(state.CORPUS)
-    edits = st.session_state.get(key, {}).get("edited_rows", {})
+    edits = state.edited_rows(key)
     names = list(corpus.names)
     for row, change in edits.items():
         if "name" in change:

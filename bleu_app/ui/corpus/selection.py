@@ -27,20 +27,19 @@ def send_sentence(corpus: Corpus, system: str, segment: int, other: str | None =
     other_hyp = corpus.system(other).lines[i] if other else None
     label = f"{corpus.name}, segment {segment}: {system}" + (f" (A) vs {other} (B)" if other else "")
     source = corpus.source.lines[i] if corpus.source is not None else None
-    state.put(state.HANDOFF, {"hyp": hyp, "refs": refs, "other_hyp": other_hyp, "label": label, "source": source})
-    state.put(state.GOTO_SENTENCE, True)
+    state.hand_off({"hyp": hyp, "refs": refs, "other_hyp": other_hyp, "label": label, "source": source})
 
 
 def on_row_select(key: str, segments: list[int], system: str, other: str | None = None) -> None:
     """``on_select`` of a sentence table: ``segments`` are the shown rows' segment numbers, in order."""
-    rows = st.session_state.get(key, {}).get("selection", {}).get("rows", [])
+    rows = state.selected(key)
     if rows and 0 <= rows[0] < len(segments):
         send_sentence(shown(), system, segments[rows[0]], other)
 
 
 def on_point_select(key: str, selection: str, field: str, system: str, other: str | None = None) -> None:
     """``on_select`` of a chart with a point selection carrying a segment number."""
-    picked = st.session_state.get(key, {}).get("selection", {}).get(selection, [])
+    picked = state.selected(key, selection)
     if picked and field in picked[0]:
         send_sentence(shown(), system, int(picked[0][field]), other)
 
@@ -66,9 +65,7 @@ def system_picker(
 ) -> str:
     """A selectbox of the corpus's systems whose choice survives page switches (mirrored in ``mirror``)."""
     names = list(corpus.names)
-    if st.session_state.get(key) not in names:
-        remembered = state.get(mirror)
-        st.session_state[key] = remembered if remembered in names else names[min(default_index, len(names) - 1)]
+    state.pick_system(key, mirror, names, default_index)
     choice: str = st.selectbox(label, names, key=key, help=help)
     state.put(mirror, choice)
     return choice
@@ -86,7 +83,7 @@ def point_opener(key: str, selection: str, field: str, system: str, other: str |
 
 def on_ngram_select(key: str) -> None:
     """``on_select`` of the n-gram chart: remember the n-gram that filters the sentences."""
-    picked = st.session_state.get(key, {}).get("selection", {}).get(charts.NGRAM_PICK, [])
+    picked = state.selected(key, charts.NGRAM_PICK)
     state.put(state.COMPARE_NGRAM, str(picked[0].get(frames.NGRAM, "")) if picked else "")
 
 

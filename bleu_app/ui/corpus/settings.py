@@ -40,13 +40,11 @@ def _pick_language() -> None:
         return
     tokenize = tokenizer_for(language if language != "other" else "")
     if tokenize in widgets.tokenizer_options():
-        state.put(state.TOKENIZE, tokenize)
-        state.mark_custom()
+        state.set_tokenizer(tokenize)
 
 
 def _use(tokenize: str) -> None:
-    state.put(state.TOKENIZE, tokenize)
-    state.mark_custom()
+    state.set_tokenizer(tokenize)
 
 
 def language_note(corpus: Corpus, config: BleuConfig, prefix: str) -> None:
@@ -81,11 +79,9 @@ def language_note(corpus: Corpus, config: BleuConfig, prefix: str) -> None:
 
 
 def _use_sacrebleu_preset(tokenize: str = "13a") -> None:
-    st.session_state[state.PRESET] = "sacrebleu"
-    state.apply_preset()
+    state.use_preset("sacrebleu")
     if tokenize != "13a":  # sacreBLEU's default for this target (-l xx-zh): its tokenizer, the rest as the preset
-        st.session_state[state.TOKENIZE] = tokenize
-        st.session_state[state.PRESET] = state.matching_preset()
+        state.set_tokenizer(tokenize)
 
 
 def corpus_settings_hint(config: BleuConfig, published: str = "13a") -> None:

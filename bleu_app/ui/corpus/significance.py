@@ -25,7 +25,7 @@ def trials_in_budget(corpus: Corpus, config: BleuConfig, trials: int) -> int:
         )
         st.stop()
     if fit < trials:
-        st.session_state[state.COMPARE_TRIALS] = fit
+        state.put(state.COMPARE_TRIALS, fit)
         st.warning(
             f"{trials:,} trials over {n:,} systems would need about {need} of memory, more than one session may "
             f"hold ({budget}): the test below uses {fit:,} trials. Compare fewer systems to use more.",

@@ -38,11 +38,11 @@ def reference_picker(prefix: str, corpus: Corpus) -> Corpus:
     with a note that published WMT numbers usually use one."""
     if len(corpus.references) < 2:
         return corpus
-    key = f"{prefix}.refs"
+    key = state.refs_pick(prefix)
     options = [r.name for r in corpus.references]  # unique: the folder's file names
-    current = st.session_state.get(key)
+    current = state.get(key)
     if not isinstance(current, list) or not set(current) <= set(options):
-        st.session_state[key] = options  # a new corpus: all its references
+        state.put(key, options)  # a new corpus: all its references
     chosen = st.multiselect(
         "References",
         options,
@@ -96,7 +96,7 @@ def slice_box(prefix: str, corpus: Corpus, config: BleuConfig) -> Corpus:
 
 def open_flagged(key: str, lines: list[int], system: str, corpus: Corpus) -> None:
     """on_select of the flags table: open the chosen line (of the whole test set) on the sentence page."""
-    rows = st.session_state.get(key, {}).get("selection", {}).get("rows", [])
+    rows = state.selected(key)
     if rows and 0 <= rows[0] < len(lines):
         selection.send_sentence(corpus, system, lines[rows[0]])
 

@@ -11,20 +11,16 @@ from bleu_app.ui.components import scores
 from bleu_app.ui.corpus import selection
 from bleu_app.ui.learn import present
 
-__all__ = ["LINKED", "show"]
+__all__ = ["show"]
 
-LINKED = "learn.card_linked"  # the card ``?tab=cards&item=KEY`` named, kept when a rerun drops the URL's
 HIGHLIGHT = "#d55e00"  # Okabe & Ito's vermillion: visible on the light and the dark theme
 
 
 def _open(card: frames.Card) -> None:
     """on_click of a card's demo: hand the sentence (and the tokenizer it needs) to the Sentence page."""
-    ss = st.session_state
-    ss[state.HANDOFF] = {"hyp": card.hyp, "refs": list(card.refs), "label": f"misconception card: {card.myth}"}
     if card.tokenize:
-        ss[state.TOKENIZE] = card.tokenize
-        state.mark_custom()
-    state.put(state.GOTO_SENTENCE, True)
+        state.set_tokenizer(card.tokenize)
+    state.hand_off({"hyp": card.hyp, "refs": list(card.refs), "label": f"misconception card: {card.myth}"})
 
 
 def show() -> None:
@@ -34,10 +30,9 @@ def show() -> None:
         "(the signatures under each card); **Show it** opens the Sentence page with the example loaded."
     )
     all_cards = cached.cards()
-    ss = st.session_state
     if present.item() in {c.key for c in all_cards}:
-        ss[LINKED] = present.item()
-    linked = ss.get(LINKED)
+        state.put(state.CARD_LINKED, present.item())
+    linked = state.get(state.CARD_LINKED)
     if linked:  # the linked card first, framed
         st.markdown(
             f"<style>.st-key-card-{linked} {{ border: 3px solid {HIGHLIGHT} !important; }}</style>",

@@ -13,26 +13,18 @@ from typing import Any
 import streamlit as st
 
 from bleu_app.frames import exercise as frames, quiz, spot
-from bleu_app.ui import cached, docs
+from bleu_app.ui import cached, docs, state
 from bleu_app.ui.components import highlight, scores, sentence
 from bleu_app.ui.learn import present
 from bleu_core.bleu import make_signature
 
-__all__ = ["PART", "PARTS", "PICK", "PROGRESS", "QUIZ_PICK", "QUIZ_PROGRESS", "SPOT_PICK", "SPOT_PROGRESS", "show"]
+__all__ = ["PARTS", "show"]
 
-PART = "learn.ex.part"
 PARTS = {"compute": "Compute BLEU by hand", "spot": "Spot the errors", "quiz": "Questions"}
-PICK = "learn.ex.item"
-SPOT_PICK = "learn.spot.item"
-SPOT_PROGRESS = "learn.spot.progress"  # excerpt key -> {"tries": int, "right": bool, "last": str, "pick": str}
-QUIZ_PICK = "learn.quiz.item"
-QUIZ_PROGRESS = "learn.quiz.progress"  # question key -> {"tries": int, "right": bool, "pick": int}
-PROGRESS = "learn.ex.progress"  # item key -> {"answers": [str], "tries": {step: int}, "first": int, "last": str}
 
 
 def _progress(key: str) -> dict[str, Any]:
-    store: dict[str, dict[str, Any]] = st.session_state.setdefault(PROGRESS, {})
-    return store.setdefault(key, {"answers": [], "tries": {}, "first": 0, "last": ""})
+    return state.record(state.EXERCISE_PROGRESS, key, {"answers": [], "tries": {}, "first": 0, "last": ""})
 
 
 def _submit(item: frames.Item, box: str) -> None:
@@ -42,14 +34,14 @@ def _submit(item: frames.Item, box: str) -> None:
     if at >= len(steps):
         return
     step = steps[at]
-    answer = st.session_state.get(box) or ""
+    answer = state.get(box) or ""
     verdict = frames.check(item, step, answer)
     tries = prog["tries"].get(step.key, 0)
     if verdict.right:
         prog["answers"].append(answer.strip())
         prog["first"] += tries == 0
         prog["last"] = ""
-        st.session_state[box] = ""
+        state.put(box, "")
     else:
         prog["tries"][step.key] = tries + 1
         prog["last"] = verdict.message
@@ -57,22 +49,21 @@ def _submit(item: frames.Item, box: str) -> None:
 
 def show() -> None:
     """The exercise's three parts; a link's ``item=`` picks the part and the item (once per session)."""
-    ss = st.session_state
-    if PART not in ss:
+    if not state.has(state.EXERCISE_PART):
         linked = present.item() or ""
         part, _, key = linked.partition("-")
         if part == "spot" and (not key or key in spot.SPOTS):
-            ss[PART] = "spot"
+            state.put(state.EXERCISE_PART, "spot")
             if key:
-                ss[SPOT_PICK] = key
+                state.put(state.SPOT_ITEM, key)
         elif part == "quiz" and (not key or key in cached.questions()):
-            ss[PART] = "quiz"
+            state.put(state.EXERCISE_PART, "quiz")
             if key:
-                ss[QUIZ_PICK] = key
+                state.put(state.QUIZ_ITEM, key)
         else:
-            ss[PART] = "compute"
+            state.put(state.EXERCISE_PART, "compute")
     st.header("Exercise")
-    part = st.radio("Part", list(PARTS), key=PART, format_func=PARTS.__getitem__, horizontal=True)
+    part = st.radio("Part", list(PARTS), key=state.EXERCISE_PART, format_func=PARTS.__getitem__, horizontal=True)
     if part == "spot":
         show_spot()
     elif part == "quiz":
@@ -85,9 +76,9 @@ def show_compute() -> None:
     """The item picker, the item's sentences, its answered steps, the current step and the score."""
     st.subheader("Compute BLEU by hand")
     docs.show("exercise")
-    if present.item() in frames.ITEMS and PICK not in st.session_state:
-        st.session_state[PICK] = present.item()  # ?tab=exercise&item=KEY
-    key = st.selectbox("Item", list(frames.ITEMS), key=PICK, format_func=lambda k: frames.ITEMS[k].label)
+    if present.item() in frames.ITEMS and not state.has(state.EXERCISE_ITEM):
+        state.put(state.EXERCISE_ITEM, present.item())  # ?tab=exercise&item=KEY
+    key = st.selectbox("Item", list(frames.ITEMS), key=state.EXERCISE_ITEM, format_func=lambda k: frames.ITEMS[k].label)
     item = frames.ITEMS[key]
     steps = frames.steps(item)
     for k, e in enumerate(frames.explained(item)):
@@ -103,7 +94,7 @@ def show_compute() -> None:
         st.markdown(f"✔ **{step.label}** = {answer}")
     if len(done) < len(steps):
         step = steps[len(done)]
-        box = f"learn.ex.{key}.{step.key}"
+        box = state.exercise_box(key, step.key)
         with st.form(f"learn.ex.form.{key}", border=False, enter_to_submit=True):
             st.text_input(step.label, key=box)
             st.form_submit_button("Check", on_click=_submit, args=(item, box))
@@ -117,7 +108,7 @@ def show_compute() -> None:
                 st.markdown(step.hint)
     else:
         st.success(f"Item complete: {prog['first']} of {len(steps)} steps right at the first try.")
-    store = st.session_state.get(PROGRESS, {})
+    store = state.get(state.EXERCISE_PROGRESS, {})
     complete = [k for k in frames.ITEMS if len(store.get(k, {}).get("answers", [])) == len(steps)]
     first = sum(store.get(k, {}).get("first", 0) for k in complete)
     score = (
@@ -136,13 +127,12 @@ def show_compute() -> None:
 
 
 def _spot_progress(key: str) -> dict[str, Any]:
-    store: dict[str, dict[str, Any]] = st.session_state.setdefault(SPOT_PROGRESS, {})
-    return store.setdefault(key, {"tries": 0, "right": False, "last": "", "pick": None})
+    return state.record(state.SPOT_PROGRESS, key, {"tries": 0, "right": False, "last": "", "pick": None})
 
 
 def _spot_check(item: spot.Spot, box: str) -> None:
     prog = _spot_progress(item.key)
-    kind = st.session_state.get(box)
+    kind = state.get(box)
     if kind is None:
         prog["last"] = "Pick an answer first."
         return
@@ -190,21 +180,21 @@ def show_spot() -> None:
         "the code. Read tutorials against the source."
     )
     keys = list(spot.SPOTS)
-    store = st.session_state.get(SPOT_PROGRESS, {})
+    store = state.get(state.SPOT_PROGRESS, {})
 
     def label(k: str) -> str:
         done = " ✔" if store.get(k, {}).get("right") else ""
         return f"{keys.index(k) + 1} · {spot.SPOTS[k].label}{done}"
 
-    key = st.selectbox("Excerpt", keys, key=SPOT_PICK, format_func=label)
+    key = st.selectbox("Excerpt", keys, key=state.SPOT_ITEM, format_func=label)
     item = spot.SPOTS[key]
     prog = _spot_progress(key)
     with st.container(border=True, key=f"spot-{key}"):
         st.caption(spot_source(item.where, item.text))
         st.code(item.text, language="python" if item.code else None, wrap_lines=True)
-    box = f"learn.spot.{key}.pick"
-    if box not in st.session_state and prog["pick"] is not None:
-        st.session_state[box] = prog["pick"]
+    box = state.spot_box(key)
+    if not state.has(box) and prog["pick"] is not None:
+        state.put(box, prog["pick"])
     st.radio("What is it?", list(spot.KINDS), key=box, format_func=spot.KINDS.__getitem__, index=None)
     st.button("Check", key=f"learn.spot.{key}.check", on_click=_spot_check, args=(item, box))
     if prog["right"]:
@@ -215,7 +205,7 @@ def show_spot() -> None:
         if prog["tries"] >= 2:
             st.info(f"The answer: “{spot.KINDS[item.answer]}”.", icon=":material/lightbulb:")
             _decider(item)
-    store = st.session_state.get(SPOT_PROGRESS, {})
+    store = state.get(state.SPOT_PROGRESS, {})
     right = sum(1 for k in keys if store.get(k, {}).get("right"))
     first = sum(1 for k in keys if store.get(k, {}).get("right") and store[k]["tries"] == 1)
     st.caption(f"Spot the errors: {right} of {len(keys)} excerpts answered right, {first} at the first try.")
@@ -225,13 +215,12 @@ def show_spot() -> None:
 
 
 def _quiz_progress(key: str) -> dict[str, Any]:
-    store: dict[str, dict[str, Any]] = st.session_state.setdefault(QUIZ_PROGRESS, {})
-    return store.setdefault(key, {"tries": 0, "right": False, "pick": None, "checked": None})
+    return state.record(state.QUIZ_PROGRESS, key, {"tries": 0, "right": False, "pick": None, "checked": None})
 
 
 def _quiz_check(question: quiz.Question, box: str) -> None:
     prog = _quiz_progress(question.key)
-    picked = st.session_state.get(box)
+    picked = state.get(box)
     prog["checked"] = picked
     prog["empty"] = picked is None
     if picked is None:
@@ -251,18 +240,18 @@ def show_quiz() -> None:
     )
     questions = cached.questions()
     keys = list(questions)
-    store = st.session_state.get(QUIZ_PROGRESS, {})
+    store = state.get(state.QUIZ_PROGRESS, {})
 
     def label(k: str) -> str:
         done = " ✔" if store.get(k, {}).get("right") else ""
         return f"{keys.index(k) + 1} · {questions[k].label}{done}"
 
-    key = st.selectbox("Question", keys, key=QUIZ_PICK, format_func=label)
+    key = st.selectbox("Question", keys, key=state.QUIZ_ITEM, format_func=label)
     q = questions[key]
     prog = _quiz_progress(key)
-    box = f"learn.quiz.{key}.pick"
-    if box not in st.session_state and prog["pick"] is not None:
-        st.session_state[box] = prog["pick"]
+    box = state.quiz_box(key)
+    if not state.has(box) and prog["pick"] is not None:
+        state.put(box, prog["pick"])
     with st.container(border=True, key=f"quiz-{key}"):
         st.markdown(q.prompt)
         st.radio(
@@ -284,7 +273,7 @@ def show_quiz() -> None:
         else:
             st.error(f"Not this one. {option.why}", icon=":material/close:")
         scores.signature(q.signature)
-    store = st.session_state.get(QUIZ_PROGRESS, {})
+    store = state.get(state.QUIZ_PROGRESS, {})
     right = sum(1 for k in keys if store.get(k, {}).get("right"))
     first = sum(1 for k in keys if store.get(k, {}).get("right") and store[k]["tries"] == 1)
     st.caption(f"Questions: {right} of {len(keys)} answered right, {first} at the first try.")

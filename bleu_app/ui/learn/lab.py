@@ -9,6 +9,7 @@ in the session per (variant, corpus), and "Every variant at a glance" stays hidd
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import pandas as pd
@@ -24,57 +25,42 @@ from bleu_core.config import BleuConfig
 from bleu_core.errors import InputError
 from bleu_core.variants import VARIANTS, VariantResult
 
-__all__ = ["ANSWERS", "CORPUS", "GAME", "NLTK", "SHOW_ALL", "VARIANT", "show"]
+__all__ = ["HOW", "show"]
 
-VARIANT = "learn.variant"
-CORPUS = "learn.lab_corpus"
-NLTK = "learn.nltk"
-NLTK_KEPT = "learn.nltk_kept"  # the NLTK method picked, kept while the box is hidden (other variants)
 HOW = "How the lab works"
-GAME = "learn.lab.game"
-ANSWERS = "learn.lab.answers"  # game key -> {"guess": "up"|"down"|"same", "right": bool}
-SHOW_ALL = "learn.lab.show_all"  # corpus keys whose "every variant" table was opened without an answer
-GUESS = "learn.lab.guess"  # + the round's key, so each round starts with no choice made
 
 
 def _answers() -> dict[str, dict[str, Any]]:
-    store: dict[str, dict[str, Any]] = st.session_state.setdefault(ANSWERS, {})
-    return store
+    answers: dict[str, dict[str, Any]] = state.put_absent(state.LAB_ANSWERS, {})
+    return answers
 
 
 def _from_link() -> None:
     """``?variant=KEY&corpus=KEY`` (with ``?tab=lab``) picks the variant and corpus once per session."""
-    ss = st.session_state
-    if VARIANT not in ss:
+    if not state.has(state.LAB_VARIANT):
         linked = present.link("variant")
-        ss[VARIANT] = linked if linked in VARIANTS else next(iter(VARIANTS))
-    if CORPUS not in ss:
+        state.put(state.LAB_VARIANT, linked if linked in VARIANTS else next(iter(VARIANTS)))
+    if not state.has(state.LAB_CORPUS):
         linked = present.link("corpus")
-        ss[CORPUS] = linked if linked in frames.CORPORA else frames.DEMO[ss[VARIANT]]
+        state.put(state.LAB_CORPUS, linked if linked in frames.CORPORA else frames.DEMO[state.get(state.LAB_VARIANT)])
 
 
 def _variant_changed() -> None:
-    st.session_state[CORPUS] = frames.DEMO[st.session_state[VARIANT]]  # its demonstration corpus
+    state.put(state.LAB_CORPUS, frames.DEMO[state.get(state.LAB_VARIANT)])  # its demonstration corpus
 
 
 def _reveal(key: str, result: VariantResult, corpus: frames.LabCorpus) -> None:
-    guess = st.session_state.get(GUESS + key)
+    guess = state.get(state.lab_guess(key))
     if guess in frames.CHOICES:
         _answers()[key] = {"guess": guess, "right": frames.verdict(guess, result, corpus).right}
 
 
 def _show_all(corpus: str) -> None:
-    st.session_state.setdefault(SHOW_ALL, set()).add(corpus)
+    state.put_absent(state.LAB_SHOW_ALL, set()).add(corpus)
 
 
 def _forget() -> None:
-    st.session_state.pop(ANSWERS, None)
-    st.session_state.pop(SHOW_ALL, None)
-
-
-def _set(key: str, value: Any) -> None:
-    st.session_state[key] = value
-    state.mark_custom()
+    state.drop(state.LAB_ANSWERS, state.LAB_SHOW_ALL)
 
 
 def _signature(config: BleuConfig, corpus: frames.LabCorpus) -> str:
@@ -93,54 +79,104 @@ def _bp_line(corpus: frames.LabCorpus, config: BleuConfig) -> str:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class _Round:
+    """One round of the lab: a variant on a corpus (and NLTK's smoothing method), its result and the game's state."""
+
+    variant: str
+    which: str
+    nltk: int
+    result: VariantResult
+    table: Any
+    answer: dict[str, Any] | None
+    hidden: bool
+
+    @property
+    def corpus(self) -> frames.LabCorpus:
+        return frames.CORPORA[self.which]
+
+    @property
+    def key(self) -> str:
+        return frames.game_key(self.variant, self.which, self.nltk)
+
+
 def show(config: BleuConfig) -> None:
     """The lab's tab."""
     st.header("Misimplementation lab")
     docs.show("lab")
     _from_link()
-    ss = st.session_state
     game = st.toggle(
         "Prediction game: hide each number until the class has predicted it",
         value=True,
-        key=GAME,
+        key=state.LAB_GAME,
         help="Turn it off to show every number straight away (for a teacher who explains instead).",
     )
     try:
-        results = {k: cached.lab(k, config, int(ss.get(NLTK_KEPT, 0)))[0] for k in frames.CORPORA}
+        results = {k: cached.lab(k, config, int(state.get(state.LAB_NLTK_KEPT, 0)))[0] for k in frames.CORPORA}
     except InputError as exc:
         scores.user_error(exc, what="The lab cannot run")
         return
+    variant, nltk = _variant_picker(results)
+    which = _corpus_picker(results, variant)
+    everything, table = cached.lab(which, config, nltk)
+    result = everything[list(VARIANTS).index(variant)]
+    answer = _answers().get(frames.game_key(variant, which, nltk))
+    now = _Round(variant, which, nltk, result, table, answer, hidden=game and answer is None)
+    _corpus_box(now.corpus)
+    _numbers(now, config)
+    st.markdown(f"**What it does:** {result.variant.mistake}")
+    if now.hidden:
+        _prediction(now)
+    else:
+        _explanation(now, config)
+    _tally()
+    st.caption(f"A link to this variant on this corpus: `?tab=lab&variant={variant}&corpus={which}`")
+    with st.expander(HOW, icon=":material/help:"):
+        docs.show("lab_how")
+    _every_variant(now, config)
+
+
+def _variant_picker(results: dict[str, tuple[VariantResult, ...]]) -> tuple[str, int]:
+    """The variant select (each marked where it has no effect on the chosen corpus) and, for NLTK's, its
+    smoothing method; the variant and the method."""
     order = list(VARIANTS)
-    here = results[ss[CORPUS]]
+    here = results[state.get(state.LAB_CORPUS)]
 
     def variant_label(k: str) -> str:
         note = frames.mark(here[order.index(k)])
         return VARIANTS[k].label + (f" — {note}" if note else "")
 
-    key = st.selectbox("Variant", order, key=VARIANT, format_func=variant_label, on_change=_variant_changed)
-    nltk = int(ss.get(NLTK_KEPT, 0))
+    key = st.selectbox("Variant", order, key=state.LAB_VARIANT, format_func=variant_label, on_change=_variant_changed)
+    nltk = int(state.get(state.LAB_NLTK_KEPT, 0))
     if key == "nltk":  # the only variant it changes: not shown (as a disabled box) for the others
-        ss.setdefault(NLTK, nltk)
+        state.put_absent(state.LAB_NLTK, nltk)
         picked = st.selectbox(
             "NLTK smoothing (SmoothingFunction)",
             [0, 1, 2, 3, 4],
-            key=NLTK,
+            key=state.LAB_NLTK,
             format_func=lambda m: f"method{m}" + (" (none)" if m == 0 else ""),
         )
-        nltk = ss[NLTK_KEPT] = int(picked or 0)
+        nltk = int(picked or 0)
+        state.put(state.LAB_NLTK_KEPT, nltk)
+    return str(key), nltk
+
+
+def _corpus_picker(results: dict[str, tuple[VariantResult, ...]], variant: str) -> str:
+    """The corpus select, each marked as the variant's demonstration or where the variant has no effect."""
+    at = list(VARIANTS).index(variant)
 
     def corpus_label(k: str) -> str:
         notes = []
-        if k == frames.DEMO[key]:
+        if k == frames.DEMO[variant]:
             notes.append("this variant's demonstration")
-        if frames.mark(results[k][order.index(key)]):
+        if frames.mark(results[k][at]):
             notes.append("no effect for this variant")
         return frames.CORPORA[k].label + (f" ({'; '.join(notes)})" if notes else "")
 
-    which = st.selectbox("Corpus", list(frames.CORPORA), key=CORPUS, format_func=corpus_label)
-    corpus = frames.CORPORA[which]
-    everything, everything_table = cached.lab(which, config, nltk)
-    result = everything[order.index(key)]
+    return str(st.selectbox("Corpus", list(frames.CORPORA), key=state.LAB_CORPUS, format_func=corpus_label))
+
+
+def _corpus_box(corpus: frames.LabCorpus) -> None:
     if corpus.built_in:
         st.caption(corpus.about)
     with st.expander(f"The corpus: {len(corpus.hyps)} candidate{'s' * (len(corpus.hyps) > 1)} and their references"):
@@ -150,12 +186,13 @@ def show(config: BleuConfig) -> None:
         ]
         tables.grid(pd.DataFrame(rows))
 
-    round_key = frames.game_key(key, which, nltk)
-    answer = _answers().get(round_key)
-    hidden = game and answer is None
+
+def _numbers(now: _Round, config: BleuConfig) -> None:
+    """The correct BLEU and the variant's ("?" until the round is answered), with their signature."""
+    result = now.result
     right_col, wrong_col = st.columns(2)
     right_col.metric("Correct BLEU", f"{result.correct:.2f}")
-    if hidden:
+    if now.hidden:
         wrong_col.metric(result.variant.label, "?")
     else:
         way = frames.direction(result)
@@ -167,61 +204,70 @@ def show(config: BleuConfig) -> None:
             delta_arrow="off" if way == "same" else "up" if way == "up" else "down",  # no arrow on 0 (W19)
         )
     # under the numbers, shown before the reveal too (review 29 item 8: it sat under the table the game hides)
-    scores.signature(_signature(config, corpus), what="Correct BLEU (every variant changes one thing in it)")
+    scores.signature(_signature(config, now.corpus), what="Correct BLEU (every variant changes one thing in it)")
     if f"{result.correct:.2f}" == "0.00":
         st.caption(
             "The correct score is 0 here (a precision is 0/k or 0/0, step 11), and most mistakes keep it at 0: "
             "pick a corpus the selector does not mark, or score with smoothing or N = 2:"
         )
         smooth, two = st.columns(2)
-        smooth.button("Smooth with exp", key="learn.lab.exp", on_click=_set, args=(state.SMOOTH, "exp"))
-        two.button("Use N = 2", key="learn.lab.n2", on_click=_set, args=(state.MAX_ORDER, 2))
-    st.markdown(f"**What it does:** {result.variant.mistake}")
-    if hidden:
-        with st.container(border=True, key="lab-game"):
-            guess = st.radio(
-                "Will this mistake raise, lower or not change BLEU on this corpus?",
-                list(frames.CHOICES),
-                index=None,
-                format_func=frames.CHOICES.get,
-                key=GUESS + round_key,
-                horizontal=True,
-            )
-            st.button(
-                "Reveal",
-                key="learn.lab.reveal",
-                type="primary",
-                disabled=guess is None,
-                on_click=_reveal,
-                args=(round_key, result, corpus),
-            )
-    else:
-        if answer is not None:
-            v = frames.verdict(answer["guess"], result, corpus)
-            (st.success if v.right else st.warning)(v.headline)
-        st.markdown(f"**Why:** {frames.why(result, corpus)}")
-        st.markdown(f"**Who does it:** {result.variant.who}")
-        st.markdown(f"**The numbers:** {result.detail}")
-        if key == "sentence_bp":
-            st.markdown(f"**Brevity penalties:** {_bp_line(corpus, config)}")
-        scores.signature(_signature(config, corpus))
-        if key == "nltk":
-            tables.grid(cached.nltk_table(which, config), key="learn.nltk_methods")
+        smooth.button("Smooth with exp", key="learn.lab.exp", on_click=state.set_setting, args=(state.SMOOTH, "exp"))
+        two.button("Use N = 2", key="learn.lab.n2", on_click=state.set_setting, args=(state.MAX_ORDER, 2))
+
+
+def _prediction(now: _Round) -> None:
+    """The game: raise, lower or no change, then Reveal."""
+    with st.container(border=True, key="lab-game"):
+        guess = st.radio(
+            "Will this mistake raise, lower or not change BLEU on this corpus?",
+            list(frames.CHOICES),
+            index=None,
+            format_func=frames.CHOICES.get,
+            key=state.lab_guess(now.key),
+            horizontal=True,
+        )
+        st.button(
+            "Reveal",
+            key="learn.lab.reveal",
+            type="primary",
+            disabled=guess is None,
+            on_click=_reveal,
+            args=(now.key, now.result, now.corpus),
+        )
+
+
+def _explanation(now: _Round, config: BleuConfig) -> None:
+    """After the round: the verdict on the prediction, why, who makes the mistake, and the numbers."""
+    result, corpus = now.result, now.corpus
+    if now.answer is not None:
+        v = frames.verdict(now.answer["guess"], result, corpus)
+        (st.success if v.right else st.warning)(v.headline)
+    st.markdown(f"**Why:** {frames.why(result, corpus)}")
+    st.markdown(f"**Who does it:** {result.variant.who}")
+    st.markdown(f"**The numbers:** {result.detail}")
+    if now.variant == "sentence_bp":
+        st.markdown(f"**Brevity penalties:** {_bp_line(corpus, config)}")
+    scores.signature(_signature(config, corpus))
+    if now.variant == "nltk":
+        tables.grid(cached.nltk_table(now.which, config), key="learn.nltk_methods")
+
+
+def _tally() -> None:
     answers = _answers()
     if answers:
         right = sum(a["right"] for a in answers.values())
         st.caption(f"Your predictions: {right} right of {len(answers)}.")
         st.button("Forget my predictions", key="learn.lab.forget", on_click=_forget)
-    st.caption(f"A link to this variant on this corpus: `?tab=lab&variant={key}&corpus={which}`")
-    with st.expander(HOW, icon=":material/help:"):
-        docs.show("lab_how")
 
+
+def _every_variant(now: _Round, config: BleuConfig) -> None:
+    """Every variant's number on this corpus: hidden until the round is answered (it gives them away)."""
     st.subheader("Every variant at a glance")
-    if hidden and which not in ss.get(SHOW_ALL, set()):
+    if now.hidden and now.which not in state.get(state.LAB_SHOW_ALL, set()):
         st.caption("Hidden until you have answered: the table gives every variant's number on this corpus away.")
-        st.button("Show all numbers", key="learn.lab.show_all_button", on_click=_show_all, args=(which,))
+        st.button("Show all numbers", key="learn.lab.show_all_button", on_click=_show_all, args=(now.which,))
         return
-    tables.grid(everything_table)
+    tables.grid(now.table)
     scores.signature(
-        _signature(config, corpus), what="The table (the correct BLEU's settings, one thing changed a row)"
+        _signature(config, now.corpus), what="The table (the correct BLEU's settings, one thing changed a row)"
     )

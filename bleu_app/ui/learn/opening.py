@@ -13,27 +13,24 @@ from typing import Final
 import streamlit as st
 
 from bleu_app.frames import opening as frames
-from bleu_app.ui import cached, docs
+from bleu_app.ui import cached, docs, state
 from bleu_app.ui.components import highlight, scores
 from bleu_core.bleu import make_signature
 from bleu_core.config import BleuConfig
 from bleu_core.paper import EXAMPLE_1
 
-__all__ = ["CHOICES", "KEPT", "REVEALED", "TITLE", "VOTE", "show"]
+__all__ = ["CHOICES", "TITLE", "show"]
 
 TITLE: Final = "0 · Which translation is better? (§2)"
-VOTE: Final = "learn.vote"  # the radio
-KEPT: Final = "learn.vote_kept"  # the class's answer, kept when the radio is not on screen
-REVEALED: Final = "learn.vote_revealed"
 CHOICES: Final = ("Candidate 1", "Candidate 2", "We cannot tell")
 
 
 def _keep() -> None:
-    st.session_state[KEPT] = st.session_state.get(VOTE)
+    state.put(state.VOTE_KEPT, state.get(state.VOTE))
 
 
 def _reveal(on: bool) -> None:
-    st.session_state[REVEALED] = on
+    state.put(state.VOTE_REVEALED, on)
 
 
 def _refs(refs: tuple[int, ...]) -> str:
@@ -64,7 +61,6 @@ def runs_html(runs: tuple[frames.Run, ...]) -> str:
 
 def show(config: BleuConfig | None = None) -> None:
     """Step 0: the vote, then (on the button) the reveal."""
-    ss = st.session_state
     st.header(TITLE)
     docs.show("00b_opening")
     # the paper's sentences as it prints them (fixed text with no Markdown in it)
@@ -76,11 +72,11 @@ def show(config: BleuConfig | None = None) -> None:
     # while the browser mounts a fresh radio from its default: with the kept answer as the default both agree (the
     # key alone is the widget's identity, so the default may change). Restoring it through the Session State API
     # instead left the browser's radio blank.
-    kept = ss.get(KEPT)
+    kept = state.get(state.VOTE_KEPT)
     index = CHOICES.index(kept) if kept in CHOICES else None
-    st.radio("The class's vote: which translation is better?", CHOICES, index=index, key=VOTE, on_change=_keep)
-    vote = ss.get(VOTE)
-    if not ss.get(REVEALED):
+    st.radio("The class's vote: which translation is better?", CHOICES, index=index, key=state.VOTE, on_change=_keep)
+    vote = state.get(state.VOTE)
+    if not state.get(state.VOTE_REVEALED):
         st.button(
             "Reveal what each shares with the references",
             key="learn.vote_reveal",

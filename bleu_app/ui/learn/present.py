@@ -34,7 +34,6 @@ __all__ = [
 STEP: Final = "step"
 TAB: Final = "tab"
 ITEM: Final = "item"
-PICK: Final = "learn.step_pick"
 TABS: Final = {
     "walk": "Part I: the metric",
     "part2": "Part II: does BLEU work?",
@@ -84,9 +83,6 @@ def presenting() -> bool:
     return state.presenting()
 
 
-LINKED: Final = "learn.step_linked"  # the step a link or a button asked for, kept when a rerun drops the URL's
-
-
 def step(n_steps: int, first: int = 1, tabs: Mapping[str, int] | None = None) -> int | None:
     """The step the URL names (numbered from ``first``), or None; presenter mode without a step starts at ``first``,
     or with ``?tab=KEY`` at ``tabs[KEY]`` (the step a tab starts at: ``?present=1&tab=lab`` projects the lab).
@@ -94,11 +90,10 @@ def step(n_steps: int, first: int = 1, tabs: Mapping[str, int] | None = None) ->
     Streamlit may rewrite the URL on a rerun (the settings widgets bound to query parameters) and drop ``step``
     and ``present``: the session keeps both and puts them back.
     """
-    ss = st.session_state
     raw = st.query_params.get(STEP)
     if raw is not None and raw.isdigit() and first <= int(raw) < first + n_steps:
-        ss[LINKED] = int(raw)
-    at = ss.get(LINKED)
+        state.put(state.STEP_LINKED, int(raw))
+    at: int | None = state.get(state.STEP_LINKED)
     if at is None and presenting():
         at = (tabs or {}).get(st.query_params.get(TAB) or "", first)
     if at is not None:
@@ -109,8 +104,7 @@ def step(n_steps: int, first: int = 1, tabs: Mapping[str, int] | None = None) ->
 
 
 def _leave() -> None:
-    for key in (LINKED, state.PRESENTING, PICK):
-        st.session_state.pop(key, None)
+    state.leave_presenting()
     for key in (STEP, "present"):
         st.query_params.pop(key, None)
 
@@ -137,13 +131,13 @@ def link(name: str) -> str | None:
 
 def _go(to: int) -> None:
     st.query_params[STEP] = str(to)
-    st.session_state[PICK] = to
-    st.session_state[LINKED] = to
+    state.put(state.STEP_PICK, to)
+    state.put(state.STEP_LINKED, to)
 
 
 def _picked() -> None:
-    st.query_params[STEP] = str(st.session_state[PICK])
-    st.session_state[LINKED] = st.session_state[PICK]
+    st.query_params[STEP] = str(state.get(state.STEP_PICK))
+    state.put(state.STEP_LINKED, state.get(state.STEP_PICK))
 
 
 # Arrow keys and a presentation clicker's PageUp/PageDown press the Previous / Next buttons (issue 20.5). The script
@@ -181,8 +175,8 @@ def show_step(steps: Sequence[tuple[str, Callable[[], None]]], at: int, first: i
     if presenting():
         # st.html dropped a style-only block in the dark theme (dark primary buttons' labels: frame.CONTRAST_CSS)
         st.markdown(LARGE_CSS, unsafe_allow_html=True)
-    if st.session_state.get(PICK) != at:
-        st.session_state[PICK] = at
+    if state.get(state.STEP_PICK) != at:
+        state.put(state.STEP_PICK, at)
     prev, pick, nxt = st.columns([1, 4, 1], vertical_alignment="bottom")
     prev.button(
         "← Previous", key="learn.step_prev", disabled=at <= first, on_click=_go, args=(at - 1,), width="stretch"
@@ -190,7 +184,7 @@ def show_step(steps: Sequence[tuple[str, Callable[[], None]]], at: int, first: i
     pick.selectbox(
         "Step",
         list(range(first, last + 1)),
-        key=PICK,
+        key=state.STEP_PICK,
         format_func=lambda i: steps[i - first][0],
         on_change=_picked,
         label_visibility="collapsed",
