@@ -5,7 +5,7 @@ import streamlit as st
 from bleu_app import markup
 from bleu_app.charts import corpus as charts
 from bleu_app.frames import corpus as frames
-from bleu_app.ui import cached, docs, frame, state
+from bleu_app.ui import cached, docs, frame, nav, state
 from bleu_app.ui.components import export, scores, share, tables
 from bleu_app.ui.corpus import blocks, difference, human, loading, selection, settings, significance, slicing
 from bleu_app.views.ranking import ranking_view
@@ -201,4 +201,4 @@ export.downloads(
 )
 difference.report_button(corpus, config, baseline, sys_a, sys_b, str(method), int(trials), int(seed))
 slicing.diagnostics_section("compare", whole, config, sliced=corpus is not whole)
-selection.follow_handoff()
+nav.follow_handoff()

@@ -6,7 +6,7 @@ import streamlit as st
 from bleu_app import markup
 from bleu_app.charts import corpus as charts
 from bleu_app.frames import corpus as frames, signs
-from bleu_app.ui import cached, docs, frame, state
+from bleu_app.ui import cached, docs, frame, nav, state
 from bleu_app.ui.components import scores, share, tables
 from bleu_app.ui.corpus import blocks, buckets, every as every_section, loading, selection, settings, slicing
 
@@ -103,4 +103,4 @@ buckets.section(corpus, system, config)  # on request above 5,000 sentences, as 
 blocks.block_test_section(corpus, config, key="corpus.blocks", on_demand=True)
 every_section.every_bleu_section(corpus, system)
 slicing.diagnostics_section("corpus", whole, config, sliced=corpus is not whole)
-selection.follow_handoff()
+nav.follow_handoff()

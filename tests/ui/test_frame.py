@@ -59,11 +59,11 @@ def test_cached_wrappers_are_bounded_and_the_papers_examples_shared():
 def test_page_icons_are_bundled_material_symbols_and_the_favicon_is_local(monkeypatch: pytest.MonkeyPatch) -> None:
     # review item 20a: emoji page icons rendered as empty boxes on a Chromium without an emoji font; Streamlit
     # bundles the Material Symbols font. A :material: favicon would be fetched from a web font service.
-    from bleu_app.ui import frame
+    from bleu_app.ui import frame, nav
 
     # st.Page resolves its script against a running app; what matters here is the icon each page is given
-    monkeypatch.setattr(frame.st, "Page", lambda script, **kw: kw)
-    icons = [p["icon"] for p in frame.pages()]
+    monkeypatch.setattr(nav.st, "Page", lambda script, **kw: kw)
+    icons = [p["icon"] for p in nav.pages()]
     assert icons
     assert all(i.startswith(":material/") for i in icons), icons
     assert not frame.APP_ICON.startswith(":material/")

@@ -10,7 +10,7 @@ import streamlit as st
 
 from bleu_app.charts import corpus as charts
 from bleu_app.frames import corpus as frames
-from bleu_app.ui import frame, state
+from bleu_app.ui import state
 from bleu_app.ui.corpus import loading
 from bleu_core.corpus import Corpus
 
@@ -49,15 +49,6 @@ def shown() -> Corpus:
     the slice box chose (its segment numbers count the slice's lines)."""
     corpus = state.get(state.SHOWN_CORPUS)
     return corpus if isinstance(corpus, Corpus) else loading.current()
-
-
-def follow_handoff() -> None:
-    """If a selection asked for it, switch to the sentence page (a callback may not switch pages itself)."""
-    if state.get(state.GOTO_SENTENCE):
-        state.put(state.GOTO_SENTENCE, False)
-        # Without query_params Streamlit refuses to switch while the URL holds widget-bound settings (it may not
-        # clear them); an empty dict replaces them, and the settings widgets write them back on the next run.
-        st.switch_page(frame.SENTENCE, query_params={})
 
 
 def system_picker(

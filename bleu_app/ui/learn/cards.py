@@ -6,9 +6,8 @@ from __future__ import annotations
 import streamlit as st
 
 from bleu_app.frames import cards as frames
-from bleu_app.ui import cached, state
+from bleu_app.ui import cached, nav, state
 from bleu_app.ui.components import scores
-from bleu_app.ui.corpus import selection
 from bleu_app.ui.learn import present
 
 __all__ = ["show"]
@@ -48,4 +47,4 @@ def show() -> None:
                 scores.signature(signature, what=what)
             if card.hyp:
                 st.button("Show it on the Sentence page", key=f"learn.card.{card.key}", on_click=_open, args=(card,))
-    selection.follow_handoff()
+    nav.follow_handoff()
