@@ -4,6 +4,7 @@ and one for the caches, so that a key or a cache is found in one place."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -37,3 +38,30 @@ def test_every_cache_is_in_the_cache_module() -> None:
                 found[str(p.relative_to(ROOT))] = lines
     assert not found
     assert len(uses(CACHE, "cache_data") + uses(CACHE, "cache_resource")) >= 20
+
+
+REGISTRY = ROOT / "bleu_app" / "ui" / "learn" / "steps.py"
+HAND_NUMBERED = re.compile(r"\b[Ss]teps? \d+\b|[?&]step=\d")  # "step 9", "steps 12-17", "?step=3"
+
+
+def test_no_step_number_is_written_outside_the_registry() -> None:
+    # a step is named by key (``{step:KEY}`` in a text, ``?step=KEY`` in a link) and numbered by the registry
+    texts = [p for p in app_sources() if p != REGISTRY]
+    texts += [*(ROOT / "docs" / "learn").glob("*.md"), ROOT / "README.md"]
+    found = {
+        f"{p.relative_to(ROOT)}:{n}": line.strip()
+        for p in texts
+        for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+        if HAND_NUMBERED.search(line)
+    }
+    assert not found
+    assert HAND_NUMBERED.search("after Part II (steps 12-17)")  # the check can fail
+    assert HAND_NUMBERED.search("[step 0](?present=1&step=0)")
+    assert not HAND_NUMBERED.search('st.number_input("Seed", step=1)')
+    headings = {  # a step's heading is numbered by the registry, never a literal "N · Title"
+        f"{p.relative_to(ROOT)}:{node.lineno}": node.value
+        for p in (ROOT / "bleu_app" / "ui" / "learn").glob("*.py")
+        for node in ast.walk(ast.parse(p.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and re.match(r"\d+ · ", node.value)
+    }
+    assert not headings

@@ -95,8 +95,9 @@ def steps(item: Item) -> list[Step]:
                 m / t if t else 0.0,
                 f"{m}/{t}",
                 f"List the candidate's {n}-grams; clip each one's count by its largest count in any single reference; "
-                "add the clipped counts, and divide by the number of candidate n-grams (step 2 and 3 of the walk)."
-                + (" Add the counts of every sentence first, then divide once (step 4)." if corpus else ""),
+                "add the clipped counts, and divide by the number of candidate n-grams (step {step:clipping} and "
+                "{step:bigrams} of the walk)."
+                + (" Add the counts of every sentence first, then divide once (step {step:corpus})." if corpus else ""),
                 m,
                 t,
             )
@@ -111,11 +112,12 @@ def steps(item: Item) -> list[Step]:
             "r (best match length" + (", summed over the sentences)" if corpus else ")"),
             r,
             str(r),
-            "For each sentence, the reference length closest to its candidate's (a tie: the shorter); step 9."
-            + (" Then add them up." if corpus else ""),
+            "For each sentence, the reference length closest to its candidate's (a tie: the shorter); step "
+            "{step:brevity}." + (" Then add them up." if corpus else ""),
         )
     )
-    out.append(Step("bp", "BP (3 decimals)", bp, f"{bp:.3f}", "BP = 1 if c > r, else exp(1 − r/c) (step 9)."))
+    hint = "BP = 1 if c > r, else exp(1 − r/c) (step {step:brevity})."
+    out.append(Step("bp", "BP (3 decimals)", bp, f"{bp:.3f}", hint))
     ps = [s.value for s in out[:4]]
     bleu = bp * math.exp(sum(math.log(p) for p in ps) / len(ps)) if min(ps) > 0 else 0.0
     out.append(
@@ -124,7 +126,8 @@ def steps(item: Item) -> list[Step]:
             "BLEU (0-1 scale, 4 decimals)",
             bleu,
             f"{bleu:.4f}",
-            "BLEU = BP × (p1 · p2 · p3 · p4)^(1/4): the geometric mean of the precisions times BP (steps 6 and 10).",
+            "BLEU = BP × (p1 · p2 · p3 · p4)^(1/4): the geometric mean of the precisions times BP (steps "
+            "{step:geomean} and {step:logdomain}).",
         )
     )
     return out

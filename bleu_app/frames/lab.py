@@ -251,7 +251,7 @@ _WHY: Final[dict[str, dict[str, str]]] = {
 }
 
 _ZERO: Final = (
-    "The correct score is 0 here (a precision is 0/k or 0/0, step 11), and this mistake keeps it at 0: the "
+    "The correct score is 0 here (a precision is 0/k or 0/0, step {step:zero}), and this mistake keeps it at 0: the "
     "geometric mean of anything with a 0 is 0."
 )
 

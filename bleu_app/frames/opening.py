@@ -97,7 +97,7 @@ def shared_runs(expl: SegmentExplanation) -> tuple[Run, ...]:
 
 def summary(expl: SegmentExplanation) -> dict[str, str]:
     """The counts the reveal shows for one candidate: shared words and word pairs (clipped, as the paper counts
-    them: step 2), the longest shared run and how many words no reference has."""
+    them), the longest shared run and how many words no reference has."""
     runs = shared_runs(expl)
     uni, bi = expl.orders[0], expl.orders[1]
     return {

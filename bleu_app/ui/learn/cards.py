@@ -8,7 +8,8 @@ import streamlit as st
 from bleu_app.frames import cards as frames
 from bleu_app.ui import cached, nav, state
 from bleu_app.ui.components import scores
-from bleu_app.ui.learn import present
+from bleu_app.ui.learn import links
+from bleu_app.ui.learn.lecture import Lecture
 
 __all__ = ["show"]
 
@@ -22,15 +23,15 @@ def _open(card: frames.Card) -> None:
     state.hand_off({"hyp": card.hyp, "refs": list(card.refs), "label": f"misconception card: {card.myth}"})
 
 
-def show() -> None:
+def show(w: Lecture) -> None:
     """Every card; a demo button switches to the Sentence page with the card's sentence loaded."""
     st.markdown(
         "Six things students believe about BLEU. Each card's numbers are computed live with the paper's preset "
         "(the signatures under each card); **Show it** opens the Sentence page with the example loaded."
     )
     all_cards = cached.cards()
-    if present.item() in {c.key for c in all_cards}:
-        state.put(state.CARD_LINKED, present.item())
+    if links.item() in {c.key for c in all_cards}:
+        state.put(state.CARD_LINKED, links.item())
     linked = state.get(state.CARD_LINKED)
     if linked:  # the linked card first, framed
         st.markdown(

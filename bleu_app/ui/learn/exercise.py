@@ -13,9 +13,10 @@ from typing import Any
 import streamlit as st
 
 from bleu_app.frames import exercise as frames, quiz, spot
-from bleu_app.ui import cached, docs, state
+from bleu_app.ui import cached, state
 from bleu_app.ui.components import highlight, scores, sentence
-from bleu_app.ui.learn import present
+from bleu_app.ui.learn import links
+from bleu_app.ui.learn.lecture import Lecture
 from bleu_core.bleu import make_signature
 
 __all__ = ["PARTS", "show"]
@@ -47,10 +48,10 @@ def _submit(item: frames.Item, box: str) -> None:
         prog["last"] = verdict.message
 
 
-def show() -> None:
+def show(w: Lecture) -> None:
     """The exercise's three parts; a link's ``item=`` picks the part and the item (once per session)."""
     if not state.has(state.EXERCISE_PART):
-        linked = present.item() or ""
+        linked = links.item() or ""
         part, _, key = linked.partition("-")
         if part == "spot" and (not key or key in spot.SPOTS):
             state.put(state.EXERCISE_PART, "spot")
@@ -69,15 +70,15 @@ def show() -> None:
     elif part == "quiz":
         show_quiz()
     else:
-        show_compute()
+        show_compute(w)
 
 
-def show_compute() -> None:
+def show_compute(w: Lecture) -> None:
     """The item picker, the item's sentences, its answered steps, the current step and the score."""
     st.subheader("Compute BLEU by hand")
-    docs.show("exercise")
-    if present.item() in frames.ITEMS and not state.has(state.EXERCISE_ITEM):
-        state.put(state.EXERCISE_ITEM, present.item())  # ?tab=exercise&item=KEY
+    w.doc("exercise")
+    if links.item() in frames.ITEMS and not state.has(state.EXERCISE_ITEM):
+        state.put(state.EXERCISE_ITEM, links.item())  # ?tab=exercise&item=KEY
     key = st.selectbox("Item", list(frames.ITEMS), key=state.EXERCISE_ITEM, format_func=lambda k: frames.ITEMS[k].label)
     item = frames.ITEMS[key]
     steps = frames.steps(item)
@@ -100,12 +101,12 @@ def show_compute() -> None:
             st.form_submit_button("Check", on_click=_submit, args=(item, box))
         tries = prog["tries"].get(step.key, 0)
         if prog["last"]:
-            st.error(prog["last"], icon=":material/close:")
+            st.error(w.expand(prog["last"]), icon=":material/close:")
         if tries >= 2:
             st.info(f"Worked step: {frames.worked(item, step)}", icon=":material/lightbulb:")
         else:
             with st.expander("Hint"):
-                st.markdown(step.hint)
+                w.markdown(step.hint)
     else:
         st.success(f"Item complete: {prog['first']} of {len(steps)} steps right at the first try.")
     store = state.get(state.EXERCISE_PROGRESS, {})

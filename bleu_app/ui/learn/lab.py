@@ -17,9 +17,10 @@ import streamlit as st
 
 from bleu_app.frames import lab as frames
 from bleu_app.frames.signs import signed
-from bleu_app.ui import cached, docs, state
+from bleu_app.ui import cached, state
 from bleu_app.ui.components import scores, tables
-from bleu_app.ui.learn import present
+from bleu_app.ui.learn import links
+from bleu_app.ui.learn.lecture import Lecture
 from bleu_core.bleu import make_signature
 from bleu_core.config import BleuConfig
 from bleu_core.errors import InputError
@@ -38,10 +39,10 @@ def _answers() -> dict[str, dict[str, Any]]:
 def _from_link() -> None:
     """``?variant=KEY&corpus=KEY`` (with ``?tab=lab``) picks the variant and corpus once per session."""
     if not state.has(state.LAB_VARIANT):
-        linked = present.link("variant")
+        linked = links.link("variant")
         state.put(state.LAB_VARIANT, linked if linked in VARIANTS else next(iter(VARIANTS)))
     if not state.has(state.LAB_CORPUS):
-        linked = present.link("corpus")
+        linked = links.link("corpus")
         state.put(state.LAB_CORPUS, linked if linked in frames.CORPORA else frames.DEMO[state.get(state.LAB_VARIANT)])
 
 
@@ -100,10 +101,11 @@ class _Round:
         return frames.game_key(self.variant, self.which, self.nltk)
 
 
-def show(config: BleuConfig) -> None:
+def show(w: Lecture) -> None:
     """The lab's tab."""
+    config = w.config
     st.header("Misimplementation lab")
-    docs.show("lab")
+    w.doc("lab")
     _from_link()
     game = st.toggle(
         "Prediction game: hide each number until the class has predicted it",
@@ -123,16 +125,16 @@ def show(config: BleuConfig) -> None:
     answer = _answers().get(frames.game_key(variant, which, nltk))
     now = _Round(variant, which, nltk, result, table, answer, hidden=game and answer is None)
     _corpus_box(now.corpus)
-    _numbers(now, config)
+    _numbers(now, w)
     st.markdown(f"**What it does:** {result.variant.mistake}")
     if now.hidden:
         _prediction(now)
     else:
-        _explanation(now, config)
+        _explanation(now, w)
     _tally()
     st.caption(f"A link to this variant on this corpus: `?tab=lab&variant={variant}&corpus={which}`")
     with st.expander(HOW, icon=":material/help:"):
-        docs.show("lab_how")
+        w.doc("lab_how")
     _every_variant(now, config)
 
 
@@ -187,9 +189,9 @@ def _corpus_box(corpus: frames.LabCorpus) -> None:
         tables.grid(pd.DataFrame(rows))
 
 
-def _numbers(now: _Round, config: BleuConfig) -> None:
+def _numbers(now: _Round, w: Lecture) -> None:
     """The correct BLEU and the variant's ("?" until the round is answered), with their signature."""
-    result = now.result
+    result, config = now.result, w.config
     right_col, wrong_col = st.columns(2)
     right_col.metric("Correct BLEU", f"{result.correct:.2f}")
     if now.hidden:
@@ -207,8 +209,10 @@ def _numbers(now: _Round, config: BleuConfig) -> None:
     scores.signature(_signature(config, now.corpus), what="Correct BLEU (every variant changes one thing in it)")
     if f"{result.correct:.2f}" == "0.00":
         st.caption(
-            "The correct score is 0 here (a precision is 0/k or 0/0, step 11), and most mistakes keep it at 0: "
-            "pick a corpus the selector does not mark, or score with smoothing or N = 2:"
+            w.expand(
+                "The correct score is 0 here (a precision is 0/k or 0/0, step {step:zero}), and most mistakes keep "
+                "it at 0: pick a corpus the selector does not mark, or score with smoothing or N = 2:"
+            )
         )
         smooth, two = st.columns(2)
         smooth.button("Smooth with exp", key="learn.lab.exp", on_click=state.set_setting, args=(state.SMOOTH, "exp"))
@@ -236,13 +240,13 @@ def _prediction(now: _Round) -> None:
         )
 
 
-def _explanation(now: _Round, config: BleuConfig) -> None:
+def _explanation(now: _Round, w: Lecture) -> None:
     """After the round: the verdict on the prediction, why, who makes the mistake, and the numbers."""
-    result, corpus = now.result, now.corpus
+    result, corpus, config = now.result, now.corpus, w.config
     if now.answer is not None:
         v = frames.verdict(now.answer["guess"], result, corpus)
         (st.success if v.right else st.warning)(v.headline)
-    st.markdown(f"**Why:** {frames.why(result, corpus)}")
+    w.markdown(f"**Why:** {frames.why(result, corpus)}")
     st.markdown(f"**Who does it:** {result.variant.who}")
     st.markdown(f"**The numbers:** {result.detail}")
     if now.variant == "sentence_bp":

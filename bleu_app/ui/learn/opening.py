@@ -1,8 +1,9 @@
-"""The Learn page's opening, step 0 (teaching review proposal A): Example 1 with no numbers, a class vote, then the
-reveal of what each candidate shares with the references — the paper's list (section 2) and the engine's runs.
+"""The Learn page's opening, its first step (teaching review proposal A): Example 1 with no numbers, a class vote,
+then the reveal of what each candidate shares with the references — the paper's list (section 2) and the engine's
+runs.
 
 The vote and the reveal are kept in the session (not only in the widgets, whose state Streamlit drops when a
-presenter moves to another step), so going back to step 0 shows the class's answer again.
+presenter moves to another step), so going back to the opening shows the class's answer again.
 """
 
 from __future__ import annotations
@@ -13,15 +14,15 @@ from typing import Final
 import streamlit as st
 
 from bleu_app.frames import opening as frames
-from bleu_app.ui import cached, docs, state
+from bleu_app.ui import cached, state
 from bleu_app.ui.components import highlight, scores
+from bleu_app.ui.learn.lecture import Lecture
 from bleu_core.bleu import make_signature
 from bleu_core.config import BleuConfig
 from bleu_core.paper import EXAMPLE_1
 
-__all__ = ["CHOICES", "TITLE", "show"]
+__all__ = ["CHOICES", "show"]
 
-TITLE: Final = "0 · Which translation is better? (§2)"
 CHOICES: Final = ("Candidate 1", "Candidate 2", "We cannot tell")
 
 
@@ -59,10 +60,8 @@ def runs_html(runs: tuple[frames.Run, ...]) -> str:
     return f'<div class="bleu-text" dir="auto">{" ".join(parts)}</div>'
 
 
-def show(config: BleuConfig | None = None) -> None:
-    """Step 0: the vote, then (on the button) the reveal."""
-    st.header(TITLE)
-    docs.show("00b_opening")
+def show(w: Lecture) -> None:
+    """The opening: the vote, then (on the button) the reveal."""
     # the paper's sentences as it prints them (fixed text with no Markdown in it)
     for k, cand in enumerate(EXAMPLE_1.candidates, start=1):
         st.markdown(f"**Candidate {k}:** {cand}")
@@ -93,8 +92,8 @@ def show(config: BleuConfig | None = None) -> None:
         "We cannot tell": "The class could not tell; the paper calls Candidate 1 the good translation.",
     }.get(vote or "", "No vote was recorded; the paper calls Candidate 1 the good translation.")
     st.markdown(verdict)
-    docs.show("00c_reveal")
-    docs.show("00d_runs")
+    w.doc("opening_reveal")
+    w.doc("opening_runs")
     for k, cand_runs in enumerate(runs, start=1):
         st.markdown(f"**Candidate {k}** — shared runs (computed)")
         highlight.show_html(runs_html(cand_runs))

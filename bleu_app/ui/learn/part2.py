@@ -1,44 +1,33 @@
 """Part II of the Learn page, "Does BLEU work?" (the paper's sections 3-6): the quotes with their numbers and the
-app's live recomputations beside them. The page calls ``show``; the data comes from ``frames.part2``."""
+app's live recomputations beside them, one function per step (``steps`` draws each one's heading and opening
+prose, then calls it); the data comes from ``frames.part2``."""
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 import streamlit as st
 
 from bleu_app.frames import part2 as frames
-from bleu_app.ui import cached, docs
+from bleu_app.ui import cached
 from bleu_app.ui.components import scores
+from bleu_app.ui.learn.lecture import Lecture
 from bleu_core.bleu import make_signature
-from bleu_core.config import BleuConfig
 
-__all__ = ["HEADERS", "STEPS", "intro", "show"]
-
-HEADERS = (
-    "12 · The evaluation: 500 sentences, five systems (§3)",
-    "13 · More references, higher scores (§3)",
-    "14 · Is the difference reliable? 20 blocks (§3)",
-    "15 · The human evaluation (§4)",
-    "16 · BLEU against the humans: 0.99 and 0.96 (§5)",
-    "17 · What BLEU does not see, and where next (footnote 4, §6)",
-)
+__all__ = ["blind", "blocks", "correlation", "evaluation", "human", "intro", "references"]
 
 
-def intro() -> None:
+def intro(w: Lecture) -> None:
     """Part II's opening paragraph (shown above its first step in the full page)."""
-    docs.show("p2_intro")
+    w.doc("part2")
 
 
-def _evaluation(config: BleuConfig) -> None:
-    st.header(HEADERS[0])
-    docs.show("p2_eval")
+def evaluation(w: Lecture) -> None:
+    """The paper's Table 1, as printed."""
     st.table(frames.table_1_frame())
 
 
-def _references_step(config: BleuConfig) -> None:
-    st.header(HEADERS[1])
-    docs.show("p2_refs")
+def references(w: Lecture) -> None:
+    """More references, higher scores: Example 1's Candidate 1 and the demo corpus, computed."""
+    config = w.config
     one, demo = cached.part2_references(config)
     st.markdown("**Example 1, Candidate 1** (computed)")
     st.table(one)
@@ -48,9 +37,8 @@ def _references_step(config: BleuConfig) -> None:
     scores.signature(make_signature(config, "var"))
 
 
-def _blocks(config: BleuConfig) -> None:
-    st.header(HEADERS[2])
-    docs.show("p2_blocks")
+def blocks(w: Lecture) -> None:
+    """The block test's critical values, computed, and the paper's Table 2."""
     left, mid, right = st.columns(3)
     left.metric("one-sided 95%, 19 df (computed)", f"{frames.t_critical(19):.3f}")
     mid.metric("two-sided 95%, 19 df (computed)", f"{frames.t_critical(19, one_sided=False):.3f}")
@@ -58,14 +46,12 @@ def _blocks(config: BleuConfig) -> None:
     st.table(frames.table_2_frame())
 
 
-def _human(config: BleuConfig) -> None:
-    st.header(HEADERS[3])
-    docs.show("p2_human")
+def human(w: Lecture) -> None:
+    """The human evaluation: the step's prose is all of it."""
 
 
-def _correlation(config: BleuConfig) -> None:
-    st.header(HEADERS[4])
-    docs.show("p2_corr")
+def correlation(w: Lecture) -> None:
+    """The paper's correlations with their 95% intervals, computed."""
     rows = []
     for group, key in (
         ("monolingual (Figure 5)", "r monolingual (Figure 5)"),
@@ -84,20 +70,7 @@ def _correlation(config: BleuConfig) -> None:
     st.table(rows)
 
 
-def _blind(config: BleuConfig) -> None:
-    st.header(HEADERS[5])
-    docs.show("p2_blind")
-    st.table(cached.blind_spots(config))
-    scores.signature(make_signature(config, "var"))
-
-
-STEPS: tuple[tuple[str, Callable[[BleuConfig], None]], ...] = tuple(
-    zip(HEADERS, (_evaluation, _references_step, _blocks, _human, _correlation, _blind), strict=True)
-)
-
-
-def show(config: BleuConfig) -> None:
-    """The six steps of Part II under the sidebar's ``config`` (for the live tables)."""
-    intro()
-    for _, step in STEPS:
-        step(config)
+def blind(w: Lecture) -> None:
+    """What BLEU does not see, computed under the sidebar's settings."""
+    st.table(cached.blind_spots(w.config))
+    scores.signature(make_signature(w.config, "var"))

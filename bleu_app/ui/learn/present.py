@@ -1,46 +1,23 @@
-"""Presenter mode and deep links for the Learn page.
+"""Presenter mode and one step at a time on the Learn page.
 
-``?present=1`` shows one step per screen in large type (body 26 px, chart text 18 px) with previous / next
-buttons and a list of the steps; ``?step=N`` opens step N alone (in normal type unless ``present=1``; the Learn
-page numbers its opening vote 0, so presenter mode starts there);
-``?tab=walk|part2|cards|lab|exercise`` opens that tab, ``&item=KEY`` picks the exercise's item (``spot-KEY`` /
-``quiz-KEY``: an excerpt of Spot the errors / a question) or puts that misconception card first, and
-``&variant=KEY&corpus=KEY`` the lab's variant and corpus.
+``?present=1`` shows one step per screen in large type (body 26 px, chart text 18 px) with previous / next buttons
+and a list of the steps; ``?step=KEY`` opens that step alone (in normal type unless ``present=1``; an old link's
+number opens the step it named then); presenter mode without a step starts at the opening, or with ``?tab=KEY`` at
+that tab's first step. The steps and their order are ``steps``'; the other deep links, ``links``'.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
 from typing import Final
 
 import streamlit as st
 
 from bleu_app.ui import state
+from bleu_app.ui.learn import links, steps
+from bleu_app.ui.learn.lecture import Lecture
 
-__all__ = [
-    "ITEM",
-    "STEP",
-    "TAB",
-    "TABS",
-    "default_tab",
-    "item",
-    "link",
-    "linked",
-    "presenting",
-    "show_step",
-    "step",
-]
+__all__ = ["BODY_PX", "LARGE_CSS", "RADIO_SCALE", "current", "default_tab", "presenting", "show_step"]
 
-STEP: Final = "step"
-TAB: Final = "tab"
-ITEM: Final = "item"
-TABS: Final = {
-    "walk": "Part I: the metric",
-    "part2": "Part II: does BLEU work?",
-    "cards": "Misconceptions",
-    "lab": "Misimplementation lab",
-    "exercise": "Exercise",
-}
 BODY_PX: Final = 26
 MATH_PX: Final = 32  # KaTeX's 1.21 em of the body (its scripts, at 0.7 of it, 22 px)
 RADIO_SCALE: Final = 1.6  # the radio's circle beside 26 px text (review item 20: it stayed at 16 px)
@@ -83,60 +60,46 @@ def presenting() -> bool:
     return state.presenting()
 
 
-def step(n_steps: int, first: int = 1, tabs: Mapping[str, int] | None = None) -> int | None:
-    """The step the URL names (numbered from ``first``), or None; presenter mode without a step starts at ``first``,
-    or with ``?tab=KEY`` at ``tabs[KEY]`` (the step a tab starts at: ``?present=1&tab=lab`` projects the lab).
+def current() -> str | None:
+    """The key of the step the URL names, or None (the whole page); presenter mode without a step starts at the
+    opening, or with ``?tab=KEY`` at that tab's first step.
 
     Streamlit may rewrite the URL on a rerun (the settings widgets bound to query parameters) and drop ``step``
     and ``present``: the session keeps both and puts them back.
     """
-    raw = st.query_params.get(STEP)
-    if raw is not None and raw.isdigit() and first <= int(raw) < first + n_steps:
-        state.put(state.STEP_LINKED, int(raw))
-    at: int | None = state.get(state.STEP_LINKED)
+    named = steps.resolve(st.query_params.get(links.STEP))
+    if named is not None:
+        state.put(state.STEP_LINKED, named)
+    at: str | None = state.get(state.STEP_LINKED)
     if at is None and presenting():
-        at = (tabs or {}).get(st.query_params.get(TAB) or "", first)
+        at = steps.first_of(st.query_params.get(links.TAB) or "") or steps.KEYS[0]
     if at is not None:
-        st.query_params[STEP] = str(at)
+        st.query_params[links.STEP] = at
         if presenting():
-            st.query_params["present"] = "1"
+            st.query_params[links.PRESENT] = "1"
     return at
 
 
 def _leave() -> None:
     state.leave_presenting()
-    for key in (STEP, "present"):
+    for key in (links.STEP, links.PRESENT):
         st.query_params.pop(key, None)
 
 
 def default_tab() -> str | None:
     """The tab label ``?tab=`` names, or None (the first tab)."""
-    return TABS.get(st.query_params.get(TAB) or "")
+    tab = st.query_params.get(links.TAB)
+    return next((label for part, label in steps.TABS.items() if part == tab), None)
 
 
-def linked() -> bool:
-    """Whether the URL names a tab or an item (a deep link into the page, not the page's start)."""
-    return bool(st.query_params.get(TAB) or st.query_params.get(ITEM))
-
-
-def item() -> str | None:
-    """``?item=`` (an exercise item's or a card's key), or None."""
-    return st.query_params.get(ITEM)
-
-
-def link(name: str) -> str | None:
-    """Another query parameter a tab reads (the lab's ``variant`` and ``corpus``), or None."""
-    return st.query_params.get(name)
-
-
-def _go(to: int) -> None:
-    st.query_params[STEP] = str(to)
+def _go(to: str) -> None:
+    st.query_params[links.STEP] = to
     state.put(state.STEP_PICK, to)
     state.put(state.STEP_LINKED, to)
 
 
 def _picked() -> None:
-    st.query_params[STEP] = str(state.get(state.STEP_PICK))
+    st.query_params[links.STEP] = state.get(state.STEP_PICK)
     state.put(state.STEP_LINKED, state.get(state.STEP_PICK))
 
 
@@ -168,29 +131,41 @@ def _arrow_keys() -> None:
     components.html(KEYS_JS, height=0)
 
 
-def show_step(steps: Sequence[tuple[str, Callable[[], None]]], at: int, first: int = 1) -> None:
-    """Step ``at`` of ``steps`` (numbered from ``first``) alone, with previous / next buttons and the list of
-    steps."""
-    last = first + len(steps) - 1
+def show_step(key: str, w: Lecture) -> None:
+    """The step ``key`` alone, with previous / next buttons and the list of steps."""
+    keys, at = steps.KEYS, steps.number(key)
+    last = len(keys) - 1
     if presenting():
         # st.html dropped a style-only block in the dark theme (dark primary buttons' labels: frame.CONTRAST_CSS)
         st.markdown(LARGE_CSS, unsafe_allow_html=True)
-    if state.get(state.STEP_PICK) != at:
-        state.put(state.STEP_PICK, at)
+    if state.get(state.STEP_PICK) != key:
+        state.put(state.STEP_PICK, key)
     prev, pick, nxt = st.columns([1, 4, 1], vertical_alignment="bottom")
     prev.button(
-        "← Previous", key="learn.step_prev", disabled=at <= first, on_click=_go, args=(at - 1,), width="stretch"
+        "← Previous",
+        key="learn.step_prev",
+        disabled=at <= 0,
+        on_click=_go,
+        args=(keys[max(at - 1, 0)],),
+        width="stretch",
     )
     pick.selectbox(
         "Step",
-        list(range(first, last + 1)),
+        list(keys),
         key=state.STEP_PICK,
-        format_func=lambda i: steps[i - first][0],
+        format_func=lambda k: steps.heading(steps.get(k)),
         on_change=_picked,
         label_visibility="collapsed",
     )
-    nxt.button("Next →", key="learn.step_next", disabled=at >= last, on_click=_go, args=(at + 1,), width="stretch")
+    nxt.button(
+        "Next →",
+        key="learn.step_next",
+        disabled=at >= last,
+        on_click=_go,
+        args=(keys[min(at + 1, last)],),
+        width="stretch",
+    )
     _arrow_keys()
-    steps[at - first][1]()
+    steps.draw(steps.get(key), w, alone=True)
     st.button("Show the whole page", key="learn.step_leave", on_click=_leave, icon=":material/unfold_more:")
-    st.caption(f"Step {at} of {last} · a link to this step: ?step={at}" + ("&present=1" if presenting() else ""))
+    st.caption(f"Step {at} of {last} · a link to this step: ?step={key}" + ("&present=1" if presenting() else ""))

@@ -9,6 +9,7 @@ from typing import Final
 import streamlit as st
 
 from bleu_app.ui import cached, docs
+from bleu_app.ui.learn import steps
 
 __all__ = ["EXPANDER", "FILE_NAME", "FOLDED", "body", "show"]
 
@@ -34,16 +35,20 @@ LINK: Final = re.compile(r"\]\((\?[^)]*)\)")
 
 
 def plan_text(base: str | None) -> str:
-    """The plan with its links made whole: a bare ``?present=1&step=0`` pasted in a slide opens nothing, so each
-    link points at ``base`` + query where the app's address is known."""
-    text = docs.text("plan")
+    """The plan (its steps numbered) with its links made whole: a bare ``?present=1&step=opening`` pasted in a slide
+    opens nothing, so each link points at ``base`` + query where the app's address is known."""
+    text = _plan()
     return LINK.sub(lambda m: f"]({base}{m.group(1)})", text) if base else text
+
+
+def _plan() -> str:
+    return steps.expand(docs.text("plan"))
 
 
 def slide_links(base: str | None) -> str:
     """Every link of the plan, one a line with its minutes, as pasted into slides: the full address where it is
     known, else the query (to add to the app's address)."""
-    rows = [line for line in docs.text("plan").splitlines() if line.startswith("| ") and LINK.search(line)]
+    rows = [line for line in _plan().splitlines() if line.startswith("| ") and LINK.search(line)]
     out = []
     for row in rows:
         minutes = row.strip("| ").split("|", 1)[0].strip()
@@ -60,7 +65,7 @@ def body() -> None:
     else:
         st.caption(
             "For your slides: add each of these to the app's address (the part of this page's address before "
-            "any `?`), as in `https://…/learn?present=1&step=0`:"
+            "any `?`), as in `https://…/learn?present=1&step=opening`:"
         )
     st.code(slide_links(base), language=None, wrap_lines=False)
     st.download_button(

@@ -1,56 +1,34 @@
-"""Part I of the Learn page: the walk through the paper's section 2, one function per step, so that the page
-can show them all or one at a time (presenter mode, ``?step=N``)."""
+"""Part I of the Learn page: the walk through the paper's section 2, one function per step (``steps`` draws each
+one's heading and opening prose, then calls it), so that the page can show them all or one at a time (presenter
+mode, ``?step=KEY``)."""
 
 from __future__ import annotations
-
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
 
 import streamlit as st
 
 from bleu_app import samples
 from bleu_app.frames import sentence as frames
-from bleu_app.ui import cached, docs, state
+from bleu_app.ui import cached, state
 from bleu_app.ui.components import highlight, scores, vega
+from bleu_app.ui.learn.lecture import Lecture
 from bleu_core.bleu import make_signature
-from bleu_core.config import BleuConfig
 from bleu_core.explain import SegmentExplanation
 
-__all__ = ["STEPS", "Walk", "load"]
+__all__ = [
+    "bigrams",
+    "brevity",
+    "clipping",
+    "corpus",
+    "decay",
+    "geomean",
+    "logdomain",
+    "plain",
+    "recall",
+    "short",
+    "zero",
+]
 
-ZERO_KEYS = ("ex1", "ex1c2", "ex2", "ex3", "ex4", "ex4c2")
 ex3, ex4a, ex4b = samples.SENTENCE_SAMPLES["ex3"], samples.SENTENCE_SAMPLES["ex4"], samples.SENTENCE_SAMPLES["ex4c2"]
-
-
-@dataclass(frozen=True, slots=True)
-class Walk:
-    """What the steps show, under one setting (everything shared by every session)."""
-
-    config: BleuConfig
-    c1: SegmentExplanation
-    c2: SegmentExplanation
-    e2: SegmentExplanation
-    e3: SegmentExplanation
-    e4a: SegmentExplanation
-    e4b: SegmentExplanation
-    pooled: Any
-    zero_orders: Any
-
-
-def load(config: BleuConfig) -> Walk:
-    """The paper's examples under ``config``; raises ``InputError`` when the settings cannot score them."""
-    return Walk(
-        config,
-        cached.example("ex1", config),
-        cached.example("ex1c2", config),
-        cached.example("ex2", config),
-        cached.example("ex3", config),
-        cached.example("ex4", config),
-        cached.example("ex4c2", config),
-        cached.pooling_table(config),
-        cached.zero_orders_table(ZERO_KEYS, config),
-    )
 
 
 def recall_card(label: str, expl: SegmentExplanation) -> None:
@@ -62,13 +40,11 @@ def recall_card(label: str, expl: SegmentExplanation) -> None:
     st.caption(scores.precision_summary(expl))
 
 
-def _step1(w: Walk) -> None:
+def plain(w: Lecture) -> None:
     e2 = w.e2
-    st.header("1 · Plain precision: Example 2 (§2.1)")
-    docs.show("00a_plain")
     if state.is_paper_config():
         with st.container(border=True):
-            docs.show("counted")
+            w.doc("counted")
     st.markdown("**Example 2.** The candidate and its two references:")
     highlight.show_html(highlight.candidate_html(e2, n=1) + highlight.references_html(e2, best_match=False))
     st.metric(
@@ -78,10 +54,8 @@ def _step1(w: Walk) -> None:
     )
 
 
-def _step2(w: Walk) -> None:
+def clipping(w: Lecture) -> None:
     config, c1, c2, e2 = w.config, w.c1, w.c2, w.e2
-    st.header("2 · Clipping: the modified unigram precision (§2.1)")
-    docs.show("01_unigram")
     st.metric(
         "Modified precision p₁",
         frames.fraction(e2.orders[0].matches, e2.orders[0].total),
@@ -89,7 +63,7 @@ def _step2(w: Walk) -> None:
     )
     st.table(cached.clip_table("ex2", config, 1), hide_index=False)
     st.markdown("**Example 1.** The three references:")
-    docs.show("02_clipping")
+    w.doc("clipping_example1")
     highlight.show_html(highlight.references_html(c1, best_match=False))
     st.markdown(
         f"**Candidate 1** — modified unigram precision "
@@ -103,10 +77,8 @@ def _step2(w: Walk) -> None:
         st.table(cached.clip_table("ex1c2", config, 1), hide_index=False)
 
 
-def _step3(w: Walk) -> None:
+def bigrams(w: Lecture) -> None:
     config, c1, c2, e2 = w.config, w.c1, w.c2, w.e2
-    st.header("3 · Bigrams and longer n-grams (§2.1)")
-    docs.show("03_bigrams")
     left, right = st.columns(2)
     with left:
         st.markdown(
@@ -131,16 +103,12 @@ def _step3(w: Walk) -> None:
         st.table(cached.clip_table("ex1c2", config, 2), hide_index=False)
 
 
-def _step4(w: Walk) -> None:
-    st.header("4 · A corpus: add the counts, then divide (§2.1.1)")
-    docs.show("03b_corpus")
+def corpus(w: Lecture) -> None:
     st.table(w.pooled, hide_index=False)
 
 
-def _step5(w: Walk) -> None:
+def decay(w: Lecture) -> None:
     config, c1, c2 = w.config, w.c1, w.c2
-    st.header("5 · Precision decays with n (§2.1.3)")
-    docs.show("04_decay")
     left, right = st.columns(2)
     with left:
         st.markdown(f"**Candidate 1:** {scores.precision_summary(c1)}")
@@ -150,10 +118,8 @@ def _step5(w: Walk) -> None:
         vega.vega(cached.decay_spec("ex1c2", config, together=("ex1", "ex1c2")))
 
 
-def _step6(w: Walk) -> None:
+def geomean(w: Lecture) -> None:
     c1, c2 = w.c1, w.c2
-    st.header("6 · The geometric mean (§2.1.3)")
-    docs.show("04b_geomean")
     for name, ex in (("Candidate 1", c1), ("Candidate 2", c2)):
         expr, geo = frames.geometric_mean(ex)
         geo_text = "0" if geo is None else f"{geo:.4f}"
@@ -162,17 +128,13 @@ def _step6(w: Walk) -> None:
         )
 
 
-def _step7(w: Walk) -> None:
+def short(w: Lecture) -> None:
     e3 = w.e3
-    st.header("7 · Short candidates: Example 3 (§2.2)")
-    docs.show("06a_short")
     st.markdown(f"**Example 3** — candidate *{ex3.hyp}*: {scores.precision_summary(e3)}")
 
 
-def _step8(w: Walk) -> None:
+def recall(w: Lecture) -> None:
     e4a, e4b = w.e4a, w.e4b
-    st.header("8 · Why not recall: Example 4 (§2.2.1)")
-    docs.show("07_recall")
     left, right = st.columns(2)
     with left:
         recall_card(ex4a.label, e4a)
@@ -181,10 +143,8 @@ def _step8(w: Walk) -> None:
     highlight.show_html(highlight.references_html(e4a, best_match=False))
 
 
-def _step9(w: Walk) -> None:
+def brevity(w: Lecture) -> None:
     config, e3 = w.config, w.e3
-    st.header("9 · The brevity penalty (§2.2.2)")
-    docs.show("06_brevity")
     st.markdown(f"**Example 3** — candidate *{ex3.hyp}* and Example 1's references:")
     highlight.show_html(highlight.references_html(e3))
     left, right = st.columns([2, 3])
@@ -195,15 +155,13 @@ def _step9(w: Walk) -> None:
     with right:
         vega.vega(cached.bp_spec("ex3", config))
     st.subheader("The best match length: 12, 15 and 17 words")
-    docs.show("06b_best_match")
+    w.doc("brevity_best_match")
     lens = samples.BEST_MATCH_EXAMPLE[1]
     st.table(cached.best_match_table(tuple(lens), (10, 12, 13, 14, 16, 17, 20)), hide_index=False)
 
 
-def _step10(w: Walk) -> None:
+def logdomain(w: Lecture) -> None:
     config, c1 = w.config, w.c1
-    st.header("10 · BLEU, in the log domain (§2.3)")
-    docs.show("05_logdomain")
     log_spec, log_table = cached.log_terms("ex1", config)
     left, right = st.columns([3, 2])
     with left:
@@ -212,33 +170,16 @@ def _step10(w: Walk) -> None:
         st.markdown("**Candidate 1's terms**")
         st.table(log_table, hide_index=False)
         scores.score_headline("BLEU = exp(log BLEU)", c1.score)
-        st.markdown("**The toy corpus's terms** (step 4)")
+        w.markdown("**The toy corpus's terms** (step {step:corpus})")
         st.table(cached.corpus_log_terms(config), hide_index=False)
         corpus, mean = cached.corpus_vs_mean(config)
-        st.markdown(
+        w.markdown(
             f"The toy corpus's BLEU is **{corpus:.2f}**. The mean of its six sentence scores, **{mean:.2f}**, is "
-            "not BLEU: the sentences' counts are pooled first (step 4)."
+            "not BLEU: the sentences' counts are pooled first (step {step:corpus})."
         )
 
 
-def _step11(w: Walk) -> None:
+def zero(w: Lecture) -> None:
     config = w.config
-    st.header("11 · Why five of the six candidates score 0 (§2.1.3, footnote 5)")
-    docs.show("08_zero")
     st.dataframe(w.zero_orders, hide_index=True, width="stretch", key="learn.zero_orders")
     scores.signature(make_signature(config, 3))
-
-
-STEPS: tuple[tuple[str, Callable[[Walk], None]], ...] = (
-    ("1 · Plain precision: Example 2 (§2.1)", _step1),
-    ("2 · Clipping: the modified unigram precision (§2.1)", _step2),
-    ("3 · Bigrams and longer n-grams (§2.1)", _step3),
-    ("4 · A corpus: add the counts, then divide (§2.1.1)", _step4),
-    ("5 · Precision decays with n (§2.1.3)", _step5),
-    ("6 · The geometric mean (§2.1.3)", _step6),
-    ("7 · Short candidates: Example 3 (§2.2)", _step7),
-    ("8 · Why not recall: Example 4 (§2.2.1)", _step8),
-    ("9 · The brevity penalty (§2.2.2)", _step9),
-    ("10 · BLEU, in the log domain (§2.3)", _step10),
-    ("11 · Why five of the six candidates score 0 (§2.1.3, footnote 5)", _step11),
-)
