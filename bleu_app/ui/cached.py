@@ -32,16 +32,12 @@ import streamlit as st
 from bleu_app import handout, samples
 from bleu_app.charts import sentence as charts
 from bleu_app.frames import (
-    cards as card_frames,
     corpus as corpus_frames,
-    lab as lab_frames,
-    opening as opening_frames,
     part2 as part2_frames,
-    quiz,
     sentence as frames,
     slices as slice_frames,
-    spot,
 )
+from bleu_app.lessons import cards as card_lessons, lab as lab_lessons, opening as opening_lessons, quiz, spot
 from bleu_app.views.pair_buckets import PairBucketsView, pair_buckets_view
 from bleu_core.blocktest import RankedBlockTest, ranked_block_test
 from bleu_core.config import BleuConfig
@@ -189,13 +185,13 @@ def nltk_table(which: str, config: BleuConfig) -> pa.Table:
 
 
 def _lab_streams(which: str) -> tuple[tuple[str, ...], tuple[tuple[str | None, ...], ...]]:
-    corpus = lab_frames.CORPORA[which]
+    corpus = lab_lessons.CORPORA[which]
     return corpus.hyps, corpus.refs
 
 
 @st.cache_resource(max_entries=_N, show_spinner=False)
 def lab(which: str, config: BleuConfig, nltk_smoothing: int) -> tuple[tuple[VariantResult, ...], pa.Table]:
-    """The misimplementation lab on one of its corpora (``frames.lab.CORPORA``: ``paper`` is all six candidates as
+    """The misimplementation lab on one of its corpora (``lessons.lab.CORPORA``: ``paper`` is all six candidates as
     one corpus): every variant's result in ``VARIANTS`` order and their table, 2 decimals (read-only)."""
     hyps, refs = _lab_streams(which)
     results = tuple(
@@ -209,14 +205,14 @@ def lab(which: str, config: BleuConfig, nltk_smoothing: int) -> tuple[tuple[Vari
 
 @st.cache_resource(show_spinner=False)
 def opening() -> tuple[
-    tuple[opening_frames.Shared, ...], tuple[tuple[opening_frames.Run, ...], ...], tuple[dict[str, str], ...]
+    tuple[opening_lessons.Shared, ...], tuple[tuple[opening_lessons.Run, ...], ...], tuple[dict[str, str], ...]
 ]:
     """The opening's reveal: the paper's list of shared phrases, each candidate's runs and its counts."""
-    expls = [opening_frames.explained(i) for i in range(len(EXAMPLE_1.candidates))]
+    expls = [opening_lessons.explained(i) for i in range(len(EXAMPLE_1.candidates))]
     return (
-        opening_frames.paper_list(),
-        tuple(opening_frames.shared_runs(e) for e in expls),
-        tuple(opening_frames.summary(e) for e in expls),
+        opening_lessons.paper_list(),
+        tuple(opening_lessons.shared_runs(e) for e in expls),
+        tuple(opening_lessons.summary(e) for e in expls),
     )
 
 
@@ -234,9 +230,9 @@ def blind_spots(config: BleuConfig) -> pa.Table:
 
 
 @st.cache_resource(show_spinner=False)
-def cards() -> tuple[card_frames.Card, ...]:
+def cards() -> tuple[card_lessons.Card, ...]:
     """The misconception cards, their numbers computed under the paper's preset."""
-    return card_frames.cards()
+    return card_lessons.cards()
 
 
 @st.cache_resource(show_spinner=False)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bleu_app.frames import lab
+from bleu_app.lessons import lab
 from bleu_core.config import BleuConfig
 from bleu_core.variants import VARIANTS, VariantResult, run_variant
 from tests.app.test_paper_quotes import PAPER, normalise, quotes
@@ -23,7 +23,7 @@ def _run(variant: str, corpus: lab.LabCorpus, config: BleuConfig, nltk: int = 0)
 
 
 def _sign(r: VariantResult) -> str:
-    # independent of frames.lab: compare the two numbers as the lab prints them
+    # independent of lessons.lab: compare the two numbers as the lab prints them
     a, b = round(r.score, 2), round(r.correct, 2)
     return "up" if a > b else "down" if a < b else "same"
 

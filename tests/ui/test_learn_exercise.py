@@ -7,7 +7,7 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from bleu_app.frames import exercise as x
+from bleu_app.lessons import exercise as x
 from bleu_app.ui import state
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")

@@ -12,7 +12,7 @@ import pytest
 from streamlit.proto.Metric_pb2 import Metric as MetricProto
 from streamlit.testing.v1 import AppTest
 
-from bleu_app.frames import lab as frames
+from bleu_app.lessons import lab as frames
 from bleu_app.ui import state
 from bleu_core.config import BleuConfig
 from bleu_core.variants import VARIANTS, VariantResult, run_variant

@@ -12,7 +12,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from bleu_app import handout
-from bleu_app.frames import opening as frames
+from bleu_app.lessons import opening as frames
 from bleu_app.ui import cached, state
 from bleu_app.ui.learn import opening, steps, teacher
 from tests.app.test_paper_quotes import PAPER, SEED, normalise

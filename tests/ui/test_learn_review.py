@@ -10,7 +10,8 @@ import vl_convert as vlc
 from streamlit.testing.v1 import AppTest
 
 from bleu_app.charts import sentence as charts
-from bleu_app.frames import sentence as sentence_frames, spot
+from bleu_app.frames import sentence as sentence_frames
+from bleu_app.lessons import spot
 from bleu_app.ui import state
 from bleu_app.ui.learn import exercise, lab, present, steps, teacher
 from bleu_core.config import BleuConfig

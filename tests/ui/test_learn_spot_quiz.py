@@ -7,8 +7,8 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from bleu_app.frames import quiz, spot
-from bleu_app.frames.cards import cards
+from bleu_app.lessons import quiz, spot
+from bleu_app.lessons.cards import cards
 from bleu_app.ui import state
 from tests.ui.learn_app import open_learn
 

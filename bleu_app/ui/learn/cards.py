@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from bleu_app.frames import cards as frames
+from bleu_app.lessons import cards as lesson
 from bleu_app.ui import cached, nav, state
 from bleu_app.ui.components import scores
 from bleu_app.ui.learn import links
@@ -16,7 +16,7 @@ __all__ = ["show"]
 HIGHLIGHT = "#d55e00"  # Okabe & Ito's vermillion: visible on the light and the dark theme
 
 
-def _open(card: frames.Card) -> None:
+def _open(card: lesson.Card) -> None:
     """on_click of a card's demo: hand the sentence (and the tokenizer it needs) to the Sentence page."""
     if card.tokenize:
         state.set_tokenizer(card.tokenize)

@@ -1,6 +1,6 @@
 """The Learn page's exercise, in three parts: computing BLEU by hand (one item at a time, its steps unlocked one
-by one, the worked step after two wrong tries, a score at the end; checked by ``frames.exercise``), spotting the
-errors in Feng Li's article (``frames.spot``) and conceptual questions (``frames.quiz``). Every answer is kept in
+by one, the worked step after two wrong tries, a score at the end; checked by ``lessons.exercise``), spotting the
+errors in Feng Li's article (``lessons.spot``) and conceptual questions (``lessons.quiz``). Every answer is kept in
 the session, not in widgets, so switching items or parts loses nothing.
 
 Deep links: ``?tab=exercise&item=KEY`` opens a computing item; ``item=spot`` / ``item=spot-KEY`` an excerpt of
@@ -12,7 +12,7 @@ from typing import Any
 
 import streamlit as st
 
-from bleu_app.frames import exercise as frames, quiz, spot
+from bleu_app.lessons import exercise as lesson, quiz, spot
 from bleu_app.ui import cached, state
 from bleu_app.ui.components import highlight, scores, sentence
 from bleu_app.ui.learn import links
@@ -28,15 +28,15 @@ def _progress(key: str) -> dict[str, Any]:
     return state.record(state.EXERCISE_PROGRESS, key, {"answers": [], "tries": {}, "first": 0, "last": ""})
 
 
-def _submit(item: frames.Item, box: str) -> None:
+def _submit(item: lesson.Item, box: str) -> None:
     prog = _progress(item.key)
-    steps = frames.steps(item)
+    steps = lesson.steps(item)
     at = len(prog["answers"])
     if at >= len(steps):
         return
     step = steps[at]
     answer = state.get(box) or ""
-    verdict = frames.check(item, step, answer)
+    verdict = lesson.check(item, step, answer)
     tries = prog["tries"].get(step.key, 0)
     if verdict.right:
         prog["answers"].append(answer.strip())
@@ -77,12 +77,12 @@ def show_compute(w: Lecture) -> None:
     """The item picker, the item's sentences, its answered steps, the current step and the score."""
     st.subheader("Compute BLEU by hand")
     w.doc("exercise")
-    if links.item() in frames.ITEMS and not state.has(state.EXERCISE_ITEM):
+    if links.item() in lesson.ITEMS and not state.has(state.EXERCISE_ITEM):
         state.put(state.EXERCISE_ITEM, links.item())  # ?tab=exercise&item=KEY
-    key = st.selectbox("Item", list(frames.ITEMS), key=state.EXERCISE_ITEM, format_func=lambda k: frames.ITEMS[k].label)
-    item = frames.ITEMS[key]
-    steps = frames.steps(item)
-    for k, e in enumerate(frames.explained(item)):
+    key = st.selectbox("Item", list(lesson.ITEMS), key=state.EXERCISE_ITEM, format_func=lambda k: lesson.ITEMS[k].label)
+    item = lesson.ITEMS[key]
+    steps = lesson.steps(item)
+    for k, e in enumerate(lesson.explained(item)):
         if len(item.sentences) > 1:
             st.markdown(f"**Sentence {k + 1}**")
         st.markdown("Candidate, tokenized")
@@ -103,20 +103,20 @@ def show_compute(w: Lecture) -> None:
         if prog["last"]:
             st.error(w.expand(prog["last"]), icon=":material/close:")
         if tries >= 2:
-            st.info(f"Worked step: {frames.worked(item, step)}", icon=":material/lightbulb:")
+            st.info(f"Worked step: {lesson.worked(item, step)}", icon=":material/lightbulb:")
         else:
             with st.expander("Hint"):
                 w.markdown(step.hint)
     else:
         st.success(f"Item complete: {prog['first']} of {len(steps)} steps right at the first try.")
     store = state.get(state.EXERCISE_PROGRESS, {})
-    complete = [k for k in frames.ITEMS if len(store.get(k, {}).get("answers", [])) == len(steps)]
+    complete = [k for k in lesson.ITEMS if len(store.get(k, {}).get("answers", [])) == len(steps)]
     first = sum(store.get(k, {}).get("first", 0) for k in complete)
     score = (
-        f"{len(complete)} of {len(frames.ITEMS)} items complete, {first} of {len(complete) * len(steps)} of their "
+        f"{len(complete)} of {len(lesson.ITEMS)} items complete, {first} of {len(complete) * len(steps)} of their "
         "steps right at the first try"
         if complete
-        else f"no item complete yet (0 of {len(frames.ITEMS)})"  # not "0 of 0 of their steps" (review 29 item 9)
+        else f"no item complete yet (0 of {len(lesson.ITEMS)})"  # not "0 of 0 of their steps" (review 29 item 9)
     )
     st.caption(
         f"Your score: {score}. Every item uses the paper's preset (its words, case folded, N = 4, no smoothing), "

@@ -1,6 +1,6 @@
 """The Learn page's misimplementation lab: a variant, its demonstration corpus and the prediction game.
 
-Picking a variant loads its demonstration corpus (``frames.lab.DEMO``); both selectors say where a variant has no
+Picking a variant loads its demonstration corpus (``lessons.lab.DEMO``); both selectors say where a variant has no
 effect. With the game on (the default; a teacher can turn it off), the variant's number stays hidden until the
 student has predicted whether the mistake raises, lowers or does not change BLEU on this corpus; the answers are kept
 in the session per (variant, corpus), and "Every variant at a glance" stays hidden until the round is answered (or
@@ -15,8 +15,8 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from bleu_app.frames import lab as frames
 from bleu_app.frames.signs import signed
+from bleu_app.lessons import lab as lesson
 from bleu_app.ui import cached, state
 from bleu_app.ui.components import scores, tables
 from bleu_app.ui.learn import links
@@ -43,17 +43,17 @@ def _from_link() -> None:
         state.put(state.LAB_VARIANT, linked if linked in VARIANTS else next(iter(VARIANTS)))
     if not state.has(state.LAB_CORPUS):
         linked = links.link("corpus")
-        state.put(state.LAB_CORPUS, linked if linked in frames.CORPORA else frames.DEMO[state.get(state.LAB_VARIANT)])
+        state.put(state.LAB_CORPUS, linked if linked in lesson.CORPORA else lesson.DEMO[state.get(state.LAB_VARIANT)])
 
 
 def _variant_changed() -> None:
-    state.put(state.LAB_CORPUS, frames.DEMO[state.get(state.LAB_VARIANT)])  # its demonstration corpus
+    state.put(state.LAB_CORPUS, lesson.DEMO[state.get(state.LAB_VARIANT)])  # its demonstration corpus
 
 
-def _reveal(key: str, result: VariantResult, corpus: frames.LabCorpus) -> None:
+def _reveal(key: str, result: VariantResult, corpus: lesson.LabCorpus) -> None:
     guess = state.get(state.lab_guess(key))
-    if guess in frames.CHOICES:
-        _answers()[key] = {"guess": guess, "right": frames.verdict(guess, result, corpus).right}
+    if guess in lesson.CHOICES:
+        _answers()[key] = {"guess": guess, "right": lesson.verdict(guess, result, corpus).right}
 
 
 def _show_all(corpus: str) -> None:
@@ -64,15 +64,15 @@ def _forget() -> None:
     state.drop(state.LAB_ANSWERS, state.LAB_SHOW_ALL)
 
 
-def _signature(config: BleuConfig, corpus: frames.LabCorpus) -> str:
+def _signature(config: BleuConfig, corpus: lesson.LabCorpus) -> str:
     counts = {sum(r[i] is not None for r in corpus.refs) for i in range(len(corpus.hyps))}
     return make_signature(config, counts.pop() if len(counts) == 1 else "var")
 
 
-def _bp_line(corpus: frames.LabCorpus, config: BleuConfig) -> str:
-    bp = frames.sentence_bps(corpus, config)
+def _bp_line(corpus: lesson.LabCorpus, config: BleuConfig) -> str:
+    bp = lesson.sentence_bps(corpus, config)
     if corpus.key == "short_bp":
-        return frames.short_bp_text(bp)
+        return lesson.short_bp_text(bp)
     each = ", ".join(f"{b:.4f}" for b in bp.bps)
     return (
         f"Sentence BPs {each}: their mean is {bp.mean_bp:.4f}; the corpus BP (c = {bp.c}, r = {bp.r}) is "
@@ -93,12 +93,12 @@ class _Round:
     hidden: bool
 
     @property
-    def corpus(self) -> frames.LabCorpus:
-        return frames.CORPORA[self.which]
+    def corpus(self) -> lesson.LabCorpus:
+        return lesson.CORPORA[self.which]
 
     @property
     def key(self) -> str:
-        return frames.game_key(self.variant, self.which, self.nltk)
+        return lesson.game_key(self.variant, self.which, self.nltk)
 
 
 def show(w: Lecture) -> None:
@@ -114,7 +114,7 @@ def show(w: Lecture) -> None:
         help="Turn it off to show every number straight away (for a teacher who explains instead).",
     )
     try:
-        results = {k: cached.lab(k, config, int(state.get(state.LAB_NLTK_KEPT, 0)))[0] for k in frames.CORPORA}
+        results = {k: cached.lab(k, config, int(state.get(state.LAB_NLTK_KEPT, 0)))[0] for k in lesson.CORPORA}
     except InputError as exc:
         scores.user_error(exc, what="The lab cannot run")
         return
@@ -122,7 +122,7 @@ def show(w: Lecture) -> None:
     which = _corpus_picker(results, variant)
     everything, table = cached.lab(which, config, nltk)
     result = everything[list(VARIANTS).index(variant)]
-    answer = _answers().get(frames.game_key(variant, which, nltk))
+    answer = _answers().get(lesson.game_key(variant, which, nltk))
     now = _Round(variant, which, nltk, result, table, answer, hidden=game and answer is None)
     _corpus_box(now.corpus)
     _numbers(now, w)
@@ -145,7 +145,7 @@ def _variant_picker(results: dict[str, tuple[VariantResult, ...]]) -> tuple[str,
     here = results[state.get(state.LAB_CORPUS)]
 
     def variant_label(k: str) -> str:
-        note = frames.mark(here[order.index(k)])
+        note = lesson.mark(here[order.index(k)])
         return VARIANTS[k].label + (f" — {note}" if note else "")
 
     key = st.selectbox("Variant", order, key=state.LAB_VARIANT, format_func=variant_label, on_change=_variant_changed)
@@ -169,16 +169,16 @@ def _corpus_picker(results: dict[str, tuple[VariantResult, ...]], variant: str) 
 
     def corpus_label(k: str) -> str:
         notes = []
-        if k == frames.DEMO[variant]:
+        if k == lesson.DEMO[variant]:
             notes.append("this variant's demonstration")
-        if frames.mark(results[k][at]):
+        if lesson.mark(results[k][at]):
             notes.append("no effect for this variant")
-        return frames.CORPORA[k].label + (f" ({'; '.join(notes)})" if notes else "")
+        return lesson.CORPORA[k].label + (f" ({'; '.join(notes)})" if notes else "")
 
-    return str(st.selectbox("Corpus", list(frames.CORPORA), key=state.LAB_CORPUS, format_func=corpus_label))
+    return str(st.selectbox("Corpus", list(lesson.CORPORA), key=state.LAB_CORPUS, format_func=corpus_label))
 
 
-def _corpus_box(corpus: frames.LabCorpus) -> None:
+def _corpus_box(corpus: lesson.LabCorpus) -> None:
     if corpus.built_in:
         st.caption(corpus.about)
     with st.expander(f"The corpus: {len(corpus.hyps)} candidate{'s' * (len(corpus.hyps) > 1)} and their references"):
@@ -197,7 +197,7 @@ def _numbers(now: _Round, w: Lecture) -> None:
     if now.hidden:
         wrong_col.metric(result.variant.label, "?")
     else:
-        way = frames.direction(result)
+        way = lesson.direction(result)
         wrong_col.metric(
             result.variant.label,
             f"{result.score:.2f}",
@@ -224,9 +224,9 @@ def _prediction(now: _Round) -> None:
     with st.container(border=True, key="lab-game"):
         guess = st.radio(
             "Will this mistake raise, lower or not change BLEU on this corpus?",
-            list(frames.CHOICES),
+            list(lesson.CHOICES),
             index=None,
-            format_func=frames.CHOICES.get,
+            format_func=lesson.CHOICES.get,
             key=state.lab_guess(now.key),
             horizontal=True,
         )
@@ -244,9 +244,9 @@ def _explanation(now: _Round, w: Lecture) -> None:
     """After the round: the verdict on the prediction, why, who makes the mistake, and the numbers."""
     result, corpus, config = now.result, now.corpus, w.config
     if now.answer is not None:
-        v = frames.verdict(now.answer["guess"], result, corpus)
+        v = lesson.verdict(now.answer["guess"], result, corpus)
         (st.success if v.right else st.warning)(v.headline)
-    w.markdown(f"**Why:** {frames.why(result, corpus)}")
+    w.markdown(f"**Why:** {lesson.why(result, corpus)}")
     st.markdown(f"**Who does it:** {result.variant.who}")
     st.markdown(f"**The numbers:** {result.detail}")
     if now.variant == "sentence_bp":

@@ -13,7 +13,7 @@ from typing import Final
 
 import streamlit as st
 
-from bleu_app.frames import opening as frames
+from bleu_app.lessons import opening as lesson
 from bleu_app.ui import cached, state
 from bleu_app.ui.components import highlight, scores
 from bleu_app.ui.learn.lecture import Lecture
@@ -38,7 +38,7 @@ def _refs(refs: tuple[int, ...]) -> str:
     return ", ".join(f"Reference {k}" for k in refs) if refs else "none"
 
 
-def runs_html(runs: tuple[frames.Run, ...]) -> str:
+def runs_html(runs: tuple[lesson.Run, ...]) -> str:
     """The candidate as runs: each shared run one highlighted span with its references (R1, R2 …) beside it, a
     word no reference has underlined as unmatched. Escaped."""
     parts = []
