@@ -47,7 +47,7 @@ HAND_NUMBERED = re.compile(r"\b[Ss]teps? \d+\b|[?&]step=\d")  # "step 9", "steps
 def test_no_step_number_is_written_outside_the_registry() -> None:
     # a step is named by key (``{step:KEY}`` in a text, ``?step=KEY`` in a link) and numbered by the registry
     texts = [p for p in app_sources() if p != REGISTRY]
-    texts += [*(ROOT / "docs" / "learn").glob("*.md"), ROOT / "README.md"]
+    texts += [*(ROOT / "docs" / "learn").rglob("*.md"), ROOT / "README.md"]
     found = {
         f"{p.relative_to(ROOT)}:{n}": line.strip()
         for p in texts

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
+from bleu_app import prose
 from bleu_core.config import BleuConfig
 from bleu_core.explain import SegmentExplanation, explain_segment
 from bleu_core.paper import EXAMPLE_1
@@ -18,6 +19,7 @@ from bleu_core.paper import EXAMPLE_1
 __all__ = ["CONFIG", "ITEMS", "Item", "Step", "Verdict", "check", "steps", "worked"]
 
 CONFIG: Final = BleuConfig.paper()  # fixed answers: the paper's words, case folded, N = 4, no smoothing
+TEXT: Final = prose.entries("exercise")
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,57 +81,37 @@ def explained(item: Item) -> list[SegmentExplanation]:
     return [explain_segment(h, list(r), CONFIG) for h, r in item.sentences]
 
 
+def _label(key: str, corpus: bool, **values: object) -> str:
+    text = TEXT[key]
+    return prose.fill(text["label, corpus"] if corpus and "label, corpus" in text else text["label"], **values)
+
+
+def _hint(key: str, corpus: bool, **values: object) -> str:
+    text = TEXT[key]
+    hint = prose.fill(text["hint"], **values)
+    return f"{hint} {text['hint, corpus']}" if corpus and "hint, corpus" in text else hint
+
+
 def steps(item: Item) -> list[Step]:
     """The eight steps of an item, pooled over its sentences as BLEU does."""
     ex = explained(item)
     corpus = len(ex) > 1
-    where = " of all the sentences together" if corpus else ""
+    where = " " + TEXT["corpus"]["where"] if corpus else ""
     out = []
     for n in range(1, CONFIG.max_ngram_order + 1):
         m = sum(e.orders[n - 1].matches for e in ex)
         t = sum(e.orders[n - 1].total for e in ex)
-        out.append(
-            Step(
-                f"p{n}",
-                f"p{n} (clipped {n}-gram matches / candidate {n}-grams{where})",
-                m / t if t else 0.0,
-                f"{m}/{t}",
-                f"List the candidate's {n}-grams; clip each one's count by its largest count in any single reference; "
-                "add the clipped counts, and divide by the number of candidate n-grams (step {step:clipping} and "
-                "{step:bigrams} of the walk)."
-                + (" Add the counts of every sentence first, then divide once (step {step:corpus})." if corpus else ""),
-                m,
-                t,
-            )
-        )
+        label = _label("p", corpus, n=n, where=where)
+        out.append(Step(f"p{n}", label, m / t if t else 0.0, f"{m}/{t}", _hint("p", corpus, n=n), m, t))
     c = sum(e.hyp_len for e in ex)
     r = sum(e.closest_ref_len for e in ex)
     bp = 1.0 if c > r else math.exp(1 - r / c)
-    out.append(Step("c", f"c (candidate length in tokens{where})", c, str(c), "Count the candidate's words."))
-    out.append(
-        Step(
-            "r",
-            "r (best match length" + (", summed over the sentences)" if corpus else ")"),
-            r,
-            str(r),
-            "For each sentence, the reference length closest to its candidate's (a tie: the shorter); step "
-            "{step:brevity}." + (" Then add them up." if corpus else ""),
-        )
-    )
-    hint = "BP = 1 if c > r, else exp(1 − r/c) (step {step:brevity})."
-    out.append(Step("bp", "BP (3 decimals)", bp, f"{bp:.3f}", hint))
+    out.append(Step("c", _label("c", corpus, where=where), c, str(c), _hint("c", corpus)))
+    out.append(Step("r", _label("r", corpus), r, str(r), _hint("r", corpus)))
+    out.append(Step("bp", _label("bp", corpus), bp, f"{bp:.3f}", _hint("bp", corpus)))
     ps = [s.value for s in out[:4]]
     bleu = bp * math.exp(sum(math.log(p) for p in ps) / len(ps)) if min(ps) > 0 else 0.0
-    out.append(
-        Step(
-            "bleu",
-            "BLEU (0-1 scale, 4 decimals)",
-            bleu,
-            f"{bleu:.4f}",
-            "BLEU = BP × (p1 · p2 · p3 · p4)^(1/4): the geometric mean of the precisions times BP (steps "
-            "{step:geomean} and {step:logdomain}).",
-        )
-    )
+    out.append(Step("bleu", _label("bleu", corpus), bleu, f"{bleu:.4f}", _hint("bleu", corpus)))
     return out
 
 
@@ -137,24 +119,27 @@ def worked(item: Item, step: Step) -> str:
     """The step worked out (shown after two wrong tries)."""
     all_steps = {s.key: s for s in steps(item)}
     if step.key.startswith("p"):
-        return (
-            f"{step.matches} of the candidate's {step.total} {step.key[1:]}-grams match after clipping: "
-            f"{step.key} = {step.text}."
-        )
+        text = TEXT["p"]["worked"]
+        return prose.fill(text, matches=step.matches, total=step.total, n=step.key[1:], key=step.key, text=step.text)
     if step.key == "c":
         lens = [len(e.hyp_tokens) for e in explained(item)]
-        return f"c = {' + '.join(map(str, lens))} = {step.text} tokens."
+        return prose.fill(TEXT["c"]["worked"], lengths=" + ".join(map(str, lens)), text=step.text)
     if step.key == "r":
-        ex = explained(item)
-        parts = [f"closest to {e.hyp_len} among {list(e.ref_lens)} is {e.closest_ref_len}" for e in ex]
-        return "; ".join(parts) + f": r = {step.text}."
+        each = TEXT["r"]["worked sentence"]
+        parts = [prose.fill(each, c=e.hyp_len, lengths=list(e.ref_lens), r=e.closest_ref_len) for e in explained(item)]
+        return prose.fill(TEXT["r"]["worked"], sentences="; ".join(parts), text=step.text)
     c, r = all_steps["c"].text, all_steps["r"].text
     if step.key == "bp":
-        return f"c = {c}, r = {r}: " + (
-            f"c > r, so BP = {step.text}." if float(c) > float(r) else f"BP = exp(1 − {r}/{c}) = {step.text}."
+        return prose.fill(
+            TEXT["bp"]["worked, longer" if float(c) > float(r) else "worked, shorter"], c=c, r=r, text=step.text
         )
     ps = " · ".join(all_steps[f"p{n}"].text for n in range(1, 5))
-    return f"BLEU = {all_steps['bp'].text} × ({ps})^(1/4) = {step.text}."
+    return prose.fill(TEXT["bleu"]["worked"], bp=all_steps["bp"].text, precisions=ps, text=step.text)
+
+
+def _say(message: str, **values: object) -> str:
+    """One of the grader's messages, filled."""
+    return prose.fill(TEXT["messages"][message], **values)
 
 
 _FRACTION = re.compile(r"^\s*(\d+)\s*/\s*(\d+)\s*$")
@@ -171,77 +156,73 @@ def check(item: Item, step: Step, answer: str) -> Verdict:
     """Whether ``answer`` is right for ``step``; if not, the mistake it looks like (the traps), or a hint."""
     text = answer.strip()
     if not text:
-        return Verdict(False, "Type an answer first.")
+        return Verdict(False, _say("empty"))
     if step.key.startswith("p"):
         return _check_fraction(item, step, text)
     value = _number(text)
     if value is None:
-        return Verdict(False, f"“{text}” is not a number.")
+        return Verdict(False, _say("not a number", text=text))
     all_steps = {s.key: s for s in steps(item)}
     ex = explained(item)
     if step.key in ("c", "r"):
         if value == step.value:
-            return Verdict(True, "Right.")
+            return Verdict(True, _say("right"))
         if step.key == "r":
             shortest = sum(min(e.ref_lens) for e in ex)
             average = sum(sum(e.ref_lens) / len(e.ref_lens) for e in ex)
             if value == shortest and shortest != step.value:
-                return Verdict(False, f"{text} takes the shortest reference; r is the reference length closest to c.")
+                return Verdict(False, _say("shortest", text=text))
             if abs(value - average) < 0.01 and average != step.value:
-                return Verdict(False, f"{text} averages the reference lengths; r is the one closest to c.")
+                return Verdict(False, _say("average", text=text))
         if len(ex) > 1 and any(value == (e.hyp_len if step.key == "c" else e.closest_ref_len) for e in ex):
-            return Verdict(False, f"{text} is one sentence's length: over a corpus, {step.key} is the sum.")
-        return Verdict(False, f"Not {text}. {step.hint}")
+            return Verdict(False, _say("one sentence", text=text, key=step.key))
+        return Verdict(False, _say("not", text=text, hint=step.hint))
     c, r = all_steps["c"].value, all_steps["r"].value
     if step.key == "bp":
         if abs(value - step.value) <= 0.0015:
-            return Verdict(True, "Right.")
+            return Verdict(True, _say("right"))
         if value > 1:
-            return Verdict(False, f"BP above 1 ({text}): the ratio is upside down. BP never exceeds 1: exp(1 − r/c).")
-        return Verdict(False, f"Not {text}. {step.hint}")
+            return Verdict(False, _say("bp above 1", text=text))
+        return Verdict(False, _say("not", text=text, hint=step.hint))
     # BLEU
     if abs(value - step.value) <= 0.00015:
-        return Verdict(True, "Right.")
+        return Verdict(True, _say("right"))
     if abs(value / 100 - step.value) <= 0.00015 and step.value > 0:
-        return Verdict(False, f"{text} is on sacreBLEU's 0-100 scale; give it on the paper's 0-1 scale.")
+        return Verdict(False, _say("scale", text=text))
     ps = [all_steps[f"p{n}"].value for n in range(1, 5)]
     bp = all_steps["bp"].value
     arith = bp * sum(ps) / len(ps)
     if abs(value - arith) <= 0.00015:
-        return Verdict(False, f"{text} averages the precisions arithmetically; BLEU takes their geometric mean.")
+        return Verdict(False, _say("arithmetic", text=text))
     if min(ps) > 0 and bp < 1 and abs(value - step.value / bp) <= 0.00015:
-        return Verdict(False, f"{text} leaves out the brevity penalty: multiply by BP.")
+        return Verdict(False, _say("no bp", text=text))
     if len(ex) > 1:
         sentence = [e.score.score / 100 for e in ex]
         if abs(value - sum(sentence) / len(sentence)) <= 0.00015:
-            return Verdict(False, f"{text} is the mean of the sentence scores; BLEU pools the counts of the corpus.")
+            return Verdict(False, _say("sentence mean", text=text))
     del c, r
-    return Verdict(False, f"Not {text}. {step.hint}")
+    return Verdict(False, _say("not", text=text, hint=step.hint))
 
 
 def _check_fraction(item: Item, step: Step, text: str) -> Verdict:
     if step.total == 0 and text.lower() in ("0", "undefined", "none", "nan"):
-        return Verdict(False, f"There are no {step.key[1:]}-grams at all: write it as 0/0 (nothing over nothing).")
+        return Verdict(False, _say("no n-grams", n=step.key[1:]))
     m = _FRACTION.match(text)
     if m is None:
-        return Verdict(False, f"Write {step.key} as a fraction: clipped matches / candidate n-grams, e.g. 3/7.")
+        return Verdict(False, _say("fraction", key=step.key))
     num, den = int(m.group(1)), int(m.group(2))
     if (num, den) == (step.matches, step.total):
-        return Verdict(True, "Right.")
+        return Verdict(True, _say("right"))
     if den and step.total and Fraction(num, den) == Fraction(step.matches, step.total):
-        return Verdict(
-            False,
-            f"{text} has the right value but not the counts: write it unreduced, clipped matches over the number "
-            "of candidate n-grams.",
-        )
+        return Verdict(False, _say("unreduced", text=text))
     n = int(step.key[1:])
     ex = explained(item)
     plain = sum(sum(row.count for row in e.orders[n - 1].rows if any(row.ref_counts)) for e in ex)
     summed = sum(sum(min(row.count, sum(row.ref_counts)) for row in e.orders[n - 1].rows) for e in ex)
     if (num, den) == (plain, step.total) and plain != step.matches:
-        return Verdict(False, f"{text} counts every candidate {n}-gram found in a reference, without clipping.")
+        return Verdict(False, _say("unclipped", text=text, n=n))
     if (num, den) == (summed, step.total) and summed != step.matches:
-        return Verdict(False, f"{text} clips by the sum over the references; clip by the largest count in any one.")
+        return Verdict(False, _say("summed", text=text))
     if den != step.total:
-        return Verdict(False, f"The denominator is wrong: it is the number of the candidate's {n}-grams.")
-    return Verdict(False, f"The denominator is right; recount the clipped matches. {step.hint}")
+        return Verdict(False, _say("denominator", n=n))
+    return Verdict(False, _say("numerator", hint=step.hint))

@@ -10,21 +10,25 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from bleu_app import prose
 from bleu_core.config import BleuConfig
 from bleu_core.explain import SegmentExplanation, explain_segment
 from bleu_core.paper import EXAMPLE_1
 
 __all__ = ["PAPER_SHARED", "Run", "Shared", "explained", "paper_list", "shared_runs", "summary"]
 
+
+def _paper_shared() -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """``- "PHRASE": REF, REF`` a line: the phrase and the references (1-based) the paper names."""
+    out = []
+    for line in prose.items(prose.entries("opening")["shared"]["phrases"]):
+        phrase, _, refs = line.rpartition(": ")
+        out.append((phrase.strip('"'), tuple(int(r) for r in refs.split(", "))))
+    return tuple(out)
+
+
 # Section 2, word for word: what Candidate 1 shares with which reference (the paper's own list, in its order).
-PAPER_SHARED: Final = (
-    ("It is a guide to action", (1,)),
-    ("which", (2,)),
-    ("ensures that the military", (1,)),
-    ("always", (2, 3)),
-    ("commands", (1,)),
-    ("of the party", (2,)),
-)
+PAPER_SHARED: Final = _paper_shared()
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,8 +12,8 @@ values (strings, frozen configs, and the corpus types through ``hash_funcs`` on 
 Values are read-only: a caller that wants to change one copies it first. Engine results are values (frozen
 dataclasses), so caching them is safe; an ``InputError`` raised inside is not cached and reaches the caller, which
 shows it. Outside this module the app keeps only plain ``functools.lru_cache`` memos of pure functions: the prose
-files (``docs``, per file version), the references' script (``corpus.settings``) and Part II's fixed numbers
-(``frames.part2``).
+files (``bleu_app.prose``, per file version), the references' script (``corpus.settings``) and Part II's fixed
+numbers (``frames.part2``).
 """
 
 from __future__ import annotations

@@ -123,7 +123,8 @@ def test_nltk_rounds_are_kept_per_smoothing_method():
 
 
 def _texts() -> list[str]:
-    return [t for way in lab._WHY.values() for t in way.values()] + [c.about for c in lab.CORPORA.values()]
+    """The lab's texts (docs/learn/lessons/lab.md, as the lessons read it) and its corpora's descriptions."""
+    return [t for fields in lab.TEXT.values() for t in fields.values()] + [c.about for c in lab.CORPORA.values()]
 
 
 def test_every_sentence_about_the_paper_quotes_its_section_or_says_inferred():

@@ -22,13 +22,15 @@ STEP_REF: Final = re.compile(r"\{step:([a-z0-9_]+)\}")
 
 
 def expand(text: str, numbers: Mapping[str, int]) -> str:
-    """``text`` with every ``{step:KEY}`` written as the step's number (an unknown key raises ``KeyError``: a bug).
+    """``text`` with every ``{step:KEY}`` of a step written as the step's number. Anything else is left as it is:
+    a grader's message may hold an answer as typed (``tests/ui/test_learn_steps.py`` checks that every key the
+    texts name is a step's).
 
     Example:
-        >>> expand("({step:clipping})", {"clipping": 2})
-        '(2)'
+        >>> expand("({step:clipping}) {step:typed}", {"clipping": 2})
+        '(2) {step:typed}'
     """
-    return STEP_REF.sub(lambda m: str(numbers[m.group(1)]), text)
+    return STEP_REF.sub(lambda m: str(numbers[m.group(1)]) if m.group(1) in numbers else m.group(0), text)
 
 
 @dataclass(frozen=True, slots=True)
