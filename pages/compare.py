@@ -3,7 +3,7 @@
 import streamlit as st
 
 from bleu_app import markup
-from bleu_app.charts import corpus as charts
+from bleu_app.charts import corpus as charts, style
 from bleu_app.frames import corpus as frames
 from bleu_app.ui import cached, docs, frame, nav, state
 from bleu_app.ui.components import export, scores, share, tables
@@ -190,12 +190,12 @@ export.downloads(
 export.downloads(
     "Chart:",
     {
-        "CIs PNG": (lambda: charts.export(ci_chart, "png", sig_ci), "bleu_ci.png", "image/png"),
-        "CIs SVG": (lambda: charts.export(ci_chart, "svg", sig_ci), "bleu_ci.svg", "image/svg+xml"),
-        "matrix PNG": (lambda: charts.export(heatmap, "png", sig_test), "significance.png", "image/png"),
-        "matrix SVG": (lambda: charts.export(heatmap, "svg", sig_test), "significance.svg", "image/svg+xml"),
-        "precisions HTML": (lambda: charts.export(bars, "html", sig_text), "precisions.html", "text/html"),
-        "scatter HTML": (lambda: charts.export(scatter, "html", sig_text), "scatter.html", "text/html"),
+        "CIs PNG": (lambda: style.export(ci_chart, "png", sig_ci), "bleu_ci.png", "image/png"),
+        "CIs SVG": (lambda: style.export(ci_chart, "svg", sig_ci), "bleu_ci.svg", "image/svg+xml"),
+        "matrix PNG": (lambda: style.export(heatmap, "png", sig_test), "significance.png", "image/png"),
+        "matrix SVG": (lambda: style.export(heatmap, "svg", sig_test), "significance.svg", "image/svg+xml"),
+        "precisions HTML": (lambda: style.export(bars, "html", sig_text), "precisions.html", "text/html"),
+        "scatter HTML": (lambda: style.export(scatter, "html", sig_text), "scatter.html", "text/html"),
     },
     "compare.chart",
 )

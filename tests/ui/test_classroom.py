@@ -13,7 +13,7 @@ from streamlit.testing.v1 import AppTest
 from bleu_app.frames import classroom as frames
 from bleu_app.store import CODE_LEN
 from bleu_app.ui import state
-from bleu_app.ui.classroom import page as classroom
+from bleu_app.ui.classroom import room as classroom
 from bleu_app.ui.components import export
 from bleu_core.config import BleuConfig
 from bleu_core.explain import explain_segment
@@ -203,7 +203,7 @@ def test_export_csv_is_formula_safe():
     ("typed", "code"), [("abc234", "ABC234"), (" ab-c2 34 ", "ABC234"), ("ABC234XY" + "Z" * CODE_LEN, "ABC234XY")]
 )
 def test_room_codes_are_cleaned(typed, code):
-    assert classroom._clean_code(typed) == code
+    assert classroom.clean_code(typed) == code
 
 
 def test_a_room_from_a_line_of_the_loaded_corpus(store_env):

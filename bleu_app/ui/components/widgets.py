@@ -88,36 +88,46 @@ def settings_sidebar() -> None:
             help="The paper uses N = 4 with uniform weights 1/N (section 2.3): 4 gave the best correlation with "
             "monolingual human judgments, 3 and 5 comparable results (section 2.1.3).",
         )
-        st.selectbox(
-            "Smoothing",
-            ["none", "exp", "floor", "add-k"],
-            key=state.SMOOTH,
+        _smoothing_and_effective_order()
+        _settings_signature()
+
+
+def _smoothing_and_effective_order() -> None:
+    """The settings' second half: smoothing (with its value where the method takes one) and effective order."""
+    st.selectbox(
+        "Smoothing",
+        ["none", "exp", "floor", "add-k"],
+        key=state.SMOOTH,
+        on_change=state.mark_custom,
+        bind="query-params",
+        help="\n\n".join(f"**{k}**: {v}" for k, v in _SMOOTH_HELP.items()),
+    )
+    if state.get(state.SMOOTH) in ("floor", "add-k"):
+        st.number_input(
+            "Smoothing value",
+            min_value=0.0,
+            max_value=10.0,
+            step=0.05,
+            key=state.SMOOTH_VALUE,
             on_change=state.mark_custom,
             bind="query-params",
-            help="\n\n".join(f"**{k}**: {v}" for k, v in _SMOOTH_HELP.items()),
         )
-        if state.get(state.SMOOTH) in ("floor", "add-k"):
-            st.number_input(
-                "Smoothing value",
-                min_value=0.0,
-                max_value=10.0,
-                step=0.05,
-                key=state.SMOOTH_VALUE,
-                on_change=state.mark_custom,
-                bind="query-params",
-            )
-        st.toggle(
-            "Effective order",
-            key=state.EFFECTIVE,
-            on_change=state.mark_custom,
-            bind="query-params",
-            help="Leave out orders for which the candidate has no n-grams (the default of sacreBLEU's "
-            "`sentence_bleu()`; its `BLEU().sentence_score` keeps it off).",
-        )
-        cfg = state.config()
-        st.caption("Signature of these settings (each score adds its number of references)")
-        settings_part = make_signature(cfg, 0).split("|", 1)[1]  # nrefs belongs to the data, not the settings
-        st.code(settings_part.replace("|", " | "), language=None, wrap_lines=True)
+    st.toggle(
+        "Effective order",
+        key=state.EFFECTIVE,
+        on_change=state.mark_custom,
+        bind="query-params",
+        help="Leave out orders for which the candidate has no n-grams (the default of sacreBLEU's "
+        "`sentence_bleu()`; its `BLEU().sentence_score` keeps it off).",
+    )
+
+
+def _settings_signature() -> None:
+    """The signature of the settings as they stand (each score adds its number of references)."""
+    cfg = state.config()
+    st.caption("Signature of these settings (each score adds its number of references)")
+    settings_part = make_signature(cfg, 0).split("|", 1)[1]  # nrefs belongs to the data, not the settings
+    st.code(settings_part.replace("|", " | "), language=None, wrap_lines=True)
 
 
 def on_request(what: str, corpus: Corpus, key: str, limit: int) -> bool:

@@ -3,6 +3,7 @@ every system against the baseline, and the sentences that carry the gap (one cli
 
 from __future__ import annotations
 
+import pandas as pd
 import streamlit as st
 
 from bleu_app import report
@@ -60,9 +61,16 @@ def section(corpus: Corpus, config: BleuConfig, baseline: str, sys_a: str, sys_b
     for name, note in view.skipped.items():
         st.caption(f"{md_escape(name)} against {md_escape(baseline)}: not finite ({note}).")
 
-    top = view.gap
+    _gap(view.gap, d.bleu, sys_a, sys_b)
+    with st.expander("How the split works"):
+        st.markdown(docs.text("difference", "corpus"))
+    buckets_section(corpus, config, sys_a, sys_b)
+
+
+def _gap(top: pd.DataFrame, bleu: float, sys_a: str, sys_b: str) -> None:
+    """The sentences that carry the gap between A and B; a row opens its sentence with both systems."""
     st.caption(
-        frames.gap_caption(d.bleu, len(top), md_escape(sys_a), md_escape(sys_b))
+        frames.gap_caption(bleu, len(top), md_escape(sys_a), md_escape(sys_b))
         + " Select a row to open it with both systems."
     )
     st.dataframe(
@@ -80,9 +88,6 @@ def section(corpus: Corpus, config: BleuConfig, baseline: str, sys_a: str, sys_b
             **tables.side_by_side(),
         },
     )
-    with st.expander("How the split works"):
-        st.markdown(docs.text("difference", "corpus"))
-    buckets_section(corpus, config, sys_a, sys_b)
 
 
 def buckets_section(corpus: Corpus, config: BleuConfig, sys_a: str, sys_b: str) -> None:

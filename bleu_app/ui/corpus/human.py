@@ -7,7 +7,7 @@ import pandas as pd
 import streamlit as st
 
 from bleu_app import markup
-from bleu_app.charts import corpus as charts
+from bleu_app.charts import human as charts
 from bleu_app.frames import corpus as frames
 from bleu_app.ui import cached, docs
 from bleu_app.ui.components import scores

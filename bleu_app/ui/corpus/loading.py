@@ -258,84 +258,18 @@ def loader(prefix: str, *, expanded: bool = False) -> Corpus:
     with st.expander(f"{title} (load another)", expanded=expanded or bool(errors), icon=":material/upload_file:"):
         folder, files, table, paste, demo = st.tabs(["Folder", "Files", "TSV / CSV / JSONL", "Paste", "Demo"])
         with folder:
-            st.markdown(docs.text("load_folder", "corpus"))
-            st.file_uploader(
-                "A folder like the WMT data",
-                accept_multiple_files="directory",
-                key=uploader_key(f"{prefix}.in_folder"),
-                on_change=_load_folder,
-                args=(f"{prefix}.in_folder", uploader_key(f"{prefix}.in_folder")),
-                max_upload_size=LIMIT_MB,
-            )
+            _folder_tab(prefix)
         with files:
-            c1, c2 = st.columns(2)
-            c1.file_uploader(
-                "Reference file(s)",
-                accept_multiple_files=True,
-                key=uploader_key(f"{prefix}.in_refs"),
-                max_upload_size=LIMIT_MB,
-            )
-            c2.file_uploader(
-                "System output(s), one file per system",
-                accept_multiple_files=True,
-                key=uploader_key(f"{prefix}.in_systems"),
-                max_upload_size=LIMIT_MB,
-            )
-            c1.file_uploader("Source (optional)", key=uploader_key(f"{prefix}.in_source"), max_upload_size=LIMIT_MB)
-            c2.file_uploader(
-                "Human scores (optional): system<TAB>score",
-                type=["tsv", "csv", "txt"],
-                key=uploader_key(f"{prefix}.in_human"),
-                max_upload_size=LIMIT_MB,
-            )
-            st.button(
-                "Load these files", key=f"{prefix}.load_files", on_click=_load_files, args=(prefix,), type="primary"
-            )
+            _files_tab(prefix)
         with table:
-            st.markdown(docs.text("load_table", "corpus"))
-            st.file_uploader(
-                "One table (.tsv, .csv, .jsonl or .json)",
-                key=uploader_key(f"{prefix}.in_table"),
-                on_change=_load_table,
-                args=(f"{prefix}.in_table", uploader_key(f"{prefix}.in_table")),
-                max_upload_size=LIMIT_MB,
-            )
+            _table_tab(prefix)
         with paste:
-            c1, c2 = st.columns(2)
-            c1.text_area("Reference (one segment per line)", key=f"{prefix}.paste_ref", height=140)
-            c2.text_area("Second reference (optional)", key=f"{prefix}.paste_ref2", height=140)
-            c1.text_input("Name of system A", value="A", key=f"{prefix}.paste_a_name")
-            c1.text_area("System A", key=f"{prefix}.paste_a", height=140)
-            c2.text_input("Name of system B", value="B", key=f"{prefix}.paste_b_name")
-            c2.text_area("System B (optional)", key=f"{prefix}.paste_b", height=140)
-            st.button(
-                "Score the pasted text",
-                key=f"{prefix}.load_paste",
-                on_click=_load_paste,
-                args=(prefix,),
-                type="primary",
-            )
+            _paste_tab(prefix)
         with demo:
             st.markdown(docs.text("demo", "corpus"))
             st.button("Load the built-in demo", key=f"{prefix}.load_demo", on_click=_load_demo)
         st.markdown(summary(corpus))
-        names = pd.DataFrame(
-            {
-                "name": list(corpus.names),
-                "file": [s.file for s in corpus.systems],
-                "human score": [corpus.human_scores().get(n) for n in corpus.names],
-            }
-        )
-        st.caption("System names come from the file names; edit a name in the table to rename it.")
-        st.data_editor(
-            names,
-            key=f"{prefix}.in_names",
-            disabled=["file", "human score"],
-            hide_index=True,
-            on_change=_rename,
-            args=(f"{prefix}.in_names",),
-            width="stretch",
-        )
+        _names(prefix, corpus)
     for msg in errors:
         st.error(f"Not loaded, the previous corpus is kept. {markup.md_escape(msg)}", icon=":material/error:")
     if corpus.warnings:
@@ -346,3 +280,82 @@ def loader(prefix: str, *, expanded: bool = False) -> Corpus:
             for w in corpus.warnings:
                 st.markdown(f"- {markup.md_escape(w)}")
     return corpus
+
+
+def _folder_tab(prefix: str) -> None:
+    st.markdown(docs.text("load_folder", "corpus"))
+    st.file_uploader(
+        "A folder like the WMT data",
+        accept_multiple_files="directory",
+        key=uploader_key(f"{prefix}.in_folder"),
+        on_change=_load_folder,
+        args=(f"{prefix}.in_folder", uploader_key(f"{prefix}.in_folder")),
+        max_upload_size=LIMIT_MB,
+    )
+
+
+def _files_tab(prefix: str) -> None:
+    c1, c2 = st.columns(2)
+    c1.file_uploader(
+        "Reference file(s)",
+        accept_multiple_files=True,
+        key=uploader_key(f"{prefix}.in_refs"),
+        max_upload_size=LIMIT_MB,
+    )
+    c2.file_uploader(
+        "System output(s), one file per system",
+        accept_multiple_files=True,
+        key=uploader_key(f"{prefix}.in_systems"),
+        max_upload_size=LIMIT_MB,
+    )
+    c1.file_uploader("Source (optional)", key=uploader_key(f"{prefix}.in_source"), max_upload_size=LIMIT_MB)
+    c2.file_uploader(
+        "Human scores (optional): system<TAB>score",
+        type=["tsv", "csv", "txt"],
+        key=uploader_key(f"{prefix}.in_human"),
+        max_upload_size=LIMIT_MB,
+    )
+    st.button("Load these files", key=f"{prefix}.load_files", on_click=_load_files, args=(prefix,), type="primary")
+
+
+def _table_tab(prefix: str) -> None:
+    st.markdown(docs.text("load_table", "corpus"))
+    st.file_uploader(
+        "One table (.tsv, .csv, .jsonl or .json)",
+        key=uploader_key(f"{prefix}.in_table"),
+        on_change=_load_table,
+        args=(f"{prefix}.in_table", uploader_key(f"{prefix}.in_table")),
+        max_upload_size=LIMIT_MB,
+    )
+
+
+def _paste_tab(prefix: str) -> None:
+    c1, c2 = st.columns(2)
+    c1.text_area("Reference (one segment per line)", key=f"{prefix}.paste_ref", height=140)
+    c2.text_area("Second reference (optional)", key=f"{prefix}.paste_ref2", height=140)
+    c1.text_input("Name of system A", value="A", key=f"{prefix}.paste_a_name")
+    c1.text_area("System A", key=f"{prefix}.paste_a", height=140)
+    c2.text_input("Name of system B", value="B", key=f"{prefix}.paste_b_name")
+    c2.text_area("System B (optional)", key=f"{prefix}.paste_b", height=140)
+    st.button("Score the pasted text", key=f"{prefix}.load_paste", on_click=_load_paste, args=(prefix,), type="primary")
+
+
+def _names(prefix: str, corpus: Corpus) -> None:
+    """The systems' names (editable: a renamed system keeps its scores), files and human scores."""
+    names = pd.DataFrame(
+        {
+            "name": list(corpus.names),
+            "file": [s.file for s in corpus.systems],
+            "human score": [corpus.human_scores().get(n) for n in corpus.names],
+        }
+    )
+    st.caption("System names come from the file names; edit a name in the table to rename it.")
+    st.data_editor(
+        names,
+        key=f"{prefix}.in_names",
+        disabled=["file", "human score"],
+        hide_index=True,
+        on_change=_rename,
+        args=(f"{prefix}.in_names",),
+        width="stretch",
+    )
