@@ -9,9 +9,9 @@ from bleu_app.ui import cached, docs, frame, nav, state
 from bleu_app.ui.components import export, scores, share, tables
 from bleu_app.ui.corpus import blocks, difference, human, loading, selection, settings, significance, slicing
 from bleu_app.views.ranking import ranking_view
-from bleu_core.bleu import make_signature
 from bleu_core.errors import InputError
-from bleu_core.trials import TRIALS_OFFERED, default_trials, holm_warning
+from bleu_core.metrics.bleu import make_signature
+from bleu_core.significance.trials import TRIALS_OFFERED, default_trials, holm_warning
 
 frame.guard()
 

@@ -13,8 +13,8 @@ from typing import Final
 
 from bleu_app import prose
 from bleu_core.config import BleuConfig
-from bleu_core.explain import SegmentExplanation, explain_segment
-from bleu_core.paper import EXAMPLE_1
+from bleu_core.teaching.explain import SegmentExplanation, explain_segment
+from bleu_core.teaching.paper import EXAMPLE_1
 
 __all__ = ["CONFIG", "ITEMS", "Item", "Step", "Verdict", "check", "steps", "worked"]
 

@@ -12,8 +12,8 @@ from typing import Final
 
 from bleu_app import prose
 from bleu_core.config import BleuConfig
-from bleu_core.explain import SegmentExplanation, explain_segment
-from bleu_core.paper import EXAMPLE_1
+from bleu_core.teaching.explain import SegmentExplanation, explain_segment
+from bleu_core.teaching.paper import EXAMPLE_1
 
 __all__ = ["PAPER_SHARED", "Run", "Shared", "explained", "paper_list", "shared_runs", "summary"]
 

@@ -39,18 +39,18 @@ from bleu_app.frames import (
 )
 from bleu_app.lessons import cards as card_lessons, lab as lab_lessons, opening as opening_lessons, quiz, spot
 from bleu_app.views.pair_buckets import PairBucketsView, pair_buckets_view
-from bleu_core.blocktest import RankedBlockTest, ranked_block_test
 from bleu_core.config import BleuConfig
-from bleu_core.corpus import Corpus, System
-from bleu_core.diagnostics import Diagnostics
+from bleu_core.data.corpus import Corpus, System
+from bleu_core.data.diagnostics import Diagnostics
+from bleu_core.data.slices import Slice
 from bleu_core.engine import Encoded, ReferenceSet
-from bleu_core.every import EveryBleu, every_bleu
-from bleu_core.explain import SegmentExplanation, explain_segment
-from bleu_core.paper import EXAMPLE_1
-from bleu_core.resample import resample_sums
 from bleu_core.significance import bootstrap_ci
-from bleu_core.slices import Slice
-from bleu_core.variants import VARIANTS, VariantResult, run_variant
+from bleu_core.significance.resample import resample_sums
+from bleu_core.teaching.blocktest import RankedBlockTest, ranked_block_test
+from bleu_core.teaching.every import EveryBleu, every_bleu
+from bleu_core.teaching.explain import SegmentExplanation, explain_segment
+from bleu_core.teaching.paper import EXAMPLE_1
+from bleu_core.teaching.variants import VARIANTS, VariantResult, run_variant
 
 # --- the same for every session: one sentence, the paper's examples -------------------------------------------
 
@@ -512,7 +512,7 @@ def every(system: System, corpus: Corpus) -> EveryBleu:
 
 @st.cache_resource(max_entries=4, scope="session", show_spinner="Looking for degenerate lines ...", hash_funcs=_WHOLE)
 def diagnostics(corpus: Corpus, tokenize: str) -> Diagnostics:
-    """Every system's flags (``bleu_core.diagnostics``) under a tokenizer; read-only."""
+    """Every system's flags (``bleu_core.data.diagnostics``) under a tokenizer; read-only."""
     return slice_frames.corpus_diagnostics(corpus, tokenize)
 
 

@@ -16,8 +16,8 @@ from bleu_app.ui import state
 from bleu_app.ui.classroom import room as classroom
 from bleu_app.ui.components import export
 from bleu_core.config import BleuConfig
-from bleu_core.explain import explain_segment
-from bleu_core.paper import EXAMPLE_1
+from bleu_core.teaching.explain import explain_segment
+from bleu_core.teaching.paper import EXAMPLE_1
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 PAGE = "pages/class.py"
@@ -120,7 +120,7 @@ def test_a_class_through_both_rounds(store_env):
     teacher.run()
     assert _metrics(teacher)["Ratings"] == "6"
     # every translation got two ratings, all alike: the mean ratings are GRADES, held against BLEU
-    from bleu_core.agreement import pearson
+    from bleu_core.significance.agreement import pearson
 
     said = "\n".join(m.value for m in teacher.markdown)
     assert f"**Pearson r = {pearson(expected, GRADES):.2f}**" in said

@@ -15,7 +15,7 @@ from bleu_app.lessons import spot
 from bleu_app.ui import state
 from bleu_app.ui.learn import exercise, lab, present, steps, teacher
 from bleu_core.config import BleuConfig
-from bleu_core.explain import explain_segment
+from bleu_core.teaching.explain import explain_segment
 from tests.ui.test_corpus_page import _uploader
 
 ROOT = Path(__file__).resolve().parents[2]

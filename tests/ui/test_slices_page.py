@@ -138,7 +138,7 @@ def test_a_selected_row_hands_its_source_to_the_sentence_page():
 
         from bleu_app.ui import state
         from bleu_app.ui.corpus import selection
-        from bleu_core.corpus import Corpus, System, TextFile
+        from bleu_core.data.corpus import Corpus, System, TextFile
 
         corpus = Corpus(
             "toy",
@@ -195,7 +195,7 @@ def test_a_flagged_row_opens_its_line_of_the_whole_test_set():
 
         from bleu_app.ui import state
         from bleu_app.ui.corpus import slicing
-        from bleu_core.corpus import Corpus, System, TextFile
+        from bleu_core.data.corpus import Corpus, System, TextFile
 
         lines = tuple(f"line {k}" for k in range(1, 11))
         corpus = Corpus("toy", (TextFile("ref", lines),), (System("A", tuple(x.upper() for x in lines)),))

@@ -26,8 +26,8 @@ from bleu_app.store import (
 from bleu_app.store.base import CODE_LEN
 from bleu_app.ui import docs, state
 from bleu_app.ui.classroom import room as links, student as student_view, teacher as teacher_view
-from bleu_core.corpus import Corpus
-from bleu_core.paper import EXAMPLE_1
+from bleu_core.data.corpus import Corpus
+from bleu_core.teaching.paper import EXAMPLE_1
 
 # The paper gives Example 1's references and candidates but not its Chinese source (section 2: "a Chinese source
 # sentence"), so the default task is to rewrite the paper's poor Candidate 2 as good English (this app's choice).

@@ -8,7 +8,7 @@ from typing import Final, Literal
 
 import streamlit as st
 
-from bleu_core.explain import SegmentExplanation
+from bleu_core.teaching.explain import SegmentExplanation
 
 # Okabe & Ito's colour-blind-safe hues on semi-transparent backgrounds with `color: inherit`, so the text
 # keeps the theme's own colour in light and dark mode; every status also has its own underline shape.

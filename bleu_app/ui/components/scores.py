@@ -9,10 +9,10 @@ import streamlit as st
 
 from bleu_app import markup
 from bleu_app.ui import cached
-from bleu_core import testsize
-from bleu_core.bleu import BleuScore, make_signature
 from bleu_core.config import BleuConfig
-from bleu_core.explain import SegmentExplanation
+from bleu_core.metrics.bleu import BleuScore, make_signature
+from bleu_core.significance import testsize
+from bleu_core.teaching.explain import SegmentExplanation
 
 
 def score_headline(label: str, score: BleuScore, *, paper_scale: bool = True) -> None:
@@ -57,8 +57,8 @@ def effective_order_suffix(hyp: str, refs: tuple[str, ...], config: BleuConfig, 
 
 
 def size_note(n_segments: int, widths: list[float], config: BleuConfig, nrefs: int) -> None:
-    """The small-test-set note (``bleu_core.testsize``) under a score: a warning when the set is small, else a
-    caption; with the intervals' signature."""
+    """The small-test-set note (``bleu_core.significance.testsize``) under a score: a warning when the set is small,
+    else a caption; with the intervals' signature."""
     note = testsize.size_note(n_segments, widths)
     sig = make_signature(config, nrefs, bs=1000, rs=12345)
     (st.warning if note.small else st.caption)(

@@ -18,7 +18,7 @@ import streamlit as st
 
 from bleu_app.store import VIEW_TTL_S, StoreError, get_store
 from bleu_app.ui import state
-from bleu_core.corpus import Corpus, System, TextFile
+from bleu_core.data.corpus import Corpus, System, TextFile
 
 VIEW: Final = "view"  # query parameters
 DELETE: Final = "delete"

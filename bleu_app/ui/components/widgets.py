@@ -9,9 +9,9 @@ import streamlit as st
 
 from bleu_app import markup
 from bleu_app.ui import state
-from bleu_core.bleu import make_signature
-from bleu_core.corpus import Corpus
-from bleu_core.tokenizers import TOKENIZERS
+from bleu_core.data.corpus import Corpus
+from bleu_core.engine.tokenizers import TOKENIZERS
+from bleu_core.metrics.bleu import make_signature
 
 _SMOOTH_HELP = {
     "none": "No smoothing: any order with no match makes BLEU 0 (the paper).",

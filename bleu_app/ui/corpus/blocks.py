@@ -9,10 +9,10 @@ from bleu_app.frames import corpus as corpus_frames
 from bleu_app.frames.names import labels
 from bleu_app.ui import cached, docs
 from bleu_app.ui.components import scores, tables
-from bleu_core.bleu import make_signature
 from bleu_core.config import BleuConfig
-from bleu_core.corpus import Corpus
+from bleu_core.data.corpus import Corpus
 from bleu_core.errors import InputError
+from bleu_core.metrics.bleu import make_signature
 
 
 def block_test_section(corpus: Corpus, config: BleuConfig, *, key: str, on_demand: bool = False) -> None:

@@ -11,7 +11,7 @@ from bleu_app.ui import cached, docs
 from bleu_app.ui.components import scores, widgets
 from bleu_app.ui.corpus import difference
 from bleu_core.config import BleuConfig
-from bleu_core.corpus import Corpus
+from bleu_core.data.corpus import Corpus
 
 
 def section(corpus: Corpus, system: str, config: BleuConfig) -> None:

@@ -15,9 +15,9 @@ from bleu_app.ui.components import export, tables, widgets
 from bleu_app.ui.corpus import selection
 from bleu_app.views.difference import AXIS_NOTE, difference_view
 from bleu_app.views.pair_buckets import FREQ_NOTE, LENGTH_NOTE
-from bleu_core.bleu import make_signature
 from bleu_core.config import BleuConfig
-from bleu_core.corpus import Corpus
+from bleu_core.data.corpus import Corpus
+from bleu_core.metrics.bleu import make_signature
 
 TOP = 25  # sentences listed
 BUCKETS_AUTO_SEGMENTS = 5_000

@@ -11,9 +11,9 @@ from bleu_app.charts import human as charts
 from bleu_app.frames import corpus as frames
 from bleu_app.ui import cached, docs
 from bleu_app.ui.components import scores
-from bleu_core.bleu import make_signature
 from bleu_core.config import BleuConfig
-from bleu_core.corpus import Corpus
+from bleu_core.data.corpus import Corpus
+from bleu_core.metrics.bleu import make_signature
 
 
 def section(corpus: Corpus, systems: pd.DataFrame, config: BleuConfig) -> None:

@@ -18,9 +18,8 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from bleu_app import markup, samples
 from bleu_app.ui import docs, state
-from bleu_core.corpus import Corpus, TextFile, build_corpus
-from bleu_core.errors import InputError
-from bleu_core.readers import (
+from bleu_core.data.corpus import Corpus, TextFile, build_corpus
+from bleu_core.data.readers import (
     DEFAULT_LIMIT_MB,
     check_size,
     decode_lines,
@@ -29,7 +28,8 @@ from bleu_core.readers import (
     parse_jsonl,
     parse_table,
 )
-from bleu_core.trials import default_trials
+from bleu_core.errors import InputError
+from bleu_core.significance.trials import default_trials
 
 LIMIT_MB = DEFAULT_LIMIT_MB  # the uploaders' per-file limit (MB)
 PARSE_LIMIT_MB: float = DEFAULT_LIMIT_MB  # checked again when parsing (pasted text, tests)

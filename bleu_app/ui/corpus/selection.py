@@ -12,7 +12,7 @@ from bleu_app.charts import corpus as charts
 from bleu_app.frames import corpus as frames
 from bleu_app.ui import state
 from bleu_app.ui.corpus import loading
-from bleu_core.corpus import Corpus
+from bleu_core.data.corpus import Corpus
 
 # --- drill-down: from a table row or a chart point to the sentence page ------------------------------------
 

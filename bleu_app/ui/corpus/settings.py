@@ -10,8 +10,8 @@ import streamlit as st
 from bleu_app.ui import state
 from bleu_app.ui.components import widgets
 from bleu_core.config import BleuConfig
-from bleu_core.corpus import Corpus
-from bleu_core.languages import suggestion, tokenizer_for
+from bleu_core.data.corpus import Corpus
+from bleu_core.data.languages import suggestion, tokenizer_for
 
 LANGUAGES = {"": "from the tokenizer", "zh": "Chinese", "ja": "Japanese", "ko": "Korean", "other": "other"}
 

@@ -16,8 +16,8 @@ from bleu_app.frames import slices as frames
 from bleu_app.ui import cached, state
 from bleu_app.ui.corpus import selection
 from bleu_core.config import BleuConfig
-from bleu_core.corpus import Corpus
-from bleu_core.diagnostics import FLAGS
+from bleu_core.data.corpus import Corpus
+from bleu_core.data.diagnostics import FLAGS
 from bleu_core.errors import InputError
 
 HELP = (

@@ -17,7 +17,7 @@ from bleu_app.ui import cached, state
 from bleu_app.ui.components import highlight, scores, sentence
 from bleu_app.ui.learn import links
 from bleu_app.ui.learn.lecture import Lecture
-from bleu_core.bleu import make_signature
+from bleu_core.metrics.bleu import make_signature
 
 __all__ = ["PARTS", "show"]
 

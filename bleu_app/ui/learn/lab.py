@@ -21,10 +21,10 @@ from bleu_app.ui import cached, state
 from bleu_app.ui.components import scores, tables
 from bleu_app.ui.learn import links
 from bleu_app.ui.learn.lecture import Lecture
-from bleu_core.bleu import make_signature
 from bleu_core.config import BleuConfig
 from bleu_core.errors import InputError
-from bleu_core.variants import VARIANTS, VariantResult
+from bleu_core.metrics.bleu import make_signature
+from bleu_core.teaching.variants import VARIANTS, VariantResult
 
 __all__ = ["HOW", "show"]
 

@@ -13,7 +13,7 @@ import streamlit as st
 
 from bleu_app.ui import cached, docs
 from bleu_core.config import BleuConfig
-from bleu_core.explain import SegmentExplanation
+from bleu_core.teaching.explain import SegmentExplanation
 
 __all__ = ["STEP_REF", "Lecture", "expand", "load"]
 

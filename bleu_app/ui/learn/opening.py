@@ -17,9 +17,9 @@ from bleu_app.lessons import opening as lesson
 from bleu_app.ui import cached, state
 from bleu_app.ui.components import highlight, scores
 from bleu_app.ui.learn.lecture import Lecture
-from bleu_core.bleu import make_signature
 from bleu_core.config import BleuConfig
-from bleu_core.paper import EXAMPLE_1
+from bleu_core.metrics.bleu import make_signature
+from bleu_core.teaching.paper import EXAMPLE_1
 
 __all__ = ["CHOICES", "show"]
 

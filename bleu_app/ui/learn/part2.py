@@ -10,7 +10,7 @@ from bleu_app.frames import part2 as frames
 from bleu_app.ui import cached
 from bleu_app.ui.components import scores
 from bleu_app.ui.learn.lecture import Lecture
-from bleu_core.bleu import make_signature
+from bleu_core.metrics.bleu import make_signature
 
 __all__ = ["blind", "blocks", "correlation", "evaluation", "human", "intro", "references"]
 

@@ -11,8 +11,8 @@ from bleu_app.frames import sentence as frames
 from bleu_app.ui import cached, state
 from bleu_app.ui.components import highlight, scores, vega
 from bleu_app.ui.learn.lecture import Lecture
-from bleu_core.bleu import make_signature
-from bleu_core.explain import SegmentExplanation
+from bleu_core.metrics.bleu import make_signature
+from bleu_core.teaching.explain import SegmentExplanation
 
 __all__ = [
     "bigrams",
