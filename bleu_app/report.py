@@ -22,7 +22,12 @@ import pandas as pd
 
 from bleu_app import markup
 from bleu_app.charts import corpus as charts, human as human_charts
-from bleu_app.frames import corpus as frames, difference as diff_frames, pair_buckets as pb_frames
+from bleu_app.frames import (
+    corpus as frames,
+    difference as diff_frames,
+    human as human_frames,
+    pair_buckets as pb_frames,
+)
 from bleu_app.frames.names import labels as short_labels
 from bleu_app.views.difference import AXIS_NOTE, difference_view, pick_pair
 from bleu_app.views.pair_buckets import FREQ_NOTE, LENGTH_NOTE, PairBucketsView, pair_buckets_view
@@ -280,8 +285,8 @@ def _precisions_and_bp(config: BleuConfig, mats: Mapping[str, np.ndarray], basel
 
 def _human(corpus: Corpus, systems: pd.DataFrame) -> list[str]:
     """BLEU against the human scores over systems, with intervals, and the human names that match no system."""
-    hframe, agree = frames.human_frame(systems)
-    unmatched = frames.unmatched_human(corpus.human, corpus.names)
+    hframe, agree = human_frames.human_frame(systems)
+    unmatched = human_frames.unmatched_human(corpus.human, corpus.names)
     out = ["<h2>BLEU against human scores</h2>"] if len(hframe) or unmatched else []
     if len(hframe):
         out.append(
@@ -293,12 +298,12 @@ def _human(corpus: Corpus, systems: pd.DataFrame) -> list[str]:
         else:
             rows = [
                 [
-                    _e(r[frames.STATISTIC]),
-                    _num(r[frames.VALUE], ".3f"),
+                    _e(r[human_frames.STATISTIC]),
+                    _num(r[human_frames.VALUE], ".3f"),
                     _num(r[frames.CI_LOW], ".3f"),
                     _num(r[frames.CI_HIGH], ".3f"),
                 ]
-                for _, r in frames.agreement_frame(agree).iterrows()
+                for _, r in human_frames.agreement_frame(agree).iterrows()
             ]
             out.append(_table(["statistic", "value", "95% low", "95% high"], rows))
         out.append(_svg(human_charts.human_chart(hframe, corpus.human_label or "human"), "human", 560))

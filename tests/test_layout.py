@@ -1,5 +1,7 @@
 """The app's layout rules (issue 31; DESIGN section 1 and 4), read from the source: one home for the session state
-and one for the caches, so that a key or a cache is found in one place."""
+and one for the caches, so that a key or a cache is found in one place; Learn steps numbered by the registry only;
+the Streamlit layer by wing; no module over 700 lines and no function over 60 (``tests/test_sizes.py`` holds the
+core and the CLI to the same)."""
 
 from __future__ import annotations
 
@@ -65,3 +67,24 @@ def test_no_step_number_is_written_outside_the_registry() -> None:
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and re.match(r"\d+ · ", node.value)
     }
     assert not headings
+
+
+def test_the_app_by_wing_has_a_short_ui_root_and_no_long_module() -> None:
+    # bleu_app/ui: at most 12 loose modules (the platform), the rest in components/ and one package per wing
+    loose = [p.name for p in (ROOT / "bleu_app" / "ui").glob("*.py") if p.name != "__init__.py"]
+    assert 5 <= len(loose) <= 12, loose
+    assert {"learn", "corpus", "classroom", "components"} <= {p.name for p in (ROOT / "bleu_app" / "ui").iterdir()}
+    # no module over 700 lines (the store's own modules are the store's: issue 36)
+    long = {
+        str(p.relative_to(ROOT)): n
+        for p in app_sources()
+        if "store" not in p.parts and (n := len(p.read_text(encoding="utf-8").splitlines())) > 700
+    }
+    assert not long
+
+
+def test_no_function_of_the_app_is_over_60_lines() -> None:
+    from tests.test_sizes import long_functions
+
+    found = [f for p in app_sources() if "store" not in p.parts for f in long_functions(p)]
+    assert not found

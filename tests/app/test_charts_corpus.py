@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 from bleu_app.charts import corpus as ch, human as human_charts, style as style_charts
-from bleu_app.frames import corpus as f
+from bleu_app.frames import blocks as fb, corpus as f, human as fh
 from bleu_app.samples import demo_corpus
 from bleu_core import BleuConfig
 from bleu_core.engine import MatchArrays
@@ -82,7 +82,7 @@ def test_ngram_and_human_charts(mats):
     spec = ch.ngram_chart(df).to_dict()
     assert spec["params"][0]["name"] == ch.NGRAM_PICK
     table = f.system_table(mats[1], CFG, nrefs=2, human=mats[0].human_scores())
-    human, _ = f.human_frame(table)
+    human, _ = fh.human_frame(table)
     hs = human_charts.human_chart(human, "rating").to_dict()
     marks = _marks(hs)
     assert marks[:2] == ["line", "point"]
@@ -90,7 +90,7 @@ def test_ngram_and_human_charts(mats):
 
 
 def test_block_and_bucket(mats):
-    blocks = f.blocks(ranked_block_test(list(mats[1].values()), CFG), list(mats[1]))
+    blocks = fb.blocks(ranked_block_test(list(mats[1].values()), CFG), list(mats[1]))
     spec = ch.block_chart(blocks).to_dict()
     assert _marks(spec) == ["circle", "tick"]
     assert spec["title"] == ["Block test: BLEU of 6 blocks", "(tick: mean)"]  # two lines: one was cut at 390 px
@@ -150,7 +150,7 @@ def test_block_chart_keeps_a_band_per_system_with_few_systems(mats):
     The height is a step per system (Streamlit keeps it; a pixel height was squeezed), and rendered the way
     Streamlit embeds charts (width of the container, autosize fit) the names stand >= 20 px apart.
     """
-    blocks = f.blocks(ranked_block_test(list(mats[1].values()), CFG), list(mats[1]))
+    blocks = fb.blocks(ranked_block_test(list(mats[1].values()), CFG), list(mats[1]))
     chart = ch.block_chart(blocks)
     spec = chart.to_dict()
     assert spec["height"] == {"step": 28}

@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 
 from bleu_app.charts import corpus as ch, style as style_charts
-from bleu_app.frames import corpus as f
+from bleu_app.frames import blocks as fb, corpus as f
 from bleu_core import BleuConfig
 from bleu_core.engine.stats import corpus_matrix, prepare_references
 
@@ -138,7 +138,7 @@ def test_block_chart_at_50k_bins_the_blocks_and_keeps_the_exact_means(wmt21):
 
     mats, _ = wmt21
     names = list(mats)
-    blocks = f.blocks(ranked_block_test([m for m, _ in mats.values()], CFG), names)
+    blocks = fb.blocks(ranked_block_test([m for m, _ in mats.values()], CFG), names)
     assert len(blocks) == 2 * LINES // 25  # blocks of 25: one point per block and system before
     spec, size = _size(ch.block_chart(blocks))
     assert size < SPEC_BYTES, size

@@ -10,7 +10,7 @@ import pytest
 from scipy import stats as scipy_stats
 from streamlit.testing.v1 import AppTest
 
-from bleu_app.frames.corpus import BLOCK_CRIT as CRIT, BLOCK_P as P, BLOCK_SIG as SIG, BLOCK_T as T
+from bleu_app.frames.blocks import BLOCK_CRIT as CRIT, BLOCK_P as P, BLOCK_SIG as SIG, BLOCK_T as T
 from tests.ui.test_corpus_page import _uploader, caption_after, folder_files, page_elements
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from bleu_app.charts import corpus as corpus_charts
-from bleu_app.frames import corpus as corpus_frames
+from bleu_app.frames import blocks as block_frames, corpus as corpus_frames
 from bleu_app.frames.names import labels
 from bleu_app.ui import cached, docs
 from bleu_app.ui.components import scores, tables
@@ -37,15 +37,15 @@ def block_test_section(corpus: Corpus, config: BleuConfig, *, key: str, on_deman
         scores.user_error(exc, what="The block test cannot run on this corpus")
         return
     names = list(corpus.names)
-    st.caption(corpus_frames.block_test_description(test, corpus.n_segments))
-    chart = corpus_charts.block_chart(corpus_frames.blocks(test, names), labels=labels(names))
+    st.caption(block_frames.block_test_description(test, corpus.n_segments))
+    chart = corpus_charts.block_chart(block_frames.blocks(test, names), labels=labels(names))
     st.altair_chart(chart, key=f"{key}.chart")
     # the table under the chart at full width, so t and df (its point) are not cut off; the lowest system has
     # no t, df or p: "—", not pandas' None
-    table = corpus_frames.block_test_shown(corpus_frames.block_test_table(test, names))
+    table = block_frames.block_test_shown(block_frames.block_test_table(test, names))
     # no fixed widths: a "small" column cut its own header ("mean of blo…"); Streamlit sizes each to its header
-    right = {c: st.column_config.TextColumn(alignment="right") for c in corpus_frames.BLOCK_TEST_FORMATS}
-    right |= {c: st.column_config.TextColumn(help=h, alignment="right") for c, h in corpus_frames.BLOCK_HELP.items()}
+    right = {c: st.column_config.TextColumn(alignment="right") for c in block_frames.BLOCK_TEST_FORMATS}
+    right |= {c: st.column_config.TextColumn(help=h, alignment="right") for c, h in block_frames.BLOCK_HELP.items()}
     st.dataframe(
         table,
         hide_index=True,

@@ -8,7 +8,7 @@ import streamlit as st
 
 from bleu_app import markup
 from bleu_app.charts import human as charts
-from bleu_app.frames import corpus as frames
+from bleu_app.frames import corpus as frames, human as human_frames
 from bleu_app.ui import cached, docs
 from bleu_app.ui.components import scores
 from bleu_core.config import BleuConfig
@@ -19,8 +19,8 @@ from bleu_core.metrics.bleu import make_signature
 def section(corpus: Corpus, systems: pd.DataFrame, config: BleuConfig) -> None:
     """Render the section (an info box when no human scores are loaded)."""
     st.subheader("BLEU against human scores")
-    unmatched = frames.unmatched_human(corpus.human, corpus.names)
-    human, agree = frames.human_frame(systems, seed=cached.DEFAULT_SEED)
+    unmatched = human_frames.unmatched_human(corpus.human, corpus.names)
+    human, agree = human_frames.human_frame(systems, seed=cached.DEFAULT_SEED)
     if human.empty:
         st.info("No human scores loaded: add a human_scores.tsv (system<TAB>score) to the folder, or upload one.")
     else:
@@ -28,7 +28,7 @@ def section(corpus: Corpus, systems: pd.DataFrame, config: BleuConfig) -> None:
         h1.altair_chart(charts.human_chart(human, corpus.human_label))
         if crowded := charts.unlabelled(human):
             h1.caption("No room for these names (hover their points): " + ", ".join(map(markup.md_escape, crowded)))
-        table = frames.agreement_frame(agree)
+        table = human_frames.agreement_frame(agree)
         if agree.note:
             h2.info(agree.note)
         else:
@@ -36,7 +36,7 @@ def section(corpus: Corpus, systems: pd.DataFrame, config: BleuConfig) -> None:
                 table,
                 hide_index=True,
                 column_config={
-                    frames.VALUE: st.column_config.NumberColumn(format="%.3f"),
+                    human_frames.VALUE: st.column_config.NumberColumn(format="%.3f"),
                     frames.CI_LOW: st.column_config.NumberColumn("95% low", format="%.3f"),
                     frames.CI_HIGH: st.column_config.NumberColumn("95% high", format="%.3f"),
                 },
