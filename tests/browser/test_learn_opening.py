@@ -11,19 +11,22 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from bleu_app.handout import handout_html
-from bleu_app.ui.learn import opening, steps, teacher
+from bleu_app.ui.learn import steps, teacher
 from tests.browser.conftest import assert_view_looks_right, once_open, rerun_settled, shot, wait_for_app
 
 MAIN = "[data-testid='stMain']"
 
 
+OPENING = steps.heading(steps.get("opening"))
+
+
 def _vote_and_reveal(p: Page, scheme: str, width: int) -> None:
     main = p.locator(MAIN)
-    expect(main.locator("h2").first).to_contain_text(opening.TITLE)
+    expect(main.locator("h2").first).to_contain_text(OPENING)
     expect(main).to_contain_text("It is to insure the troops forever hearing the activity guidebook")
     # the vote's part is drawn to its end (the page streams in order; in presenter mode nothing follows it)
     expect(p.get_by_role("button", name="Reveal what each shares with the references")).to_be_visible()
-    assert "17/18" not in p.inner_text(MAIN).split(opening.TITLE, 1)[1].split("1 · Plain precision")[0]
+    assert "17/18" not in p.inner_text(MAIN).split(OPENING, 1)[1].split(steps.heading(steps.get("plain")))[0]
     p.locator(f"{MAIN} [data-testid='stRadio']").get_by_text("Candidate 1", exact=True).click()
     rerun_settled(p)
     p.get_by_role("button", name="Reveal what each shares with the references").click()

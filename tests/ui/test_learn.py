@@ -187,7 +187,7 @@ def test_lab_nltk_methods_agree_where_no_pooled_precision_is_zero(at):
 
 
 def test_side_by_side_decay_charts_share_their_y_axis(at):
-    """Review item 20b: step 5's two "Precision decay" charts ran 0.1-0.9 and 0.01-0.4: not comparable by eye."""
+    """Review item 20b: the decay step's two "Precision decay" charts ran 0.1-0.9 and 0.01-0.4: not comparable."""
     import json
 
     specs = [json.loads(el.proto.spec) for el in at.get("vega_lite_chart")]

@@ -54,7 +54,7 @@ def test_every_step_has_a_link_and_the_list_names_all_of_them():
 
 
 def test_present_with_a_tab_projects_that_tab():
-    # ?present=1&tab=KEY opened step 0 whatever the tab; now each tab is a step a teacher can link to
+    # ?present=1&tab=KEY opened the opening whatever the tab; now each tab is a step a teacher can link to
     for tab, at_step, heading in (
         ("walk", "opening", TITLES[0]),
         ("part2", "evaluation", steps.heading(steps.get("evaluation"))),
