@@ -21,8 +21,13 @@ import numpy as np
 import pandas as pd
 
 from bleu_app import markup
-from bleu_app.charts import corpus as charts
-from bleu_app.frames import corpus as frames, difference as diff_frames, pair_buckets as pb_frames
+from bleu_app.charts import corpus as charts, human as human_charts
+from bleu_app.frames import (
+    corpus as frames,
+    difference as diff_frames,
+    human as human_frames,
+    pair_buckets as pb_frames,
+)
 from bleu_app.frames.names import labels as short_labels
 from bleu_app.views.difference import AXIS_NOTE, difference_view, pick_pair
 from bleu_app.views.pair_buckets import FREQ_NOTE, LENGTH_NOTE, PairBucketsView, pair_buckets_view
@@ -280,8 +285,8 @@ def _precisions_and_bp(config: BleuConfig, mats: Mapping[str, np.ndarray], basel
 
 def _human(corpus: Corpus, systems: pd.DataFrame) -> list[str]:
     """BLEU against the human scores over systems, with intervals, and the human names that match no system."""
-    hframe, agree = frames.human_frame(systems)
-    unmatched = frames.unmatched_human(corpus.human, corpus.names)
+    hframe, agree = human_frames.human_frame(systems)
+    unmatched = human_frames.unmatched_human(corpus.human, corpus.names)
     out = ["<h2>BLEU against human scores</h2>"] if len(hframe) or unmatched else []
     if len(hframe):
         out.append(
@@ -293,15 +298,15 @@ def _human(corpus: Corpus, systems: pd.DataFrame) -> list[str]:
         else:
             rows = [
                 [
-                    _e(r[frames.STATISTIC]),
-                    _num(r[frames.VALUE], ".3f"),
+                    _e(r[human_frames.STATISTIC]),
+                    _num(r[human_frames.VALUE], ".3f"),
                     _num(r[frames.CI_LOW], ".3f"),
                     _num(r[frames.CI_HIGH], ".3f"),
                 ]
-                for _, r in frames.agreement_frame(agree).iterrows()
+                for _, r in human_frames.agreement_frame(agree).iterrows()
             ]
             out.append(_table(["statistic", "value", "95% low", "95% high"], rows))
-        out.append(_svg(charts.human_chart(hframe, corpus.human_label or "human"), "human", 560))
+        out.append(_svg(human_charts.human_chart(hframe, corpus.human_label or "human"), "human", 560))
     if unmatched:
         out.append(f"<p>Names in the human scores that match no system (not used): {_e(', '.join(unmatched))}</p>")
     return out
@@ -322,21 +327,7 @@ def _difference(
         f"the precisions under {_e(config.smooth_method)} smoothing; the terms in BLEU points are the log terms "
         "times the logarithmic mean of the two scores, so they add up to the difference exactly.</p>"
     )
-    table, decs = diff_frames.decomposition_table(mats, config, baseline)
-    term_names = diff_frames.term_names(config.max_ngram_order)
-    head = ["system", f"− {baseline}", "log ratio", *(f"{t} (points)" for t in term_names), "note"]
-    rows = []
-    for (_, r), d in zip(table.iterrows(), decs, strict=True):
-        rows.append(
-            [
-                _e(r[diff_frames.SYSTEM]),
-                _num(d.bleu, "+.2f"),
-                _num(d.log_ratio, "+.4f"),
-                *(_num(v, "+.2f") for v in [d.points_bp, *d.points_precision_terms]),
-                _e(d.note),
-            ]
-        )
-    out.append(_table(head, rows, text_cols=(len(head) - 1,)))
+    out.append(_decomposition(config, mats, baseline))
     if view.versus is not None:
         out.append(_svg(view.versus, "vsbase"))
     if view.waterfall is not None:
@@ -351,6 +342,32 @@ def _difference(
         f'<p class="note">{diff_frames.gap_caption(view.decomposition.bleu, len(gap), _e(a), _e(b))} With both '
         "systems' sentence BLEU (effective order, as sacreBLEU's sentence_bleu).</p>"
     )
+    out.append(_gap_table(corpus, gap))
+    out.extend(_buckets_and_ngrams(corpus, config, mats, a, b))
+    return out
+
+
+def _decomposition(config: BleuConfig, mats: Mapping[str, np.ndarray], baseline: str) -> str:
+    """Every system's difference from the baseline, split into its terms (HTML table)."""
+    table, decs = diff_frames.decomposition_table(mats, config, baseline)
+    term_names = diff_frames.term_names(config.max_ngram_order)
+    head = ["system", f"− {baseline}", "log ratio", *(f"{t} (points)" for t in term_names), "note"]
+    rows = []
+    for (_, r), d in zip(table.iterrows(), decs, strict=True):
+        rows.append(
+            [
+                _e(r[diff_frames.SYSTEM]),
+                _num(d.bleu, "+.2f"),
+                _num(d.log_ratio, "+.4f"),
+                *(_num(v, "+.2f") for v in [d.points_bp, *d.points_precision_terms]),
+                _e(d.note),
+            ]
+        )
+    return _table(head, rows, text_cols=(len(head) - 1,))
+
+
+def _gap_table(corpus: Corpus, gap: pd.DataFrame) -> str:
+    """The sentences that carry the gap, with their effect, both scores and the texts (HTML table)."""
     rows = [
         [
             str(int(r[diff_frames.SEGMENT])),
@@ -367,9 +384,7 @@ def _difference(
     ]
     texts = ["source"] if corpus.source is not None else []
     head = ["segment", "effect on B − A", "BLEU A", "BLEU B", *texts, "A", "B", "reference"]
-    out.append(_table(head, rows, text_cols=tuple(range(4, len(head))), name_col=None))
-    out.extend(_buckets_and_ngrams(corpus, config, mats, a, b))
-    return out
+    return _table(head, rows, text_cols=tuple(range(4, len(head))), name_col=None)
 
 
 def _ci(low: object, high: object) -> str:

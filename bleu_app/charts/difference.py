@@ -9,7 +9,7 @@ from __future__ import annotations
 import altair as alt
 import pandas as pd
 
-from bleu_app.charts.corpus import INK, RANK, by_rank, ranked, title_lines, titled_height
+from bleu_app.charts.style import INK, RANK, by_rank, ranked, title_lines, titled_height
 from bleu_app.frames import difference as f, pair_buckets as pb
 
 KIND_COLOURS = ("#0072B2", "#009E73", "#D55E00")  # total, gain, loss

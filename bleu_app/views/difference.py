@@ -1,7 +1,7 @@
 """The "Why do A and B differ?" section as values: what the compare page and the report both show.
 
 One function builds the section's numbers, frames and charts from the systems' statistics matrices; the page
-(``bleu_app.ui.difference``) lays them out with Streamlit widgets, the report (``bleu_app.report``) as HTML.
+(``bleu_app.ui.corpus.difference``) lays them out with Streamlit widgets, the report (``bleu_app.report``) as HTML.
 Neither computes anything of its own, so the two cannot drift apart.
 """
 

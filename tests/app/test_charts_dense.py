@@ -9,8 +9,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from bleu_app.charts import corpus as ch
-from bleu_app.frames import corpus as f
+from bleu_app.charts import corpus as ch, style as style_charts
+from bleu_app.frames import blocks as fb, corpus as f
 from bleu_core import BleuConfig
 from bleu_core.engine.stats import corpus_matrix, prepare_references
 
@@ -56,7 +56,7 @@ def test_bp_chart_at_50k_is_binned_exactly_and_draws(wmt21):
     assert size < SPEC_BYTES, size
     bins = _data(spec, 1)
     assert len(bins) <= ch.BP_BINS
-    assert sum(b[ch.SENTENCES] for b in bins) == LINES  # every sentence is in a bin, once
+    assert sum(b[style_charts.SENTENCES] for b in bins) == LINES  # every sentence is in a bin, once
     sent = points[points[f.KIND] == "sentence"]
     assert min(b["ratio_min"] for b in bins) == pytest.approx(sent[f.RATIO].min())  # exact ranges
     assert max(b["ratio_max"] for b in bins) == pytest.approx(sent[f.RATIO].max())
@@ -64,7 +64,7 @@ def test_bp_chart_at_50k_is_binned_exactly_and_draws(wmt21):
     corpus = _data(spec, 2)  # the corpus point is the same as at any size
     assert corpus[0][f.BP] == pytest.approx(points[points[f.KIND] == "corpus"][f.BP].iloc[0])
     pytest.importorskip("vl_convert")
-    svg = ch.export(ch.bp_chart(curve, points), "svg")
+    svg = style_charts.export(ch.bp_chart(curve, points), "svg")
     assert "Brevity penalty" in svg
     symbols = svg.split('class="mark-symbol')[1].split("</g>")[0]
     assert symbols.count("<path") == len(bins)  # one bubble per bin drawn
@@ -78,7 +78,7 @@ def test_scatter_at_50k_keeps_every_sentence_in_the_density_and_the_extremes_cli
     spec, size = _size(ch.pair_scatter(pairs, a, b, highlight=marked))
     assert size < SPEC_BYTES, size
     cells, points = _data(spec, 0), _data(spec, 2)
-    assert sum(c[ch.SENTENCES] for c in cells) == LINES
+    assert sum(c[style_charts.SENTENCES] for c in cells) == LINES
     assert len(cells) <= (100 / ch.PAIR_BIN) ** 2
     # the points: the TOP_POINTS largest |B - A| exactly, plus every marked one; each with its exact numbers
     biggest = pairs[f.DIFF].abs().sort_values(ascending=False).iloc[ch.TOP_POINTS - 1]
@@ -96,13 +96,13 @@ def test_scatter_at_50k_keeps_every_sentence_in_the_density_and_the_extremes_cli
     assert params[0].get("views", [spec["layer"][2].get("name")]) == [spec["layer"][2].get("name")]
     assert "50000 sentences" in " ".join(spec["title"]["subtitle"])  # in lines that fit a phone
     pytest.importorskip("vl_convert")
-    svg = ch.export(ch.pair_scatter(pairs, a, b, highlight=marked), "svg")
+    svg = style_charts.export(ch.pair_scatter(pairs, a, b, highlight=marked), "svg")
     assert svg.split('class="mark-rect')[1].split("</g>")[0].count("<path") == len(cells)
     assert svg.split('class="mark-symbol')[1].split("</g>")[0].count("<path") == len(shown)
 
 
 def test_below_dense_every_sentence_is_its_own_point():
-    n = ch.DENSE
+    n = style_charts.DENSE
     pairs = pd.DataFrame(
         {f.SEGMENT: np.arange(1, n + 1), f.BLEU_A: np.linspace(0, 100, n), f.BLEU_B: np.linspace(100, 0, n)}
     ).assign(**{f.DIFF: lambda d: d[f.BLEU_B] - d[f.BLEU_A]})
@@ -138,7 +138,7 @@ def test_block_chart_at_50k_bins_the_blocks_and_keeps_the_exact_means(wmt21):
 
     mats, _ = wmt21
     names = list(mats)
-    blocks = f.blocks(ranked_block_test([m for m, _ in mats.values()], CFG), names)
+    blocks = fb.blocks(ranked_block_test([m for m, _ in mats.values()], CFG), names)
     assert len(blocks) == 2 * LINES // 25  # blocks of 25: one point per block and system before
     spec, size = _size(ch.block_chart(blocks))
     assert size < SPEC_BYTES, size
@@ -152,5 +152,5 @@ def test_block_chart_at_50k_bins_the_blocks_and_keeps_the_exact_means(wmt21):
         assert max(b["bleu_max"] for b in got) == mine.max()
         assert next(m[f.BLEU] for m in means if m[f.SYSTEM] == name) == pytest.approx(mine.mean(), abs=1e-12)
     pytest.importorskip("vl_convert")
-    svg = ch.export(ch.block_chart(blocks), "svg")
+    svg = style_charts.export(ch.block_chart(blocks), "svg")
     assert svg.split('class="mark-symbol')[1].split("</g>")[0].count("<path") == len(bins)

@@ -49,9 +49,9 @@ def test_folder_with_thousands_of_files_or_a_gzip_inside(monkeypatch: pytest.Mon
 
 
 def test_table_over_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
-    from bleu_app.ui import corpus_input
+    from bleu_app.ui.corpus import loading
 
-    monkeypatch.setattr(corpus_input, "PARSE_LIMIT_MB", 0.000001)
+    monkeypatch.setattr(loading, "PARSE_LIMIT_MB", 0.000001)
     at = _app()
     before = at.selectbox(key="corpus.system").options
     _uploader(at, "corpus.in_table").set_value(("t.tsv", b"ref\tA\na b c\ta b c\n", "text/plain")).run()
@@ -63,18 +63,18 @@ def test_an_unexpected_reader_failure_is_a_message_and_a_log_line(
 ) -> None:
     """Fault injection: the table reader raises what no parser should (RecursionError, as deep JSON did
     before issue 11). The page shows one message, keeps the corpus, and the log has the traceback."""
-    from bleu_app.ui import corpus_input
+    from bleu_app.ui.corpus import loading
 
     def broken(data: bytes, name: str, *, limit_mb: float) -> None:
         raise RecursionError("maximum recursion depth exceeded in the reader")
 
-    monkeypatch.setattr(corpus_input, "parse_table", broken)
+    monkeypatch.setattr(loading, "parse_table", broken)
     at = _app()
     before = at.selectbox(key="corpus.system").options
-    with caplog.at_level(logging.ERROR, logger="bleu_app.ui.corpus_input"):
+    with caplog.at_level(logging.ERROR, logger="bleu_app.ui.corpus.loading"):
         _uploader(at, "corpus.in_table").set_value(("t.tsv", b"ref\tA\na\ta\n", "text/plain")).run()
     _kept(at, before, "this input could not be read (an unexpected RecursionError in the reader")
-    records = [r for r in caplog.records if r.name == "bleu_app.ui.corpus_input"]
+    records = [r for r in caplog.records if r.name == "bleu_app.ui.corpus.loading"]
     assert len(records) == 1
     assert records[0].exc_info is not None
     assert "maximum recursion depth exceeded in the reader" in caplog.text

@@ -24,7 +24,7 @@ def test_a_small_class_over_the_websocket_loses_nothing(backend, request):
 
 def class_load_rated(n: int) -> int:
     """Each student rates RATE_K others, or all the others in a class smaller than that."""
-    from bleu_app.ui.classroom import RATE_K
+    from bleu_app.ui.classroom.student import RATE_K
 
     return min(RATE_K, n - 1)
 

@@ -12,7 +12,9 @@ from streamlit.testing.v1 import AppTest
 
 from bleu_app.frames import classroom as frames
 from bleu_app.store import CODE_LEN
-from bleu_app.ui import classroom, export
+from bleu_app.ui import state
+from bleu_app.ui.classroom import room as classroom
+from bleu_app.ui.components import export
 from bleu_core.config import BleuConfig
 from bleu_core.teaching.explain import explain_segment
 from bleu_core.teaching.paper import EXAMPLE_1
@@ -72,7 +74,7 @@ def test_a_class_through_both_rounds(store_env):
     assert len(code) == CODE_LEN
     codes = [c.value for c in teacher.code]
     assert codes[0] == f"http://localhost:8501/class?room={code}"  # the join link
-    assert codes[1].endswith(f"?teach={teacher.session_state[classroom.SS_TEACH]}")
+    assert codes[1].endswith(f"?teach={teacher.session_state[state.CLASS_TEACH]}")
     assert teacher.image  # the QR code, drawn locally
     assert EXAMPLE_1.references[0] in "\n".join(_texts(teacher)).replace("1. ", "")
 
@@ -201,11 +203,10 @@ def test_export_csv_is_formula_safe():
     ("typed", "code"), [("abc234", "ABC234"), (" ab-c2 34 ", "ABC234"), ("ABC234XY" + "Z" * CODE_LEN, "ABC234XY")]
 )
 def test_room_codes_are_cleaned(typed, code):
-    assert classroom._clean_code(typed) == code
+    assert classroom.clean_code(typed) == code
 
 
 def test_a_room_from_a_line_of_the_loaded_corpus(store_env):
-    from bleu_app.ui import state
 
     t = AppTest.from_file(APP, default_timeout=60)
     t.run()

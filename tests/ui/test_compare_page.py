@@ -10,7 +10,7 @@ import pytest
 from scipy import stats as scipy_stats
 from streamlit.testing.v1 import AppTest
 
-from bleu_app.frames.corpus import BLOCK_CRIT as CRIT, BLOCK_P as P, BLOCK_SIG as SIG, BLOCK_T as T
+from bleu_app.frames.blocks import BLOCK_CRIT as CRIT, BLOCK_P as P, BLOCK_SIG as SIG, BLOCK_T as T
 from tests.ui.test_corpus_page import _uploader, caption_after, folder_files, page_elements
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -233,11 +233,11 @@ def test_block_table_is_as_tall_as_its_rows(monkeypatch):
     """Review item 3: the grid's default height hid rows behind an inner scroll (10 of 12 at 1280 px)."""
     import streamlit
 
-    from bleu_app.ui import render
+    from bleu_app.ui.corpus import blocks
 
     heights: dict[str, object] = {}
 
-    class Spy:  # Streamlit as render.py sees it, noting the height each table is given
+    class Spy:  # Streamlit as the block test's section sees it, noting the height each table is given
         def __getattr__(self, name: str) -> object:
             return getattr(streamlit, name)
 
@@ -245,7 +245,7 @@ def test_block_table_is_as_tall_as_its_rows(monkeypatch):
             heights[str(kwargs.get("key"))] = kwargs.get("height")
             return streamlit.dataframe(*args, **kwargs)
 
-    monkeypatch.setattr(render, "st", Spy())
+    monkeypatch.setattr(blocks, "st", Spy())
     at = _app()
     rows = len(next(d for d in at.dataframe if T in d.value.columns).value)
     assert heights["compare.blocks.table"] == (rows + 1) * 35 + 3  # the header and every row

@@ -148,9 +148,9 @@ def test_bad_folder_keeps_the_corpus(files, expected):
 
 
 def test_file_over_limit(monkeypatch):
-    from bleu_app.ui import corpus_input
+    from bleu_app.ui.corpus import loading
 
-    monkeypatch.setattr(corpus_input, "PARSE_LIMIT_MB", 0.000001)
+    monkeypatch.setattr(loading, "PARSE_LIMIT_MB", 0.000001)
     at = _app()
     _uploader(at, "corpus.in_folder").set_value(
         [("d/ref.txt", b"a b c\n", "text/plain"), ("d/systems/x.txt", b"a\n", "text/plain")]
@@ -211,9 +211,10 @@ def test_row_selection_opens_the_sentence_page():
     def script():
         import streamlit as st
 
-        from bleu_app.ui import corpus_input, selection, state
+        from bleu_app.ui import state
+        from bleu_app.ui.corpus import loading, selection
 
-        corpus_input.current()
+        loading.current()
         st.session_state["corpus.table"] = {"selection": {"rows": [1]}}
         selection.row_opener("corpus.table", [5, 2, 9], "careful")()
         st.write(state.get(state.HANDOFF))
@@ -268,7 +269,7 @@ def _bucket_charts(at: AppTest) -> list[str]:
 def test_large_test_sets_get_the_buckets_on_request(monkeypatch):
     # above the compare page's limit for its A-vs-B buckets (1,000 resamples of every bucket: a third of the
     # server's time at 50,000 lines) the corpus page's buckets wait for a toggle too; the demo stands in
-    from bleu_app.ui import difference
+    from bleu_app.ui.corpus import difference
 
     monkeypatch.setattr(difference, "BUCKETS_AUTO_SEGMENTS", 10)
     at = _app()

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from bleu_app.ui import cached, shared, state
+from bleu_app.ui import cached, state
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
@@ -44,13 +44,13 @@ def test_cached_wrappers_are_bounded_and_the_papers_examples_shared():
     # the paper's examples are the same for every student: one global cache, bounded (issue 13)
     for fn in (
         cached.explain,
-        shared.example,
-        shared.clip_table,
-        shared.pooling_table,
-        shared.zero_orders_table,
-        shared.nltk_table,
-        shared.decay_spec,
-        shared.lab,
+        cached.example,
+        cached.clip_table,
+        cached.pooling_table,
+        cached.zero_orders_table,
+        cached.nltk_table,
+        cached.decay_spec,
+        cached.lab,
     ):
         assert fn._info.max_entries is not None  # type: ignore[attr-defined]
         assert getattr(fn._info, "scope", "global") == "global"  # type: ignore[attr-defined]
@@ -59,11 +59,11 @@ def test_cached_wrappers_are_bounded_and_the_papers_examples_shared():
 def test_page_icons_are_bundled_material_symbols_and_the_favicon_is_local(monkeypatch: pytest.MonkeyPatch) -> None:
     # review item 20a: emoji page icons rendered as empty boxes on a Chromium without an emoji font; Streamlit
     # bundles the Material Symbols font. A :material: favicon would be fetched from a web font service.
-    from bleu_app.ui import frame
+    from bleu_app.ui import frame, nav
 
     # st.Page resolves its script against a running app; what matters here is the icon each page is given
-    monkeypatch.setattr(frame.st, "Page", lambda script, **kw: kw)
-    icons = [p["icon"] for p in frame.pages()]
+    monkeypatch.setattr(nav.st, "Page", lambda script, **kw: kw)
+    icons = [p["icon"] for p in nav.pages()]
     assert icons
     assert all(i.startswith(":material/") for i in icons), icons
     assert not frame.APP_ICON.startswith(":material/")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from bleu_app.frames.cards import cards
+from bleu_app.lessons.cards import cards
 from bleu_app.ui import state
 from bleu_core import BleuConfig, explain_segment
 

@@ -12,7 +12,7 @@ from scipy import stats
 from streamlit.testing.v1 import AppTest
 
 from bleu_app.frames import part2
-from bleu_app.ui.part2 import HEADERS
+from bleu_app.ui.learn import steps
 from bleu_core import BleuConfig, explain_segment
 from bleu_core.teaching.paper import EXAMPLE_1
 
@@ -54,7 +54,7 @@ def _markdown(node) -> str:
 def test_part_two_has_its_steps(tab):
     _, part = tab
     headers = [h.value for h in part.header]
-    assert headers == list(HEADERS)
+    assert headers == [steps.heading(s) for s in steps.in_part("part2")]
 
 
 def test_every_number_in_part_two_prose_is_the_papers(tab):

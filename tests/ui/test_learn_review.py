@@ -10,8 +10,10 @@ import vl_convert as vlc
 from streamlit.testing.v1 import AppTest
 
 from bleu_app.charts import sentence as charts
-from bleu_app.frames import sentence as sentence_frames, spot
-from bleu_app.ui import exercise, lab, opening, present, teacher
+from bleu_app.frames import sentence as sentence_frames
+from bleu_app.lessons import spot
+from bleu_app.ui import state
+from bleu_app.ui.learn import exercise, lab, present, steps, teacher
 from bleu_core.config import BleuConfig
 from bleu_core.teaching.explain import explain_segment
 from tests.ui.test_corpus_page import _uploader
@@ -63,13 +65,13 @@ def test_a_deep_link_folds_the_intro_and_the_plan_before_the_tabs():
 
 # --- item 20: presenter mode drops the page title; its CSS scales the radio --------------------------------------
 def test_presenter_mode_has_no_page_title_and_scales_the_radio():
-    at = _open(present="1", step="0")
+    at = _open(present="1", step="opening")
     assert not at.title
-    assert at.header[0].value == opening.TITLE
+    assert at.header[0].value == steps.heading(steps.get("opening"))
     css = "".join(m.value for m in at.markdown)
     assert f"scale({present.RADIO_SCALE})" in css
     assert present.RADIO_SCALE >= 1.5
-    linked = _open(step="9")  # a link to a step without presenter mode keeps the page's title
+    linked = _open(step="brevity")  # a link to a step without presenter mode keeps the page's title
     assert [t.value for t in linked.title] == ["Learn BLEU, step by step"]
 
 
@@ -92,7 +94,8 @@ def test_the_plan_has_no_internal_wording_and_links_for_slides():
     plan = at.expander[0]
     text = " ".join(m.value for m in plan.markdown)
     assert "review" not in text.lower()
-    assert "(steps 10-11, §2.3, §2.1.3, footnote 5)" in text  # step 11's own label is (§2.1.3, footnote 5)
+    numbers = f"{steps.number('logdomain')}-{steps.number('zero')}"
+    assert f"(steps {numbers}, §2.3, §2.1.3, footnote 5)" in text  # the zero step's own label: (§2.1.3, footnote 5)
     assert "?`" not in text  # no bare query strings as visible link text
     # AppTest gives no browser address: the page says to add the links to the app's address
     assert any("add each of these to the app's address" in c.value for c in plan.caption)
@@ -109,8 +112,8 @@ def test_the_plans_links_are_whole_where_the_address_is_known():
     assert all(t.startswith(base + "?") for t in targets), targets
     lines = teacher.slide_links(base).splitlines()
     assert len(lines) == 9
-    assert lines[0].split() == ["0-5", "min", f"{base}?present=1&step=0"]
-    assert teacher.plan_text(None) == (ROOT / "docs" / "learn" / "plan.md").read_text(encoding="utf-8")
+    assert lines[0].split() == ["0-5", "min", f"{base}?present=1&step=opening"]
+    assert teacher.plan_text(None) == steps.expand((ROOT / "docs" / "learn" / "plan.md").read_text(encoding="utf-8"))
 
 
 # --- item 14: the lab ---------------------------------------------------------------------------------------------
@@ -120,15 +123,15 @@ def test_the_lab_is_short_before_its_game_and_shows_nltk_only_for_nltk():
     assert len(lead.splitlines()) <= 3  # about 14 lines at 1280 before
     how = next(e for e in at.expander if e.label == lab.HOW)
     assert "**Predict first.**" in " ".join(m.value for m in how.markdown)
-    assert not [s for s in at.selectbox if s.key == lab.NLTK]  # no disabled box for the other variants
-    at.selectbox(key=lab.VARIANT).set_value("nltk").run()
-    box = at.selectbox(key=lab.NLTK)
+    assert not [s for s in at.selectbox if s.key == state.LAB_NLTK]  # no disabled box for the other variants
+    at.selectbox(key=state.LAB_VARIANT).set_value("nltk").run()
+    box = at.selectbox(key=state.LAB_NLTK)
     assert not box.disabled
     box.set_value(2).run()
-    at.selectbox(key=lab.VARIANT).set_value("sentence_bp").run()
-    assert not [s for s in at.selectbox if s.key == lab.NLTK]
-    at.selectbox(key=lab.VARIANT).set_value("nltk").run()
-    assert at.selectbox(key=lab.NLTK).value == 2  # the method picked is kept while the box is hidden
+    at.selectbox(key=state.LAB_VARIANT).set_value("sentence_bp").run()
+    assert not [s for s in at.selectbox if s.key == state.LAB_NLTK]
+    at.selectbox(key=state.LAB_VARIANT).set_value("nltk").run()
+    assert at.selectbox(key=state.LAB_NLTK).value == 2  # the method picked is kept while the box is hidden
 
 
 # --- item 17: Spot the errors' LaTeX is said to be the source -----------------------------------------------------

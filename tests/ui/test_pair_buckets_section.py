@@ -39,7 +39,7 @@ def test_compare_page_shows_both_bucket_tables():
 
 def test_large_test_sets_get_the_buckets_on_request(monkeypatch):
     # above the limit (50,000 lines cost seconds per draw) the section waits for its toggle; the demo stands in
-    from bleu_app.ui import difference
+    from bleu_app.ui.corpus import difference
 
     monkeypatch.setattr(difference, "BUCKETS_AUTO_SEGMENTS", 10)
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=300)

@@ -7,7 +7,7 @@ from pathlib import Path
 from streamlit.testing.v1 import AppTest
 
 from bleu_app import samples
-from bleu_app.ui import state, widgets
+from bleu_app.ui import state
 from bleu_core import BleuConfig, explain_segment
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
@@ -29,8 +29,8 @@ def test_start_blank_leaves_nothing_of_the_example():
     assert at.session_state[state.SENTENCE_REFS] == [""]
     assert any("Type or paste a **candidate**" in i.value for i in at.info)
     # a student's own sentence is now scored against their one reference only (teacher-walk item 4)
-    at.text_area(key=widgets.HYP_BOX).set_value("the the the the")
-    at.text_area(key=widgets._ref_box(0)).set_value("the cat is on the mat").run()
+    at.text_area(key=state.HYP_BOX).set_value("the the the the")
+    at.text_area(key=state.ref_box(0)).set_value("the cat is on the mat").run()
     assert not at.exception
     m: dict[str, str] = {}
     for x in at.metric:

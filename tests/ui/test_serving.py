@@ -18,10 +18,11 @@ from bleu_app.ui import serving
 
 
 def _shared_entries(server: load.Server) -> int:
-    """Entries of bleu_app.ui.shared's global caches (what every Learn visit reads)."""
+    """Entries of the app's caches (``bleu_app.ui.cached``) after a Learn visit: its global ones (the Learn page
+    reads no session's corpus)."""
     url = f"{server.url}/_stcore/metrics?families=cache_memory_bytes"
     text = urllib.request.urlopen(url, timeout=30).read().decode()
-    return sum(1 for line in text.splitlines() if "bleu_app.ui.shared" in line or "ui.shared" in line)
+    return sum(1 for line in text.splitlines() if "bleu_app.ui.cached." in line)
 
 
 async def _visit_then_clear(server: load.Server) -> int:

@@ -10,7 +10,8 @@ from urllib.parse import parse_qs, urlsplit
 from streamlit.testing.v1 import AppTest
 
 from bleu_app import samples
-from bleu_app.ui import share, state
+from bleu_app.ui import state
+from bleu_app.ui.components import share
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import sacrebleu
 from streamlit.testing.v1 import AppTest
 
+from bleu_app.markup import md_escape
 from bleu_app.samples import demo_corpus
-from bleu_app.ui.corpus_input import md_escape
 from tests.ui.test_corpus_page import _uploader, folder_files
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -10,8 +10,8 @@ import pytest
 import sacrebleu
 from streamlit.testing.v1 import AppTest
 
+from bleu_app.markup import md_escape
 from bleu_app.samples import demo_corpus
-from bleu_app.ui.corpus_input import md_escape
 from tests.ui.test_corpus_page import _uploader, folder_files
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -136,7 +136,8 @@ def test_a_selected_row_hands_its_source_to_the_sentence_page():
     def script():
         import streamlit as st
 
-        from bleu_app.ui import selection, state
+        from bleu_app.ui import state
+        from bleu_app.ui.corpus import selection
         from bleu_core.data.corpus import Corpus, System, TextFile
 
         corpus = Corpus(
@@ -192,7 +193,8 @@ def test_a_flagged_row_opens_its_line_of_the_whole_test_set():
     def script():
         import streamlit as st
 
-        from bleu_app.ui import slicing, state
+        from bleu_app.ui import state
+        from bleu_app.ui.corpus import slicing
         from bleu_core.data.corpus import Corpus, System, TextFile
 
         lines = tuple(f"line {k}" for k in range(1, 11))
