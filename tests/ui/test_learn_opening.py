@@ -15,7 +15,7 @@ from bleu_app import handout
 from bleu_app.frames import opening as frames
 from bleu_app.ui import opening, part2, present, teacher, walk
 from tests.app.test_paper_quotes import PAPER, SEED, normalise
-from tests.ui.learn_app import open_learn
+from tests.ui.conftest import open_learn
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")

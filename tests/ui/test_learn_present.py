@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from bleu_app.ui import opening, part2, present, walk
-from tests.ui.learn_app import open_learn
+from tests.ui.conftest import open_learn
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 TITLES = [opening.TITLE] + [t for t, _ in walk.STEPS] + [t for t, _ in part2.STEPS]  # numbered from 0
