@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 import sacrebleu
+from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a  # sacreBLEU loads it lazily: not an attribute yet
 from streamlit.testing.v1 import AppTest
 
 from bleu_app.samples import demo_corpus
@@ -56,7 +57,7 @@ def test_compare_page_slice_recomputes_every_system():
     at.text_input(key="compare.where").input('ref ~ "(?i)the" and ref_len >= 8').run()
     assert not at.exception, [e.value for e in at.exception]
     c = demo_corpus()
-    tok = sacrebleu.tokenizers.tokenizer_13a.Tokenizer13a()
+    tok = Tokenizer13a()
     lines = [
         i
         for i in range(30)
