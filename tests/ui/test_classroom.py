@@ -11,6 +11,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from bleu_app.frames import classroom as frames
+from bleu_app.store import CODE_LEN
 from bleu_app.ui import classroom, export
 from bleu_core.config import BleuConfig
 from bleu_core.explain import explain_segment
@@ -59,7 +60,7 @@ def _submit(s: AppTest, text: str) -> None:
 
 def test_a_class_through_both_rounds(store_env):
     teacher, code = _teacher()
-    assert len(code) == 6
+    assert len(code) == CODE_LEN
     codes = [c.value for c in teacher.code]
     assert codes[0] == f"http://localhost:8501/class?room={code}"  # the join link
     assert codes[1].endswith(f"?teach={teacher.session_state[classroom.SS_TEACH]}")
@@ -187,9 +188,11 @@ def test_export_csv_is_formula_safe():
     assert set(out[export.SIGNATURE]) == {"sig"}
 
 
-@pytest.mark.parametrize("typed", ["abc234", " ab-c2 34 ", "ABC234XYZ"])
-def test_room_codes_are_cleaned(typed):
-    assert classroom._clean_code(typed) == "ABC234"
+@pytest.mark.parametrize(
+    ("typed", "code"), [("abc234", "ABC234"), (" ab-c2 34 ", "ABC234"), ("ABC234XY" + "Z" * CODE_LEN, "ABC234XY")]
+)
+def test_room_codes_are_cleaned(typed, code):
+    assert classroom._clean_code(typed) == code
 
 
 def test_a_room_from_a_line_of_the_loaded_corpus(store_env):
