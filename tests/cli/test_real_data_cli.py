@@ -49,7 +49,7 @@ def test_cli_score_json_single_system(cli: Cli, real: dict[str, RealSet]) -> Non
 @pytest.mark.parametrize(
     ("set_name", "args", "sacre_kwargs"),
     [
-        ("wmt21-news-en-de", [], {}),
+        pytest.param("wmt21-news-en-de", [], {}, marks=pytest.mark.slow),  # ted below: the same output, smaller
         pytest.param("wmt22-general-zh-en", ["--tokenize", "none"], {"tokenize": "none"}, marks=pytest.mark.slow),
         (
             "ted-detok",

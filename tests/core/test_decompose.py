@@ -131,6 +131,7 @@ def test_custom_weights() -> None:
     assert d.log_ratio == pytest.approx(d.log_bp + sum(d.log_precision_terms), abs=TOL)
 
 
+@pytest.mark.slow  # real data against sacreBLEU; tests/core/test_properties.py checks the same on random corpora
 def test_leave_one_out_equals_rescoring_without_the_line(real: dict[str, RealSet]) -> None:
     s = real["wmt21-news-en-de"]
     refs = s.refs()[:1]

@@ -417,6 +417,7 @@ def test_paper_block_count() -> None:
         paper_block_count(1)
 
 
+@pytest.mark.slow  # every block of every system scored by sacreBLEU itself
 def test_ranked_block_test_on_wmt21_against_sacrebleu(real) -> None:
     """Blocks of 25 on 1002 real segments, systems in rank order, every block score from sacreBLEU itself and
     each t by hand from those scores (statistics module): the paper's Table 2 procedure."""
