@@ -1,4 +1,4 @@
-"""The C kernel (bleu_core/_kernel.c); everything else is in pyproject.toml.
+"""The C kernel (bleu_core/engine/_kernel.c); everything else is in pyproject.toml.
 
 The extension is optional: without a C compiler the install still succeeds and bleu_core.engine counts
 on the explainable path (same numbers, about 30x slower on WMT22). tests/core/test_kernel.py fails if it is missing.
@@ -9,8 +9,8 @@ from setuptools import Extension, setup
 setup(
     ext_modules=[
         Extension(
-            "bleu_core._kernel",
-            ["bleu_core/_kernel.c"],
+            "bleu_core.engine._kernel",
+            ["bleu_core/engine/_kernel.c"],
             extra_compile_args=[
                 "-O3",
                 "-std=c11",

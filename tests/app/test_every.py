@@ -10,7 +10,7 @@ import vl_convert as vlc
 from bleu_app.charts import every as ch
 from bleu_app.frames import every as f
 from bleu_core import every_bleu
-from bleu_core.every import EveryBleu
+from bleu_core.teaching.every import EveryBleu
 from tests.conftest import RealSet
 
 

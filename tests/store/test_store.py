@@ -14,7 +14,7 @@ import pytest
 from bleu_app import store as store_mod
 from bleu_app.store import ROUND_RATE, ROUND_TRANSLATE, StoreError
 from bleu_app.store.base import CODE_LEN, MIGRATIONS
-from bleu_core.paper import EXAMPLE_1
+from bleu_core.teaching.paper import EXAMPLE_1
 
 ROOT = Path(__file__).resolve().parents[2]
 REFS = EXAMPLE_1.references

@@ -14,8 +14,8 @@ from bleu_app.frames import classroom as frames
 from bleu_app.store import CODE_LEN
 from bleu_app.ui import classroom, export
 from bleu_core.config import BleuConfig
-from bleu_core.explain import explain_segment
-from bleu_core.paper import EXAMPLE_1
+from bleu_core.teaching.explain import explain_segment
+from bleu_core.teaching.paper import EXAMPLE_1
 from tests.ui.conftest import open_app
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
@@ -109,7 +109,7 @@ def test_a_class_through_both_rounds(store_env):
     teacher.run()
     assert _metrics(teacher)["Ratings"] == "6"
     # every translation got two ratings, all alike: the mean ratings are GRADES, held against BLEU
-    from bleu_core.agreement import pearson
+    from bleu_core.significance.agreement import pearson
 
     said = "\n".join(m.value for m in teacher.markdown)
     assert f"**Pearson r = {pearson(expected, GRADES):.2f}**" in said

@@ -13,7 +13,7 @@ from scipy import stats
 from bleu_app.frames import part2
 from bleu_app.ui.part2 import HEADERS
 from bleu_core import BleuConfig, explain_segment
-from bleu_core.paper import EXAMPLE_1
+from bleu_core.teaching.paper import EXAMPLE_1
 from tests.ui.conftest import open_learn
 
 ROOT = Path(__file__).resolve().parents[2]
