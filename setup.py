@@ -1,4 +1,4 @@
-"""The C kernel (bleu_core/engine/_kernel.c); everything else is in pyproject.toml.
+"""The C kernels (bleu_core/engine/_kernel.c, bleu_core/metrics/_ter_kernel.c); everything else is in pyproject.toml.
 
 The extension is optional: without a C compiler the install still succeeds and bleu_core.engine counts
 on the explainable path (same numbers, about 30x slower on WMT22). tests/core/test_kernel.py fails if it is missing.
@@ -21,6 +21,20 @@ setup(
                 "-Wno-cast-function-type",
             ],
             optional=True,
-        )
+        ),
+        # TER's beam edit distance and shift search (bleu_core.metrics.ter falls back to ter_align without it)
+        Extension(
+            "bleu_core.metrics._ter_kernel",
+            ["bleu_core/metrics/_ter_kernel.c"],
+            extra_compile_args=[
+                "-O3",
+                "-std=c11",
+                "-Wall",
+                "-Wextra",
+                "-Wno-unused-parameter",
+                "-Wno-missing-field-initializers",
+            ],
+            optional=True,
+        ),
     ]
 )

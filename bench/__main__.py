@@ -355,6 +355,11 @@ def main() -> int:
 
     print("\nRanking (bench/ranking.py): ours in one process, sacreBLEU's paired bootstrap pair by pair", flush=True)
     ranking.main(["--repeat", "2"])
+    # TER against sacrebleu -m ter: 3 systems x 3,000 lines, whole processes side by side.
+    from bench import ter
+
+    print("\nTER (bench/ter.py): ours and sacrebleu -m ter, whole processes side by side", flush=True)
+    ter.main(["--runs", "3"])
     # The app under load (issue 13): class sizes and the 50,000-line corpus, before and after, same run.
     from bench import load
 

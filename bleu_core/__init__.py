@@ -44,6 +44,10 @@ if TYPE_CHECKING:
     from .engine.references import ReferenceSet as ReferenceSet
     from .errors import InputError as InputError
     from .metrics.bleu import BleuScore as BleuScore, corpus_bleu as corpus_bleu, sentence_bleu as sentence_bleu
+
+    # TER as sacreBLEU computes it, and the edits it counts
+    from .metrics.ter import corpus_ter as corpus_ter, sentence_ter as sentence_ter
+    from .metrics.ter_edits import ter_edits as ter_edits
     from .significance.paired import Comparison as Comparison, compare as compare
 
     # many systems against one set of references; comparing them with sacreBLEU's paired tests
