@@ -2,7 +2,7 @@
 allows: document-level scores (d-BLEU), a paired bootstrap that resamples whole documents, and sacreBLEU's
 ``--origlang`` / ``--subset`` selections.
 
-The WMT readers (:mod:`bleu_core.data.wmt`) give a :class:`Documents` beside the :class:`~bleu_core.corpus.Corpus`
+The WMT readers (:mod:`bleu_core.data.wmt`) give a :class:`Documents` beside the :class:`~bleu_core.data.corpus.Corpus`
 they read; everything here is a function of the two, or of statistics matrices whose rows are the corpus's
 segments.
 """
@@ -17,13 +17,14 @@ from typing import Final, Literal
 
 import numpy as np
 
-from bleu_core.bleu import make_signature
 from bleu_core.config import BleuConfig
-from bleu_core.corpus import Corpus, System, TextFile
 from bleu_core.errors import InputError
-from bleu_core.resample import DEFAULT_SEED
+from bleu_core.metrics.bleu import make_signature
 from bleu_core.significance import Comparison, compare
-from bleu_core.slices import _NESTED_QUANTIFIER, MAX_PATTERN
+from bleu_core.significance.resample import DEFAULT_SEED
+
+from .corpus import Corpus, System, TextFile
+from .slices import pattern_problem
 
 __all__ = [
     "DOC_FIELDS",
@@ -133,10 +134,9 @@ class Documents:
 
 def _regex(pattern: str, where: str) -> re.Pattern[str]:
     """A user's regular expression, refused when too long or when it can backtrack for ever (as slices do)."""
-    if len(pattern) > MAX_PATTERN:
-        raise InputError(f"regular expression longer than {MAX_PATTERN} characters", where)
-    if _NESTED_QUANTIFIER.search(pattern):
-        raise InputError("a quantified group quantified again (like (a+)+) can take forever: refused", where)
+    problem = pattern_problem(pattern)
+    if problem is not None:
+        raise InputError(problem, where)
     try:
         return re.compile(pattern)
     except re.error as e:

@@ -273,11 +273,25 @@ def _unquote(s: str) -> str:
     return re.sub(r"\\(.)", lambda m: m.group(1) if m.group(1) in "\"'" else m.group(0), body)
 
 
-def _compile(pattern: str, parser: _Parser, col: int) -> re.Pattern[str]:
+def pattern_problem(pattern: str) -> str | None:
+    """Why a user's regular expression is refused (too long, or a nested quantifier that can backtrack for
+    ever), or None; slices and the document filters both ask.
+
+    Example:
+        >>> pattern_problem("[0-9]+"), pattern_problem("(a+)+")
+        (None, 'a quantified group quantified again (like (a+)+) can take forever: refused')
+    """
     if len(pattern) > MAX_PATTERN:
-        raise parser.error(col, f"regular expression longer than {MAX_PATTERN} characters")
+        return f"regular expression longer than {MAX_PATTERN} characters"
     if _NESTED_QUANTIFIER.search(pattern):
-        raise parser.error(col, "a quantified group quantified again (like (a+)+) can take forever: refused")
+        return "a quantified group quantified again (like (a+)+) can take forever: refused"
+    return None
+
+
+def _compile(pattern: str, parser: _Parser, col: int) -> re.Pattern[str]:
+    problem = pattern_problem(pattern)
+    if problem is not None:
+        raise parser.error(col, problem)
     try:
         return re.compile(pattern)
     except re.error as e:

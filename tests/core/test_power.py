@@ -8,15 +8,15 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from bleu_core.bleu import score_many
 from sacrebleu.metrics.bleu import BLEU
 from scipy.stats import norm
 
 from bleu_core.data.documents import Documents, document_sums
 from bleu_core.engine import ReferenceSet
 from bleu_core.errors import InputError
-from bleu_core.power import Power, critical_z, median_mde, power_analysis
+from bleu_core.metrics.bleu import score_many
 from bleu_core.significance import paired_bootstrap
+from bleu_core.significance.power import Power, critical_z, median_mde, power_analysis
 from tests.conftest import RealSet
 
 

@@ -17,13 +17,12 @@ from xml.sax.saxutils import escape, quoteattr
 import numpy as np
 import pytest
 import sacrebleu
-from bleu_core.bleu import corpus_bleu, score_many
-from bleu_core.corpus import TextFile
 from sacrebleu.dataset.base import Dataset
 from sacrebleu.dataset.wmt_xml import WMTXMLDataset
 from sacrebleu.metrics.bleu import BLEU
 from sacrebleu.significance import _compute_p_value
 
+from bleu_core.data.corpus import TextFile
 from bleu_core.data.documents import (
     Documents,
     document_comparison,
@@ -31,15 +30,12 @@ from bleu_core.data.documents import (
     join_documents,
     sacrebleu_subset,
 )
-from bleu_core.data.wmt import (
-    check_no_markup,
-    find_markup,
-    parse_wmt,
-    parse_wmt_jsonl,
-    parse_wmt_xml,
-)
+from bleu_core.data.wmt import check_no_markup, find_markup, parse_wmt
+from bleu_core.data.wmt_jsonl import parse_wmt_jsonl
+from bleu_core.data.wmt_xml import parse_wmt_xml
 from bleu_core.engine import ReferenceSet
 from bleu_core.errors import InputError
+from bleu_core.metrics.bleu import corpus_bleu, score_many
 from tests.conftest import RealSet
 
 DOC = 20  # segments per document in the files built here

@@ -31,11 +31,12 @@ from typing import Literal
 
 import numpy as np
 
-from bleu_core.bleu import make_signature, score_many
 from bleu_core.config import BleuConfig
 from bleu_core.errors import InputError
-from bleu_core.resample import DEFAULT_SEED, resample_sums
-from bleu_core.trials import check_trials
+from bleu_core.metrics import Metric, as_metric
+
+from .resample import DEFAULT_SEED, resample_sums
+from .trials import check_trials
 
 __all__ = ["Power", "critical_z", "median_mde", "power_analysis"]
 
@@ -119,10 +120,20 @@ class Power:
         return NormalDist().cdf(abs(delta) / se_n - critical_z(self.alpha, self.test))
 
 
+def _checked(matrices: Sequence[np.ndarray], width: int) -> list[np.ndarray]:
+    mats = [np.asarray(m) for m in matrices]
+    for i, m in enumerate(mats):
+        if m.ndim != 2 or m.shape[1] != width or len(m) != len(mats[0]):
+            raise InputError(
+                f"matrix {i + 1} has shape {m.shape}; expected ({len(mats[0])} x {width}) like the baseline", "matrix"
+            )
+    return mats
+
+
 def power_analysis(
     baseline: np.ndarray,
     systems: Sequence[np.ndarray],
-    config: BleuConfig = BleuConfig(),
+    metric: Metric | BleuConfig = BleuConfig(),
     *,
     alpha: float = 0.05,
     power: float = 0.8,
@@ -133,24 +144,20 @@ def power_analysis(
     unit: Literal["segment", "document"] = "segment",
 ) -> tuple[Power, ...]:
     """The minimum detectable difference of each system against the baseline on this test set, from one set of
-    sacreBLEU's bootstrap resamples (:func:`~bleu_core.resample.resample_sums`, the draws ``compare`` makes with
-    the same seed). For the document-block version pass document rows
-    (:func:`~bleu_core.data.documents.document_sums`) and ``unit="document"``.
+    sacreBLEU's bootstrap resamples (:func:`~bleu_core.significance.resample.resample_sums`, the draws ``compare``
+    makes with the same seed); document blocks: pass ``document_sums`` rows and ``unit="document"``.
 
     Args:
         baseline: the baseline's (segments x statistics) matrix.
         systems: the other systems' matrices.
-        config: the BLEU settings of the matrices.
+        metric: the metric of the matrices (a ``BleuConfig`` means BLEU under it).
         alpha: the test's level.
         power: the probability of detecting a true difference of the MDE.
         test: ``bs`` (sacreBLEU's paired bootstrap, one-tailed critical value) or ``ar`` (two-tailed).
         n_samples: resamples that estimate the standard error.
         seed: their seed.
         nrefs: references per segment, for the signature.
-        unit: what a row is.
-
-    Returns:
-        One :class:`Power` per system, in order.
+        unit: what a row is (one :class:`Power` per system is returned, in order).
 
     Example:
         >>> import numpy as np
@@ -168,20 +175,16 @@ def power_analysis(
     check_trials(n_samples, "n_samples")
     if n_samples < 2:
         raise InputError("needs at least 2 resamples to estimate a spread", "n_samples")
-    mats = [np.asarray(baseline), *(np.asarray(s) for s in systems)]
-    width = 2 + 2 * config.max_ngram_order
-    for i, m in enumerate(mats):
-        if m.ndim != 2 or m.shape[1] != width or len(m) != len(mats[0]):
-            raise InputError(
-                f"matrix {i + 1} has shape {m.shape}; expected ({len(mats[0])} x {width}) like the baseline", "matrix"
-            )
+    scorer = as_metric(metric)
+    mats = _checked([baseline, *systems], scorer.width)
+    width = scorer.width
     sums = resample_sums(mats, n_samples, seed)
-    scores = [score_many(sums[:, j * width : (j + 1) * width], config) for j in range(len(mats))]
-    real = [float(score_many(m.sum(axis=0)[None, :], config)[0]) for m in mats]
+    scores = [scorer.score_many(sums[:, j * width : (j + 1) * width]) for j in range(len(mats))]
+    real = [float(scorer.score_many(m.sum(axis=0)[None, :])[0]) for m in mats]
     extra: dict[str, object] = {"bs": n_samples, "rs": seed}
     if unit == "document":
         extra["block"] = "doc"
-    sig = make_signature(config, nrefs, **extra)
+    sig = scorer.signature(nrefs, **extra)
     out = []
     for j in range(1, len(mats)):
         se = float(np.std(scores[j] - scores[0], ddof=1))
