@@ -110,6 +110,7 @@ def test_charts_render_with_vl_convert(view) -> None:
         assert f"B: {B}" in svg
 
 
+@pytest.mark.slow  # the WMT22 report: every chart drawn; the view's tables are checked above
 def test_report_has_both_tables(wmt22_pair: Corpus, view) -> None:
     html_text = build_report(wmt22_pair, BleuConfig(), ReportOptions(a=A, b=B, trials=100))
     assert f"By reference length: {B} (B) vs {A} (A)" in html_text

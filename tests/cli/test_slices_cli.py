@@ -213,6 +213,7 @@ def test_diagnose_json_and_where_flags_find_planted_lines(real, tmp_path: Path, 
     assert got["score"] == pytest.approx(theirs.score, abs=1e-9)
 
 
+@pytest.mark.slow  # a report of WMT22's slice: every chart drawn; the slice's numbers are checked above
 def test_report_where_shows_the_slice_and_its_scores(real, tmp_path: Path, capsys) -> None:
     refs_p, sys_p, src_p = _wmt22(real)
     out_html = tmp_path / "r.html"
