@@ -491,8 +491,10 @@ def test_precisions_of_twenty_systems_are_a_grid_each_cell_written_and_legible(d
     import vl_convert as vlc
 
     corpus = _wmt_corpus(data_dir / "wmt21-news-en-de")
-    infos, _ = prepare_references(corpus.ref_streams, CFG)
-    prec = f.precision_frame({s.name: corpus_matrix(list(s.lines), infos, CFG) for s in corpus.systems})
+    from bleu_core.engine import ReferenceSet
+
+    refs = ReferenceSet(corpus.ref_streams)  # the kernel's statistics: the explainable path's (tests/core/test_fast.py)
+    prec = f.precision_frame({s.name: refs.stats(list(s.lines)) for s in corpus.systems})
     assert len(corpus.names) == 20 > ch.BARS_UP_TO
     svg = vlc.vegalite_to_svg(ch.precision_bars(prec).to_json())
     cells = re.findall(

@@ -24,17 +24,15 @@ def _rows(path) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def wmt21(data_dir):
+def wmt21_50k(wmt21):
     """Two WMT21 en-de systems' statistics over 50,000 lines: the real 1,002 repeated, as the bench's corpus is
     (a repeated line has the same statistics row, so the rows are tiled)."""
-    folder = data_dir / "wmt21-news-en-de"
-    ref = _rows(folder / "reference.A.de")
+    ref = wmt21.refs()[0]
     infos, _ = prepare_references([ref], CFG)
-    systems = sorted((folder / "systems").glob("*.de"))[:2]
     reps = LINES // len(ref) + 1
     out = {}
-    for p in systems:
-        hyps = _rows(p)
+    for p in wmt21.sys_paths[:2]:
+        hyps = wmt21.system(p)
         out[p.stem] = (np.tile(corpus_matrix(hyps, infos, CFG), (reps, 1))[:LINES], (hyps * reps)[:LINES])
     return out, (ref * reps)[:LINES]
 
@@ -48,8 +46,8 @@ def _data(spec: dict, layer: int) -> list[dict]:
     return spec["datasets"][spec["layer"][layer]["data"]["name"]]
 
 
-def test_bp_chart_at_50k_is_binned_exactly_and_draws(wmt21):
-    mats, _ = wmt21
+def test_bp_chart_at_50k_is_binned_exactly_and_draws(wmt21_50k):
+    mats, _ = wmt21_50k
     matrix = next(iter(mats.values()))[0]
     curve, points = f.bp_frames(matrix, CFG)
     spec, size = _size(ch.bp_chart(curve, points))
@@ -70,8 +68,8 @@ def test_bp_chart_at_50k_is_binned_exactly_and_draws(wmt21):
     assert symbols.count("<path") == len(bins)  # one bubble per bin drawn
 
 
-def test_scatter_at_50k_keeps_every_sentence_in_the_density_and_the_extremes_clickable(wmt21):
-    mats, ref = wmt21
+def test_scatter_at_50k_keeps_every_sentence_in_the_density_and_the_extremes_clickable(wmt21_50k):
+    mats, ref = wmt21_50k
     (a, (ma, ha)), (b, (mb, hb)) = mats.items()
     pairs = f.pair_sentences(ma, mb, CFG, ha, hb, [ref])
     marked = tuple(range(1, 50_001, 997))  # an n-gram's segments, mostly not among the extremes
@@ -133,10 +131,10 @@ def test_ngram_chart_sends_no_segment_lists():
     assert f.SEGMENTS_LIST in ngrams.columns  # the page's frame keeps them (the sentence filter reads them)
 
 
-def test_block_chart_at_50k_bins_the_blocks_and_keeps_the_exact_means(wmt21):
+def test_block_chart_at_50k_bins_the_blocks_and_keeps_the_exact_means(wmt21_50k):
     from bleu_core.teaching.blocktest import ranked_block_test
 
-    mats, _ = wmt21
+    mats, _ = wmt21_50k
     names = list(mats)
     blocks = fb.blocks(ranked_block_test([m for m, _ in mats.values()], CFG), names)
     assert len(blocks) == 2 * LINES // 25  # blocks of 25: one point per block and system before

@@ -178,7 +178,9 @@ def _ngram_diff_by_dicts(a, b, *, min_support=2, alpha=0.5, top=25):
     return [(r[1], r[2], r[3], r[4], tuple(r[6])) for r in fa + fb], [r[5] for r in fa + fb]
 
 
-@pytest.mark.parametrize(("tokenize", "lowercase"), [("13a", False), ("intl", True)])
+@pytest.mark.parametrize(
+    ("tokenize", "lowercase"), [("13a", False), pytest.param("intl", True, marks=pytest.mark.slow)]
+)
 def test_ngram_diff_counts_what_the_definition_counts(data_dir, tokenize, lowercase):
     # two WMT21 systems against one reference: the arrays' counting equals the dictionary definition,
     # row for row (n-gram, order, only A, only B, segments) and z to rounding
@@ -199,7 +201,9 @@ def test_ngram_diff_counts_what_the_definition_counts(data_dir, tokenize, lowerc
     assert list(again[[f.NGRAM, f.ONLY_A, f.ONLY_B]].itertuples(index=False, name=None)) == same
 
 
-@pytest.mark.parametrize(("tokenize", "lowercase"), [("13a", False), ("intl", True)])
+@pytest.mark.parametrize(
+    ("tokenize", "lowercase"), [("13a", False), pytest.param("intl", True, marks=pytest.mark.slow)]
+)
 def test_ngram_diff_from_the_kernel_counts_what_the_definition_counts(data_dir, tokenize, lowercase):
     # issue 13: the compare page counts the differences in one kernel pass (ReferenceSet.ngram_diff) instead of
     # two systems' match arrays; the frame is the definition's, row for row, and the same as from the arrays

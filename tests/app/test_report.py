@@ -107,12 +107,14 @@ def wmt21_report(data_dir, tmp_path_factory) -> tuple[str, Path]:
     return out.read_text(encoding="utf-8"), src
 
 
+@pytest.mark.slow  # the 20-system WMT21 report (wmt21_report); the demo's reports below stay in make test-core
 def test_report_is_self_contained(wmt21_report):
     text, _ = wmt21_report
     p = assert_self_contained(text)
     assert p.tags.count("svg") >= 7  # CIs, matrix, decay, BP, every system vs baseline, waterfall, human
 
 
+@pytest.mark.slow  # the 20-system WMT21 report (wmt21_report); the demo's reports below stay in make test-core
 def test_report_has_every_system_with_its_exact_score(wmt21_report):
     text, src = wmt21_report
     refs = [(src / "reference.A.de").read_text(encoding="utf-8").splitlines()]
@@ -126,6 +128,7 @@ def test_report_has_every_system_with_its_exact_score(wmt21_report):
     assert XSS in rows  # the hostile name is a row, as text
 
 
+@pytest.mark.slow  # the 20-system WMT21 report (wmt21_report); the demo's reports below stay in make test-core
 def test_report_signatures_and_sections(wmt21_report):
     text, _ = wmt21_report
     sig = make_signature(BleuConfig(), 1)
@@ -144,6 +147,7 @@ def test_report_signatures_and_sections(wmt21_report):
         assert f"<h2>{head}" in text.replace("&amp;", "&"), head
 
 
+@pytest.mark.slow  # the 20-system WMT21 report (wmt21_report); the demo's reports below stay in make test-core
 def test_report_decomposition_and_human_correlation_are_exact(wmt21_report):
     text, src = wmt21_report
     refs = [(src / "reference.A.de").read_text(encoding="utf-8").splitlines()]
@@ -164,6 +168,7 @@ def test_report_decomposition_and_human_correlation_are_exact(wmt21_report):
     assert float(stats["Pearson r"][2]) <= float(stats["Pearson r"][1]) <= float(stats["Pearson r"][3])
 
 
+@pytest.mark.slow  # the 20-system WMT21 report (wmt21_report); the demo's reports below stay in make test-core
 def test_user_text_is_escaped(wmt21_report):
     text, _ = wmt21_report
     p = parse(text)
@@ -231,6 +236,7 @@ def test_the_pages_significance_frame_gives_the_same_report():
     assert make_signature(config, 2, ar=300, rs=7) in given
 
 
+@pytest.mark.slow  # the 20-system WMT21 report (wmt21_report); the demo's reports below stay in make test-core
 def test_report_ranks_in_clusters_and_shows_the_source(wmt21_report):
     """Issue 21: the ranking with its cluster lines, in score order; --source honoured (the gap sentences show
     their source line); compare-mt's two sections (length buckets, n-grams)."""

@@ -94,7 +94,7 @@ def test_compare_text_and_json(real, tmp_path, capsys, n) -> None:
         assert f"Test set: {obj['test_set']['segments']} segments; widest 95% interval {max(widths):.2f}" in out
 
 
-@pytest.mark.parametrize("n", [30, None])
+@pytest.mark.parametrize("n", [30, pytest.param(None, marks=pytest.mark.slow)])  # the whole set's report: slow
 def test_report_note(real, tmp_path, n) -> None:
     refs, hyps = _wmt22(real, tmp_path, n)
     corpus = build_corpus("wmt22", [read_text_file(p) for p in refs], [read_text_file(p) for p in hyps])

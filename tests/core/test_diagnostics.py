@@ -100,6 +100,7 @@ def test_planted_defects_in_wmt21_en_de_copy_is_not_untranslated(real, tmp_path:
     assert dict(after.flags["copy"])[50].startswith("100% the same as the source line")
 
 
+@pytest.mark.slow
 def test_clean_systems_flag_few_lines(real) -> None:
     for name, source_name, limit in (
         ("wmt22-general-zh-en", "source.zh", 0.015),

@@ -76,6 +76,7 @@ def test_empty_corpus_and_all_empty_lines(backend: Backend) -> None:
     assert_same(["a b", "c"], [[None, "c"], ["a", None]], BleuConfig(), backend)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_real_data_matrix_equal_and_sacrebleu_scores(data_dir: Path, backend: Backend) -> None:
     folder = data_dir / "wmt21-news-en-de"
@@ -136,6 +137,7 @@ def test_reference_set_is_reused_across_systems_and_settings(backend: Backend) -
         ref_set.stats(["one"], 4)
 
 
+@pytest.mark.slow
 def test_kernel_tokens_equal_per_line_on_real_data(data_dir: Path) -> None:
     lines: list[str] = []
     for path in sorted(data_dir.glob("*/*")):
@@ -304,6 +306,7 @@ def test_ngram_diff_is_the_definition_on_both_backends(tokenize: str) -> None:
         assert got.grams.shape[1] == order
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("folder", "tokenize", "lowercase"),
     [("wmt21-news-en-de", "13a", False), ("wmt22-general-zh-en", "zh", False), ("wmt22-general-zh-en", "intl", True)],

@@ -19,6 +19,7 @@ from bleu_core.metrics.base import Metric, PreparedReferences
 from bleu_core.metrics.ter import Ter, choose_engine, corpus_ter, sentence_ter
 from bleu_core.metrics.ter_align import MAX_SHIFT_CANDIDATES, align
 from bleu_core.metrics.ter_edits import ter_edits
+from tests.conftest import examples
 from tests.core.cases import read_lines
 
 kernel = ter_module._ter_kernel
@@ -39,7 +40,7 @@ def _kernel_align(hyp: list[str], ref: list[str]) -> tuple[int, tuple[tuple[int,
 TOKENS = st.lists(st.sampled_from(["a", "b", "c", "d", "e", "f", "the", "of", ",", "."]), max_size=70)
 
 
-@settings(max_examples=400, deadline=None, derandomize=True, database=None)
+@settings(max_examples=examples(400), deadline=None, derandomize=True, database=None)
 @given(TOKENS, TOKENS)
 def test_kernel_equals_python_search(hyp: list[str], ref: list[str]) -> None:
     """Edits, shifts (each one, in order), the final trace and the candidates evaluated: all equal."""
@@ -177,7 +178,7 @@ def test_edit_script_against_an_empty_reference() -> None:
     assert (e.num_edits, e.score, e.apply()) == (2, 100.0, ())
 
 
-@settings(max_examples=200, deadline=None, derandomize=True, database=None)
+@settings(max_examples=examples(200), deadline=None, derandomize=True, database=None)
 @given(TOKENS, st.lists(TOKENS, min_size=1, max_size=3))
 def test_edit_script_counts_and_applies(hyp: list[str], refs: list[list[str]]) -> None:
     """Non-matches = the fewest edits over the references (kernel and Python), and the ops turn the hypothesis

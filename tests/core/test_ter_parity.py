@@ -34,6 +34,7 @@ from bleu_core.metrics.ter import (
 )
 from bleu_core.metrics.ter_edits import ter_edits
 from bleu_core.metrics.ter_tokenizer import TercomOptions, tercom_tokenize
+from tests.conftest import examples
 from tests.core.cases import read_lines
 
 logging.getLogger("sacrebleu").setLevel(logging.ERROR)
@@ -41,7 +42,7 @@ logging.getLogger("sacrebleu").setLevel(logging.ERROR)
 ENGINES = ("kernel", "explain")
 COMBOS = [dict(zip(OPTIONS, flags, strict=True)) for flags in itertools.product((False, True), repeat=4)]
 QUICK = settings(
-    max_examples=int(os.environ.get("BLEU_FUZZ_QUICK", "150")),
+    max_examples=int(os.environ.get("BLEU_FUZZ_QUICK", examples(150))),
     derandomize=True,
     deadline=None,
     database=None,
@@ -199,7 +200,7 @@ def test_fuzzed_corpora_equal_sacrebleu_long(case: tuple[list[str], list[list[st
     check_against_sacrebleu(*case)
 
 
-@settings(QUICK, max_examples=600)
+@settings(QUICK, max_examples=examples(600))
 @given(st.text(max_size=40) | lines(), st.sampled_from(COMBOS))
 def test_fuzzed_tokenizer_equals_sacrebleus(text: str, options: dict[str, bool]) -> None:
     expected = TercomTokenizer(**options)(text.rstrip())

@@ -13,18 +13,11 @@ from streamlit.testing.v1 import AppTest
 
 from bleu_app.frames.signs import signed
 from bleu_core import BleuConfig, corpus_bleu
+from tests.ui.conftest import open_app
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "bleu_app" / "demo"
 HEAD = "Why do A and B differ?"
-
-
-def _app() -> AppTest:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180)
-    at.run()
-    at.switch_page("pages/compare.py").run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
 
 
 def _config(at: AppTest) -> BleuConfig:
@@ -84,7 +77,7 @@ def _titles(at: AppTest) -> list[str]:
 
 
 def test_section_numbers_equal_rescoring():
-    at = _app()
+    at = open_app("pages/compare.py")
     assert HEAD in [h.value for h in at.subheader]
     a, b = at.selectbox(key="compare.a").value, at.selectbox(key="compare.b").value
     config = _config(at)
@@ -120,7 +113,7 @@ def test_section_numbers_equal_rescoring():
 
 
 def test_every_system_against_the_baseline_and_log_units():
-    at = _app()
+    at = open_app("pages/compare.py")
     at.selectbox(key="compare.baseline").set_value("terse").run()
     rows = _chart_rows(at, "Every system against terse")[0]
     assert set(rows["system"]) == {"careful", "chatty", "literal"}
@@ -137,7 +130,7 @@ def test_every_system_against_the_baseline_and_log_units():
 def test_zero_precision_says_infinite():
     from bleu_app.ui import state
 
-    at = _app()
+    at = open_app("pages/compare.py")
     at.selectbox(key=state.SMOOTH).set_value("none").run()
     at.text_area(key="compare.paste_ref").set_value("a b c d e f\ng h i j k l")
     at.text_area(key="compare.paste_a").set_value("a b x d y f\ng z i q k l")
@@ -150,7 +143,7 @@ def test_zero_precision_says_infinite():
 
 
 def test_report_download_button_is_there():
-    at = _app()
+    at = open_app("pages/compare.py")
     labels = [b.label for b in at.get("download_button")]
     assert "Report: HTML (opens offline)" in labels
     assert "Report: decomposition CSV" in labels

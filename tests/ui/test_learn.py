@@ -9,17 +9,14 @@ from streamlit.testing.v1 import AppTest
 
 from bleu_app.ui import state
 from bleu_app.ui.learn import steps
-from tests.ui.test_corpus_page import caption_after, page_elements
+from tests.ui.conftest import caption_after, open_app, page_elements
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
 
 @pytest.fixture
 def at() -> AppTest:
-    app = AppTest.from_file(APP, default_timeout=60)
-    app.run()
-    assert not app.exception
-    return app
+    return open_app()
 
 
 def _metrics(app: AppTest) -> dict[str, str]:
@@ -130,7 +127,7 @@ def test_walk_defines_every_term_before_it_is_used(at):
 
 
 def test_scale_is_said_once_prominently():
-    intro = "\n".join(m.value for m in AppTest.from_file(APP, default_timeout=60).run().markdown[:3])
+    intro = "\n".join(m.value for m in open_app().markdown[:3])
     assert "The BLEU metric ranges from 0 to 1" in intro
     assert "0 to 100" in intro
 

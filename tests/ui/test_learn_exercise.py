@@ -9,15 +9,9 @@ from streamlit.testing.v1 import AppTest
 
 from bleu_app.lessons import exercise as x
 from bleu_app.ui import state
+from tests.ui.conftest import open_learn
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
-
-
-def _page() -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.switch_page("pages/learn.py").run()
-    assert not at.exception
-    return at
 
 
 def _answer(at: AppTest, item: str, step: str, text: str) -> None:
@@ -31,7 +25,7 @@ def _open_inputs(at: AppTest) -> list[str]:
 
 
 def test_steps_unlock_one_at_a_time_and_traps_are_named():
-    at = _page()
+    at = open_learn()
     at.selectbox(key=state.EXERCISE_ITEM).set_value("corpus").run()
     assert _open_inputs(at) == ["learn.ex.corpus.p1"]  # one box: focus cannot run down a column
     assert not at.error  # no red before any typing
@@ -50,7 +44,7 @@ def test_steps_unlock_one_at_a_time_and_traps_are_named():
 
 
 def test_answers_are_kept_per_item_and_the_score_counts_first_tries():
-    at = _page()
+    at = open_learn()
     score = next(c.value for c in at.caption if c.value.startswith("Your score"))
     assert "no item complete yet (0 of 6)" in score  # review 29 item 9
     assert "of 0" not in score

@@ -16,7 +16,7 @@ from bleu_app.lessons import lab as frames
 from bleu_app.ui import state
 from bleu_core.config import BleuConfig
 from bleu_core.teaching.variants import VARIANTS, VariantResult, run_variant
-from tests.ui.learn_app import open_learn
+from tests.ui.conftest import open_learn
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 QUESTION = "Will this mistake raise, lower or not change BLEU on this corpus?"

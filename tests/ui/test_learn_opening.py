@@ -16,7 +16,7 @@ from bleu_app.lessons import opening as frames
 from bleu_app.ui import cached, state
 from bleu_app.ui.learn import opening, steps, teacher
 from tests.app.test_paper_quotes import PAPER, SEED, normalise
-from tests.ui.learn_app import open_learn
+from tests.ui.conftest import open_learn
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")

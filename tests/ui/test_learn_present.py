@@ -7,7 +7,7 @@ from pathlib import Path
 
 from bleu_app.ui import state
 from bleu_app.ui.learn import present, steps
-from tests.ui.learn_app import open_learn
+from tests.ui.conftest import open_learn
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 TITLES = [steps.heading(s) for s in steps.STEPS]  # the presenter's list, numbered from 0

@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 from bleu_app.lessons import quiz, spot
 from bleu_app.lessons.cards import cards
 from bleu_app.ui import state
-from tests.ui.learn_app import open_learn
+from tests.ui.conftest import open_learn
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 

@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 from bleu_app.ui.learn import lecture, steps
-from tests.ui.learn_app import open_learn
+from tests.ui.conftest import open_learn
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -54,6 +54,7 @@ def test_the_guard_wraps_streamlits_handler() -> None:
     assert getattr(AppSession._handle_clear_cache_request, "_bleu_explorer_guard", False)
 
 
+@pytest.mark.live
 @pytest.mark.parametrize(("flags", "cleared"), [((), False), (("--server.runOnSave", "true"), True)])
 def test_a_client_clears_the_caches_only_in_development(flags: tuple[str, ...], cleared: bool) -> None:
     with load.Server(load.ROOT, flags=flags) as server:
@@ -91,6 +92,7 @@ async def _exception_of(server: load.Server) -> Any:
     return s.exceptions[0]
 
 
+@pytest.mark.live
 @pytest.mark.parametrize("dev", [False, True])
 def test_tracebacks_reach_the_browser_only_in_development(tmp_path: Path, dev: bool) -> None:
     # the repo's .streamlit/config.toml (cwd) with a script that fails; `make dev`'s own flags for development

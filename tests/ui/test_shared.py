@@ -13,15 +13,13 @@ from bleu_app.charts import sentence as charts
 from bleu_app.frames import sentence as frames
 from bleu_app.ui import cached
 from bleu_core import BleuConfig
+from tests.ui.conftest import open_app
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
 
 def _session() -> AppTest:
-    app = AppTest.from_file(APP, default_timeout=60)
-    app.run()
-    assert not app.exception
-    return app
+    return open_app()
 
 
 def _charts(app: AppTest) -> list[dict]:

@@ -14,6 +14,9 @@ from bleu_app.ui import serving
 KB = b"the cat sat on the mat\n" * 40_000  # 0.9 MB
 
 
+pytestmark = pytest.mark.live  # each test starts a server of its own
+
+
 async def _refused_folder_then_files_tab(server: load.Server) -> tuple[list[str], float]:
     s = load.Session(server.url, load.PAGES["corpus"])
     await s.open()

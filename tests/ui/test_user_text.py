@@ -12,7 +12,7 @@ from markdown_it import MarkdownIt
 from streamlit.testing.v1 import AppTest
 
 from bleu_app.ui import state
-from tests.ui.test_corpus_page import _app
+from tests.ui.conftest import open_app
 
 HOSTILE = "**bold** $x^2$ [link](http://x) <b>h</b>"
 MD = MarkdownIt("commonmark")
@@ -38,7 +38,7 @@ def _paste(at: AppTest, prefix: str) -> None:
 
 
 def test_a_hostile_name_is_text_on_every_page() -> None:
-    at = _app()
+    at = open_app("pages/corpus.py")
     _paste(at, "corpus")
     assert at.selectbox(key="corpus.system").value == HOSTILE
     label = next(m.label for m in at.metric if m.label.startswith("Corpus BLEU of"))

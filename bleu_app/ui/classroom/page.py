@@ -102,7 +102,7 @@ def _start(store: SqlStore) -> None:
             st.query_params[links.TEACH] = new.teacher_token
             st.rerun()
     # where the store lives is the server's business, not every visitor's (a projected screen, a student's phone):
-    # the README says where (data/ or BLEU_EXPLORER_DATA_DIR, or the PostgreSQL URL)
+    # docs/serving.md says where (data/ or BLEU_EXPLORER_DATA_DIR, or the PostgreSQL URL)
     st.caption("Rooms and their contents are kept on this server and deleted when they expire or on request.")
 
 
