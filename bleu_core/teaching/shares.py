@@ -137,7 +137,7 @@ def integrated_gradient(
     if config.use_effective_order:
         return None, "effective order changes which orders count along the way"
     smooth = config.smooth_method
-    k = config.effective_smooth_value if smooth == "add-k" else 0.0
+    k = (config.effective_smooth_value or 0.0) if smooth == "add-k" else 0.0
     if smooth == "floor" and not config.effective_smooth_value:
         smooth = "none"
     if stats_a[0] <= 0 or stats_b[0] <= 0:
