@@ -220,6 +220,7 @@ def test_pearson_in_report_matches_numpy():
     assert row[1] == f"{r:.3f}"
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 def test_the_pages_significance_frame_gives_the_same_report():
     from bleu_app.frames import corpus as frames
     from bleu_app.report import corpus_matrices

@@ -42,6 +42,7 @@ def _new(before: dg.SystemDiagnostics, after: dg.SystemDiagnostics, kind: str) -
     return set(after.lines(kind)) - set(before.lines(kind))
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 def test_planted_defects_in_wmt22_zh_en_are_found_on_their_lines(real, tmp_path: Path) -> None:
     s = real["wmt22-general-zh-en"]
     refs = s.refs()
