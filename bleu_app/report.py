@@ -291,7 +291,9 @@ def _human(corpus: Corpus, systems: pd.DataFrame) -> list[str]:
     if len(hframe):
         out.append(
             f"<p>Over {len(hframe)} systems (human score: {_e(corpus.human_label or 'as given')}); 95% intervals: "
-            f"bootstrap over systems, {agree.trials} draws, seed {agree.seed}.</p>"
+            f"bootstrap over systems, {agree.trials} draws, seed {agree.seed}. The statistics are the ones WMT's "
+            "metrics task reports at system level; the gold (the file's column) and these intervals are not "
+            "mt-metrics-eval's, which resamples segments.</p>"
         )
         if agree.note:
             out.append(f"<p>{_e(agree.note)}</p>")
