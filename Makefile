@@ -8,7 +8,7 @@ CHROMIUM := /usr/bin/chromium
 NGINX := /usr/sbin/nginx
 N ?= 2
 
-.PHONY: run dev serve serve-class test test-fast bench lint sanitize install install-test chromium nginx tex postgres app clean
+.PHONY: run dev serve serve-class test test-core bench lint sanitize install install-test chromium nginx tex postgres app clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -71,8 +71,8 @@ run: install
 	$(BIN)/streamlit run app.py --server.address 127.0.0.1 --server.port $(PORT) \
 	  --server.headless true --browser.gatherUsageStats false
 
-# A class on the local network: `make run` listening on every interface of this machine (see the README's
-# "Serving a class" for what that exposes). HOST=192.168.1.20 listens on one address only.
+# A class on the local network: `make run` listening on every interface of this machine (docs/serving.md says
+# what that exposes). HOST=192.168.1.20 listens on one address only.
 HOST ?= 0.0.0.0
 serve: install
 	$(BIN)/streamlit run app.py --server.address $(HOST) --server.port $(PORT) \
@@ -98,8 +98,12 @@ test: install-test chromium tex postgres nginx
 	$(BIN)/mypy
 	BLEU_REQUIRE_TEX=1 BLEU_REQUIRE_POSTGRES=1 $(BIN)/python -m pytest -n 2 --dist loadgroup -q -m "not fuzz"
 
-test-fast: install-test
-	$(BIN)/python -m pytest -q -m "not browser and not slow and not fuzz"
+# The one-minute loop for a change to the core or the CLI (and the app's frames and charts): no server, browser,
+# PostgreSQL or TeX, the slow parity runs left out, a fifth of the hypothesis examples. `make test` runs it all.
+CORE_TESTS := tests/core tests/cli tests/app tests/test_interface.py tests/test_import_circles.py bleu_core bleu_cli
+test-core: install-test
+	$(BIN)/python -m pytest -n 2 -q -m "not (browser or live or postgres or tex or slow or fuzz)" \
+	  --hypothesis-profile=core $(CORE_TESTS)
 
 bench: install-test
 	$(BIN)/python -m bench

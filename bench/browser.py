@@ -51,7 +51,8 @@ FOLDER_INPUT = "input[data-testid='stFileUploaderDropzoneInput'][webkitdirectory
 CONFIRM_MS = 500  # the drawn state is checked again this long after it was reached
 CHARTS = {"learn": 1, "corpus": 4, "compare": 3}  # at least this many Vega-Lite charts drawn (fewer: not drawn yet)
 BUCKETS_ON_REQUEST = 5_000  # above this many lines the corpus page's two bucket charts wait for a toggle
-# (bleu_app.ui.difference.BUCKETS_AUTO_SEGMENTS, read by bleu_app.ui.buckets; not imported: it imports Streamlit)
+# (bleu_app.ui.corpus.difference.BUCKETS_AUTO_SEGMENTS, read by bleu_app.ui.corpus.buckets; not imported: it
+# imports Streamlit)
 
 
 def charts_after_upload(page_name: str, lines: int) -> int:

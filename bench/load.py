@@ -72,7 +72,14 @@ def free_port() -> int:
 
 @dataclass
 class Server:
-    """A streamlit server on 127.0.0.1 started from ``tree``; use as a context manager."""
+    """The project's one launcher of the app: a server on 127.0.0.1 started from ``tree``, a context manager that
+    waits for ``/_stcore/health`` and stops what it started. The benches and the live tests use it.
+
+    ``make=False`` runs ``python -m streamlit run SCRIPT`` with the tree's own packages first on the path (the
+    bench's server, and ``flags`` for more ``--option value`` pairs). ``make=True`` runs the README's ``make run
+    PORT=...`` in the tree, as a user does (the browser tests; a tree whose .venv is missing installs it first,
+    hence ``start_timeout``), in a session of its own, stopped as a whole process group. ``env`` adds to the
+    environment; ``log`` keeps the server's output in that file (else a temporary one, removed at the end)."""
 
     tree: Path
     python: str = sys.executable
@@ -81,37 +88,65 @@ class Server:
     log: Path | None = None
     flags: tuple[str, ...] = ()  # more ``--option value`` pairs for ``streamlit run``
     script: str = "app.py"
+    make: bool = False
+    env: dict[str, str] = field(default_factory=dict)
+    start_timeout: float = 180
+    _own_log: bool = False
 
     def __enter__(self) -> Server:
         self.port = self.port or free_port()
-        self.log = Path(tempfile.mkstemp(prefix="bench-load-", suffix=".log")[1])
-        cmd = [self.python, "-m", "streamlit", "run", self.script, "--server.port", str(self.port)]
-        cmd += ["--server.address", "127.0.0.1", "--server.headless", "true", "--browser.gatherUsageStats", "false"]
-        cmd += list(self.flags)
-        env = {**os.environ, "PYTHONPATH": str(self.tree)}  # the tree's own packages, not the installed ones
+        if self.log is None:
+            self.log, self._own_log = Path(tempfile.mkstemp(prefix="bench-load-", suffix=".log")[1]), True
+        env = {**os.environ, **self.env}
+        if self.make:
+            cmd = ["make", "--no-print-directory", "run", f"PORT={self.port}"]
+        else:
+            cmd = [self.python, "-m", "streamlit", "run", self.script, "--server.port", str(self.port)]
+            cmd += ["--server.address", "127.0.0.1", "--server.headless", "true", "--browser.gatherUsageStats"]
+            cmd += ["false", *self.flags]
+            env["PYTHONPATH"] = str(self.tree)  # the tree's own packages, not the installed ones
         with self.log.open("wb") as out:
-            self.proc = subprocess.Popen(cmd, cwd=self.tree, stdout=out, stderr=subprocess.STDOUT, env=env)
-        deadline = time.monotonic() + 180
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited: {self.log.read_text()[-2000:]}")
-            try:
-                with urllib.request.urlopen(f"{self.url}/_stcore/health", timeout=2) as r:
-                    if r.status == 200:
-                        return self
-            except OSError:
+            self.proc = subprocess.Popen(
+                cmd, cwd=self.tree, stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=self.make
+            )
+        what = "`make run`" if self.make else "server"
+        deadline = time.monotonic() + self.start_timeout
+        try:
+            while True:
+                if self.proc.poll() is not None:
+                    raise RuntimeError(f"{what} exited with {self.proc.returncode}: {self.log.read_text()[-2000:]}")
+                try:
+                    with urllib.request.urlopen(f"{self.url}/_stcore/health", timeout=2) as r:
+                        if r.status == 200:
+                            return self
+                except OSError:
+                    pass
+                if time.monotonic() > deadline:
+                    raise RuntimeError(
+                        f"{what} did not answer {self.url}/_stcore/health within {self.start_timeout:.0f} s"
+                    )
                 time.sleep(0.2)
-        raise RuntimeError("server did not answer /_stcore/health within 180 s")
+        except BaseException:
+            self.__exit__()
+            raise
 
     def __exit__(self, *exc: object) -> None:
         if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
+            if self.make:  # make, its shell and streamlit: the whole group
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(self.proc.pid, signal.SIGTERM)
+            else:
+                self.proc.terminate()
             try:
-                self.proc.wait(10)
+                self.proc.wait(15)
             except subprocess.TimeoutExpired:
-                self.proc.kill()
+                if self.make:
+                    with contextlib.suppress(ProcessLookupError):
+                        os.killpg(self.proc.pid, signal.SIGKILL)
+                else:
+                    self.proc.kill()
                 self.proc.wait()
-        if self.log is not None:
+        if self.log is not None and self._own_log:
             self.log.unlink(missing_ok=True)
 
     @property

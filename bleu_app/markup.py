@@ -10,7 +10,7 @@ import pandas as pd
 
 from bleu_app.frames import corpus as f
 
-__all__ = ["RANKING_CSS", "ranking_html"]
+__all__ = ["RANKING_CSS", "md_escape", "ranking_html"]
 
 
 RANKING_CSS = """
@@ -52,3 +52,17 @@ def ranking_html(ranking: pd.DataFrame, labels: Mapping[str, str], baseline: str
     body = "".join(rows)
     table = f'<table class="bleu-ranking"><thead><tr>{header}</tr></thead><tbody>{body}</tbody></table>'
     return f'{RANKING_CSS}<div class="bleu-ranking-wrap">{table}</div>'
+
+
+def md_escape(text: str) -> str:
+    r"""User text shown through Markdown (labels, captions, alerts): every character Markdown or LaTeX acts on
+    escaped, and line breaks made spaces (a blank line would start a new block).
+
+    Example:
+        >>> md_escape("a*b [x](y)\nz")
+        'a\\*b \\[x\\]\\(y\\) z'
+    """
+    out = []
+    for ch in " ".join(text.splitlines()):
+        out.append("\\" + ch if ch in "\\`*_{}[]()#+-.!|<>~$:=" else ch)
+    return "".join(out)

@@ -21,8 +21,13 @@ import numpy as np
 import pandas as pd
 
 from bleu_app import markup
-from bleu_app.charts import corpus as charts
-from bleu_app.frames import corpus as frames, difference as diff_frames, pair_buckets as pb_frames
+from bleu_app.charts import corpus as charts, human as human_charts
+from bleu_app.frames import (
+    corpus as frames,
+    difference as diff_frames,
+    human as human_frames,
+    pair_buckets as pb_frames,
+)
 from bleu_app.frames.names import labels as short_labels
 from bleu_app.views.difference import AXIS_NOTE, difference_view, pick_pair
 from bleu_app.views.pair_buckets import FREQ_NOTE, LENGTH_NOTE, PairBucketsView, pair_buckets_view
@@ -280,28 +285,30 @@ def _precisions_and_bp(config: BleuConfig, mats: Mapping[str, np.ndarray], basel
 
 def _human(corpus: Corpus, systems: pd.DataFrame) -> list[str]:
     """BLEU against the human scores over systems, with intervals, and the human names that match no system."""
-    hframe, agree = frames.human_frame(systems)
-    unmatched = frames.unmatched_human(corpus.human, corpus.names)
+    hframe, agree = human_frames.human_frame(systems)
+    unmatched = human_frames.unmatched_human(corpus.human, corpus.names)
     out = ["<h2>BLEU against human scores</h2>"] if len(hframe) or unmatched else []
     if len(hframe):
         out.append(
             f"<p>Over {len(hframe)} systems (human score: {_e(corpus.human_label or 'as given')}); 95% intervals: "
-            f"bootstrap over systems, {agree.trials} draws, seed {agree.seed}.</p>"
+            f"bootstrap over systems, {agree.trials} draws, seed {agree.seed}. The statistics are the ones WMT's "
+            "metrics task reports at system level; the gold (the file's column) and these intervals are not "
+            "mt-metrics-eval's, which resamples segments.</p>"
         )
         if agree.note:
             out.append(f"<p>{_e(agree.note)}</p>")
         else:
             rows = [
                 [
-                    _e(r[frames.STATISTIC]),
-                    _num(r[frames.VALUE], ".3f"),
+                    _e(r[human_frames.STATISTIC]),
+                    _num(r[human_frames.VALUE], ".3f"),
                     _num(r[frames.CI_LOW], ".3f"),
                     _num(r[frames.CI_HIGH], ".3f"),
                 ]
-                for _, r in frames.agreement_frame(agree).iterrows()
+                for _, r in human_frames.agreement_frame(agree).iterrows()
             ]
             out.append(_table(["statistic", "value", "95% low", "95% high"], rows))
-        out.append(_svg(charts.human_chart(hframe, corpus.human_label or "human"), "human", 560))
+        out.append(_svg(human_charts.human_chart(hframe, corpus.human_label or "human"), "human", 560))
     if unmatched:
         out.append(f"<p>Names in the human scores that match no system (not used): {_e(', '.join(unmatched))}</p>")
     return out
@@ -322,6 +329,34 @@ def _difference(
         f"the precisions under {_e(config.smooth_method)} smoothing; the terms in BLEU points are the log terms "
         "times the logarithmic mean of the two scores, so they add up to the difference exactly.</p>"
     )
+    out.append(_decomposition(config, mats, baseline))
+    if view.versus is not None:
+        out.append(_svg(view.versus, "vsbase"))
+    if view.waterfall is not None:
+        out.append(_svg(view.waterfall, "waterfall"))
+        out.append(f'<p class="note">{AXIS_NOTE}</p>')
+    else:
+        out.append(f"<p>{_e(b)} − {_e(a)}: the log ratio is not finite ({_e(view.decomposition.note)}).</p>")
+    out.append(_signature(view.signature))
+    gap = view.gap
+    shares = view.shares
+    out.append(f"<h2>Each sentence's share of the gap: {_e(b)} (B) vs {_e(a)} (A)</h2>")
+    caption = diff_frames.gap_caption(shares.gap, len(gap), _e(a), _e(b), shares=shares.finite)
+    out.append(
+        f"<p class=\"note\">{caption} With both systems' sentence BLEU (effective order, as sacreBLEU's "
+        "sentence_bleu).</p>"
+    )
+    if not shares.finite:
+        out.append(f'<p class="note">No share of the gap is defined for this pair: {_e(shares.note)}.</p>')
+    out.append(_gap_table(corpus, gap, shares=shares.finite))
+    if view.curve is not None:
+        out.append(_svg(view.curve, "gapcurve", 560))
+    out.extend(_buckets_and_ngrams(corpus, config, mats, a, b))
+    return out
+
+
+def _decomposition(config: BleuConfig, mats: Mapping[str, np.ndarray], baseline: str) -> str:
+    """Every system's difference from the baseline, split into its terms (HTML table)."""
     table, decs = diff_frames.decomposition_table(mats, config, baseline)
     term_names = diff_frames.term_names(config.max_ngram_order)
     head = ["system", f"− {baseline}", "log ratio", *(f"{t} (points)" for t in term_names), "note"]
@@ -336,26 +371,21 @@ def _difference(
                 _e(d.note),
             ]
         )
-    out.append(_table(head, rows, text_cols=(len(head) - 1,)))
-    if view.versus is not None:
-        out.append(_svg(view.versus, "vsbase"))
-    if view.waterfall is not None:
-        out.append(_svg(view.waterfall, "waterfall"))
-        out.append(f'<p class="note">{AXIS_NOTE}</p>')
-    else:
-        out.append(f"<p>{_e(b)} − {_e(a)}: the log ratio is not finite ({_e(view.decomposition.note)}).</p>")
-    out.append(_signature(view.signature))
-    gap = view.gap
-    out.append(f"<h2>The sentences that carry the gap: {_e(b)} (B) vs {_e(a)} (A)</h2>")
-    out.append(
-        f'<p class="note">{diff_frames.gap_caption(view.decomposition.bleu, len(gap), _e(a), _e(b))} With both '
-        "systems' sentence BLEU (effective order, as sacreBLEU's sentence_bleu).</p>"
-    )
+    return _table(head, rows, text_cols=(len(head) - 1,))
+
+
+def _gap_table(corpus: Corpus, gap: pd.DataFrame, *, shares: bool) -> str:
+    """The sentences with the largest shares of the gap (by the leave-one-out effect when no share is defined),
+    with both numbers, both scores and the texts (HTML table)."""
+
+    def signed_cell(x: float) -> str:
+        return f'<span class="{"gain" if x >= 0 else "loss"}">{_num(x, "+.3f")}</span>'
+
     rows = [
         [
             str(int(r[diff_frames.SEGMENT])),
-            f'<span class="{"gain" if r[diff_frames.EFFECT] >= 0 else "loss"}">'
-            f"{_num(float(r[diff_frames.EFFECT]), '+.3f')}</span>",
+            *([signed_cell(float(r[diff_frames.SHARE]))] if shares else []),
+            signed_cell(float(r[diff_frames.EFFECT])),
             _num(float(r[diff_frames.BLEU_A]), ".1f"),
             _num(float(r[diff_frames.BLEU_B]), ".1f"),
             *([_e(corpus.source.lines[int(r[diff_frames.SEGMENT]) - 1])] if corpus.source is not None else []),
@@ -366,10 +396,10 @@ def _difference(
         for _, r in gap.iterrows()
     ]
     texts = ["source"] if corpus.source is not None else []
-    head = ["segment", "effect on B − A", "BLEU A", "BLEU B", *texts, "A", "B", "reference"]
-    out.append(_table(head, rows, text_cols=tuple(range(4, len(head))), name_col=None))
-    out.extend(_buckets_and_ngrams(corpus, config, mats, a, b))
-    return out
+    numbers = ["share of B − A", "without it"] if shares else ["without it"]
+    head = ["segment", *numbers, "BLEU A", "BLEU B", *texts, "A", "B", "reference"]
+    first_text = 3 + len(numbers)
+    return _table(head, rows, text_cols=tuple(range(first_text, len(head))), name_col=None)
 
 
 def _ci(low: object, high: object) -> str:

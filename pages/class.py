@@ -1,6 +1,7 @@
 """A live class: the teacher's room, students who translate and judge, the projected dashboard (issue 23)."""
 
-from bleu_app.ui import classroom, frame
+from bleu_app.ui import frame
+from bleu_app.ui.classroom import page
 
 frame.guard()
-classroom.page()
+page.show()

@@ -3,23 +3,11 @@
 import streamlit as st
 
 from bleu_app import markup
-from bleu_app.charts import corpus as charts
+from bleu_app.charts import corpus as charts, style
 from bleu_app.frames import corpus as frames
-from bleu_app.ui import (
-    cached,
-    corpus_input,
-    difference,
-    docs,
-    export,
-    frame,
-    human,
-    render,
-    selection,
-    share,
-    slicing,
-    state,
-    tables,
-)
+from bleu_app.ui import cached, docs, frame, nav, state
+from bleu_app.ui.components import export, scores, share, tables
+from bleu_app.ui.corpus import blocks, difference, human, loading, selection, settings, significance, slicing
 from bleu_app.views.ranking import ranking_view
 from bleu_core.errors import InputError
 from bleu_core.metrics.bleu import make_signature
@@ -28,30 +16,29 @@ from bleu_core.significance.trials import TRIALS_OFFERED, default_trials, holm_w
 frame.guard()
 
 st.title("Compare systems")
-corpus = whole = slicing.reference_picker("compare", corpus_input.loader("compare"))
+corpus = whole = slicing.reference_picker("compare", loading.loader("compare"))
 config = state.config()
-slicing.language_note(whole, config, "compare")
-render.corpus_settings_hint(config, slicing.published_tokenizer(whole))
+settings.language_note(whole, config, "compare")
+settings.corpus_settings_hint(config, settings.published_tokenizer(whole))
 corpus = slicing.slice_box("compare", whole, config)  # every statistic below is on the slice's lines
 baseline = selection.system_picker(
-    "Baseline", "compare.baseline", state.COMPARE_BASELINE, corpus, help="Differences are shown against this system."
+    "Baseline", state.BASELINE_BOX, state.COMPARE_BASELINE, corpus, help="Differences are shown against this system."
 )
 share.section("compare", corpus=whole)  # the whole corpus: a slice is a setting of the view
 # the trials start at this corpus's default (set through the state, so the slider shows it too; a new
 # corpus sets it again); the matrix below reads the same pool of resamples as the intervals
-if state.COMPARE_TRIALS not in st.session_state:
-    st.session_state[state.COMPARE_TRIALS] = default_trials(len(corpus.systems))
+state.put_absent(state.COMPARE_TRIALS, default_trials(len(corpus.systems)))
 # the significance test's settings are the widgets' further down, read from the state here: the intervals, the
 # ranking and the charts above the widgets need the same matrix and pool
-method = str(st.session_state.get("compare.method") or "bs")
-trials = int(st.session_state[state.COMPARE_TRIALS])
-seed = int(st.session_state.get("compare.seed", cached.DEFAULT_SEED))
-trials = render.trials_in_budget(corpus, config, trials)  # what one session may hold (issue 24.1)
+method = str(state.get(state.COMPARE_METHOD) or "bs")
+trials = int(state.get(state.COMPARE_TRIALS))
+seed = int(state.get(state.COMPARE_SEED, cached.DEFAULT_SEED))
+trials = significance.trials_in_budget(corpus, config, trials)  # what one session may hold (issue 24.1)
 try:
     systems = cached.systems_frame(corpus, config, baseline, cached.pool_size(method, trials, seed))
     significance = cached.significance_frame(corpus, config, method, trials, seed)
 except InputError as exc:  # the core's own memory check (a machine with little memory): a message, not a traceback
-    render.user_error(exc, what="The significance test cannot run")
+    scores.user_error(exc, what="The significance test cannot run")
     st.stop()
 view = ranking_view(systems, significance, corpus.names, baseline)
 ranked, by_score, systems, ci_chart = view.ranking, list(view.order), view.systems, view.ci_chart
@@ -80,7 +67,7 @@ st.dataframe(
         },
     },
 )
-render.size_note(
+scores.size_note(
     corpus.n_segments, (systems[frames.CI_HIGH] - systems[frames.CI_LOW]).tolist(), config, cached.nrefs(corpus)
 )
 c1, c2 = st.columns(2)
@@ -92,7 +79,7 @@ s1, s2, s3 = st.columns(3)
 s1.segmented_control(
     "Test",
     ["bs", "ar"],
-    key="compare.method",
+    key=state.COMPARE_METHOD,
     default="bs",
     required=True,
     format_func={"bs": "bootstrap", "ar": "approx. randomization"}.get,
@@ -105,13 +92,13 @@ s2.select_slider(
     help="1000 is sacreBLEU's default for the paired bootstrap; with many systems the default rises until a "
     "Holm-corrected p-value can fall below 0.05.",
 )
-s3.number_input("Seed", min_value=0, value=12345, step=1, key="compare.seed")
+s3.number_input("Seed", min_value=0, value=12345, step=1, key=state.COMPARE_SEED)
 heatmap = view.heatmap
 too_few = holm_warning(len(corpus.systems), int(trials))
 if too_few:
     st.warning(too_few)
 st.altair_chart(heatmap, key="compare.matrix")
-render.signature(make_signature(config, cached.nrefs(corpus), **{str(method): int(trials)}, rs=int(seed)))
+scores.signature(make_signature(config, cached.nrefs(corpus), **{str(method): int(trials)}, rs=int(seed)))
 st.markdown("**Ranked by BLEU, in significance clusters**")
 st.html(markup.ranking_html(view.ranked, view.labels, baseline))
 st.caption(
@@ -120,14 +107,14 @@ st.caption(
     "significant pairs."
 )
 st.markdown(docs.text("significance", "corpus"))
-render.block_test_section(corpus, config, key="compare.blocks")
+blocks.block_test_section(corpus, config, key="compare.blocks")
 
 st.subheader("Sentence by sentence: A vs B")
 p1, p2 = st.columns(2)
 with p1:
-    sys_a = selection.system_picker("System A", "compare.a", state.COMPARE_A, corpus)
+    sys_a = selection.system_picker("System A", state.A_BOX, state.COMPARE_A, corpus)
 with p2:
-    sys_b = selection.system_picker("System B", "compare.b", state.COMPARE_B, corpus, default_index=1)
+    sys_b = selection.system_picker("System B", state.B_BOX, state.COMPARE_B, corpus, default_index=1)
 pairs = cached.pair_frame(corpus, sys_a, sys_b, config)
 ngrams = cached.ngram_frame(corpus, sys_a, sys_b, config)
 chosen, only = selection.ngram_segments(ngrams)
@@ -140,7 +127,7 @@ st.altair_chart(
 )
 st.caption("Click a point to open its sentence with both systems (double-click clears the choice).")
 if chosen:
-    st.info(f"Showing the sentences where the systems differ on the n-gram “{render.md_escape(chosen)}”.")
+    st.info(f"Showing the sentences where the systems differ on the n-gram “{markup.md_escape(chosen)}”.")
     st.button("Show all sentences", key="compare.clear_ngram", on_click=selection.clear_ngram)
 view = tables.table_page(pairs, query="", segments=only, page_size=200)
 st.caption(f"{view.matching} sentences, sorted by B - A (B better first); select a row to open it with both systems.")
@@ -154,7 +141,7 @@ st.dataframe(
         frames.BLEU_A: st.column_config.NumberColumn(format="%.1f"),
         frames.BLEU_B: st.column_config.NumberColumn(format="%.1f"),
         frames.DIFF: st.column_config.NumberColumn(format="%+.1f"),
-        **render.side_by_side(),
+        **tables.side_by_side(),
     },
 )
 
@@ -203,15 +190,15 @@ export.downloads(
 export.downloads(
     "Chart:",
     {
-        "CIs PNG": (lambda: charts.export(ci_chart, "png", sig_ci), "bleu_ci.png", "image/png"),
-        "CIs SVG": (lambda: charts.export(ci_chart, "svg", sig_ci), "bleu_ci.svg", "image/svg+xml"),
-        "matrix PNG": (lambda: charts.export(heatmap, "png", sig_test), "significance.png", "image/png"),
-        "matrix SVG": (lambda: charts.export(heatmap, "svg", sig_test), "significance.svg", "image/svg+xml"),
-        "precisions HTML": (lambda: charts.export(bars, "html", sig_text), "precisions.html", "text/html"),
-        "scatter HTML": (lambda: charts.export(scatter, "html", sig_text), "scatter.html", "text/html"),
+        "CIs PNG": (lambda: style.export(ci_chart, "png", sig_ci), "bleu_ci.png", "image/png"),
+        "CIs SVG": (lambda: style.export(ci_chart, "svg", sig_ci), "bleu_ci.svg", "image/svg+xml"),
+        "matrix PNG": (lambda: style.export(heatmap, "png", sig_test), "significance.png", "image/png"),
+        "matrix SVG": (lambda: style.export(heatmap, "svg", sig_test), "significance.svg", "image/svg+xml"),
+        "precisions HTML": (lambda: style.export(bars, "html", sig_text), "precisions.html", "text/html"),
+        "scatter HTML": (lambda: style.export(scatter, "html", sig_text), "scatter.html", "text/html"),
     },
     "compare.chart",
 )
 difference.report_button(corpus, config, baseline, sys_a, sys_b, str(method), int(trials), int(seed))
 slicing.diagnostics_section("compare", whole, config, sliced=corpus is not whole)
-selection.follow_handoff()
+nav.follow_handoff()

@@ -3,32 +3,22 @@ the corpus under every BLEU."""
 
 import streamlit as st
 
+from bleu_app import markup
 from bleu_app.charts import corpus as charts
 from bleu_app.frames import corpus as frames, signs
-from bleu_app.ui import (
-    buckets,
-    cached,
-    corpus_input,
-    docs,
-    every as every_section,
-    frame,
-    render,
-    selection,
-    share,
-    slicing,
-    state,
-    tables,
-)
+from bleu_app.ui import cached, docs, frame, nav, state
+from bleu_app.ui.components import scores, share, tables
+from bleu_app.ui.corpus import blocks, buckets, every as every_section, loading, selection, settings, slicing
 
 frame.guard()
 
 st.title("A corpus, one system")
-corpus = whole = slicing.reference_picker("corpus", corpus_input.loader("corpus"))
+corpus = whole = slicing.reference_picker("corpus", loading.loader("corpus"))
 config = state.config()
-slicing.language_note(whole, config, "corpus")
-render.corpus_settings_hint(config, slicing.published_tokenizer(whole))
+settings.language_note(whole, config, "corpus")
+settings.corpus_settings_hint(config, settings.published_tokenizer(whole))
 corpus = slicing.slice_box("corpus", whole, config)  # every statistic below is on the slice's lines
-system = selection.system_picker("System", "corpus.system", state.CORPUS_SYSTEM, corpus)
+system = selection.system_picker("System", state.SYSTEM_BOX, state.CORPUS_SYSTEM, corpus)
 share.section("corpus", corpus=whole)  # the whole corpus: a slice is a setting of the view
 matrix = cached.stats_matrix(corpus.system(system), corpus, config)  # this system's only: the page is about it
 score = frames.corpus_score(matrix, config, cached.nrefs(corpus))
@@ -36,7 +26,7 @@ mean_term, bp = frames.factorisation(score)
 
 left, right = st.columns([2, 3])
 with left:
-    render.score_headline(f"Corpus BLEU of {render.md_escape(system)}", score)  # a label is Markdown
+    scores.score_headline(f"Corpus BLEU of {markup.md_escape(system)}", score)  # a label is Markdown
     st.markdown(
         f"BLEU = (geometric mean of p_n) × BP = **{mean_term:.4f} × {bp:.4f}**  \n"
         f"c = {score.sys_len} candidate tokens, r = {score.ref_len} (effective reference length: the sum of the "
@@ -45,7 +35,7 @@ with left:
     )
     low, high = cached.interval(corpus.system(system), corpus, config)
     st.markdown(f"95% interval: **{low:.2f} to {high:.2f}**")
-    render.size_note(corpus.n_segments, [high - low], config, cached.nrefs(corpus))
+    scores.size_note(corpus.n_segments, [high - low], config, cached.nrefs(corpus))
 right.dataframe(
     frames.order_rows(matrix, config, cached.nrefs(corpus)),
     hide_index=True,
@@ -72,21 +62,21 @@ with st.container(border=True):
         delta_arrow="down" if gap < 0 else "up",  # the real minus sign: Streamlit's own test looks for "-"
     )
     m3.metric("Segments", f"{corpus.n_segments}")
-    render.signature(score.signature, what="Corpus BLEU")  # the box's first number: its own, not the mean's
-    render.signature(frames.sentence_signature(config, cached.nrefs(corpus)), what="Mean of sentence BLEU")
+    scores.signature(score.signature, what="Corpus BLEU")  # the box's first number: its own, not the mean's
+    scores.signature(frames.sentence_signature(config, cached.nrefs(corpus)), what="Mean of sentence BLEU")
     st.markdown(docs.text("mean_vs_corpus", "corpus"))
 
 st.subheader("Sentences")
 st.caption(docs.text("loo", "corpus"))
 f1, f2, f3, f4 = st.columns([3, 2, 1.4, 1])  # 1.4: "Descending" whole at 1280 px (1 cut it)
-query = f1.text_input("Search the hypothesis and reference", key="corpus.query", placeholder="a word or phrase")
-if st.session_state.get("corpus.sort") == "leave-one-out effect":  # a view shared before the column's new name
-    st.session_state["corpus.sort"] = frames.LOO
+query = f1.text_input("Search the hypothesis and reference", key=state.CORPUS_QUERY, placeholder="a word or phrase")
+if state.get(state.CORPUS_SORT) == "leave-one-out effect":  # a view shared before the column's new name
+    state.put(state.CORPUS_SORT, frames.LOO)
 sort_by = f2.selectbox(
-    "Sort by", [frames.SEGMENT, frames.LOO, frames.SENT_BLEU, frames.HYP_LEN, frames.RATIO], key="corpus.sort"
+    "Sort by", [frames.SEGMENT, frames.LOO, frames.SENT_BLEU, frames.HYP_LEN, frames.RATIO], key=state.CORPUS_SORT
 )
-descending = f3.toggle("Descending", key="corpus.desc")
-page_no = f4.number_input("Page", min_value=1, value=1, step=1, key="corpus.page")
+descending = f3.toggle("Descending", key=state.CORPUS_DESC)
+page_no = f4.number_input("Page", min_value=1, value=1, step=1, key=state.CORPUS_PAGE)
 view = tables.table_page(sentences, query=query, sort_by=sort_by, ascending=not descending, page=int(page_no))
 st.caption(f"{view.matching} matching sentences · page {view.page} of {view.pages} · select a row to open it")
 st.dataframe(
@@ -110,7 +100,7 @@ st.dataframe(
 
 buckets.section(corpus, system, config)  # on request above 5,000 sentences, as on the compare page
 
-render.block_test_section(corpus, config, key="corpus.blocks", on_demand=True)
+blocks.block_test_section(corpus, config, key="corpus.blocks", on_demand=True)
 every_section.every_bleu_section(corpus, system)
 slicing.diagnostics_section("corpus", whole, config, sliced=corpus is not whole)
-selection.follow_handoff()
+nav.follow_handoff()

@@ -3,9 +3,11 @@ the brevity penalty, what-if editing and a shareable link."""
 
 import streamlit as st
 
+from bleu_app import markup
 from bleu_app.charts import sentence as charts
 from bleu_app.frames import sentence as frames
-from bleu_app.ui import cached, docs, frame, render, share, state, widgets
+from bleu_app.ui import cached, docs, frame, state
+from bleu_app.ui.components import highlight, scores, sentence, share, tables
 from bleu_core.errors import InputError
 
 frame.guard()
@@ -14,16 +16,16 @@ st.title("Debug one translation")
 docs.show("sentence_intro")
 
 with st.container(border=True):
-    inp = widgets.sentence_inputs()
+    inp = sentence.sentence_inputs()
 if inp.label:
-    st.caption(f"Loaded: {render.md_escape(inp.label)}")  # names and slice expressions are user text
+    st.caption(f"Loaded: {markup.md_escape(inp.label)}")  # names and slice expressions are user text
 if inp.source is not None:
     st.text(f"Source: {inp.source}")  # user text, shown as text
 share.section("sentence")
 
 if inp.too_long:
     st.warning(
-        f"This is more text than one sentence (over {widgets.MAX_SENTENCE_CHARS:,} characters). The page explains "
+        f"This is more text than one sentence (over {sentence.MAX_SENTENCE_CHARS:,} characters). The page explains "
         "one segment at a time; score a whole document on the Corpus page. Your text is kept above.",
         icon=":material/warning:",
     )
@@ -42,20 +44,20 @@ config = state.config()
 try:
     expl = cached.explain(inp.hyp, inp.refs, config)
 except InputError as exc:
-    render.user_error(exc, what="Cannot score this input")
+    scores.user_error(exc, what="Cannot score this input")
     st.stop()
 
 # --- the score --------------------------------------------------------------------------------------------
 head, c_col, r_col, bp_col = st.columns([3, 1, 1, 1])
 with head:
-    render.score_headline("Sentence BLEU", expl.score)
-    render.effective_order_note(inp.hyp, tuple(inp.refs), config, expl.score)  # the corpus tables' number
+    scores.score_headline("Sentence BLEU", expl.score)
+    scores.effective_order_note(inp.hyp, tuple(inp.refs), config, expl.score)  # the corpus tables' number
 c_col.metric("c (candidate tokens)", expl.hyp_len)
 r_col.metric("r (best match length)", expl.closest_ref_len, help=f"Reference lengths: {list(expl.ref_lens)}")
 bp_col.metric("BP", f"{expl.score.bp:.4f}")
-st.caption(render.precision_summary(expl))
+st.caption(scores.precision_summary(expl))
 docs.show("sentence_caveat")
-render.warnings(frames.input_warnings(inp.hyp, expl))
+scores.warnings(frames.input_warnings(inp.hyp, expl))
 
 # --- highlights -----------------------------------------------------------------------------------------
 st.subheader("Where the candidate matches")
@@ -87,42 +89,42 @@ with occ_col:
         width="stretch",
         height=min(36 * (len(occ) + 1) + 3, 420),
     )
-selected = render.selected_occurrence(event, occ, n)
+selected = sentence.selected_occurrence(event, occ, n)
 with candidate_box:
     st.markdown(f"**Candidate** ({'longest matched n-gram per token' if mode == 'longest' else f'{n}-grams'})")
-    render.show_html(
-        render.legend_html(refs=True)
-        + render.candidate_html(expl, mode="longest" if mode == "longest" else "order", n=n, selected=selected)
+    highlight.show_html(
+        highlight.legend_html(refs=True)
+        + highlight.candidate_html(expl, mode="longest" if mode == "longest" else "order", n=n, selected=selected)
     )
 with table_col:
     st.markdown(
         f"**Clipping table, {n}-grams** — p{n} = "
         f"{frames.fraction(expl.orders[n - 1].matches, expl.orders[n - 1].total)}"
     )
-    render.clip_table(frames.clip_frame(expl, n))
+    tables.clip_table(frames.clip_frame(expl, n))
 st.markdown("**References**" + (" — the selected n-gram's matches are marked" if selected else ""))
-render.show_html(render.references_html(expl, selected))
+highlight.show_html(highlight.references_html(expl, selected))
 
 if inp.other_hyp:
     st.subheader("Two systems on the same references")
     try:
         other = cached.explain(inp.other_hyp, inp.refs, config)
     except InputError as exc:
-        render.user_error(exc, what="Cannot score the second candidate")
+        scores.user_error(exc, what="Cannot score the second candidate")
     else:
         a_col, b_col = st.columns(2)
         with a_col:
             st.markdown(
                 f"**A** — BLEU {expl.score.score:.2f}"
-                + render.effective_order_suffix(inp.hyp, tuple(inp.refs), config, expl.score)
+                + scores.effective_order_suffix(inp.hyp, tuple(inp.refs), config, expl.score)
             )
-            render.show_html(render.candidate_html(expl, n=n))
+            highlight.show_html(highlight.candidate_html(expl, n=n))
         with b_col:
             st.markdown(
                 f"**B** — BLEU {other.score.score:.2f}"
-                + render.effective_order_suffix(inp.other_hyp, tuple(inp.refs), config, other.score)
+                + scores.effective_order_suffix(inp.other_hyp, tuple(inp.refs), config, other.score)
             )
-            render.show_html(render.candidate_html(other, n=n))
+            highlight.show_html(highlight.candidate_html(other, n=n))
         st.markdown(f"**Matched {n}-grams: by both, only A, only B**")
         st.dataframe(frames.overlap_frame(expl, other, n), hide_index=True, width="stretch")
 
@@ -143,12 +145,12 @@ b_col.altair_chart(
 
 with st.expander("Tokenized text (exactly what is scored)"):
     st.markdown("**Candidate**")
-    render.tokens_line(expl.hyp_tokens)
+    sentence.tokens_line(expl.hyp_tokens)
     st.markdown("**Best-match reference**")
-    render.tokens_line(expl.ref_tokens[expl.best_ref])
+    sentence.tokens_line(expl.ref_tokens[expl.best_ref])
 
 with st.expander(f"Recall view: reference {n}-grams the candidate never produced"):
     st.dataframe(frames.missed_frame(expl, n), hide_index=True, width="stretch")
 
 st.subheader("What if?")
-render.whatif_editor(inp.hyp, inp.refs, config, key="sentence.whatif")
+sentence.whatif_editor(inp.hyp, inp.refs, config, key="sentence.whatif")

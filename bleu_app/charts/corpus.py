@@ -2,115 +2,29 @@
 
 Colours are the Okabe-Ito colour-blind-safe palette; where colour carries meaning a shape or a label does too.
 Systems past the eighth take Paul Tol's colour-blind-safe "muted" colours, drawn hollow (bars) or with a shape
-of their own (points), so two of 12+ systems never look the same. Selections that the pages read back are named
-here (``PICK``, ``NGRAM_PICK``).
-
-No user string (a system name, an n-gram) is ever part of a Vega expression: an explicit ``sort`` list is
-compiled into one, so a name such as ``if`` or one with a quote broke the whole chart. Categorical axes sort by
-a rank field of the data instead (:func:`by_rank`).
+of their own (points), so two of 12+ systems never look the same (``style``). Selections that the pages read back
+are named here (``PICK``, ``NGRAM_PICK``); the human-score chart is ``human``'s.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final, Literal
+from typing import Any, Final
 
 import altair as alt
 import numpy as np
 import pandas as pd
 
+from bleu_app.charts import style
 from bleu_app.frames import corpus as f
 from bleu_app.frames.signs import signed as signed_number
 
-# Okabe-Ito with Tol's light grey for black (black vanishes on the dark theme).
-OKABE_ITO = ["#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#BBBBBB"]
-# Tol's muted, the colours least like Okabe-Ito's first.
-TOL_MUTED = ["#882255", "#332288", "#999933", "#117733", "#AA4499", "#DDCC77", "#CC6677", "#44AA99", "#88CCEE"]
-SYSTEM_COLOURS = OKABE_ITO + TOL_MUTED  # 17 distinct colours
-SHAPES = ["circle", "square", "diamond", "triangle-up", "triangle-down", "cross", "triangle-right", "triangle-left"]
-RANK = "rank"  # the sort key of a categorical axis (0 first)
 PICK = "pick"  # point selection on the A-vs-B scatter (field: segment)
 NGRAM_PICK = "ngram_pick"  # point selection on the n-gram chart (field: n-gram)
 SIG_COLOURS = ("#0072B2", "#D55E00", "#d0d0d0")  # row better, row worse, not significant
-# Chart text in the page's own text colour: Vega writes it as the SVG fill, which takes the light or the dark theme's
-# text colour (a text mark's default is black; a fixed colour cannot reach 4.5:1 on both themes' backgrounds).
-INK = "currentColor"
-LEGEND_GREY = "#888888"  # a colourless legend's symbols: 3.5:1 on white, 5.3:1 on the dark theme
-# Above DENSE sentences a chart draws bins instead of one mark per sentence: 50,000 marks cost the browser
-# seconds and the page megabytes over the websocket (issue 24), and drew an ink blot all the same.
-DENSE = 2000
-BP_BINS = 150  # c/r bins of the brevity-penalty chart above DENSE sentences
-PAIR_BIN = 2.0  # BLEU points per bin side of the A-vs-B density above DENSE sentences (50 x 50 cells)
+BP_BINS = 150  # c/r bins of the brevity-penalty chart above style.DENSE sentences
+PAIR_BIN = 2.0  # BLEU points per bin side of the A-vs-B density above style.DENSE sentences (50 x 50 cells)
 TOP_POINTS = 500  # points kept on a dense A-vs-B scatter: the largest |B - A| (and as many n-gram-marked ones)
-SENTENCES = "sentences"  # a bin's count
-
-
-TITLE_LINE = 20  # px of a second title line (16 px font)
-TITLE_CHARS = 34  # a title line that fits a 390 px phone (a 330 px chart, Streamlit's 16 px bold title font)
-
-
-def title_lines(text: str, width: int = TITLE_CHARS) -> str | list[str]:
-    """``text`` as one title line when it is short, else as lines of at most ``width`` characters (Vega-Lite draws
-    a list as lines): a trailing "(...)" on a line of its own, the rest broken at spaces. A title longer than the
-    chart was cut with "…" on a phone.
-
-    Example:
-        >>> title_lines("Precision decay")
-        'Precision decay'
-        >>> title_lines("BLEU by reference length (95% bootstrap CI)")
-        ['BLEU by reference length', '(95% bootstrap CI)']
-    """
-    import textwrap
-
-    if len(text) <= width:
-        return text
-    head, paren, tail = text.rpartition(" (")
-    parts = [head, paren.strip() + tail] if paren and head else [text]
-    return [line for part in parts for line in textwrap.wrap(part, width, break_on_hyphens=False)]
-
-
-def titled_height(height: int, title: str | list[str]) -> int:
-    """``height`` plus the pixels of the title's lines after the first: Streamlit fits the whole chart, title
-    included, in the height, so a second or third line squeezed the plot.
-
-    Example:
-        >>> titled_height(240, "BLEU"), titled_height(240, ["BLEU by reference length", "(95% bootstrap CI)"])
-        (240, 260)
-    """
-    return height + (TITLE_LINE * (len(title) - 1) if isinstance(title, list) else 0)
-
-
-def _palette(n: int) -> list[str]:
-    return [SYSTEM_COLOURS[i % len(SYSTEM_COLOURS)] for i in range(max(n, 1))]
-
-
-def _shapes(n: int) -> list[str]:
-    """One shape per system: the i-th and the (i+8)-th system never share colour and shape."""
-    return [SHAPES[(i + i // len(SHAPES)) % len(SHAPES)] for i in range(max(n, 1))]
-
-
-def _fill_opacity(n: int) -> list[float]:
-    """Bars of systems past the eighth are drawn hollow (a second channel next to their colour)."""
-    return [1.0 if i < len(OKABE_ITO) else 0.25 for i in range(max(n, 1))]
-
-
-def by_rank(field: str = RANK) -> alt.EncodingSortField:
-    """Sort a categorical axis by a numeric field of the data (never by a list of its values)."""
-    return alt.EncodingSortField(field=field, op="min", order="ascending")
-
-
-SHOWN = "shown"  # the name on an axis: what sets the systems apart (frames.names.short_names); full on hover
-
-
-def _shown(df: pd.DataFrame, column: str, labels: Mapping[str, str] | None, to: str = SHOWN) -> pd.DataFrame:
-    """``df`` with ``to``: each ``column`` value's display label (the value itself without ``labels``)."""
-    return df.assign(**{to: [labels.get(v, v) if labels else v for v in df[column]]})
-
-
-def ranked(df: pd.DataFrame, column: str, order: list[str], rank: str = RANK) -> pd.DataFrame:
-    """``df`` with ``rank``: the position of each row's ``column`` value in ``order``."""
-    where = {v: i for i, v in enumerate(order)}
-    return df.assign(**{rank: [where.get(v, len(where)) for v in df[column]]})
 
 
 def precision_decay(prec: pd.DataFrame) -> alt.Chart:
@@ -119,14 +33,16 @@ def precision_decay(prec: pd.DataFrame) -> alt.Chart:
     base = alt.Chart(prec).encode(
         x=alt.X(f"{f.N}:O", title="n-gram order n", axis=alt.Axis(labelAngle=0)),
         y=alt.Y(f"{f.PRECISION}:Q", title="modified precision p_n", scale=alt.Scale(domain=[0, 1])),
-        color=alt.Color(f"{f.SYSTEM}:N", scale=alt.Scale(domain=systems, range=_palette(len(systems))), title="system"),
+        color=alt.Color(
+            f"{f.SYSTEM}:N", scale=alt.Scale(domain=systems, range=style.palette(len(systems))), title="system"
+        ),
         tooltip=[f.SYSTEM, f.N, f.FRACTION, alt.Tooltip(f.PRECISION, format=".4f")],
     )
     chart: alt.Chart = (
         base.mark_line()
         + base.mark_point(filled=True, size=70).encode(
             shape=alt.Shape(
-                f"{f.SYSTEM}:N", scale=alt.Scale(domain=systems, range=_shapes(len(systems))), title="system"
+                f"{f.SYSTEM}:N", scale=alt.Scale(domain=systems, range=style.shapes(len(systems))), title="system"
             )
         )
     ).properties(title="Precision decay", height=260)
@@ -148,39 +64,11 @@ def bp_chart(curve: pd.DataFrame, points: pd.DataFrame) -> alt.LayerChart | alt.
             y=alt.Y(f"{f.BP}:Q", title="brevity penalty BP", scale=alt.Scale(domain=[0, 1.05])),
         )
     )
-    sentences = points[points[f.KIND] == "sentence"]
-    if len(sentences) > DENSE:
-        xmax = float(max(curve[f.RATIO].max(), 1.2))
-        sent = (
-            alt.Chart(bp_bins(sentences, xmax))
-            .mark_circle(opacity=0.45, color=OKABE_ITO[0])
-            .encode(
-                x=alt.X(f"{f.RATIO}:Q"),
-                y=alt.Y(f"{f.BP}:Q"),
-                size=alt.Size(f"{SENTENCES}:Q", scale=alt.Scale(range=[28, 400]), title="sentences per bin"),
-                tooltip=[
-                    alt.Tooltip(SENTENCES, title="sentences"),
-                    alt.Tooltip("ratio_min:Q", format=".3f", title="c/r from"),
-                    alt.Tooltip("ratio_max:Q", format=".3f", title="c/r to"),
-                    alt.Tooltip("bp_min:Q", format=".3f", title="BP from"),
-                    alt.Tooltip("bp_max:Q", format=".3f", title="BP to"),
-                ],
-            )
-        )
-    else:
-        sent = (
-            alt.Chart(sentences)
-            .mark_circle(size=28, opacity=0.45, color=OKABE_ITO[0])
-            .encode(
-                x=alt.X(f"{f.RATIO}:Q"),
-                y=alt.Y(f"{f.BP}:Q"),
-                tooltip=[f.SEGMENT, alt.Tooltip(f.RATIO, format=".3f"), alt.Tooltip(f.BP, format=".3f")],
-            )
-        )
+    sent = _bp_sentences(points[points[f.KIND] == "sentence"], float(max(curve[f.RATIO].max(), 1.2)))
     corpus = points[points[f.KIND] == "corpus"]
     dot = (
         alt.Chart(corpus)
-        .mark_point(shape="diamond", size=260, filled=True, color=OKABE_ITO[3], stroke="white", strokeWidth=1.5)
+        .mark_point(shape="diamond", size=260, filled=True, color=style.OKABE_ITO[3], stroke="white", strokeWidth=1.5)
         .encode(
             x=f"{f.RATIO}:Q",
             y=f"{f.BP}:Q",
@@ -192,10 +80,42 @@ def bp_chart(curve: pd.DataFrame, points: pd.DataFrame) -> alt.LayerChart | alt.
     )
     label = (
         alt.Chart(corpus)
-        .mark_text(align="left", dx=10, dy=-10, fontWeight="bold", color=INK)
+        .mark_text(align="left", dx=10, dy=-10, fontWeight="bold", color=style.INK)
         .encode(x=f"{f.RATIO}:Q", y=f"{f.BP}:Q", text=alt.value("corpus (Σc/Σr)"))
     )
     return alt.layer(line, sent, dot, label).properties(title="Brevity penalty", height=260)
+
+
+def _bp_sentences(sentences: pd.DataFrame, xmax: float) -> alt.Chart:
+    """Every sentence's (c/r, BP): one point each, or above ``style.DENSE`` sentences bins sized by their count."""
+    if len(sentences) <= style.DENSE:
+        chart: alt.Chart = (
+            alt.Chart(sentences)
+            .mark_circle(size=28, opacity=0.45, color=style.OKABE_ITO[0])
+            .encode(
+                x=alt.X(f"{f.RATIO}:Q"),
+                y=alt.Y(f"{f.BP}:Q"),
+                tooltip=[f.SEGMENT, alt.Tooltip(f.RATIO, format=".3f"), alt.Tooltip(f.BP, format=".3f")],
+            )
+        )
+        return chart
+    binned: alt.Chart = (
+        alt.Chart(bp_bins(sentences, xmax))
+        .mark_circle(opacity=0.45, color=style.OKABE_ITO[0])
+        .encode(
+            x=alt.X(f"{f.RATIO}:Q"),
+            y=alt.Y(f"{f.BP}:Q"),
+            size=alt.Size(f"{style.SENTENCES}:Q", scale=alt.Scale(range=[28, 400]), title="sentences per bin"),
+            tooltip=[
+                alt.Tooltip(style.SENTENCES, title="sentences"),
+                alt.Tooltip("ratio_min:Q", format=".3f", title="c/r from"),
+                alt.Tooltip("ratio_max:Q", format=".3f", title="c/r to"),
+                alt.Tooltip("bp_min:Q", format=".3f", title="BP from"),
+                alt.Tooltip("bp_max:Q", format=".3f", title="BP to"),
+            ],
+        )
+    )
+    return binned
 
 
 def bp_bins(sentences: pd.DataFrame, xmax: float, bins: int = BP_BINS) -> pd.DataFrame:
@@ -205,7 +125,7 @@ def bp_bins(sentences: pd.DataFrame, xmax: float, bins: int = BP_BINS) -> pd.Dat
 
     Example:
         >>> df = pd.DataFrame({f.RATIO: [0.5, 0.52, 1.0, 9.0], f.BP: [0.1353, 0.1572, 1.0, 1.0]})
-        >>> bp_bins(df, 2.0, bins=4)[[SENTENCES, "ratio_min", "ratio_max"]].values.tolist()
+        >>> bp_bins(df, 2.0, bins=4)[[style.SENTENCES, "ratio_min", "ratio_max"]].values.tolist()
         [[2.0, 0.5, 0.52], [1.0, 1.0, 1.0], [1.0, 9.0, 9.0]]
     """
     ratio = sentences[f.RATIO].to_numpy(dtype=float)
@@ -213,7 +133,7 @@ def bp_bins(sentences: pd.DataFrame, xmax: float, bins: int = BP_BINS) -> pd.Dat
     df = pd.DataFrame({"bin": which, f.RATIO: np.minimum(ratio, xmax), "r": ratio, f.BP: sentences[f.BP]})
     out = df.groupby("bin", sort=True).agg(
         **{
-            SENTENCES: (f.BP, "size"),
+            style.SENTENCES: (f.BP, "size"),
             f.RATIO: (f.RATIO, "mean"),
             f.BP: (f.BP, "mean"),
             "ratio_min": ("r", "min"),
@@ -229,15 +149,15 @@ def bucket_chart(buckets: pd.DataFrame, title: str) -> alt.LayerChart | alt.Face
     """BLEU per bucket with its 95 % bootstrap interval."""
     # slanted, never dropped: Vega hid 2 of 5 length-bucket labels in a half-width column
     axis = alt.Axis(labelAngle=-30, labelOverlap=False, labelLimit=180)
-    x = alt.X(f"{f.BUCKET}:N", sort=by_rank("order"), title=title, axis=axis)
+    x = alt.X(f"{f.BUCKET}:N", sort=style.by_rank("order"), title=title, axis=axis)
     rule = (
         alt.Chart(buckets)
-        .mark_rule(strokeWidth=2, color=OKABE_ITO[0])
+        .mark_rule(strokeWidth=2, color=style.OKABE_ITO[0])
         .encode(x=x, y=alt.Y(f"{f.CI_LOW}:Q", title="BLEU"), y2=f"{f.CI_HIGH}:Q")
     )
     pts = (
         alt.Chart(buckets)
-        .mark_point(filled=True, size=90, color=OKABE_ITO[0])
+        .mark_point(filled=True, size=90, color=style.OKABE_ITO[0])
         .encode(
             x=x,
             y=f"{f.BLEU}:Q",
@@ -250,21 +170,21 @@ def bucket_chart(buckets: pd.DataFrame, title: str) -> alt.LayerChart | alt.Face
             ],
         )
     )
-    lines = title_lines(f"BLEU by {title} (95% bootstrap CI)")
-    return alt.layer(rule, pts).properties(title=lines, height=titled_height(240, lines))
+    lines = style.title_lines(f"BLEU by {title} (95% bootstrap CI)")
+    return alt.layer(rule, pts).properties(title=lines, height=style.titled_height(240, lines))
 
 
 def block_chart(blocks: pd.DataFrame, *, labels: Mapping[str, str] | None = None) -> alt.LayerChart | alt.FacetChart:
     """Every block's BLEU per system (the paper's block test), with each system's mean as a tick."""
     systems = list(dict.fromkeys(blocks[f.SYSTEM]))
-    blocks = _shown(ranked(blocks, f.SYSTEM, systems), f.SYSTEM, labels)
-    y = alt.Y(f"{SHOWN}:N", sort=by_rank(), title=None, axis=alt.Axis(labelOverlap=False))
-    colour = alt.Color(f"{f.SYSTEM}:N", scale=alt.Scale(domain=systems, range=_palette(len(systems))), legend=None)
-    shape = alt.Shape(f"{f.SYSTEM}:N", scale=alt.Scale(domain=systems, range=_shapes(len(systems))), legend=None)
+    blocks = style.shown(style.ranked(blocks, f.SYSTEM, systems), f.SYSTEM, labels)
+    y = alt.Y(f"{style.SHOWN}:N", sort=style.by_rank(), title=None, axis=alt.Axis(labelOverlap=False))
+    colour = alt.Color(f"{f.SYSTEM}:N", scale=alt.Scale(domain=systems, range=style.palette(len(systems))), legend=None)
+    shape = alt.Shape(f"{f.SYSTEM}:N", scale=alt.Scale(domain=systems, range=style.shapes(len(systems))), legend=None)
     n_blocks = blocks[f.BLOCK].nunique()
     x = alt.X(f"{f.BLEU}:Q", title="BLEU of a block")
     # No fixed colour on the tick: the theme's mark colour (Streamlit's light or dark), never dark grey on black.
-    if len(blocks) <= DENSE:
+    if len(blocks) <= style.DENSE:
         pts = (
             alt.Chart(blocks)
             .mark_circle(size=40, opacity=0.6)
@@ -272,7 +192,7 @@ def block_chart(blocks: pd.DataFrame, *, labels: Mapping[str, str] | None = None
         )
         mean = alt.Chart(blocks).mark_tick(thickness=3, size=22).encode(x=alt.X(f"mean({f.BLEU}):Q"), y=y)
     else:  # 2,000 blocks a system at 50,000 lines: blocks in BLOCK_BIN-point bins, the mean from every block
-        keys = [f.SYSTEM, RANK, SHOWN]
+        keys = [f.SYSTEM, style.RANK, style.SHOWN]
         pts = (
             alt.Chart(block_bins(blocks))
             .mark_circle(opacity=0.6)
@@ -293,12 +213,12 @@ def block_chart(blocks: pd.DataFrame, *, labels: Mapping[str, str] | None = None
         means = blocks.groupby(keys, sort=False)[f.BLEU].mean().reset_index()
         mean = alt.Chart(means).mark_tick(thickness=3, size=22).encode(x=alt.X(f"{f.BLEU}:Q"), y=y)
     return alt.layer(pts, mean).properties(
-        title=title_lines(f"Block test: BLEU of {n_blocks} blocks (tick: mean)"),
+        title=style.title_lines(f"Block test: BLEU of {n_blocks} blocks (tick: mean)"),
         height=alt.Step(28),  # one 28 px band per system: a pixel height collapsed to a strip in Streamlit
     )
 
 
-BLOCK_BIN = 0.5  # BLEU points per bin of the block chart above DENSE blocks
+BLOCK_BIN = 0.5  # BLEU points per bin of the block chart above style.DENSE blocks
 BLOCKS = "blocks"  # a bin's count
 
 
@@ -307,11 +227,11 @@ def block_bins(blocks: pd.DataFrame, width: float = BLOCK_BIN) -> pd.DataFrame:
     the count, the mean where the bin is drawn, and the exact lowest and highest BLEU in it.
 
     Example:
-        >>> df = pd.DataFrame({f.SYSTEM: ["a"] * 3, RANK: 0, SHOWN: "a", f.BLEU: [10.1, 10.4, 12.0]})
+        >>> df = pd.DataFrame({f.SYSTEM: ["a"] * 3, style.RANK: 0, style.SHOWN: "a", f.BLEU: [10.1, 10.4, 12.0]})
         >>> block_bins(df)[[BLOCKS, "bleu_min", "bleu_max"]].values.tolist()
         [[2.0, 10.1, 10.4], [1.0, 12.0, 12.0]]
     """
-    keys = [f.SYSTEM, RANK, SHOWN]
+    keys = [f.SYSTEM, style.RANK, style.SHOWN]
     binned = blocks.assign(_bin=np.floor(blocks[f.BLEU].to_numpy(dtype=float) / width).astype(int))
     out = binned.groupby([*keys, "_bin"], sort=False).agg(
         **{
@@ -334,19 +254,12 @@ def systems_ci_chart(
     """Each system's corpus BLEU with its 95 % bootstrap interval, best first; the baseline is a diamond. With
     ``clusters`` (system -> significance cluster, 1 = top) each cluster has its colour and a band of its own."""
     df = systems.assign(role=[("baseline" if s == baseline else "system") for s in systems[f.SYSTEM]])
-    df = ranked(df, f.SYSTEM, list(df.sort_values(f.BLEU, ascending=False, kind="stable")[f.SYSTEM]))
-    df = _shown(df, f.SYSTEM, labels)
+    df = style.ranked(df, f.SYSTEM, list(df.sort_values(f.BLEU, ascending=False, kind="stable")[f.SYSTEM]))
+    df = style.shown(df, f.SYSTEM, labels)
     if clusters:
         df = df.assign(group=[f"cluster {clusters.get(s, 0)}" for s in df[f.SYSTEM]])
-        groups = [f"cluster {k}" for k in sorted(set(clusters.values()))]
-        colour = alt.Color(
-            "group:N", scale=alt.Scale(domain=groups, range=_palette(len(groups))), title="significance cluster"
-        )
-    else:
-        colour = alt.Color(
-            "role:N", scale=alt.Scale(domain=["baseline", "system"], range=[OKABE_ITO[3], OKABE_ITO[0]]), title=None
-        )
-    y = alt.Y(f"{SHOWN}:N", sort=by_rank(), title=None, axis=alt.Axis(labelOverlap=False))
+    colour = _ci_colour(clusters)
+    y = alt.Y(f"{style.SHOWN}:N", sort=style.by_rank(), title=None, axis=alt.Axis(labelOverlap=False))
     rule = (
         alt.Chart(df)
         .mark_rule(strokeWidth=2)
@@ -369,7 +282,7 @@ def systems_ci_chart(
                 scale=alt.Scale(domain=["baseline", "system"], range=["diamond", "circle"]),
                 title=None,
                 # the shape legend has no colour of its own: Vega drew its symbols black, unseen on the dark theme
-                legend=alt.Legend(symbolFillColor=LEGEND_GREY, symbolStrokeColor=LEGEND_GREY),
+                legend=alt.Legend(symbolFillColor=style.LEGEND_GREY, symbolStrokeColor=style.LEGEND_GREY),
             ),
             tooltip=[
                 f.SYSTEM,
@@ -382,12 +295,26 @@ def systems_ci_chart(
         )
     )
     title = ["Corpus BLEU per system,", "by significance cluster"] if clusters else "Corpus BLEU per system"
-    return alt.layer(rule, pts).properties(title=title, height=titled_height(max(220, 30 * len(df)), title))
+    return alt.layer(rule, pts).properties(title=title, height=style.titled_height(max(220, 30 * len(df)), title))
+
+
+def _ci_colour(clusters: Mapping[str, int] | None) -> alt.Color:
+    """The interval chart's colour: each significance cluster its own, or the baseline apart from the rest."""
+    if clusters:
+        groups = [f"cluster {k}" for k in sorted(set(clusters.values()))]
+        return alt.Color(
+            "group:N", scale=alt.Scale(domain=groups, range=style.palette(len(groups))), title="significance cluster"
+        )
+    return alt.Color(
+        "role:N",
+        scale=alt.Scale(domain=["baseline", "system"], range=[style.OKABE_ITO[3], style.OKABE_ITO[0]]),
+        title=None,
+    )
 
 
 # Bars tell systems apart by colour and fill: 8 hues, solid then hollow. Past that many systems two share both
 # (WMT21 en-de has 20; review 29 item 17), and the chart is a grid instead: a row per system, a cell per order.
-BARS_UP_TO: Final = 2 * len(OKABE_ITO)
+BARS_UP_TO: Final = 2 * len(style.OKABE_ITO)
 GRID_SHADES: Final = ("#F7FBFF", "#4292C6")  # the lightest and a middle blue of ColorBrewer's Blues
 GRID_TEXT: Final = "#111111"  # 5.5:1 on the darker shade, 18.6:1 on the lighter
 
@@ -396,7 +323,7 @@ def precision_bars(prec: pd.DataFrame) -> alt.Chart | alt.LayerChart | alt.Facet
     """Grouped bars: p_1..p_N per system (groups are orders, bars within a group are systems); above
     ``BARS_UP_TO`` systems a grid, each cell p_n written and shaded (:func:`_precision_grid`)."""
     systems = list(dict.fromkeys(prec[f.SYSTEM]))
-    prec = ranked(prec, f.SYSTEM, systems)
+    prec = style.ranked(prec, f.SYSTEM, systems)
     if len(systems) > BARS_UP_TO:
         return _precision_grid(prec)
     legend = alt.Legend(symbolLimit=0, symbolStrokeWidth=1.5)
@@ -405,23 +332,23 @@ def precision_bars(prec: pd.DataFrame) -> alt.Chart | alt.LayerChart | alt.Facet
         .mark_bar(strokeWidth=1.5)
         .encode(
             x=alt.X(f"{f.N}:O", title="n-gram order n", axis=alt.Axis(labelAngle=0)),
-            xOffset=alt.XOffset(f"{f.SYSTEM}:N", sort=by_rank()),
+            xOffset=alt.XOffset(f"{f.SYSTEM}:N", sort=style.by_rank()),
             y=alt.Y(f"{f.PRECISION}:Q", title="modified precision p_n", scale=alt.Scale(domain=[0, 1])),
             color=alt.Color(
                 f"{f.SYSTEM}:N",
-                scale=alt.Scale(domain=systems, range=_palette(len(systems))),
+                scale=alt.Scale(domain=systems, range=style.palette(len(systems))),
                 title="system",
                 legend=legend,
             ),
             stroke=alt.Stroke(
                 f"{f.SYSTEM}:N",
-                scale=alt.Scale(domain=systems, range=_palette(len(systems))),
+                scale=alt.Scale(domain=systems, range=style.palette(len(systems))),
                 title="system",
                 legend=legend,
             ),
             fillOpacity=alt.FillOpacity(
                 f"{f.SYSTEM}:N",
-                scale=alt.Scale(type="ordinal", domain=systems, range=_fill_opacity(len(systems))),
+                scale=alt.Scale(type="ordinal", domain=systems, range=style.fill_opacity(len(systems))),
                 title="system",
                 legend=legend,
             ),
@@ -449,7 +376,7 @@ def _precision_grid(prec: pd.DataFrame) -> alt.LayerChart | alt.FacetChart:
                 title=["n-gram order n", "(shade: lowest to highest p_n in each order)"],
                 axis=alt.Axis(labelAngle=0, orient="top"),
             ),
-            y=alt.Y(f"{f.SYSTEM}:N", sort=by_rank(), title=None),
+            y=alt.Y(f"{f.SYSTEM}:N", sort=style.by_rank(), title=None),
             tooltip=[f.SYSTEM, f.N, f.FRACTION, alt.Tooltip(f.PRECISION, format=".4f")],
         )
     )
@@ -467,30 +394,33 @@ def _precision_grid(prec: pd.DataFrame) -> alt.LayerChart | alt.FacetChart:
 MIN_CELL = 30  # px per matrix column below which the in-cell numbers are dropped
 
 
+def _verdicts(sig: pd.DataFrame) -> pd.DataFrame:
+    """Each cell's verdict (row better or worse after Holm, or not significant) and its label (the difference,
+    starred when significant)."""
+    cells = list(zip(sig[f.DELTA], sig[f.SIGNIFICANT], sig[f.ROW], sig[f.COL], strict=True))
+    return sig.assign(
+        verdict=[
+            ("row better" if d > 0 else "row worse") if s else ("-" if r == c else "not significant")
+            for d, s, r, c in cells
+        ],
+        label=[("" if r == c else f"{signed_number(d)}{'*' if s else ''}") for d, s, r, c in cells],
+    )
+
+
 def significance_heatmap(
     sig: pd.DataFrame, names: list[str], *, labels: Mapping[str, str] | None = None
 ) -> alt.LayerChart | alt.FacetChart:
     """The N x N matrix in the order of ``names`` (the page passes them best first): cell colour says whether the
     row system is significantly better or worse than the column system after Holm's correction; the text is
     the BLEU difference (row - column)."""
-    sig = ranked(ranked(sig[sig[f.ROW] != sig[f.COL]], f.ROW, names, "row_rank"), f.COL, names, "col_rank")
-    sig = _shown(_shown(sig, f.ROW, labels, "row_shown"), f.COL, labels, "col_shown")
-    df = sig.assign(
-        verdict=[
-            ("row better" if d > 0 else "row worse") if s else ("-" if r == c else "not significant")
-            for d, s, r, c in zip(sig[f.DELTA], sig[f.SIGNIFICANT], sig[f.ROW], sig[f.COL], strict=True)
-        ],
-        label=[
-            ("" if r == c else f"{signed_number(d)}{'*' if s else ''}")
-            for d, s, r, c in zip(sig[f.DELTA], sig[f.SIGNIFICANT], sig[f.ROW], sig[f.COL], strict=True)
-        ],
-    )
+    sig = style.ranked(style.ranked(sig[sig[f.ROW] != sig[f.COL]], f.ROW, names, "row_rank"), f.COL, names, "col_rank")
+    df = _verdicts(style.shown(style.shown(sig, f.ROW, labels, "row_shown"), f.COL, labels, "col_shown"))
     # In a narrow window Streamlit squeezes the width to the container: below MIN_CELL px per column the
     # numbers would overprint, so the cells keep only their colour (and the tooltip), names turn upright.
     roomy = f"width / {max(len(names), 1)} >= {MIN_CELL}"
     x = alt.X(
         "col_shown:N",
-        sort=by_rank("col_rank"),
+        sort=style.by_rank("col_rank"),
         title="column system",
         # narrow: upright names in a smaller font, every one drawn (a 390 px phone has ~19 px per column)
         axis=alt.Axis(
@@ -500,30 +430,8 @@ def significance_heatmap(
             labelLimit=120,
         ),
     )
-    y = alt.Y("row_shown:N", sort=by_rank("row_rank"), title="row system", axis=alt.Axis(labelOverlap=False))
-    rect = (
-        alt.Chart(df)
-        .mark_rect(stroke="white", strokeWidth=1)
-        .encode(
-            x=x,
-            y=y,
-            color=alt.Color(
-                "verdict:N",
-                scale=alt.Scale(domain=["row better", "row worse", "not significant"], range=list(SIG_COLOURS)),
-                title="Holm p < 0.05",
-                # under the matrix: at the right it took a third of a phone's width from the cells
-                legend=alt.Legend(orient="bottom", direction="horizontal", columns=2),
-            ),
-            tooltip=[
-                f.ROW,
-                f.COL,
-                alt.Tooltip(f.DELTA, format="+.2f"),
-                alt.Tooltip(f.P_RAW, format=".4f"),
-                alt.Tooltip(f.P_HOLM, format=".4f"),
-                "verdict:N",
-            ],
-        )
-    )
+    y = alt.Y("row_shown:N", sort=style.by_rank("row_rank"), title="row system", axis=alt.Axis(labelOverlap=False))
+    rect = alt.Chart(df).mark_rect(stroke="white", strokeWidth=1).encode(x=x, y=y, **_verdict_encoding())
     text = (
         alt.Chart(df)
         .mark_text(fontSize=11, opacity=alt.expr(f"{roomy} ? 1 : 0"))
@@ -543,6 +451,27 @@ def significance_heatmap(
     )
 
 
+def _verdict_encoding() -> dict[str, Any]:
+    """A matrix cell's colour (its verdict, the legend under the matrix) and tooltip."""
+    return {
+        "color": alt.Color(
+            "verdict:N",
+            scale=alt.Scale(domain=["row better", "row worse", "not significant"], range=list(SIG_COLOURS)),
+            title="Holm p < 0.05",
+            # under the matrix: at the right it took a third of a phone's width from the cells
+            legend=alt.Legend(orient="bottom", direction="horizontal", columns=2),
+        ),
+        "tooltip": [
+            f.ROW,
+            f.COL,
+            alt.Tooltip(f.DELTA, format="+.2f"),
+            alt.Tooltip(f.P_RAW, format=".4f"),
+            alt.Tooltip(f.P_HOLM, format=".4f"),
+            "verdict:N",
+        ],
+    }
+
+
 def pair_scatter(
     pairs: pd.DataFrame, a: str, b: str, *, highlight: tuple[int, ...] = ()
 ) -> alt.LayerChart | alt.FacetChart:
@@ -551,7 +480,7 @@ def pair_scatter(
     pick = alt.selection_point(name=PICK, fields=[f.SEGMENT], on="click", clear="dblclick")
     numbers = pairs[[f.SEGMENT, f.BLEU_A, f.BLEU_B, f.DIFF]]  # the texts stay out of the chart's spec
     df = numbers.assign(marked=numbers[f.SEGMENT].isin(highlight))
-    dense = len(df) > DENSE
+    dense = len(df) > style.DENSE
     if dense:  # every sentence in the density below; points (clickable) only for the extremes
         df = extreme_pairs(df)
     pts = (
@@ -560,7 +489,7 @@ def pair_scatter(
         .encode(
             x=alt.X(f"{f.BLEU_A}:Q", title=f"sentence BLEU of {a} (A)", scale=alt.Scale(domain=[0, 100])),
             y=alt.Y(f"{f.BLEU_B}:Q", title=f"sentence BLEU of {b} (B)", scale=alt.Scale(domain=[0, 100])),
-            color=alt.condition("datum.marked", alt.value(OKABE_ITO[3]), alt.value(OKABE_ITO[0])),
+            color=alt.condition("datum.marked", alt.value(style.OKABE_ITO[3]), alt.value(style.OKABE_ITO[0])),
             shape=alt.condition("datum.marked", alt.value("diamond"), alt.value("circle")),
             size=alt.condition(pick, alt.value(160), alt.value(45)),
             opacity=alt.condition(pick, alt.value(0.9), alt.value(0.35)),
@@ -579,25 +508,10 @@ def pair_scatter(
         .encode(x="x:Q", y="y:Q")
     )
     if not dense:
-        return alt.layer(diag, pts).properties(title=_pair_title(a, b), height=titled_height(360, _pair_title(a, b)))
-    density = (
-        alt.Chart(pair_bins(numbers))
-        .mark_rect()
-        .encode(
-            x=alt.X("a_from:Q"),
-            x2="a_to:Q",
-            y=alt.Y("b_from:Q"),
-            y2="b_to:Q",
-            color=alt.Color(f"{SENTENCES}:Q", scale=alt.Scale(type="log", scheme="greys"), title="sentences per cell"),
-            tooltip=[
-                alt.Tooltip(SENTENCES, title="sentences"),
-                alt.Tooltip("a_from:Q", title="BLEU A from"),
-                alt.Tooltip("a_to:Q", title="BLEU A below"),
-                alt.Tooltip("b_from:Q", title="BLEU B from"),
-                alt.Tooltip("b_to:Q", title="BLEU B below"),
-            ],
+        return alt.layer(diag, pts).properties(
+            title=_pair_title(a, b), height=style.titled_height(360, _pair_title(a, b))
         )
-    )
+    density = _pair_density(numbers)
     shown = len(df)
     return alt.layer(density, diag, pts).properties(
         title={
@@ -608,8 +522,33 @@ def pair_scatter(
                 "(and the n-gram's)",
             ],
         },
-        height=titled_height(360, _pair_title(a, b)) + 3 * 16,  # and three subtitle lines
+        height=style.titled_height(360, _pair_title(a, b)) + 3 * 16,  # and three subtitle lines
     )
+
+
+def _pair_density(numbers: pd.DataFrame) -> alt.Chart:
+    """Every sentence of a dense A-vs-B scatter, counted in ``PAIR_BIN``-point cells (log-shaded)."""
+    chart: alt.Chart = (
+        alt.Chart(pair_bins(numbers))
+        .mark_rect()
+        .encode(
+            x=alt.X("a_from:Q"),
+            x2="a_to:Q",
+            y=alt.Y("b_from:Q"),
+            y2="b_to:Q",
+            color=alt.Color(
+                f"{style.SENTENCES}:Q", scale=alt.Scale(type="log", scheme="greys"), title="sentences per cell"
+            ),
+            tooltip=[
+                alt.Tooltip(style.SENTENCES, title="sentences"),
+                alt.Tooltip("a_from:Q", title="BLEU A from"),
+                alt.Tooltip("a_to:Q", title="BLEU A below"),
+                alt.Tooltip("b_from:Q", title="BLEU B from"),
+                alt.Tooltip("b_to:Q", title="BLEU B below"),
+            ],
+        )
+    )
+    return chart
 
 
 def _pair_title(a: str, b: str) -> list[str]:
@@ -651,7 +590,7 @@ def pair_bins(numbers: pd.DataFrame, width: float = PAIR_BIN) -> pd.DataFrame:
             "a_to": np.minimum((ia + 1) * width, 100.0),
             "b_from": ib * width,
             "b_to": np.minimum((ib + 1) * width, 100.0),
-            SENTENCES: counts.to_numpy(),
+            style.SENTENCES: counts.to_numpy(),
         }
     )
 
@@ -662,7 +601,7 @@ def ngram_chart(ngrams: pd.DataFrame) -> alt.Chart:
     # the segment lists stay on the server (the page reads them from its frame): at 50,000 lines they were
     # 98 % of the chart's bytes, and the chart draws none of them
     shown = ngrams.drop(columns=[f.SEGMENTS_LIST], errors="ignore")
-    df = ranked(shown, f.NGRAM, list(shown.sort_values(f.LOG_ODDS, ascending=False)[f.NGRAM]))
+    df = style.ranked(shown, f.NGRAM, list(shown.sort_values(f.LOG_ODDS, ascending=False)[f.NGRAM]))
     chart: alt.Chart = (
         alt.Chart(df)
         .mark_bar()
@@ -670,7 +609,7 @@ def ngram_chart(ngrams: pd.DataFrame) -> alt.Chart:
             # one 20 px band per n-gram: the chart is as tall as its labels need, whatever the container
             y=alt.Y(
                 f"{f.NGRAM}:N",
-                sort=by_rank(),
+                sort=style.by_rank(),
                 title=None,
                 scale=alt.Scale(paddingInner=0.15),
                 axis=alt.Axis(labelOverlap=False, labelLimit=260),
@@ -678,7 +617,7 @@ def ngram_chart(ngrams: pd.DataFrame) -> alt.Chart:
             x=alt.X(f"{f.LOG_ODDS}:Q", title="← matched more by B · z of log-odds · matched more by A →"),
             color=alt.Color(
                 f"{f.FAVOURS}:N",
-                scale=alt.Scale(domain=["A", "B"], range=[OKABE_ITO[0], OKABE_ITO[1]]),
+                scale=alt.Scale(domain=["A", "B"], range=[style.OKABE_ITO[0], style.OKABE_ITO[1]]),
                 title="favours",
             ),
             opacity=alt.condition(pick, alt.value(1.0), alt.value(0.45)),
@@ -688,145 +627,3 @@ def ngram_chart(ngrams: pd.DataFrame) -> alt.Chart:
         .properties(title=["n-grams one system matches", "and the other does not"], height=alt.Step(20))
     )
     return chart
-
-
-# Streamlit fits the whole chart into its height, title and x axis included (autosize "fit"): those take 120 px
-# (measured in Chromium at 390 and 1400 px), so a 440 px chart has a 320 px plot. Names are placed on the plot at
-# its narrowest: 291 px at a 390 px phone. (Placed for a 330 x 320 plot while Streamlit drew 291 x 200, WMT21's
-# names collided: review 29.)
-HUMAN_HEIGHT = 440  # px of the human-score chart
-HUMAN_PLOT_HEIGHT = 320  # px of its plot
-HUMAN_WIDTH = 290  # px of its plot at the narrowest
-CHAR_PX = 6.2  # px per character of an 11 px label (above Chromium's average, so estimated boxes do not undercount)
-LINE_PX = 13  # px per label line
-NEAR_MARGIN = 4  # px a name must be nearer its own point than any other point
-LABEL_SPOT = "label_spot"  # index into _SPOTS of where a name is drawn, or -1 (no room)
-# Where a name may go, in px from its point (dx, dy; y grows down), tried in order: right of it, left of it,
-# then one and two lines above or below on either side.
-_SPOTS = [(7, 0), (-7, 0), (7, -13), (-7, -13), (7, 13), (-7, 13), (7, -26), (-7, -26), (7, 26), (-7, 26)]
-
-
-def _padded(values: pd.Series) -> tuple[float, float]:
-    lo, hi = float(values.min()), float(values.max())
-    pad = (hi - lo) * 0.08 or max(abs(hi) * 0.05, 1.0)
-    return lo - pad, hi + pad
-
-
-def place_labels(
-    df: pd.DataFrame, x: str, y: str, text: str, *, width: float = HUMAN_WIDTH, height: float = HUMAN_PLOT_HEIGHT
-) -> pd.DataFrame:
-    """Each point's name placed where its box overlaps no other name, no other point and not the plot's edge.
-
-    Vega-Lite has no label-placement transform, and names drawn at one fixed offset from clustered points
-    (WMT22's systems) were written over each other. The plot's domains are the columns' padded extents (the
-    chart sets them, so the px geometry here is the drawn one at ``width`` x ``height``), and names are placed
-    greedily from the highest point down. Returns ``df`` with ``label_spot``: the index in ``_SPOTS`` of the px
-    offset its name is drawn at, or -1 for a name that fits nowhere (its point keeps its tooltip). Offsets are
-    in px, so a wider plot than ``width`` only moves the points apart.
-    """
-    out = df.copy()
-    out[LABEL_SPOT] = -1
-    if out.empty:
-        return out
-    (x0, x1), (y0, y1) = _padded(out[x]), _padded(out[y])
-    px = ((out[x] - x0) / (x1 - x0) * width).to_numpy()
-    py = ((y1 - out[y]) / (y1 - y0) * height).to_numpy()
-    boxes: list[tuple[float, float, float, float]] = []
-    dots = [(a - 5, b - 5, a + 5, b + 5) for a, b in zip(px, py, strict=True)]
-
-    def gap(box: tuple[float, float, float, float], k: int) -> float:
-        """px from point k to the nearest edge of ``box``."""
-        left, top, right, bottom = box
-        return float(np.hypot(max(left - px[k], 0, px[k] - right), max(top - py[k], 0, py[k] - bottom)))
-
-    def free(box: tuple[float, float, float, float], own: int) -> bool:
-        left, top, right, bottom = box
-        if left < 0 or right > width or top < 0 or bottom > height:
-            return False
-        others = [d for k, d in enumerate(dots) if k != own] + boxes
-        if not all(right <= o[0] or left >= o[2] or bottom <= o[1] or top >= o[3] for o in others):
-            return False
-        # a name must sit nearer its own point than any other (by NEAR_MARGIN px), or a reader pairs it wrongly
-        mine = gap(box, own)
-        return all(gap(box, k) >= mine + NEAR_MARGIN for k in range(len(px)) if k != own)
-
-    spots = out.columns.get_loc(LABEL_SPOT)
-    for i in np.argsort(py, kind="stable"):
-        w = CHAR_PX * len(str(out[text].iloc[i]))
-        for k, (dx, dy) in enumerate(_SPOTS):
-            left = px[i] + dx if dx > 0 else px[i] + dx - w
-            box = (left, py[i] + dy - LINE_PX / 2, left + w, py[i] + dy + LINE_PX / 2)
-            if free(box, int(i)):
-                boxes.append(box)
-                out.iloc[i, spots] = k
-                break
-    return out
-
-
-def human_chart(human: pd.DataFrame, label: str) -> alt.LayerChart | alt.FacetChart:
-    """The human score against BLEU per system, as the paper's Figure 5 draws it (BLEU on x, the human score on
-    y, the least-squares line of the human score on BLEU), each name placed clear of the others and nearest its
-    own point (``place_labels``)."""
-    placed = place_labels(human, f.BLEU, f.HUMAN, f.SYSTEM).assign(ink="system")
-    x_dom = list(_padded(human[f.BLEU])) if len(human) else None
-    y_dom = list(_padded(human[f.HUMAN])) if len(human) else None
-    x_scale = alt.Scale(domain=x_dom, nice=False) if x_dom else alt.Scale(zero=False)
-    y_scale = alt.Scale(domain=y_dom, nice=False) if y_dom else alt.Scale(zero=False)
-    base = alt.Chart(placed).encode(
-        x=alt.X(f"{f.BLEU}:Q", title="corpus BLEU", scale=x_scale),
-        y=alt.Y(f"{f.HUMAN}:Q", title=f"human score ({label})", scale=y_scale),
-    )
-    # Points and names in the theme's first chart colour (a colour scale over one datum takes the "category"
-    # range, which Streamlit fills from the light or dark theme): a text mark's own default is black, which
-    # was unreadable on the dark theme.
-    ink = alt.Color("ink:N", scale=alt.Scale(domain=["system"]), legend=None)
-    pts = base.mark_point(filled=True, size=80).encode(
-        color=ink, tooltip=[f.SYSTEM, alt.Tooltip(f.BLEU, format=".2f"), alt.Tooltip(f.HUMAN, format=".4f")]
-    )
-    names = [
-        base.transform_filter(alt.datum[LABEL_SPOT] == k)
-        .mark_text(align="left" if dx > 0 else "right", baseline="middle", dx=dx, dy=dy, fontSize=11)
-        .encode(text=f"{f.SYSTEM}:N", color=ink)
-        for k, (dx, dy) in enumerate(_SPOTS)
-        if (placed[LABEL_SPOT] == k).any()
-    ]
-    fit = base.transform_regression(f.BLEU, f.HUMAN).mark_line(color=OKABE_ITO[3], strokeDash=[5, 3])
-    return alt.layer(fit, pts, *names).properties(title="Human judgement against BLEU, per system", height=HUMAN_HEIGHT)
-
-
-def unlabelled(human: pd.DataFrame) -> list[str]:
-    """The systems whose names ``human_chart`` could not place (said under the chart)."""
-    placed = place_labels(human, f.BLEU, f.HUMAN, f.SYSTEM)
-    return [str(n) for n in placed.loc[placed[LABEL_SPOT] < 0, f.SYSTEM]]
-
-
-def signed(spec: dict[str, Any], signature: str) -> dict[str, Any]:
-    """The spec with ``signature`` as its title's subtitle (a file that leaves the app says how it was scored).
-
-    Example:
-        >>> signed({"title": "BLEU", "mark": "point"}, "nrefs:1|tok:13a")["title"]
-        {'text': 'BLEU', 'subtitle': 'nrefs:1|tok:13a'}
-    """
-    if not signature:
-        return spec
-    title = spec.get("title", "")
-    title = dict(title) if isinstance(title, dict) else {"text": title}
-    old = title.get("subtitle")
-    title["subtitle"] = [*([old] if isinstance(old, str) else old), signature] if old else signature
-    return {**spec, "title": title}
-
-
-def export(chart: alt.TopLevelMixin, fmt: Literal["png", "svg", "html"], signature: str = "") -> bytes | str:
-    """The chart as PNG (bytes), SVG or HTML (str), for a lazy download, all by vl-convert, with ``signature``
-    under its title.
-
-    The HTML carries the Vega bundle inline (``bundle=True``): it opens offline and loads nothing from a CDN.
-    """
-    import vl_convert as vlc
-
-    spec = signed(chart.to_dict(), signature)
-    if fmt == "html":
-        return str(vlc.vegalite_to_html(spec, bundle=True))
-    if fmt == "svg":
-        return str(vlc.vegalite_to_svg(spec))
-    return bytes(vlc.vegalite_to_png(spec, scale=2))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import altair as alt
 import pandas as pd
 
-from bleu_app.charts.corpus import INK, OKABE_ITO
+from bleu_app.charts.style import INK, OKABE_ITO
 from bleu_app.frames import every as f
 
 LABEL_LIMIT = 320  # pixels: every row label whole

@@ -12,7 +12,7 @@ from typing import Final
 import altair as alt
 import pandas as pd
 
-from bleu_app.charts.corpus import INK
+from bleu_app.charts.style import INK
 from bleu_app.frames import sentence as f
 
 __all__ = ["OKABE_ITO", "bp_curve_chart", "decay_chart", "log_terms_chart", "precision_bars"]

@@ -10,8 +10,7 @@ on purpose.
 
 from __future__ import annotations
 
-import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Final, Literal, cast
 
 import numpy as np
@@ -23,10 +22,8 @@ from bleu_core.engine import MatchArrays, NgramDiff
 from bleu_core.metrics import Bleu, Metric, as_metric
 from bleu_core.metrics.bleu import brevity_penalties, brevity_penalty, make_signature, score_many, score_matrix
 from bleu_core.significance import bootstrap_cis, pairwise_matrix
-from bleu_core.significance.agreement import Agreement, agreement
 from bleu_core.significance.ranking import Ranking, rank_systems
 from bleu_core.significance.resample import resample_sums
-from bleu_core.teaching.blocktest import RankedBlockTest
 from bleu_core.teaching.explain import leave_one_out
 
 # --- column names ----------------------------------------------------------------------------------------
@@ -335,118 +332,6 @@ def order_interval(draws: np.ndarray) -> tuple[float, float]:
     return float(ordered[lower]), float(ordered[len(ordered) - lower - 1])
 
 
-# short headers, so the verdict columns fit at 1280 px; BLOCK_HELP explains each (the header's tooltip)
-BLOCK_T = "t vs next"
-BLOCK_DF = "df"
-BLOCK_P = "p"
-BLOCK_CRIT = "t crit"
-BLOCK_SIG = "sig."
-BLOCK_HELP: Final = {
-    BLOCK_T: "Paired t of this system's block BLEU against the system ranked just below it",
-    BLOCK_DF: "Degrees of freedom of that t: blocks minus 1",
-    BLOCK_P: "One-sided p of that t, P(T ≥ t): the decision's own (sig. is yes exactly when p ≤ 0.05)",
-    BLOCK_CRIT: "The one-sided 95% point of t for that df (the paper's 1.7 is for 20 blocks, df = 19)",
-    BLOCK_SIG: "t ≥ t crit: this system is significantly above the next one (95%, one-sided)",
-}
-P_FLOOR = 1e-4  # a p below it is shown as "< 0.0001", never "0.0000"
-BLOCK_TEST_COLUMNS = (SYSTEM, BLEU, MEAN, STD, BLOCK_T, BLOCK_DF, BLOCK_P, BLOCK_CRIT, BLOCK_SIG)
-# How the block-test table's numbers are shown (a missing one, the lowest system's t/df/p, as a dash)
-BLOCK_TEST_FORMATS: Final = {
-    BLEU: "{:.2f}",
-    MEAN: "{:.2f}",
-    STD: "{:.2f}",
-    BLOCK_T: "{:.2f}",
-    BLOCK_DF: "{:.0f}",
-    BLOCK_P: "{:.4f}",
-    BLOCK_CRIT: "{:.3f}",
-}
-
-
-def blocks(test: RankedBlockTest, names: Sequence[str]) -> pd.DataFrame:
-    """Every block's BLEU per system, systems in the test's rank order (lowest corpus BLEU first).
-    Long format: system, block, BLEU."""
-    rows = [
-        {SYSTEM: names[i], BLOCK: b, BLEU: score}
-        for i, scores in zip(test.order, test.result.scores, strict=True)
-        for b, score in enumerate(scores, start=1)
-    ]
-    return pd.DataFrame(rows, columns=[SYSTEM, BLOCK, BLEU])
-
-
-def block_test_table(test: RankedBlockTest, names: Sequence[str]) -> pd.DataFrame:
-    """The paper's Table 2 for these systems: in rank order, corpus BLEU, the mean and standard deviation of
-    block BLEU, and the paired t (with df and one-sided p) against the system ranked just below; the first
-    system has none. Each t is held against the one-sided 95% point of t for its df (2.015 at df = 5), as the
-    paper's "1.7 or above is 95% significant" does for its 20 blocks (df = 19)."""
-    r = test.result
-    rows = []
-    for rank, i in enumerate(test.order):
-        pair = r.pairs[rank - 1] if rank else None
-        rows.append(
-            {
-                SYSTEM: names[i],
-                BLEU: test.corpus_scores[rank],
-                MEAN: r.means[rank],
-                STD: r.stds[rank],
-                BLOCK_T: pair.t if pair else math.nan,
-                BLOCK_DF: pair.df if pair else math.nan,
-                BLOCK_P: pair.p_one_sided if pair else math.nan,
-                BLOCK_CRIT: pair.critical if pair else math.nan,
-                BLOCK_SIG: ("yes" if pair.significant else "no") if pair else "",
-            }
-        )
-    return pd.DataFrame(rows, columns=list(BLOCK_TEST_COLUMNS))
-
-
-def block_test_shown(table: pd.DataFrame) -> pd.DataFrame:
-    """:func:`block_test_table` as the page shows it: numbers as text in ``BLOCK_TEST_FORMATS``, a missing one (the
-    lowest system's t, df and p) as "—". Text, because the browser's grid draws a missing number as "None"
-    whatever a pandas Styler says.
-
-    Example:
-        >>> t = pd.DataFrame({SYSTEM: ["a", "b"], BLOCK_DF: [math.nan, 19.0], BLOCK_SIG: ["", "yes"]})
-        >>> block_test_shown(t)[BLOCK_DF].tolist()
-        ['—', '19']
-    """
-    out = table.copy()
-    for column, fmt in BLOCK_TEST_FORMATS.items():
-        if column in out:
-            out[column] = [_shown_number(v, fmt, column) for v in out[column].tolist()]
-    return out
-
-
-def _shown_number(v: float | None, fmt: str, column: str) -> str:
-    """One block-test number as text: "—" when missing, "< 0.0001" for a p below that (never "0.0000").
-
-    Example:
-        >>> [_shown_number(v, "{:.4f}", BLOCK_P) for v in (None, 3e-9, 0.01234)]
-        ['—', '< 0.0001', '0.0123']
-        >>> _shown_number(-0.37, "{:.2f}", BLOCK_T)
-        '−0.37'
-    """
-    if v is None or math.isnan(v):
-        return "—"
-    if column == BLOCK_P and v < P_FLOOR:
-        return "< 0.0001"
-    return fmt.format(v).replace("-", "−")  # the axes' minus sign
-
-
-def block_test_description(test: RankedBlockTest, n_segments: int) -> str:
-    """One sentence: how the corpus was cut, and whether that is the paper's block size."""
-    sizes = test.result.block_sizes
-    lo, hi = min(sizes), max(sizes)
-    size = f"{lo}" if lo == hi else f"{lo}-{hi}"
-    text = f"{len(sizes)} blocks of {size} consecutive segments"
-    if test.paper_sized:
-        if lo != hi:
-            text += f" (the {n_segments} segments do not divide by {test.block_size}: the remainder is spread)"
-        return text + f"; df = {len(sizes) - 1}."
-    return (
-        f"{text}: the corpus has {n_segments} segments, fewer than the {2 * test.block_size} that two blocks of "
-        f"the paper's {test.block_size} need, so the blocks are smaller and their BLEU noisier; df = {len(sizes) - 1}."
-    )
-
-
 # --- many systems ----------------------------------------------------------------------------------------
 
 
@@ -597,6 +482,19 @@ def pair_sentences(
     return df.sort_values(DIFF, ascending=False, kind="stable").reset_index(drop=True)
 
 
+def _top_of_each_side(z: np.ndarray, top: int, name: Callable[[int], str]) -> list[int]:
+    """The positions of the ``top`` largest |z| favouring A (z > 0), then B's, ties broken by the n-gram's text."""
+    shown: list[int] = []
+    for favours_a in (True, False):
+        side = np.flatnonzero(z > 0) if favours_a else np.flatnonzero(z <= 0)
+        if not len(side):
+            continue
+        cut = np.sort(np.abs(z[side]))[::-1][min(top, len(side)) - 1]
+        near = side[np.abs(z[side]) >= cut]  # every candidate that could be in the top (ties included)
+        shown += sorted(near.tolist(), key=lambda j: (-abs(z[j]), name(j)))[:top]
+    return shown
+
+
 def ngram_diff(
     a: NgramDiff | MatchArrays,
     b: MatchArrays | None = None,
@@ -634,17 +532,8 @@ def ngram_diff(
     lb = np.log((cb + alpha) / (nb - cb + alpha))
     z = (la - lb) / np.sqrt(1 / (ca + alpha) + 1 / (cb + alpha))
 
-    shown: list[int] = []
-    for favours_a in (True, False):  # the top of each side by |z|, ties by the n-gram's text
-        side = np.flatnonzero(z > 0) if favours_a else np.flatnonzero(z <= 0)
-        if not len(side):
-            continue
-        cut = np.sort(np.abs(z[side]))[::-1][min(top, len(side)) - 1]
-        near = side[np.abs(z[side]) >= cut]  # every candidate that could be in the top (ties included)
-        near = sorted(near.tolist(), key=lambda j: (-abs(z[j]), diff.name(int(idx[j]))))
-        shown += near[:top]
     rows = []
-    for j in shown:
+    for j in _top_of_each_side(z, top, lambda j: diff.name(int(idx[j]))):
         g = int(idx[j])
         rows.append(
             {
@@ -658,55 +547,6 @@ def ngram_diff(
             }
         )
     return pd.DataFrame(rows, columns=cols)
-
-
-AGREEMENT_LABELS: Final = {
-    "pearson": "Pearson r",
-    "spearman": "Spearman ρ",
-    "kendall_tau_b": "Kendall τ-b",
-    "kendall_tau_c": "Kendall τ-c",
-    "pairwise_accuracy": "pairwise accuracy",
-}
-STATISTIC, VALUE = "statistic", "value"
-AGREEMENT_TRIALS: Final = 1000
-
-
-def human_frame(systems: pd.DataFrame, *, seed: int = 12345) -> tuple[pd.DataFrame, Agreement]:
-    """The systems that have a human score, and how BLEU agrees with it over them (every statistic of
-    ``bleu_core.significance.agreement`` with its bootstrap interval over systems)."""
-    if HUMAN not in systems:
-        df = pd.DataFrame(columns=[SYSTEM, BLEU, HUMAN])
-    else:
-        df = systems.dropna(subset=[HUMAN])[[SYSTEM, BLEU, HUMAN]].reset_index(drop=True)
-    return df, agreement(df[BLEU].tolist(), df[HUMAN].tolist(), trials=AGREEMENT_TRIALS, seed=seed)
-
-
-def agreement_frame(a: Agreement) -> pd.DataFrame:
-    """One row per statistic: its value and 95% bootstrap interval (empty when there are too few systems).
-
-    Example:
-        >>> from bleu_core.significance.agreement import agreement
-        >>> agreement_frame(agreement([20.0, 25.0, 27.0, 30.0], [0.1, 0.3, 0.2, 0.5], trials=50))[STATISTIC].tolist()
-        ['Pearson r', 'Spearman ρ', 'Kendall τ-b', 'Kendall τ-c', 'pairwise accuracy']
-    """
-    cols = [STATISTIC, VALUE, CI_LOW, CI_HIGH]
-    if a.n < 3:
-        return pd.DataFrame(columns=cols)
-    return pd.DataFrame(
-        [[AGREEMENT_LABELS[k], a.values[k], *a.intervals[k]] for k in AGREEMENT_LABELS],
-        columns=cols,
-    )
-
-
-def unmatched_human(human: Sequence[tuple[str, float]], names: Sequence[str]) -> list[str]:
-    """Names in the human scores that match no loaded system (their scores are not used).
-
-    Example:
-        >>> unmatched_human([("A", 0.1), ("ref-B", 0.3), ("C", 0.0)], ["A", "B", "C"])
-        ['ref-B']
-    """
-    known = set(names)
-    return [k for k, _ in human if k not in known]
 
 
 # --- significance ----------------------------------------------------------------------------------------

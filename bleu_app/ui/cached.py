@@ -1,38 +1,264 @@
-"""The only ``st.cache_data`` wrappers: bounded, keyed on values (strings, frozen configs, and the corpus types
-through ``hash_funcs`` on their content digests). The paper's examples are the same for everyone and cached
-globally (see also ``shared``); uploads are cached per session.
+"""The cache layer: every ``st.cache_data`` and ``st.cache_resource`` of the app is here, bounded and keyed on
+values (strings, frozen configs, and the corpus types through ``hash_funcs`` on their content digests).
 
-Engine results are values (frozen dataclasses), so caching them is safe; an ``InputError`` raised inside is
-not cached and reaches the caller, which shows it.
+- What every session shows the same is cached once per server process (global scope, no copy per hit): the
+  paper's examples under given settings (their explanations, tables as Arrow, charts as Vega-Lite specs, so that
+  Altair and its schema validation run once per (example, settings)), the Learn page's fixed screens (the opening,
+  Part II's tables, the cards, the exercise's numbers, the lab), the handout and a room's QR code, and
+  :func:`explain` of one sentence (a class explains the same few).
+- What depends on the user's data is cached per session: the corpus pages' statistics matrices, intervals,
+  tables and tests (keyed on digests: see the note above :func:`tok_key`).
+
+Values are read-only: a caller that wants to change one copies it first. Engine results are values (frozen
+dataclasses), so caching them is safe; an ``InputError`` raised inside is not cached and reaches the caller, which
+shows it. Outside this module the app keeps only plain ``functools.lru_cache`` memos of pure functions: the prose
+files (``bleu_app.prose``, per file version), the references' script (``corpus.settings``) and Part II's fixed
+numbers (``frames.part2``).
 """
 
 from __future__ import annotations
 
+import io
+import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
+import segno
 import streamlit as st
 
-from bleu_app.frames import corpus as corpus_frames
+from bleu_app import handout, samples
+from bleu_app.charts import sentence as charts
+from bleu_app.frames import (
+    corpus as corpus_frames,
+    part2 as part2_frames,
+    sentence as frames,
+    slices as slice_frames,
+)
+from bleu_app.lessons import cards as card_lessons, lab as lab_lessons, opening as opening_lessons, quiz, spot
 from bleu_app.views.pair_buckets import PairBucketsView, pair_buckets_view
 from bleu_core.config import BleuConfig
 from bleu_core.data.corpus import Corpus, System
-from bleu_core.engine import Encoded, ReferenceSet
+from bleu_core.data.diagnostics import Diagnostics
+from bleu_core.data.slices import Slice
+from bleu_core.engine import Encoded, ReferenceSet, corpus_chars as engine_chars
 from bleu_core.significance import bootstrap_ci
 from bleu_core.significance.resample import resample_sums
 from bleu_core.teaching.blocktest import RankedBlockTest, ranked_block_test
 from bleu_core.teaching.every import EveryBleu, every_bleu
 from bleu_core.teaching.explain import SegmentExplanation, explain_segment
+from bleu_core.teaching.paper import EXAMPLE_1
+from bleu_core.teaching.variants import VARIANTS, VariantResult, run_variant
 
-# --- learn + sentence pages ------------------------------------------------------------------------------
+# --- the same for every session: one sentence, the paper's examples -------------------------------------------
 
 
 @st.cache_data(max_entries=256, show_spinner=False)  # global: the paper's examples are the same for everyone
 def explain(hyp: str, refs: tuple[str, ...], config: BleuConfig) -> SegmentExplanation:
     """``explain_segment`` for one candidate, cached per (candidate, references, settings)."""
     return explain_segment(hyp, list(refs), config)
+
+
+def vega_spec(chart: Any) -> dict[str, Any]:
+    """An Altair chart as the Vega-Lite spec ``st.altair_chart`` would send (datasets as Arrow bytes, Altair's
+    default theme off). Build it once and cache it: Altair's ``to_dict`` (schema validation, data merging) is
+    the costly part of drawing a small chart; ``vega`` then only serializes the dict."""
+    from streamlit.elements.vega_charts import _convert_altair_to_vega_lite_spec  # what st.altair_chart calls
+
+    return _convert_altair_to_vega_lite_spec(chart)
+
+
+# max_entries: 6 examples x a few settings in use at once; a teacher's class shares one or two settings.
+_N = 256
+
+
+@st.cache_resource(max_entries=_N, show_spinner=False)
+def example(key: str, config: BleuConfig) -> SegmentExplanation:
+    """A paper example (``samples.SENTENCE_SAMPLES`` key) explained under ``config``; raises ``InputError``
+    (uncached) when the settings cannot score it."""
+    s = samples.SENTENCE_SAMPLES[key]
+    return explain_segment(s.hyp, list(s.refs), config)
+
+
+def _short(label: str) -> str:
+    return label.split(" (", maxsplit=1)[0]
+
+
+def _paper_corpus_explained(config: BleuConfig) -> tuple[tuple[str, SegmentExplanation], ...]:
+    """Each candidate of the paper's six-sentence corpus (``samples.PAPER_CORPUS``) with its explanation."""
+    return tuple((_short(s.label), explain_segment(s.hyp, list(s.refs), config)) for s in samples.PAPER_CORPUS)
+
+
+def _arrow(df: pd.DataFrame) -> pa.Table:
+    """A frame for ``st.table``/``st.dataframe`` as Arrow (index kept): Streamlit then only writes its bytes
+    instead of converting pandas on every run."""
+    return pa.Table.from_pandas(df)
+
+
+@st.cache_resource(max_entries=_N, show_spinner=False)
+def clip_table(key: str, config: BleuConfig, n: int) -> pa.Table:
+    """The clipping table of order ``n``, indexed by n-gram as ``tables.clip_table`` shows it (read-only)."""
+    df = frames.clip_frame(example(key, config), n)
+    return _arrow(df.set_index(df.columns[0]))
+
+
+@st.cache_resource(max_entries=_N, show_spinner=False)
+def decay_spec(key: str, config: BleuConfig, together: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The p_n decay chart of an example as a Vega-Lite spec (read-only); with ``together`` (the examples shown
+    beside it) every one of them gets the same y axis, from the power of ten below their smallest p_n > 0."""
+    low = None
+    if together:
+        ps = [p for k in together for p in frames.precision_frame(example(k, config))[frames.P_SCORE] if p > 0]
+        low = 10 ** math.floor(math.log10(min(ps))) if ps else None
+    return vega_spec(charts.decay_chart(frames.precision_frame(example(key, config)), low=low))
+
+
+@st.cache_resource(max_entries=_N, show_spinner=False)
+def log_terms(key: str, config: BleuConfig) -> tuple[dict[str, Any], pa.Table]:
+    """The log-domain chart (spec) and its table of terms (label -> value, 4 decimals) (read-only)."""
+    logs = frames.log_terms_frame(example(key, config))
+    return vega_spec(charts.log_terms_chart(logs)), _arrow(logs.set_index(frames.LABEL)[[frames.VALUE]].round(4))
+
+
+@st.cache_resource(max_entries=_N, show_spinner=False)
+def corpus_log_terms(config: BleuConfig) -> pa.Table:
+    """The six-sentence corpus's log-domain terms (label -> value, 4 decimals) (read-only)."""
+    logs = frames.corpus_log_terms_frame([e for _, e in _paper_corpus_explained(config)], config)
+    return _arrow(logs.set_index(frames.LABEL)[[frames.VALUE]].round(4))
+
+
+@st.cache_resource(max_entries=_N, show_spinner=False)
+def corpus_vs_mean(config: BleuConfig) -> tuple[float, float]:
+    """The six-sentence corpus's BLEU and the mean of its six sentence scores (0-100), under ``config``."""
+    explained = [e for _, e in _paper_corpus_explained(config)]
+    logs = frames.corpus_log_terms_frame(explained, config)
+    total = logs.set_index(frames.LABEL).loc["log BLEU", frames.VALUE]
+    corpus = 100 * math.exp(total) if math.isfinite(total) else 0.0
+    return corpus, sum(e.score.score for e in explained) / len(explained)
+
+
+@st.cache_resource(max_entries=_N, show_spinner=False)
+def bp_spec(key: str, config: BleuConfig) -> dict[str, Any]:
+    """The brevity-penalty curve with the example's point and its best match length (read-only spec)."""
+    e = example(key, config)
+    return vega_spec(
+        charts.bp_curve_chart(frames.bp_curve_frame(e.closest_ref_len, c_max=e.hyp_len), frames.bp_points_frame(e))
+    )
+
+
+@st.cache_resource(max_entries=16, show_spinner=False)
+def best_match_table(ref_lens: tuple[int, ...], candidate_lens: tuple[int, ...]) -> pa.Table:
+    """The best-match-length table (c -> r, BP, BP with the shortest reference), 4 decimals (read-only)."""
+    return _arrow(frames.best_match_frame(ref_lens, candidate_lens).set_index(frames.C).round(4))
+
+
+@st.cache_resource(max_entries=_N, show_spinner=False)
+def pooling_table(config: BleuConfig) -> pa.Table:
+    """The six-sentence corpus: each candidate's counts and the pooled sums, indexed by sentence (read-only)."""
+    return _arrow(frames.pooling_frame(_paper_corpus_explained(config)).set_index(frames.SENTENCE))
+
+
+@st.cache_resource(max_entries=_N, show_spinner=False)
+def zero_orders_table(keys: tuple[str, ...], config: BleuConfig) -> pa.Table:
+    """Why Examples 3 and 4 score 0: each example under the what-if settings, 2 decimals (read-only)."""
+    configs = frames.what_if_configs(config)
+    cells = {
+        _short(samples.SENTENCE_SAMPLES[k].label): {
+            name: explain_segment(samples.SENTENCE_SAMPLES[k].hyp, list(samples.SENTENCE_SAMPLES[k].refs), c)
+            for name, c in configs.items()
+        }
+        for k in keys
+    }
+    return _arrow(frames.zero_orders_frame(cells).round(2))
+
+
+@st.cache_resource(max_entries=_N, show_spinner=False)
+def nltk_table(which: str, config: BleuConfig) -> pa.Table:
+    """NLTK's smoothing methods 0-4 on the lab's corpus, 2 decimals (read-only)."""
+    hyps, refs = _lab_streams(which)
+    methods = tuple(
+        run_variant("nltk", list(hyps), [list(r) for r in refs], config, nltk_smoothing=m) for m in range(5)
+    )
+    return _arrow(frames.nltk_methods_frame(methods).round(2))
+
+
+def _lab_streams(which: str) -> tuple[tuple[str, ...], tuple[tuple[str | None, ...], ...]]:
+    corpus = lab_lessons.CORPORA[which]
+    return corpus.hyps, corpus.refs
+
+
+@st.cache_resource(max_entries=_N, show_spinner=False)
+def lab(which: str, config: BleuConfig, nltk_smoothing: int) -> tuple[tuple[VariantResult, ...], pa.Table]:
+    """The misimplementation lab on one of its corpora (``lessons.lab.CORPORA``: ``paper`` is all six candidates as
+    one corpus): every variant's result in ``VARIANTS`` order and their table, 2 decimals (read-only)."""
+    hyps, refs = _lab_streams(which)
+    results = tuple(
+        run_variant(k, list(hyps), [list(r) for r in refs], config, nltk_smoothing=nltk_smoothing) for k in VARIANTS
+    )
+    return results, _arrow(frames.variants_shown(results))
+
+
+# --- the Learn page's other screens (fixed content: computed once per process) ---------------------------------
+
+
+@st.cache_resource(show_spinner=False)
+def opening() -> tuple[
+    tuple[opening_lessons.Shared, ...], tuple[tuple[opening_lessons.Run, ...], ...], tuple[dict[str, str], ...]
+]:
+    """The opening's reveal: the paper's list of shared phrases, each candidate's runs and its counts."""
+    expls = [opening_lessons.explained(i) for i in range(len(EXAMPLE_1.candidates))]
+    return (
+        opening_lessons.paper_list(),
+        tuple(opening_lessons.shared_runs(e) for e in expls),
+        tuple(opening_lessons.summary(e) for e in expls),
+    )
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def part2_references(config: BleuConfig) -> tuple[pa.Table, pa.Table]:
+    """Part II's more-references tables: Example 1's Candidate 1 and the built-in demo corpus (read-only)."""
+    demo = part2_frames.demo_references_frame(samples.demo_corpus(), config)
+    return pa.Table.from_pandas(part2_frames.references_frame(config)), pa.Table.from_pandas(demo)
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def blind_spots(config: BleuConfig) -> pa.Table:
+    """Part II's table of what BLEU does not see (read-only)."""
+    return pa.Table.from_pandas(part2_frames.blind_spots_frame(config))
+
+
+@st.cache_resource(show_spinner=False)
+def cards() -> tuple[card_lessons.Card, ...]:
+    """The misconception cards, their numbers computed under the paper's preset."""
+    return card_lessons.cards()
+
+
+@st.cache_resource(show_spinner=False)
+def spot_live(key: str) -> list[str]:
+    """An excerpt's live numbers in Spot the errors (fixed settings and sentences)."""
+    return spot.live(key)
+
+
+@st.cache_resource(show_spinner=False)
+def questions() -> dict[str, quiz.Question]:
+    """The exercise's questions, every number computed."""
+    return quiz.questions()
+
+
+@st.cache_resource(show_spinner=False)
+def handout_html() -> str:
+    """The printable handout of the paper's worked numbers."""
+    return handout.handout_html()
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def qr_png(url: str) -> bytes:
+    """A class room's join link as a QR code (PNG, drawn here by segno: nothing is fetched)."""
+    buf = io.BytesIO()
+    segno.make(url, error="m").save(buf, kind="png", scale=8, border=2)
+    return buf.getvalue()
 
 
 # --- corpus and compare ---------------------------------------------------------------------------------
@@ -283,9 +509,11 @@ def every(system: System, corpus: Corpus) -> EveryBleu:
 
 # --- slices and diagnostics (corpus and compare pages) -----------------------------------------------------
 
-from bleu_app.frames import slices as slice_frames  # noqa: E402
-from bleu_core.data.diagnostics import Diagnostics  # noqa: E402
-from bleu_core.data.slices import Slice  # noqa: E402
+
+@st.cache_data(max_entries=8, scope="session", show_spinner=False, hash_funcs=_WHOLE)
+def corpus_chars(corpus: Corpus) -> int:
+    """The characters of every system's lines and the references' (what the degenerate-line checks read)."""
+    return engine_chars(*(s.lines for s in corpus.systems), *corpus.ref_streams)
 
 
 @st.cache_resource(max_entries=4, scope="session", show_spinner="Looking for degenerate lines ...", hash_funcs=_WHOLE)

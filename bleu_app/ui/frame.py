@@ -13,21 +13,16 @@ from typing import Final
 
 import streamlit as st
 
-from bleu_app.ui import blas, memory, serving, share, state, widgets
+from bleu_app.ui import blas, memory, nav, serving, state
+from bleu_app.ui.components import share, widgets
 
 _ONE_BLAS_THREAD = blas.LIMIT  # set when blas is imported: once per process
 serving.refuse_clear_cache()  # once per process: a client may not clear every session's caches (issue 24.3)
 serving.bound_session_uploads()  # nor hold more uploads than a folder's worth (issue 24.4)
 
 # The favicon is an emoji: a ``:material/...`` page_icon is fetched from a web font service, and the app sends
-# no request beyond its own host. The pages' icons are Material Symbols, which Streamlit bundles (emoji rendered
-# as empty boxes on a Chromium without an emoji font; review item 20a).
+# no request beyond its own host (the pages' icons: ``nav``).
 APP_ICON = "🔵"
-LEARN = "pages/learn.py"
-SENTENCE = "pages/sentence.py"
-CORPUS = "pages/corpus.py"
-COMPARE = "pages/compare.py"
-CLASS = "pages/class.py"  # named as its url path: a first deep link finds it (see guard)
 
 # Text under 4.5:1 (WCAG AA) in Streamlit's own colours, per theme (tests/browser/test_contrast.py measures every
 # page in both). Light: captions and quotes (Streamlit's text at 60% opacity: 3.9:1 on white) at 75% (6.1:1), lighter
@@ -58,20 +53,6 @@ def contrast_css() -> None:
 _inside = threading.local()
 
 
-def pages() -> list[st.Page]:
-    """The app's pages. Learn is the default page (``/``); Streamlit ignores a default page's ``url_path``,
-    so a hidden alias answers ``/learn`` with the same script (a teacher may send that address). Pages are
-    told apart by ``url_path``, so the default one gets a name of its own that no link uses."""
-    return [
-        st.Page(LEARN, title="Learn BLEU", icon=":material/school:", url_path="home", default=True),
-        st.Page(SENTENCE, title="One sentence", icon=":material/search:", url_path="sentence"),
-        st.Page(CORPUS, title="Corpus", icon=":material/library_books:", url_path="corpus"),
-        st.Page(COMPARE, title="Compare systems", icon=":material/balance:", url_path="compare"),
-        st.Page(CLASS, title="Class", icon=":material/groups:", url_path="class"),
-        st.Page(LEARN, title="Learn BLEU", icon=":material/school:", url_path="learn", visibility="hidden"),
-    ]
-
-
 def run() -> None:
     """Page config, state, navigation, the settings sidebar, then the page the URL names."""
     presenting = st.query_params.get("present") == "1"  # presenter mode: the whole width for the step
@@ -81,15 +62,15 @@ def run() -> None:
         layout="wide",
         initial_sidebar_state="collapsed" if presenting else "auto",
     )
-    nav = st.navigation(pages())
-    state.init(nav.url_path)
+    navigation = st.navigation(nav.pages())
+    state.init(navigation.url_path)
     share.apply_link()  # a shared view's input and settings, before the sidebar's widgets are drawn
-    state.follow_page(nav.url_path)
+    state.follow_page(navigation.url_path)
     widgets.settings_sidebar()
     contrast_css()
     _inside.active = True
     try:
-        nav.run()
+        navigation.run()
     finally:
         _inside.active = False
         memory.give_back()

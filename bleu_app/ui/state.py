@@ -1,8 +1,10 @@
-"""Every session-state key, defined once, and typed accessors.
+"""Every session-state key, defined once, and every write to the session state.
 
-The BLEU settings are sidebar widgets bound to the URL (``bind="query-params"``), so their keys are
-short query-parameter names; everything else uses dotted names. ``init()`` is idempotent (setdefault).
-Pages use only these accessors and their own page-prefixed widget keys.
+The BLEU settings are sidebar widgets bound to the URL (``bind="query-params"``), so their keys are short
+query-parameter names; everything else uses dotted names, page-prefixed. ``init()`` is idempotent (setdefault).
+Nothing outside this module touches ``st.session_state``: the rest of the app reads and writes through the
+functions here (``get``, ``put`` and the named ones), and gives a widget one of these keys when the code reads or
+writes that widget's value (a button's key, which nothing reads, stays at the button).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Any, Final
 
 import streamlit as st
 
+from bleu_app import samples
 from bleu_core.config import BleuConfig
 from bleu_core.engine.tokenizers import TOKENIZERS
 from bleu_core.errors import InputError
@@ -230,20 +233,253 @@ def is_paper_config() -> bool:
     return config() == BleuConfig.paper()
 
 
-def use_paper_preset() -> None:
-    """on_click: switch the sidebar to the paper's preset."""
-    st.session_state[PRESET] = "paper"
+def use_preset(name: str) -> None:
+    """Switch the sidebar to a preset (the user's choice, as from the preset box)."""
+    st.session_state[PRESET] = name
     apply_preset()
 
 
+def use_paper_preset() -> None:
+    """on_click: switch the sidebar to the paper's preset."""
+    use_preset("paper")
+
+
+def set_setting(key: str, value: Any) -> None:
+    """One setting set by a one-click switch (the user's choice), the preset following it as the setting's box does."""
+    st.session_state[key] = value
+    mark_custom()
+
+
+def set_tokenizer(tokenize: str) -> None:
+    """The user's tokenizer (a one-click switch)."""
+    set_setting(TOKENIZE, tokenize)
+
+
+# --- generic access -----------------------------------------------------------------------------------------------
 def get(key: str, default: Any = None) -> Any:
-    """Read a shared key."""
+    """Read a key."""
     return st.session_state.get(key, default)
 
 
+def has(key: str) -> bool:
+    """Whether a key is set."""
+    return key in st.session_state
+
+
 def put(key: str, value: Any) -> None:
-    """Write a shared key."""
+    """Write a key."""
     st.session_state[key] = value
+
+
+def put_absent(key: str, value: Any) -> Any:
+    """Write a key unless it is set; its value."""
+    return st.session_state.setdefault(key, value)
+
+
+def drop(*keys: str) -> None:
+    """Remove keys (those not set are skipped)."""
+    for key in keys:
+        st.session_state.pop(key, None)
+
+
+def take(key: str) -> Any:
+    """Remove a key and return its value (None when it was not set)."""
+    return st.session_state.pop(key, None)
+
+
+def record(store: str, item: str, fresh: dict[str, Any]) -> dict[str, Any]:
+    """The mutable record of ``item`` in the per-session ``store`` (a dict of dicts), made from ``fresh`` the first
+    time: a game's answers, an exercise's progress."""
+    records: dict[str, dict[str, Any]] = st.session_state.setdefault(store, {})
+    return records.setdefault(item, fresh)
+
+
+def selected(key: str, what: str = "rows") -> list[Any]:
+    """What a table or chart widget's selection event holds: its ``rows``, or the points of the named selection."""
+    event = st.session_state.get(key) or {}
+    picked: list[Any] = event.get("selection", {}).get(what, [])
+    return picked
+
+
+def edited_rows(key: str) -> dict[str, dict[str, Any]]:
+    """A data editor's edited rows (row -> {column: value})."""
+    edits: dict[str, dict[str, Any]] = (st.session_state.get(key) or {}).get("edited_rows", {})
+    return edits
+
+
+# --- the sentence page ---------------------------------------------------------------------------------------------
+HYP_BOX: Final = "sentence.hyp_box"  # the candidate's text area
+EXAMPLE_PICK: Final = "sentence.example_pick"  # the paper-example select
+
+
+def ref_box(i: int) -> str:
+    """The text area of reference ``i`` (0-based)."""
+    return f"sentence.ref_box.{i}"
+
+
+def load_sentence(
+    hyp: str,
+    refs: list[str],
+    *,
+    example: str = "",
+    other: str | None = None,
+    label: str = "",
+    source: str | None = None,
+) -> None:
+    """Put a candidate and its references on the sentence page: the mirrors and the boxes."""
+    ss = st.session_state
+    ss[SENTENCE_SOURCE] = source
+    refs = refs or [""]
+    old = len(ss.get(SENTENCE_REFS) or [])
+    ss[SENTENCE_HYP] = hyp
+    ss[SENTENCE_REFS] = list(refs)
+    ss[SENTENCE_EXAMPLE] = example
+    ss[SENTENCE_OTHER_HYP] = other
+    ss[SENTENCE_LABEL] = label
+    ss[HYP_BOX] = hyp
+    for i, r in enumerate(refs):
+        ss[ref_box(i)] = r
+    for i in range(len(refs), old):
+        ss.pop(ref_box(i), None)
+
+
+def sentence_refs() -> list[str]:
+    """The references as typed (the boxes, or their mirror where a box is not on screen)."""
+    ss = st.session_state
+    mirror = list(ss.get(SENTENCE_REFS) or [""])
+    return [ss.get(ref_box(i), r) or "" for i, r in enumerate(mirror)]
+
+
+def add_sentence_ref() -> None:
+    """on_click: one more (empty) reference box."""
+    refs = sentence_refs()
+    refs.append("")
+    st.session_state[SENTENCE_REFS] = refs
+    st.session_state[ref_box(len(refs) - 1)] = ""
+
+
+def remove_sentence_ref(i: int) -> None:
+    """on_click: remove reference ``i``, the boxes below it moving up (the last one stays)."""
+    refs = sentence_refs()
+    if len(refs) > 1:
+        del refs[i]
+        for j, r in enumerate(refs):
+            st.session_state[ref_box(j)] = r
+        st.session_state.pop(ref_box(len(refs)), None)
+        st.session_state[SENTENCE_REFS] = refs
+
+
+def restore_sentence_boxes() -> None:
+    """Widget state is dropped when the page is not shown: the boxes come back from the mirror."""
+    ss = st.session_state
+    ss.setdefault(HYP_BOX, ss.get(SENTENCE_HYP) or "")
+    for i, r in enumerate(ss.get(SENTENCE_REFS) or [""]):
+        ss.setdefault(ref_box(i), r)
+
+
+def keep_sentence(hyp: str, refs: list[str]) -> str:
+    """Mirror the typed text; the paper example's key while it is still that example unchanged, else "" (and
+    the example's label goes with it)."""
+    ss = st.session_state
+    ss[SENTENCE_HYP] = hyp
+    ss[SENTENCE_REFS] = refs
+    example = ss.get(SENTENCE_EXAMPLE) or ""
+    s = samples.sample(example)
+    if s is None or s.hyp != hyp or tuple(refs) != s.refs:
+        example = ""
+        ss[SENTENCE_EXAMPLE] = ""
+        if s is not None and ss.get(SENTENCE_LABEL) == s.label:
+            ss[SENTENCE_LABEL] = ""
+    return example
+
+
+def start_edit(key: str, text: str) -> None:
+    """An edit box (the what-if editor's) that starts from ``text`` again whenever ``text`` changes."""
+    base = f"{key}.base"
+    if st.session_state.get(base) != text:
+        st.session_state[base] = text
+        st.session_state[key] = text
+
+
+def hand_off(sentence: dict[str, Any]) -> None:
+    """Send a sentence (``hyp``, ``refs``, and ``label``, ``other_hyp``, ``source`` if any) to the sentence page and
+    ask to switch there (``nav.follow_handoff``: a callback may not switch pages itself)."""
+    st.session_state[HANDOFF] = sentence
+    st.session_state[GOTO_SENTENCE] = True
+
+
+def take_handoff() -> dict[str, Any] | None:
+    """The sentence another page sent, once (the shared link is then not read any more)."""
+    handoff = st.session_state.get(HANDOFF)
+    if not (isinstance(handoff, dict) and isinstance(handoff.get("hyp"), str)):
+        return None
+    st.session_state[HANDOFF] = None
+    st.session_state[SENTENCE_URL_READ] = True
+    return handoff
+
+
+def first_url_read() -> bool:
+    """True once per session: the sentence page reads a shared link's text or example the first time only."""
+    if st.session_state.get(SENTENCE_URL_READ):
+        return False
+    st.session_state[SENTENCE_URL_READ] = True
+    return True
+
+
+# --- presenter mode and the Learn page -------------------------------------------------------------------------
+PRESENTING: Final = "learn.present"  # the session is in presenter mode (a rerun may rewrite the URL without it)
+STEP_PICK: Final = "learn.step_pick"  # the presenter's list of steps
+STEP_LINKED: Final = "learn.step_linked"  # the step a link or a button asked for, kept when a rerun drops the URL's
+VOTE: Final = "learn.vote"  # the opening's radio
+VOTE_KEPT: Final = "learn.vote_kept"  # the class's answer, kept when the radio is not on screen
+VOTE_REVEALED: Final = "learn.vote_revealed"
+CARD_LINKED: Final = "learn.card_linked"  # the card ``?tab=cards&item=KEY`` named, kept when a rerun drops the URL's
+LAB_VARIANT: Final = "learn.variant"  # the lab's variant select
+LAB_CORPUS: Final = "learn.lab_corpus"  # the lab's corpus select
+LAB_NLTK: Final = "learn.nltk"  # the NLTK method select (shown with the NLTK variant only)
+LAB_NLTK_KEPT: Final = "learn.nltk_kept"  # the NLTK method picked, kept while the box is hidden (other variants)
+LAB_GAME: Final = "learn.lab.game"  # the prediction game's toggle
+LAB_ANSWERS: Final = "learn.lab.answers"  # game key -> {"guess": "up"|"down"|"same", "right": bool}
+LAB_SHOW_ALL: Final = "learn.lab.show_all"  # corpus keys whose "every variant" table was opened without an answer
+EXERCISE_PART: Final = "learn.ex.part"  # the exercise's part radio
+EXERCISE_ITEM: Final = "learn.ex.item"  # the computing item select
+EXERCISE_PROGRESS: Final = "learn.ex.progress"  # item -> {"answers": [str], "tries": {step: int}, "first", "last"}
+SPOT_ITEM: Final = "learn.spot.item"  # Spot the errors' excerpt select
+SPOT_PROGRESS: Final = "learn.spot.progress"  # excerpt -> {"tries": int, "right": bool, "last": str, "pick": str}
+QUIZ_ITEM: Final = "learn.quiz.item"  # the question select
+QUIZ_PROGRESS: Final = "learn.quiz.progress"  # question -> {"tries": int, "right": bool, "pick": int}
+
+
+def lab_guess(round_key: str) -> str:
+    """The game's radio for one round: a key per round, so each starts with no choice made."""
+    return f"learn.lab.guess{round_key}"
+
+
+def exercise_box(item: str, step: str) -> str:
+    """The answer box of an exercise item's step."""
+    return f"learn.ex.{item}.{step}"
+
+
+def spot_box(excerpt: str) -> str:
+    """Spot the errors' answer radio of one excerpt."""
+    return f"learn.spot.{excerpt}.pick"
+
+
+def quiz_box(question: str) -> str:
+    """The answer radio of one question."""
+    return f"learn.quiz.{question}.pick"
+
+
+def presenting() -> bool:
+    """Whether this session is in presenter mode: ``?present=1`` turns it on, :func:`leave_presenting` off."""
+    if st.query_params.get("present") == "1":
+        st.session_state[PRESENTING] = True
+    return bool(st.session_state.get(PRESENTING))
+
+
+def leave_presenting() -> None:
+    """Out of presenter mode and one-step view: the whole page again."""
+    drop(STEP_LINKED, PRESENTING, STEP_PICK)
 
 
 # --- corpus and compare ------------------------------------------------------------------------------------
@@ -260,6 +496,34 @@ SHOWN_CORPUS: Final = "slice.shown"  # the corpus the last page run showed: the 
 CORPUS_WHERE: Final = "corpus.where"  # the corpus page's slice box (the --where expression), widget key
 COMPARE_WHERE: Final = "compare.where"  # the compare page's slice box, widget key
 TARGET_LANGUAGE: Final = "slice.target"  # the target-language select: "" (as the tokenizer says) or zh/ja/ko/other
+# the pages' widgets whose values the code reads or a shared view restores
+SYSTEM_BOX: Final = "corpus.system"  # the corpus page's system select (mirrored in CORPUS_SYSTEM)
+BASELINE_BOX: Final = "compare.baseline"
+A_BOX: Final = "compare.a"
+B_BOX: Final = "compare.b"
+CORPUS_QUERY: Final = "corpus.query"  # the sentence table's search, sort, order and page
+CORPUS_SORT: Final = "corpus.sort"
+CORPUS_DESC: Final = "corpus.desc"
+CORPUS_PAGE: Final = "corpus.page"
+COMPARE_METHOD: Final = "compare.method"  # the significance test: "bs" or "ar"
+COMPARE_SEED: Final = "compare.seed"
+
+
+def refs_pick(page: str) -> str:
+    """The reference picker of a corpus page (``corpus`` or ``compare``)."""
+    return f"{page}.refs"
+
+
+def uploader(name: str) -> str:
+    """The widget key of the uploader called ``name``: a new one after each corpus it loaded
+    (:func:`next_uploader`)."""
+    return f"{name}.{st.session_state.get(f'{name}.generation', 0)}"
+
+
+def next_uploader(name: str) -> None:
+    """Retire the uploader called ``name``: it comes back empty under a new key."""
+    generation = f"{name}.generation"
+    st.session_state[generation] = st.session_state.get(generation, 0) + 1
 
 
 def init_corpus(default: Any) -> None:
@@ -276,3 +540,62 @@ def init_corpus(default: Any) -> None:
     ss.setdefault(GOTO_SENTENCE, False)
     ss.setdefault(SHOWN_CORPUS, None)
     ss.setdefault(TARGET_LANGUAGE, "")
+
+
+def accept_corpus(corpus: Any, trials: int) -> None:
+    """A newly loaded corpus: every system picker back on its first systems, no n-gram filter, and the significance
+    test's ``trials`` back to the default for this many systems (set here, so that the compare page's slider shows
+    it: a popped key left the slider showing the old number)."""
+    ss = st.session_state
+    names = corpus.names
+    ss[CORPUS] = corpus
+    ss[CORPUS_ERRORS] = []
+    ss[CORPUS_SYSTEM] = ss[COMPARE_BASELINE] = ss[COMPARE_A] = names[0]
+    ss[COMPARE_B] = names[min(1, len(names) - 1)]
+    ss[COMPARE_NGRAM] = ""
+    ss[COMPARE_TRIALS] = trials
+
+
+def pick_system(key: str, mirror: str, names: list[str], default_index: int) -> None:
+    """Before a system select is drawn: when its value is not a system of the corpus, the mirrored one or the
+    ``default_index``-th."""
+    if st.session_state.get(key) not in names:
+        remembered = st.session_state.get(mirror)
+        st.session_state[key] = remembered if remembered in names else names[min(default_index, len(names) - 1)]
+
+
+# --- shared views ---------------------------------------------------------------------------------------------
+VIEW_APPLIED: Final = "share.applied"  # the view id this session has loaded
+VIEW_MISSING: Final = "share.missing"  # a view link that named no view
+VIEW_CREATED: Final = "share.created"  # page -> (link, delete link) of the view just made (shown in this session)
+
+
+def open_view(settings: dict[str, Any], page_state: dict[str, Any]) -> None:
+    """A shared view's settings, not the page's preset, and the page's choices it keeps (``page_state``: keys of
+    this module, checked by the caller)."""
+    ss = st.session_state
+    ss.update(settings)
+    ss[AUTO] = False
+    ss.update(page_state)
+
+
+def open_corpus_view(corpus: Any) -> None:
+    """A shared view's corpus; the system pickers fall back on their mirrors, which the view sets."""
+    drop(SYSTEM_BOX, BASELINE_BOX, A_BOX, B_BOX)
+    put(CORPUS, corpus)
+    put(CORPUS_ERRORS, [])
+
+
+# --- the Class page ------------------------------------------------------------------------------------------
+CLASS_TEACH: Final = "class.teach"  # the teacher's token (the link's, kept)
+CLASS_CODE: Final = "class.code"  # the room code a student joined
+CLASS_STUDENT: Final = "class.student"  # the student's id once joined
+CLASS_TO_RATE: Final = "class.to_rate"  # the submissions this student rates in round 2
+CLASS_NOTICE: Final = "class.notice"  # a one-time message for the next run
+CLASS_SOURCE: Final = "class.source"  # the new room's text to translate (text area)
+CLASS_REFS: Final = "class.refs"  # the new room's references, one a line (text area)
+
+
+def leave_class() -> None:
+    """Forget the room this session was in (teacher or student)."""
+    drop(CLASS_TEACH, CLASS_CODE, CLASS_STUDENT, CLASS_TO_RATE)

@@ -1,5 +1,5 @@
 """The A-vs-B buckets as values: BLEU by reference length and compare-mt's word-frequency F-measure, A against
-B, every cell with its 95% bootstrap interval; read by the compare page (``bleu_app.ui.difference``) and the
+B, every cell with its 95% bootstrap interval; read by the compare page (``bleu_app.ui.corpus.difference``) and the
 report (``bleu_app.report``), so the two cannot drift apart."""
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bleu_app.frames import quiz, spot
+from bleu_app.lessons import quiz, spot
 from tests.app.test_paper_quotes import PAPER, ROOT, normalise
 
 ARTICLE_FILE = next((ROOT.parent.parent / "shared" / "seeds").glob("002_*.txt"), None) or next(

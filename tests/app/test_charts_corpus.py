@@ -8,8 +8,8 @@ import re
 import pandas as pd
 import pytest
 
-from bleu_app.charts import corpus as ch
-from bleu_app.frames import corpus as f
+from bleu_app.charts import corpus as ch, human as human_charts, style as style_charts
+from bleu_app.frames import blocks as fb, corpus as f, human as fh
 from bleu_app.samples import demo_corpus
 from bleu_core import BleuConfig
 from bleu_core.engine import MatchArrays
@@ -82,20 +82,20 @@ def test_ngram_and_human_charts(mats):
     spec = ch.ngram_chart(df).to_dict()
     assert spec["params"][0]["name"] == ch.NGRAM_PICK
     table = f.system_table(mats[1], CFG, nrefs=2, human=mats[0].human_scores())
-    human, _ = f.human_frame(table)
-    hs = ch.human_chart(human, "rating").to_dict()
+    human, _ = fh.human_frame(table)
+    hs = human_charts.human_chart(human, "rating").to_dict()
     marks = _marks(hs)
     assert marks[:2] == ["line", "point"]
     assert set(marks[2:]) == {"text"}  # one text layer per offset the names are drawn at
 
 
 def test_block_and_bucket(mats):
-    blocks = f.blocks(ranked_block_test(list(mats[1].values()), CFG), list(mats[1]))
+    blocks = fb.blocks(ranked_block_test(list(mats[1].values()), CFG), list(mats[1]))
     spec = ch.block_chart(blocks).to_dict()
     assert _marks(spec) == ["circle", "tick"]
     assert spec["title"] == ["Block test: BLEU of 6 blocks", "(tick: mean)"]  # two lines: one was cut at 390 px
     pytest.importorskip("vl_convert")
-    svg = ch.export(ch.block_chart(blocks), "svg")
+    svg = style_charts.export(ch.block_chart(blocks), "svg")
     assert "Block test: BLEU of 6 blocks" in svg
     symbols = svg.split('class="mark-symbol')[1].split("</g>")[0]
     assert symbols.count("<path") == len(blocks) == 6 * len(mats[1])  # one point per block and system
@@ -105,17 +105,18 @@ def test_block_and_bucket(mats):
     ]
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 def test_exports(mats):
     chart = ch.precision_bars(f.precision_frame(mats[1]))
     pytest.importorskip("vl_convert")
-    page = str(ch.export(chart, "html"))
+    page = str(style_charts.export(chart, "html"))
     assert "<html" in page.lower()
     assert "vegaEmbed" in page  # the chart is embedded, not a bare document
     links = _links(page)
     assert links  # the parser sees the page's scripts: a test that can fail
     assert not [u for u in links if u.startswith(("http:", "https:", "//"))], links  # nothing from a CDN
-    assert ch.export(chart, "svg").lstrip().startswith("<svg")
-    assert ch.export(chart, "png")[:8] == b"\x89PNG\r\n\x1a\n"
+    assert style_charts.export(chart, "svg").lstrip().startswith("<svg")
+    assert style_charts.export(chart, "png")[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def _links(page: str) -> list[str]:
@@ -150,7 +151,7 @@ def test_block_chart_keeps_a_band_per_system_with_few_systems(mats):
     The height is a step per system (Streamlit keeps it; a pixel height was squeezed), and rendered the way
     Streamlit embeds charts (width of the container, autosize fit) the names stand >= 20 px apart.
     """
-    blocks = f.blocks(ranked_block_test(list(mats[1].values()), CFG), list(mats[1]))
+    blocks = fb.blocks(ranked_block_test(list(mats[1].values()), CFG), list(mats[1]))
     chart = ch.block_chart(blocks)
     spec = chart.to_dict()
     assert spec["height"] == {"step": 28}
@@ -171,12 +172,12 @@ def test_exported_charts_carry_the_signature(mats):
     sig = "nrefs:1|bs:1000|rs:12345|case:mixed|eff:no|tok:13a|smooth:exp|order:4"
     chart = ch.precision_bars(f.precision_frame(mats[1]))
     title = chart.to_dict()["title"]
-    svg = str(ch.export(chart, "svg", sig))
+    svg = str(style_charts.export(chart, "svg", sig))
     assert f">{sig}<" in svg  # drawn as text
     assert f">{title}<" in svg  # under the chart's own title, which stays
-    assert sig not in str(ch.export(chart, "svg"))
-    assert sig in str(ch.export(chart, "html", sig))
-    plain, with_sig = ch.export(chart, "png"), ch.export(chart, "png", sig)
+    assert sig not in str(style_charts.export(chart, "svg"))
+    assert sig in str(style_charts.export(chart, "html", sig))
+    plain, with_sig = style_charts.export(chart, "png"), style_charts.export(chart, "png", sig)
     assert isinstance(with_sig, bytes)
     assert with_sig != plain
 
@@ -211,7 +212,7 @@ def test_human_chart_names_readable_in_both_themes(theme, background):
     colours = conf["theme"][theme]["chartCategoricalColors"]
     names = ["JDExploreAcademy", "NiuTrans", "DLUT"]
     df = pd.DataFrame({f.SYSTEM: names, f.BLEU: [38.0, 30.5, 29.0], f.HUMAN: [-0.02, -0.16, -0.08]})
-    svg = vlc.vegalite_to_svg(ch.human_chart(df, "da_z").to_dict(), config={"range": {"category": colours}})
+    svg = vlc.vegalite_to_svg(human_charts.human_chart(df, "da_z").to_dict(), config={"range": {"category": colours}})
     named = {"black": "#000000", "white": "#ffffff"}
     fills = {name: named.get(fill, fill) for fill, name in re.findall(r'<text[^>]*fill="([^"]+)"[^>]*>([^<]+)<', svg)}
     assert set(names) <= set(fills)
@@ -254,6 +255,7 @@ def test_twelve_system_matrix_drops_cell_numbers_when_narrow(width):
     assert shown == ({"0"} if width / 12 < ch.MIN_CELL else {"1"})
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 def test_matrix_never_shows_a_signed_zero():
     """Review item 19: two systems equal to two decimals read "-0.00" / "+0.00"."""
     pytest.importorskip("vl_convert")
@@ -411,8 +413,8 @@ def test_human_chart_names_do_not_overlap_on_wmt22(data_dir, width):
 
     df = _wmt22_human(data_dir)
     assert len(df) == 12
-    assert ch.unlabelled(df) == []
-    spec = ch.human_chart(df, "da_z").to_dict()
+    assert human_charts.unlabelled(df) == []
+    spec = human_charts.human_chart(df, "da_z").to_dict()
     spec["width"] = width
     svg = vlc.vegalite_to_svg(spec)
     boxes = _drawn_name_boxes(svg, df[f.SYSTEM].tolist())
@@ -430,10 +432,10 @@ def test_human_chart_leaves_out_names_with_no_room_and_says_which():
             f.HUMAN: [0.1 + i * 0.0001 for i in range(30)],
         }
     )
-    placed = ch.place_labels(crowd, f.HUMAN, f.BLEU, f.SYSTEM)
-    missing = ch.unlabelled(crowd)
+    placed = human_charts.place_labels(crowd, f.HUMAN, f.BLEU, f.SYSTEM)
+    missing = human_charts.unlabelled(crowd)
     assert 0 < len(missing) < 30
-    assert missing == placed.loc[placed[ch.LABEL_SPOT] < 0, f.SYSTEM].tolist()
+    assert missing == placed.loc[placed[human_charts.LABEL_SPOT] < 0, f.SYSTEM].tolist()
 
 
 @pytest.mark.parametrize("background", ["#ffffff", "#0e1117"])
@@ -465,8 +467,8 @@ def test_human_chart_names_do_not_overlap_as_streamlit_draws_it(data_dir, width)
 
     df = _wmt21_human(data_dir)
     assert len(df) == 20
-    placed_names = [n for n in df[f.SYSTEM] if n not in ch.unlabelled(df)]
-    spec = ch.human_chart(df, "da_z").to_dict()
+    placed_names = [n for n in df[f.SYSTEM] if n not in human_charts.unlabelled(df)]
+    spec = human_charts.human_chart(df, "da_z").to_dict()
     spec["width"] = width
     spec["autosize"] = {"type": "fit", "contains": "padding"}  # what st.altair_chart applies
     svg = vlc.vegalite_to_svg(spec)
@@ -491,8 +493,10 @@ def test_precisions_of_twenty_systems_are_a_grid_each_cell_written_and_legible(d
     import vl_convert as vlc
 
     corpus = _wmt_corpus(data_dir / "wmt21-news-en-de")
-    infos, _ = prepare_references(corpus.ref_streams, CFG)
-    prec = f.precision_frame({s.name: corpus_matrix(list(s.lines), infos, CFG) for s in corpus.systems})
+    from bleu_core.engine import ReferenceSet
+
+    refs = ReferenceSet(corpus.ref_streams)  # the kernel's statistics: the explainable path's (tests/core/test_fast.py)
+    prec = f.precision_frame({s.name: refs.stats(list(s.lines)) for s in corpus.systems})
     assert len(corpus.names) == 20 > ch.BARS_UP_TO
     svg = vlc.vegalite_to_svg(ch.precision_bars(prec).to_json())
     cells = re.findall(

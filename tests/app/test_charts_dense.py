@@ -9,8 +9,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from bleu_app.charts import corpus as ch
-from bleu_app.frames import corpus as f
+from bleu_app.charts import corpus as ch, style as style_charts
+from bleu_app.frames import blocks as fb, corpus as f
 from bleu_core import BleuConfig
 from bleu_core.engine.stats import corpus_matrix, prepare_references
 
@@ -24,17 +24,15 @@ def _rows(path) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def wmt21(data_dir):
+def wmt21_50k(wmt21):
     """Two WMT21 en-de systems' statistics over 50,000 lines: the real 1,002 repeated, as the bench's corpus is
     (a repeated line has the same statistics row, so the rows are tiled)."""
-    folder = data_dir / "wmt21-news-en-de"
-    ref = _rows(folder / "reference.A.de")
+    ref = wmt21.refs()[0]
     infos, _ = prepare_references([ref], CFG)
-    systems = sorted((folder / "systems").glob("*.de"))[:2]
     reps = LINES // len(ref) + 1
     out = {}
-    for p in systems:
-        hyps = _rows(p)
+    for p in wmt21.sys_paths[:2]:
+        hyps = wmt21.system(p)
         out[p.stem] = (np.tile(corpus_matrix(hyps, infos, CFG), (reps, 1))[:LINES], (hyps * reps)[:LINES])
     return out, (ref * reps)[:LINES]
 
@@ -48,15 +46,15 @@ def _data(spec: dict, layer: int) -> list[dict]:
     return spec["datasets"][spec["layer"][layer]["data"]["name"]]
 
 
-def test_bp_chart_at_50k_is_binned_exactly_and_draws(wmt21):
-    mats, _ = wmt21
+def test_bp_chart_at_50k_is_binned_exactly_and_draws(wmt21_50k):
+    mats, _ = wmt21_50k
     matrix = next(iter(mats.values()))[0]
     curve, points = f.bp_frames(matrix, CFG)
     spec, size = _size(ch.bp_chart(curve, points))
     assert size < SPEC_BYTES, size
     bins = _data(spec, 1)
     assert len(bins) <= ch.BP_BINS
-    assert sum(b[ch.SENTENCES] for b in bins) == LINES  # every sentence is in a bin, once
+    assert sum(b[style_charts.SENTENCES] for b in bins) == LINES  # every sentence is in a bin, once
     sent = points[points[f.KIND] == "sentence"]
     assert min(b["ratio_min"] for b in bins) == pytest.approx(sent[f.RATIO].min())  # exact ranges
     assert max(b["ratio_max"] for b in bins) == pytest.approx(sent[f.RATIO].max())
@@ -64,21 +62,21 @@ def test_bp_chart_at_50k_is_binned_exactly_and_draws(wmt21):
     corpus = _data(spec, 2)  # the corpus point is the same as at any size
     assert corpus[0][f.BP] == pytest.approx(points[points[f.KIND] == "corpus"][f.BP].iloc[0])
     pytest.importorskip("vl_convert")
-    svg = ch.export(ch.bp_chart(curve, points), "svg")
+    svg = style_charts.export(ch.bp_chart(curve, points), "svg")
     assert "Brevity penalty" in svg
     symbols = svg.split('class="mark-symbol')[1].split("</g>")[0]
     assert symbols.count("<path") == len(bins)  # one bubble per bin drawn
 
 
-def test_scatter_at_50k_keeps_every_sentence_in_the_density_and_the_extremes_clickable(wmt21):
-    mats, ref = wmt21
+def test_scatter_at_50k_keeps_every_sentence_in_the_density_and_the_extremes_clickable(wmt21_50k):
+    mats, ref = wmt21_50k
     (a, (ma, ha)), (b, (mb, hb)) = mats.items()
     pairs = f.pair_sentences(ma, mb, CFG, ha, hb, [ref])
     marked = tuple(range(1, 50_001, 997))  # an n-gram's segments, mostly not among the extremes
     spec, size = _size(ch.pair_scatter(pairs, a, b, highlight=marked))
     assert size < SPEC_BYTES, size
     cells, points = _data(spec, 0), _data(spec, 2)
-    assert sum(c[ch.SENTENCES] for c in cells) == LINES
+    assert sum(c[style_charts.SENTENCES] for c in cells) == LINES
     assert len(cells) <= (100 / ch.PAIR_BIN) ** 2
     # the points: the TOP_POINTS largest |B - A| exactly, plus every marked one; each with its exact numbers
     biggest = pairs[f.DIFF].abs().sort_values(ascending=False).iloc[ch.TOP_POINTS - 1]
@@ -96,13 +94,13 @@ def test_scatter_at_50k_keeps_every_sentence_in_the_density_and_the_extremes_cli
     assert params[0].get("views", [spec["layer"][2].get("name")]) == [spec["layer"][2].get("name")]
     assert "50000 sentences" in " ".join(spec["title"]["subtitle"])  # in lines that fit a phone
     pytest.importorskip("vl_convert")
-    svg = ch.export(ch.pair_scatter(pairs, a, b, highlight=marked), "svg")
+    svg = style_charts.export(ch.pair_scatter(pairs, a, b, highlight=marked), "svg")
     assert svg.split('class="mark-rect')[1].split("</g>")[0].count("<path") == len(cells)
     assert svg.split('class="mark-symbol')[1].split("</g>")[0].count("<path") == len(shown)
 
 
 def test_below_dense_every_sentence_is_its_own_point():
-    n = ch.DENSE
+    n = style_charts.DENSE
     pairs = pd.DataFrame(
         {f.SEGMENT: np.arange(1, n + 1), f.BLEU_A: np.linspace(0, 100, n), f.BLEU_B: np.linspace(100, 0, n)}
     ).assign(**{f.DIFF: lambda d: d[f.BLEU_B] - d[f.BLEU_A]})
@@ -133,12 +131,12 @@ def test_ngram_chart_sends_no_segment_lists():
     assert f.SEGMENTS_LIST in ngrams.columns  # the page's frame keeps them (the sentence filter reads them)
 
 
-def test_block_chart_at_50k_bins_the_blocks_and_keeps_the_exact_means(wmt21):
+def test_block_chart_at_50k_bins_the_blocks_and_keeps_the_exact_means(wmt21_50k):
     from bleu_core.teaching.blocktest import ranked_block_test
 
-    mats, _ = wmt21
+    mats, _ = wmt21_50k
     names = list(mats)
-    blocks = f.blocks(ranked_block_test([m for m, _ in mats.values()], CFG), names)
+    blocks = fb.blocks(ranked_block_test([m for m, _ in mats.values()], CFG), names)
     assert len(blocks) == 2 * LINES // 25  # blocks of 25: one point per block and system before
     spec, size = _size(ch.block_chart(blocks))
     assert size < SPEC_BYTES, size
@@ -152,5 +150,5 @@ def test_block_chart_at_50k_bins_the_blocks_and_keeps_the_exact_means(wmt21):
         assert max(b["bleu_max"] for b in got) == mine.max()
         assert next(m[f.BLEU] for m in means if m[f.SYSTEM] == name) == pytest.approx(mine.mean(), abs=1e-12)
     pytest.importorskip("vl_convert")
-    svg = ch.export(ch.block_chart(blocks), "svg")
+    svg = style_charts.export(ch.block_chart(blocks), "svg")
     assert svg.split('class="mark-symbol')[1].split("</g>")[0].count("<path") == len(bins)

@@ -12,7 +12,7 @@ import pandas as pd
 import pytest
 
 from bleu_app.charts import corpus as ch, difference as chd
-from bleu_app.frames import corpus as f, difference as fd, pair_buckets as pb
+from bleu_app.frames import blocks as fb, corpus as f, difference as fd, pair_buckets as pb
 from bleu_app.samples import demo_corpus
 from bleu_core import BleuConfig
 from bleu_core.engine import MatchArrays
@@ -104,7 +104,7 @@ def _charts(demo) -> dict[str, object]:
         "scatter": ch.pair_scatter(pairs, "AISP-SJTU", "DLUT"),
         "n-grams": ch.ngram_chart(f.ngram_diff(a, MatchArrays.from_dicts(({}, {}), 1))),
         "bucket": ch.bucket_chart(f.buckets(m["careful"], CFG, by="ratio"), "length ratio c/r"),
-        "blocks": ch.block_chart(f.blocks(ranked_block_test(list(m.values()), CFG), list(m))),
+        "blocks": ch.block_chart(fb.blocks(ranked_block_test(list(m.values()), CFG), list(m))),
         "waterfall": chd.waterfall_chart(_waterfall(), "points", title=["AISP-SJTU (A) → DLUT (B)", "BLEU points"]),
         "versus": chd.versus_baseline_chart(versus, "points", "AISP-SJTU"),
         "pair buckets": chd.pair_bucket_chart(buckets, x_title="word frequency in the references", y_title="F-measure"),
@@ -114,6 +114,7 @@ def _charts(demo) -> dict[str, object]:
 NAMES = ("systems by cluster", "precisions", "matrix", "scatter", "n-grams", "bucket", "blocks", "waterfall")
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 @pytest.mark.parametrize("name", [*NAMES, "versus", "pair buckets"])
 def test_titles_fit_a_phone(demo, name):
     """Review item 7: "Corpus BLEU per system, by significance clu…", "n-grams one system matches and the other …"."""

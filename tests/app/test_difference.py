@@ -18,15 +18,14 @@ CFG = BleuConfig()
 
 
 @pytest.fixture(scope="module")
-def wmt21(data_dir):
-    d = data_dir / "wmt21-news-en-de"
-    refs = [(d / "reference.A.de").read_text(encoding="utf-8").splitlines()]
-    rs = ReferenceSet(refs)
-    return {p.stem: rs.stats(p.read_text(encoding="utf-8").splitlines()) for p in sorted((d / "systems").glob("*.de"))}
+def wmt21_stats(wmt21):
+    """Every WMT21 system's statistics against reference A, by name."""
+    rs = ReferenceSet(wmt21.refs()[:1])
+    return {name: rs.stats(wmt21.system(name)) for name in wmt21.names}
 
 
-def test_waterfall_frame_steps_land_on_b(wmt21):
-    d = decompose_matrices(wmt21["happypoet"], wmt21["Facebook-AI"], CFG)
+def test_waterfall_frame_steps_land_on_b(wmt21_stats):
+    d = decompose_matrices(wmt21_stats["happypoet"], wmt21_stats["Facebook-AI"], CFG)
     wf = f.waterfall(d, "happypoet", "Facebook-AI", "points")
     steps = wf[wf[f.KIND] != "total"]
     assert steps[f.START].iloc[0] == d.baseline_score
@@ -38,8 +37,8 @@ def test_waterfall_frame_steps_land_on_b(wmt21):
 
 
 @pytest.mark.parametrize("unit", ["points", "log"])
-def test_waterfall_draws_every_step_with_its_label(wmt21, unit):
-    d = decompose_matrices(wmt21["happypoet"], wmt21["Facebook-AI"], CFG)
+def test_waterfall_draws_every_step_with_its_label(wmt21_stats, unit):
+    d = decompose_matrices(wmt21_stats["happypoet"], wmt21_stats["Facebook-AI"], CFG)
     wf = f.waterfall(d, "happypoet", "Facebook-AI", unit)
     svg = vlc.vegalite_to_svg(ch.waterfall_chart(wf, unit, title="w").properties(width=500).to_json())
     bars = re.findall(r'aria-roledescription="bar"', svg)
@@ -48,8 +47,8 @@ def test_waterfall_draws_every_step_with_its_label(wmt21, unit):
         assert f">{label}<" in svg
 
 
-def test_versus_baseline_draws_every_system(wmt21):
-    frame, skipped = f.versus_baseline(wmt21, CFG, "Online-A", "points")
+def test_versus_baseline_draws_every_system(wmt21_stats):
+    frame, skipped = f.versus_baseline(wmt21_stats, CFG, "Online-A", "points")
     assert not skipped
     assert frame[f.SYSTEM].nunique() == 19
     nets = frame.drop_duplicates(f.SYSTEM)[f.NET].to_numpy()
@@ -73,10 +72,10 @@ def test_not_finite_skipped_with_reason():
     assert f.waterfall(decompose_matrices(a, b, BleuConfig(smooth_method="none")), "a", "b").empty
 
 
-def test_names_that_are_vega_keywords_or_quotes_render(wmt21):
+def test_names_that_are_vega_keywords_or_quotes_render(wmt21_stats):
     # a sort list of names is compiled into a Vega expression; "if" or a quote in a name broke such charts
     names = {"if": "Online-A", 'it\'s "x"': "Facebook-AI", "datum.x)": "UF"}
-    mats = {k: wmt21[v] for k, v in names.items()}
+    mats = {k: wmt21_stats[v] for k, v in names.items()}
     frame, _ = f.versus_baseline(mats, CFG, "if", "points")
     svg = vlc.vegalite_to_svg(ch.versus_baseline_chart(frame, "points", "if").properties(width=400).to_json())
     assert svg.count('aria-roledescription="bar"') == 2 * 5
@@ -85,8 +84,8 @@ def test_names_that_are_vega_keywords_or_quotes_render(wmt21):
     assert svg.count('aria-roledescription="bar"') == len(wf)
 
 
-def test_decomposition_table_rows_add_up(wmt21):
-    table, decs = f.decomposition_table(wmt21, CFG, "Online-A")
+def test_decomposition_table_rows_add_up(wmt21_stats):
+    table, decs = f.decomposition_table(wmt21_stats, CFG, "Online-A")
     assert len(table) == len(decs) == 19
     logs = table[[f"log {t}" for t in f.term_names(4)]].sum(axis=1)
     assert ((logs - table["log(B/A)"]).abs() < 1e-9).all()
@@ -117,3 +116,19 @@ def test_versus_baseline_with_the_demos_few_systems_keeps_bands_and_legend():
     height = float(re.search(r'<svg[^>]* height="([\d.]+)"', svg).group(1))  # type: ignore[union-attr]
     last = max(float(y) for y in re.findall(r"translate\(-?[\d.]+,(-?[\d.]+)\)", svg))
     assert last <= height  # nothing placed below the drawing
+
+
+def test_gap_curve_draws_its_line_to_the_gap(wmt21_stats):
+    from bleu_core.teaching.shares import gap_shares
+
+    shares = gap_shares(wmt21_stats["happypoet"], wmt21_stats["Facebook-AI"], CFG)
+    frame = f.gap_curve(shares)
+    assert len(frame) <= 400
+    assert frame[f.SENTENCES].iloc[-1] == len(wmt21_stats["happypoet"])
+    assert math.isclose(frame[f.CUMULATIVE].iloc[-1], shares.gap, abs_tol=1e-9)
+    assert frame[f.CUMULATIVE].max() > shares.gap > 0  # sentences pull both ways: the line climbs past the gap
+    svg = vlc.vegalite_to_svg(ch.gap_curve_chart(frame, shares.gap).properties(width=500).to_json())
+    path = re.search(r'aria-roledescription="line mark"[^>]*d="M([^"]+)"', svg)
+    assert path, "no line drawn"
+    assert len(re.findall(r"[ML]", "M" + path.group(1))) == len(frame)
+    assert f"B − A = +{shares.gap:.2f}" in svg

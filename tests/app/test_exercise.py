@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from bleu_app.frames import exercise as x
+from bleu_app.lessons import exercise as x
 from bleu_core import corpus_bleu
 
 

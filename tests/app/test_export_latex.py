@@ -7,7 +7,7 @@ from __future__ import annotations
 import pandas as pd
 
 from bleu_app.frames.corpus import BLEU, BP, CI_HIGH, CI_LOW, RATIO, SYSTEM
-from bleu_app.ui.export import latex_table
+from bleu_app.ui.components.export import latex_table
 
 
 def test_a_name_with_a_blank_line_stays_in_its_row() -> None:

@@ -8,9 +8,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from bleu_app.frames import corpus as f
+from bleu_app.frames import blocks as fb, corpus as f, human as fh
 from bleu_app.samples import demo_corpus
-from bleu_app.ui import export, tables
+from bleu_app.ui.components import export, tables
 from bleu_core import BleuConfig, ReferenceSet, corpus_bleu, explain_corpus
 from bleu_core.engine import MatchArrays
 from bleu_core.engine.stats import corpus_matrix, prepare_references
@@ -72,16 +72,16 @@ def test_system_table_scores_and_cis(demo):
         assert row[f.BLEU] == pytest.approx(corpus_bleu(list(c.system(name).lines), c.ref_streams).score, abs=1e-9)
         assert row[f.CI_LOW] <= row[f.BLEU] <= row[f.CI_HIGH]
     assert df.loc[df[f.SYSTEM] == "careful", "vs baseline"].iloc[0] == 0
-    human, agree = f.human_frame(df)
+    human, agree = fh.human_frame(df)
     assert len(human) == 4
     assert agree.n == 4
     assert agree.values["pearson"] == pytest.approx(np.corrcoef(human[f.BLEU], human[f.HUMAN])[0, 1], abs=1e-12)
-    table = f.agreement_frame(agree)
+    table = fh.agreement_frame(agree)
     assert len(table) == 5
-    assert (table[f.CI_LOW] <= table[f.VALUE] + 1e-12).all()
-    _, few = f.human_frame(df.head(2))
+    assert (table[f.CI_LOW] <= table[fh.VALUE] + 1e-12).all()
+    _, few = fh.human_frame(df.head(2))
     assert few.note.startswith("Two systems")
-    assert f.agreement_frame(few).empty
+    assert fh.agreement_frame(few).empty
 
 
 def test_precision_and_bp(demo):
@@ -105,25 +105,25 @@ def test_buckets_and_blocks(demo):
     assert r[f.COUNT].sum() == 30
     test = ranked_block_test(list(m.values()), CFG)
     names = list(m)
-    bl = f.blocks(test, names)
+    bl = fb.blocks(test, names)
     assert set(bl[f.BLOCK]) == set(range(1, 7))  # 30 segments: 6 blocks of 5, not the paper's 25
-    assert "fewer than the 50 that two blocks of the paper's 25 need" in f.block_test_description(test, 30)
-    table = f.block_test_table(test, names)
-    assert list(table.columns) == list(f.BLOCK_TEST_COLUMNS)
+    assert "fewer than the 50 that two blocks of the paper's 25 need" in fb.block_test_description(test, 30)
+    table = fb.block_test_table(test, names)
+    assert list(table.columns) == list(fb.BLOCK_TEST_COLUMNS)
     assert list(table[f.BLEU]) == sorted(table[f.BLEU])  # rank order, lowest first (the paper's Table 2)
-    assert math.isnan(table[f.BLOCK_T].iloc[0])  # the lowest has no left neighbour
-    assert list(table[f.BLOCK_T].iloc[1:]) == [p.t for p in test.result.pairs]
-    assert set(table[f.BLOCK_DF].iloc[1:]) == {5}
+    assert math.isnan(table[fb.BLOCK_T].iloc[0])  # the lowest has no left neighbour
+    assert list(table[fb.BLOCK_T].iloc[1:]) == [p.t for p in test.result.pairs]
+    assert set(table[fb.BLOCK_DF].iloc[1:]) == {5}
     # issue 20.1: at df = 5 the one-sided 95% point is 2.015, not the paper's 1.7 (its 20 blocks: df = 19)
-    assert [round(x, 3) for x in table[f.BLOCK_CRIT].iloc[1:]] == [2.015] * len(test.result.pairs)
-    assert list(table[f.BLOCK_SIG].iloc[1:]) == ["yes" if p.t >= 2.015 else "no" for p in test.result.pairs]
-    assert set(f.block_test_shown(table)[f.BLOCK_CRIT]) == {"—", "2.015"}
+    assert [round(x, 3) for x in table[fb.BLOCK_CRIT].iloc[1:]] == [2.015] * len(test.result.pairs)
+    assert list(table[fb.BLOCK_SIG].iloc[1:]) == ["yes" if p.t >= 2.015 else "no" for p in test.result.pairs]
+    assert set(fb.block_test_shown(table)[fb.BLOCK_CRIT]) == {"—", "2.015"}
 
 
 def test_block_test_description_paper_sized():
     ones = np.array([[4, 4, 4, 3, 2, 1, 4, 3, 2, 1]] * 1002)
     test = ranked_block_test([ones, ones], CFG)
-    assert f.block_test_description(test, 1002) == (
+    assert fb.block_test_description(test, 1002) == (
         "40 blocks of 25-26 consecutive segments (the 1002 segments do not divide by 25: the remainder is spread)"
         "; df = 39."
     )
@@ -178,7 +178,9 @@ def _ngram_diff_by_dicts(a, b, *, min_support=2, alpha=0.5, top=25):
     return [(r[1], r[2], r[3], r[4], tuple(r[6])) for r in fa + fb], [r[5] for r in fa + fb]
 
 
-@pytest.mark.parametrize(("tokenize", "lowercase"), [("13a", False), ("intl", True)])
+@pytest.mark.parametrize(
+    ("tokenize", "lowercase"), [("13a", False), pytest.param("intl", True, marks=pytest.mark.slow)]
+)
 def test_ngram_diff_counts_what_the_definition_counts(data_dir, tokenize, lowercase):
     # two WMT21 systems against one reference: the arrays' counting equals the dictionary definition,
     # row for row (n-gram, order, only A, only B, segments) and z to rounding
@@ -199,7 +201,9 @@ def test_ngram_diff_counts_what_the_definition_counts(data_dir, tokenize, lowerc
     assert list(again[[f.NGRAM, f.ONLY_A, f.ONLY_B]].itertuples(index=False, name=None)) == same
 
 
-@pytest.mark.parametrize(("tokenize", "lowercase"), [("13a", False), ("intl", True)])
+@pytest.mark.parametrize(
+    ("tokenize", "lowercase"), [("13a", False), pytest.param("intl", True, marks=pytest.mark.slow)]
+)
 def test_ngram_diff_from_the_kernel_counts_what_the_definition_counts(data_dir, tokenize, lowercase):
     # issue 13: the compare page counts the differences in one kernel pass (ReferenceSet.ngram_diff) instead of
     # two systems' match arrays; the frame is the definition's, row for row, and the same as from the arrays

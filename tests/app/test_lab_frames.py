@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bleu_app.frames import lab
+from bleu_app.lessons import lab
 from bleu_core.config import BleuConfig
 from bleu_core.teaching.variants import VARIANTS, VariantResult, run_variant
 from tests.app.test_paper_quotes import PAPER, normalise, quotes
@@ -23,7 +23,7 @@ def _run(variant: str, corpus: lab.LabCorpus, config: BleuConfig, nltk: int = 0)
 
 
 def _sign(r: VariantResult) -> str:
-    # independent of frames.lab: compare the two numbers as the lab prints them
+    # independent of lessons.lab: compare the two numbers as the lab prints them
     a, b = round(r.score, 2), round(r.correct, 2)
     return "up" if a > b else "down" if a < b else "same"
 
@@ -123,7 +123,8 @@ def test_nltk_rounds_are_kept_per_smoothing_method():
 
 
 def _texts() -> list[str]:
-    return [t for way in lab._WHY.values() for t in way.values()] + [c.about for c in lab.CORPORA.values()]
+    """The lab's texts (docs/learn/lessons/lab.md, as the lessons read it) and its corpora's descriptions."""
+    return [t for fields in lab.TEXT.values() for t in fields.values()] + [c.about for c in lab.CORPORA.values()]
 
 
 def test_every_sentence_about_the_paper_quotes_its_section_or_says_inferred():

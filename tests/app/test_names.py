@@ -7,6 +7,7 @@ from pathlib import Path
 from hypothesis import given, settings, strategies as st
 
 from bleu_app.frames.names import short_names
+from tests.conftest import examples
 
 DATA = Path(__file__).resolve().parents[2] / ".." / "shared" / "data"
 
@@ -21,7 +22,7 @@ def test_wmt_file_names() -> None:
     assert short_names(wmt17) == ["online-A", "online-B", "uedin-nmt", "KIT", "LMU-nmt-reranked"]
 
 
-@settings(max_examples=300, deadline=None, derandomize=True)
+@settings(max_examples=examples(300), deadline=None, derandomize=True)
 @given(
     st.lists(st.text(alphabet=st.sampled_from("ab.-_ 1"), min_size=1, max_size=12), min_size=1, max_size=6, unique=True)
 )

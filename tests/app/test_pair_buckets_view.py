@@ -6,7 +6,6 @@ with vl-convert; the report carries both tables."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -21,23 +20,24 @@ from bleu_core.data.corpus import Corpus, build_corpus
 from bleu_core.data.readers import read_text_file
 from bleu_core.data.wordfreq import bucket_labels, freq_bucket_counts, ref_frequencies
 from bleu_core.engine import ReferenceSet
+from tests.conftest import RealSet
 
 A, B = "Online-A", "NiuTrans"
 
 
 @pytest.fixture(scope="module")
-def wmt22(data_dir: Path) -> Corpus:
-    d = data_dir / "wmt22-general-zh-en"
-    refs = [read_text_file(d / f"reference.{k}.en") for k in "AB"]
-    return build_corpus("wmt22", refs, [read_text_file(d / "systems" / f"{n}.en") for n in (A, B)])
+def wmt22_pair(wmt22: RealSet) -> Corpus:
+    """WMT22 with both references and the systems A and B, as files are read."""
+    refs = [read_text_file(p) for p in wmt22.ref_paths]
+    return build_corpus("wmt22", refs, [read_text_file(wmt22.path(n)) for n in (A, B)])
 
 
 @pytest.fixture(scope="module")
-def view(wmt22: Corpus):
+def view(wmt22_pair: Corpus):
     config = BleuConfig()
-    ref_set = ReferenceSet.from_config(wmt22.ref_streams, config)
-    mats = {n: ref_set.stats(list(wmt22.system(n).lines), config.max_ngram_order) for n in (A, B)}
-    return pair_buckets_view(wmt22, mats, config, a=A, b=B)
+    ref_set = ReferenceSet.from_config(wmt22_pair.ref_streams, config)
+    mats = {n: ref_set.stats(list(wmt22_pair.system(n).lines), config.max_ngram_order) for n in (A, B)}
+    return pair_buckets_view(wmt22_pair, mats, config, a=A, b=B)
 
 
 def _bucket_lines(label: str, ref_lens: list[int]) -> list[int]:
@@ -48,9 +48,10 @@ def _bucket_lines(label: str, ref_lens: list[int]) -> list[int]:
     return [i for i, r in enumerate(ref_lens) if lo <= r <= hi]
 
 
-def test_length_buckets_equal_sacrebleu_with_its_intervals(wmt22: Corpus, view) -> None:
-    refs = wmt22.ref_streams
-    hyp_a, hyp_b = (list(wmt22.system(n).lines) for n in (A, B))
+@pytest.mark.slow
+def test_length_buckets_equal_sacrebleu_with_its_intervals(wmt22_pair: Corpus, view) -> None:
+    refs = wmt22_pair.ref_streams
+    hyp_a, hyp_b = (list(wmt22_pair.system(n).lines) for n in (A, B))
     bleu = sacrebleu.BLEU()
     # sacreBLEU's own best-match reference length of each of A's lines: the buckets' key
     ref_lens = [int(row[1]) for row in bleu._extract_corpus_statistics(hyp_a, refs)]
@@ -74,8 +75,9 @@ def test_length_buckets_equal_sacrebleu_with_its_intervals(wmt22: Corpus, view) 
         assert row[lo_d] <= row[fc.B_MINUS_A] <= row[hi_d] or row[hi_d] - row[lo_d] < 1e-9
 
 
-def test_word_frequency_buckets_add_up_to_sacrebleu_unigram_matches(wmt22: Corpus, view) -> None:
-    refs = wmt22.ref_streams
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
+def test_word_frequency_buckets_add_up_to_sacrebleu_unigram_matches(wmt22_pair: Corpus, view) -> None:
+    refs = wmt22_pair.ref_streams
     tok = sacrebleu.tokenizers.tokenizer_13a.Tokenizer13a()
     ref_tokens = [[tok(line).split() for line in stream] for stream in refs]
     freq = ref_frequencies(ref_tokens)
@@ -83,7 +85,7 @@ def test_word_frequency_buckets_add_up_to_sacrebleu_unigram_matches(wmt22: Corpu
     assert table[pb.FREQ_BUCKET].tolist() == [x for x in bucket_labels() if x in set(table[pb.FREQ_BUCKET])]
     assert table[pb.REF_WORDS].sum() == sum(len(t) for t in ref_tokens[0])
     for name, out_col, f_col in ((A, pb.OUT_A, pb.F_A), (B, pb.OUT_B, pb.F_B)):
-        hyp = list(wmt22.system(name).lines)
+        hyp = list(wmt22_pair.system(name).lines)
         counts = freq_bucket_counts([tok(line).split() for line in hyp], ref_tokens[0], freq).sum(axis=0)
         s = sacrebleu.corpus_bleu(hyp, [refs[0]])
         assert counts[0::3].sum() == s.counts[0]  # matches in every bucket: sacreBLEU's clipped unigrams vs ref A
@@ -109,8 +111,9 @@ def test_charts_render_with_vl_convert(view) -> None:
         assert f"B: {B}" in svg
 
 
-def test_report_has_both_tables(wmt22: Corpus, view) -> None:
-    html_text = build_report(wmt22, BleuConfig(), ReportOptions(a=A, b=B, trials=100))
+@pytest.mark.slow  # the WMT22 report: every chart drawn; the view's tables are checked above
+def test_report_has_both_tables(wmt22_pair: Corpus, view) -> None:
+    html_text = build_report(wmt22_pair, BleuConfig(), ReportOptions(a=A, b=B, trials=100))
     assert f"By reference length: {B} (B) vs {A} (A)" in html_text
     assert f"By word frequency in the references: {B} (B) vs {A} (A)" in html_text
     first = view.length.iloc[0]

@@ -107,12 +107,14 @@ def wmt21_report(data_dir, tmp_path_factory) -> tuple[str, Path]:
     return out.read_text(encoding="utf-8"), src
 
 
+@pytest.mark.slow  # the 20-system WMT21 report (wmt21_report); the demo's reports below stay in make test-core
 def test_report_is_self_contained(wmt21_report):
     text, _ = wmt21_report
     p = assert_self_contained(text)
     assert p.tags.count("svg") >= 7  # CIs, matrix, decay, BP, every system vs baseline, waterfall, human
 
 
+@pytest.mark.slow  # the 20-system WMT21 report (wmt21_report); the demo's reports below stay in make test-core
 def test_report_has_every_system_with_its_exact_score(wmt21_report):
     text, src = wmt21_report
     refs = [(src / "reference.A.de").read_text(encoding="utf-8").splitlines()]
@@ -126,6 +128,7 @@ def test_report_has_every_system_with_its_exact_score(wmt21_report):
     assert XSS in rows  # the hostile name is a row, as text
 
 
+@pytest.mark.slow  # the 20-system WMT21 report (wmt21_report); the demo's reports below stay in make test-core
 def test_report_signatures_and_sections(wmt21_report):
     text, _ = wmt21_report
     sig = make_signature(BleuConfig(), 1)
@@ -138,12 +141,13 @@ def test_report_signatures_and_sections(wmt21_report):
         "Precision decay",
         "Brevity penalty",
         "Why do A and B differ? The difference, split exactly",
-        "The sentences that carry the gap",
+        "Each sentence's share of the gap",
         "BLEU against human scores",
     ):
         assert f"<h2>{head}" in text.replace("&amp;", "&"), head
 
 
+@pytest.mark.slow  # the 20-system WMT21 report (wmt21_report); the demo's reports below stay in make test-core
 def test_report_decomposition_and_human_correlation_are_exact(wmt21_report):
     text, src = wmt21_report
     refs = [(src / "reference.A.de").read_text(encoding="utf-8").splitlines()]
@@ -164,6 +168,7 @@ def test_report_decomposition_and_human_correlation_are_exact(wmt21_report):
     assert float(stats["Pearson r"][2]) <= float(stats["Pearson r"][1]) <= float(stats["Pearson r"][3])
 
 
+@pytest.mark.slow  # the 20-system WMT21 report (wmt21_report); the demo's reports below stay in make test-core
 def test_user_text_is_escaped(wmt21_report):
     text, _ = wmt21_report
     p = parse(text)
@@ -215,6 +220,7 @@ def test_pearson_in_report_matches_numpy():
     assert row[1] == f"{r:.3f}"
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 def test_the_pages_significance_frame_gives_the_same_report():
     from bleu_app.frames import corpus as frames
     from bleu_app.report import corpus_matrices
@@ -231,6 +237,7 @@ def test_the_pages_significance_frame_gives_the_same_report():
     assert make_signature(config, 2, ar=300, rs=7) in given
 
 
+@pytest.mark.slow  # the 20-system WMT21 report (wmt21_report); the demo's reports below stay in make test-core
 def test_report_ranks_in_clusters_and_shows_the_source(wmt21_report):
     """Issue 21: the ranking with its cluster lines, in score order; --source honoured (the gap sentences show
     their source line); compare-mt's two sections (length buckets, n-grams)."""
@@ -247,12 +254,13 @@ def test_report_ranks_in_clusters_and_shows_the_source(wmt21_report):
     scores = [float(rows[unescape(r[3])][1]) for r in ranked]
     assert scores == sorted(scores, reverse=True)
     source = (src / "source.en").read_text(encoding="utf-8").splitlines()
-    gap = next(r for r in parse(text).rows if r[:5] == ["segment", "effect on B − A", "BLEU A", "BLEU B", "source"])
+    head = ["segment", "share of B − A", "without it", "BLEU A", "BLEU B", "source"]
+    gap = next(r for r in parse(text).rows if r[:6] == head)
     assert gap
-    gap_rows = [r for r in parse(text).rows if len(r) == 8 and r[0].isdigit()]
+    gap_rows = [r for r in parse(text).rows if len(r) == 9 and r[0].isdigit()]
     assert len(gap_rows) >= 10
     for r in gap_rows:
-        assert r[4] == source[int(r[0]) - 1].strip()
+        assert r[5] == source[int(r[0]) - 1].strip()
     # length buckets: bucket, sentences, BLEU A, its CI, BLEU B, its CI, B − A, its CI (issue 22.6)
     buckets = [r for r in parse(text).rows if len(r) == 8 and re.fullmatch(r"\d+(-\d+)? tokens", r[0] or "")]
     assert sum(int(r[1]) for r in buckets) == len(source)

@@ -15,23 +15,26 @@ from bleu_core.errors import InputError
 
 
 @pytest.fixture(scope="module")
-def wmt22(data_dir):
-    root = data_dir / "wmt22-general-zh-en"
+def wmt22_corpus(wmt22):
+    """The WMT22 folder as the app's folder upload reads it (source, references, systems; no human scores)."""
+    root = wmt22.folder
     files = [(f"wmt22/{p.relative_to(root)}", p.read_bytes()) for p in root.rglob("*") if p.is_file()]
     files = [(n, b) for n, b in files if "human" not in n and "README" not in n]
     return parse_folder(files)
 
 
-def test_cut_keeps_exactly_the_chosen_lines(wmt22) -> None:
-    assert wmt22.source is not None
-    chosen = f.choose(wmt22, 'src ~ "美国" or line 1..5', "13a", lambda: f.corpus_diagnostics(wmt22, "13a"))
-    lines = [i for i in range(wmt22.n_segments) if "美国" in wmt22.source.lines[i] or i < 5]
+def test_cut_keeps_exactly_the_chosen_lines(wmt22_corpus) -> None:
+    assert wmt22_corpus.source is not None
+    chosen = f.choose(
+        wmt22_corpus, 'src ~ "美国" or line 1..5', "13a", lambda: f.corpus_diagnostics(wmt22_corpus, "13a")
+    )
+    lines = [i for i in range(wmt22_corpus.n_segments) if "美国" in wmt22_corpus.source.lines[i] or i < 5]
     assert list(chosen.lines) == lines
-    part = f.cut(wmt22, chosen)
+    part = f.cut(wmt22_corpus, chosen)
     assert part.n_segments == len(lines)
     assert part.source is not None
-    assert list(part.source.lines) == [wmt22.source.lines[i] for i in lines]
-    assert part.names == wmt22.names
+    assert list(part.source.lines) == [wmt22_corpus.source.lines[i] for i in lines]
+    assert part.names == wmt22_corpus.names
     assert part.name.endswith(f"({len(lines)} of 1875 lines)")
     s = part.system("Online-B")
     refs = part.ref_streams
@@ -40,17 +43,18 @@ def test_cut_keeps_exactly_the_chosen_lines(wmt22) -> None:
 
     ours = float(score_many(m.sum(axis=0)[None, :], BleuConfig())[0])
     theirs = sacrebleu.corpus_bleu(
-        [wmt22.system("Online-B").lines[i] for i in lines], [[r[i] for i in lines] for r in wmt22.ref_streams]
+        [wmt22_corpus.system("Online-B").lines[i] for i in lines],
+        [[r[i] for i in lines] for r in wmt22_corpus.ref_streams],
     )
     assert ours == pytest.approx(theirs.score, abs=1e-9)
     with pytest.raises(InputError, match="unknown flag"):
-        f.choose(wmt22, "flag loop[Online-B]", "13a", lambda: f.corpus_diagnostics(wmt22, "13a"))
+        f.choose(wmt22_corpus, "flag loop[Online-B]", "13a", lambda: f.corpus_diagnostics(wmt22_corpus, "13a"))
 
 
-def test_flag_tables(wmt22) -> None:
-    d = f.corpus_diagnostics(wmt22, "13a")
+def test_flag_tables(wmt22_corpus) -> None:
+    d = f.corpus_diagnostics(wmt22_corpus, "13a")
     counts = f.counts_frame(d)
-    assert counts[f.SYSTEM].tolist() == list(wmt22.names)
+    assert counts[f.SYSTEM].tolist() == list(wmt22_corpus.names)
     for _, row in counts.iterrows():
         assert row[f.FLAGGED] == len(d.systems[row[f.SYSTEM]].flagged())
     table = f.flags_frame(d, "Online-W")
@@ -59,13 +63,13 @@ def test_flag_tables(wmt22) -> None:
     assert f.flags_frame(d, "Online-W", ["empty"])[f.LINE].tolist() == [1479]
 
 
-def test_gap_sentences_carry_their_source(wmt22) -> None:
-    refs = ReferenceSet(wmt22.ref_streams)
-    a, b = wmt22.system("Online-A"), wmt22.system("Online-B")
+def test_gap_sentences_carry_their_source(wmt22_corpus) -> None:
+    refs = ReferenceSet(wmt22_corpus.ref_streams)
+    a, b = wmt22_corpus.system("Online-A"), wmt22_corpus.system("Online-B")
     ma, mb = refs.stats(list(a.lines)), refs.stats(list(b.lines))
-    assert wmt22.source is not None
+    assert wmt22_corpus.source is not None
     gap = diff_frames.gap_sentences(
-        ma, mb, BleuConfig(), a.lines, b.lines, wmt22.ref_streams, top=20, source=wmt22.source.lines
+        ma, mb, BleuConfig(), a.lines, b.lines, wmt22_corpus.ref_streams, top=20, source=wmt22_corpus.source.lines
     )
-    assert gap[diff_frames.SOURCE].tolist() == [wmt22.source.lines[s - 1] for s in gap[diff_frames.SEGMENT]]
+    assert gap[diff_frames.SOURCE].tolist() == [wmt22_corpus.source.lines[s - 1] for s in gap[diff_frames.SEGMENT]]
     assert not np.array_equal(gap[diff_frames.SEGMENT].to_numpy(), np.arange(1, 21))  # sorted by effect

@@ -17,11 +17,8 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
-import signal
-import socket
 import subprocess
 import time
-import urllib.request
 import weakref
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -41,6 +38,8 @@ from playwright.sync_api import (
 )
 from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+from bench.load import Server, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -63,62 +62,28 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "tests/browser/" in str(item.fspath).replace(os.sep, "/"):
             item.add_marker(pytest.mark.browser)
+            item.add_marker(pytest.mark.live)  # the session's app server (serve, below)
             item.add_marker(pytest.mark.xdist_group("browser"))
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @contextlib.contextmanager
 def serve(root: Path = ROOT, start_timeout: float = 90, data_dir: Path | None = None) -> Iterator[str]:
-    """Start `make run` in ``root`` on a free 127.0.0.1 port; yield its URL; stop its whole process group.
-    The store (class rooms, shared views) lives in ``data_dir``, by default a fresh directory under artifacts/
-    (never the project's data/)."""
-    port = _free_port()
+    """`make run` in ``root`` on a free 127.0.0.1 port (``bench.load.Server``, the project's one launcher); yield
+    its URL; stop its whole process group. Its output goes to artifacts/server-PORT.log. The store (class rooms,
+    shared views) lives in ``data_dir``, by default a fresh directory under artifacts/ (never the project's data/)."""
+    port = free_port()
     if data_dir is None:
         data_dir = ROOT / "artifacts" / f"store-{port}"
         shutil.rmtree(data_dir, ignore_errors=True)
     (ROOT / "artifacts").mkdir(exist_ok=True)
-    log = open(ROOT / "artifacts" / f"server-{port}.log", "w")  # noqa: SIM115
-    proc = subprocess.Popen(
-        ["make", "--no-print-directory", "run", f"PORT={port}"],
-        cwd=root,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-        env={
-            **os.environ,
-            "STREAMLIT_SERVER_FILE_WATCHER_TYPE": "none",
-            "BLEU_EXPLORER_DATA_DIR": str(data_dir),
-            "BLEU_EXPLORER_DATABASE_URL": "",
-        },
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + start_timeout
-    try:
-        while True:
-            try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                pass
-            if proc.poll() is not None:
-                raise RuntimeError(f"`make run` exited with {proc.returncode}; see {log.name}")
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"`make run` did not answer on {url} within {start_timeout:.0f} s; see {log.name}")
-            time.sleep(0.5)
-        yield url
-    finally:
-        try:
-            os.killpg(proc.pid, signal.SIGTERM)
-            proc.wait(timeout=15)
-        except (ProcessLookupError, subprocess.TimeoutExpired):
-            os.killpg(proc.pid, signal.SIGKILL)
-        log.close()
+    env = {
+        "STREAMLIT_SERVER_FILE_WATCHER_TYPE": "none",
+        "BLEU_EXPLORER_DATA_DIR": str(data_dir),
+        "BLEU_EXPLORER_DATABASE_URL": "",
+    }
+    log = ROOT / "artifacts" / f"server-{port}.log"
+    with Server(root, port=port, make=True, env=env, log=log, start_timeout=start_timeout) as server:
+        yield server.url
 
 
 @pytest.fixture(scope="session")

@@ -100,9 +100,9 @@ def test_drawn_check_stops_at_an_exception(new_page):
 
 
 def test_the_corpus_page_is_awaited_without_its_bucket_charts_above_their_limit():
-    # above 5,000 lines the corpus page's two bucket charts wait for a toggle (bleu_app.ui.buckets): the drawn
+    # above 5,000 lines the corpus page's two bucket charts wait for a toggle (bleu_app.ui.corpus.buckets): the drawn
     # check must not wait for charts that never come, nor accept fewer below the limit
-    from bleu_app.ui.difference import BUCKETS_AUTO_SEGMENTS
+    from bleu_app.ui.corpus.difference import BUCKETS_AUTO_SEGMENTS
 
     assert bench.BUCKETS_ON_REQUEST == BUCKETS_AUTO_SEGMENTS
     assert bench.charts_after_upload("corpus", BUCKETS_AUTO_SEGMENTS) == bench.CHARTS["corpus"]

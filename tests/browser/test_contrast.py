@@ -5,7 +5,7 @@ Measured in the DOM: the main area's and the sidebar's text (captions, buttons, 
 its background, and every Vega chart's text (axis and legend labels, values written beside or on marks) over the
 chart's background and the shapes under it. A disabled control is exempt, as WCAG exempts inactive components;
 text hidden by design (a select slider's end values until hovered: opacity 0) is not shown, so not measured.
-What was under 4.5:1 before: frame.CONTRAST_CSS and docs/NOTES.md, entry 52."""
+What was under 4.5:1 before: frame.CONTRAST_CSS and docs/decisions/052-contrast-in-both-themes.md."""
 
 from __future__ import annotations
 

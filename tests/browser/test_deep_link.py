@@ -15,6 +15,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
+from bleu_app.ui.learn import steps
 from tests.browser.conftest import serve, wait_for_app
 
 MAIN = "[data-testid='stMain']"
@@ -50,3 +51,14 @@ def test_page_url_as_first_visit_and_later(new_page, path, title):
         later = new_page()
         later.goto(f"{url}{path}")
         _assert_in_frame(later, path, title)
+
+
+@pytest.mark.parametrize("step", ["clipping", "2"], ids=["by key", "an old numbered link"])
+def test_a_step_link_opens_that_step(app_url, new_page, step):
+    """``?step=KEY`` opens one step; a link numbered before steps had keys opens the step it named then, and the
+    address then names it by key."""
+    p = new_page()
+    p.goto(f"{app_url}/learn?step={step}")
+    wait_for_app(p)
+    expect(p.locator(f"{MAIN} h2").first).to_have_text(steps.heading(steps.get("clipping")))
+    expect(p).to_have_url(re.compile(r"[?&]step=clipping\b"))

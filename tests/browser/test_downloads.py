@@ -83,7 +83,7 @@ def test_the_learn_pages_new_features_on_a_runtime_only_install(runtime_url, pag
     from playwright.sync_api import expect
 
     from bleu_app.handout import handout_html
-    from bleu_app.ui import teacher
+    from bleu_app.ui.learn import teacher
     from tests.browser.conftest import rerun_settled
 
     page.goto(f"{runtime_url}/learn")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from bleu_app.frames.cards import cards
+from bleu_app.lessons.cards import cards
 from tests.browser.conftest import rerun_settled, wait_for_app
 
 MAIN = "[data-testid='stMain']"

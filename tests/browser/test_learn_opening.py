@@ -11,19 +11,22 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from bleu_app.handout import handout_html
-from bleu_app.ui import opening, teacher
+from bleu_app.ui.learn import steps, teacher
 from tests.browser.conftest import assert_view_looks_right, once_open, rerun_settled, shot, wait_for_app
 
 MAIN = "[data-testid='stMain']"
 
 
+OPENING = steps.heading(steps.get("opening"))
+
+
 def _vote_and_reveal(p: Page, scheme: str, width: int) -> None:
     main = p.locator(MAIN)
-    expect(main.locator("h2").first).to_contain_text(opening.TITLE)
+    expect(main.locator("h2").first).to_contain_text(OPENING)
     expect(main).to_contain_text("It is to insure the troops forever hearing the activity guidebook")
     # the vote's part is drawn to its end (the page streams in order; in presenter mode nothing follows it)
     expect(p.get_by_role("button", name="Reveal what each shares with the references")).to_be_visible()
-    assert "17/18" not in p.inner_text(MAIN).split(opening.TITLE, 1)[1].split("1 · Plain precision")[0]
+    assert "17/18" not in p.inner_text(MAIN).split(OPENING, 1)[1].split(steps.heading(steps.get("plain")))[0]
     p.locator(f"{MAIN} [data-testid='stRadio']").get_by_text("Candidate 1", exact=True).click()
     rerun_settled(p)
     p.get_by_role("button", name="Reveal what each shares with the references").click()
@@ -52,11 +55,11 @@ def test_vote_and_reveal_in_presenter_mode_on_a_dark_phone(app_url, new_page):
     p = new_page(scheme="dark", width=390, height=844)
     p.goto(f"{app_url}/learn?present=1")
     wait_for_app(p)
-    expect(p).to_have_url(re.compile("step=0"))  # the lecture starts on the vote
+    expect(p).to_have_url(re.compile("step=opening"))  # the lecture starts on the vote
     _vote_and_reveal(p, "dark", 390)
-    p.get_by_role("button", name="Next →").click()  # on to step 1 and back: the class's vote is still there
+    p.get_by_role("button", name="Next →").click()  # on to the next step and back: the class's vote is still there
     rerun_settled(p)
-    expect(p.locator(f"{MAIN} h2").first).to_contain_text("1 · Plain precision: Example 2 (§2.1)")
+    expect(p.locator(f"{MAIN} h2").first).to_contain_text(steps.heading(steps.get("plain")))
     p.get_by_role("button", name="← Previous").click()
     rerun_settled(p)
     chosen = p.locator(f"{MAIN} [data-testid='stRadioOption'][data-selected='true']")
@@ -70,13 +73,14 @@ def test_a_plan_link_opens_its_step_and_the_handout_downloads(app_url, page, tmp
     page.goto(f"{app_url}/learn")
     wait_for_app(page)
     page.get_by_text(teacher.EXPANDER).click()
-    expect(page.locator(MAIN)).to_contain_text(f"{app_url}/learn?present=1&step=0")  # a full address (item 10)
+    expect(page.locator(MAIN)).to_contain_text(f"{app_url}/learn?present=1&step=opening")  # a full address (item 10)
+    part2 = steps.number("evaluation")
     with page.context.expect_page() as opened:  # Streamlit opens a Markdown link in a new tab
-        once_open(page.get_by_role("link", name="step 12", exact=True)).click()
+        once_open(page.get_by_role("link", name=f"step {part2}", exact=True)).click()
     slide = opened.value
     wait_for_app(slide)
-    expect(slide.locator(f"{MAIN} h2").first).to_contain_text("12 · The evaluation: 500 sentences, five systems (§3)")
-    assert "step=12" in slide.url
+    expect(slide.locator(f"{MAIN} h2").first).to_contain_text(steps.heading(steps.get("evaluation")))
+    assert "step=evaluation" in slide.url
     slide.close()
     button = page.get_by_role("button", name="Download the handout")
     with page.expect_download(timeout=60_000) as info:

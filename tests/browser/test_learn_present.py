@@ -8,10 +8,16 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from bleu_app.ui.learn import steps
 from tests.browser.conftest import rerun_settled, shot, wait_for_app
 
 MAIN = "[data-testid='stMain']"
 FONT = "el => parseFloat(getComputedStyle(el).fontSize)"
+
+
+def _starts(key: str) -> re.Pattern[str]:
+    """A step's heading, as a pattern of the text it starts with."""
+    return re.compile(rf"^\s*{re.escape(steps.heading(steps.get(key)))}")
 
 
 @pytest.mark.parametrize(
@@ -19,10 +25,10 @@ FONT = "el => parseFloat(getComputedStyle(el).fontSize)"
 )
 def test_presenter_mode_is_large_and_steps_with_buttons(app_url, new_page, scheme, width, height):
     p = new_page(scheme=scheme, width=width, height=height)
-    p.goto(f"{app_url}/learn?present=1&step=9")
+    p.goto(f"{app_url}/learn?present=1&step=brevity")
     wait_for_app(p)
     p.wait_for_selector(f"{MAIN} h2")
-    assert p.inner_text(f"{MAIN} h2").strip().startswith("9 · The brevity penalty")
+    assert p.inner_text(f"{MAIN} h2").strip() == steps.heading(steps.get("brevity"))
     body = p.eval_on_selector(f"{MAIN} [data-testid='stMarkdownContainer'] p", FONT)
     assert body >= 26
     sidebar = p.query_selector("[data-testid='stSidebar']")
@@ -37,30 +43,36 @@ def test_presenter_mode_is_large_and_steps_with_buttons(app_url, new_page, schem
     shot(p, f"learn-present-{scheme}-{width}")
     p.get_by_role("button", name="Next →").click()
     rerun_settled(p)
-    expect(p.locator(f"{MAIN} h2").first).to_have_text(re.compile(r"^\s*10 · BLEU, in the log domain"))
-    expect(p).to_have_url(re.compile("step=10"))
+    expect(p.locator(f"{MAIN} h2").first).to_have_text(
+        re.compile(rf"^\s*{re.escape(steps.heading(steps.get('logdomain')))}")
+    )
+    expect(p).to_have_url(re.compile("step=logdomain"))
 
 
 def test_arrow_keys_step_through_the_lecture_but_not_while_typing(app_url, new_page):
     p = new_page(scheme="light", width=1280, height=720)
-    p.goto(f"{app_url}/learn?present=1&step=9")
+    p.goto(f"{app_url}/learn?present=1&step=brevity")
     wait_for_app(p)
     p.wait_for_selector(f"{MAIN} h2")
     p.wait_for_function("() => window.document.bleuStepKeys === true", timeout=60_000)
     p.evaluate("() => document.activeElement && document.activeElement.blur()")  # the page has focus, no field
     p.keyboard.press("ArrowRight")
-    p.wait_for_function("() => location.search.includes('step=10')", timeout=60_000)
+    p.wait_for_function("() => location.search.includes('step=logdomain')", timeout=60_000)
     rerun_settled(p)
-    expect(p.locator(f"{MAIN} h2").first).to_have_text(re.compile(r"^\s*10 · BLEU, in the log domain"))
+    expect(p.locator(f"{MAIN} h2").first).to_have_text(
+        re.compile(rf"^\s*{re.escape(steps.heading(steps.get('logdomain')))}")
+    )
     p.keyboard.press("PageUp")  # a presentation clicker's "back"
-    p.wait_for_function("() => location.search.includes('step=9')", timeout=60_000)
+    p.wait_for_function("() => location.search.includes('step=brevity')", timeout=60_000)
     rerun_settled(p)
-    expect(p.locator(f"{MAIN} h2").first).to_have_text(re.compile(r"^\s*9 · The brevity penalty"))
+    expect(p.locator(f"{MAIN} h2").first).to_have_text(
+        re.compile(rf"^\s*{re.escape(steps.heading(steps.get('brevity')))}")
+    )
     # in the step picker's text field an arrow key moves the caret, not the lecture
     p.locator(f"{MAIN} [data-testid='stSelectbox'] input").first.focus()
     p.keyboard.press("ArrowRight")
     rerun_settled(p)
-    assert "step=9" in p.url
+    assert "step=brevity" in p.url
 
 
 # Per Vega chart: the plot's height (its grid) and how far the title's box starts above the SVG's top edge
@@ -82,7 +94,7 @@ def test_presenter_mode_charts_keep_their_plot_and_title(app_url, new_page, sche
     plots into a strip about 75 px tall and cut their titles in half at the top; the metric values stayed body
     size (the body rule outranked theirs) and the step list and reference labels stayed at 13 px."""
     p = new_page(scheme=scheme, width=1280, height=720)
-    for step, n_charts in ((9, 1), (5, 2)):
+    for step, n_charts in (("brevity", 1), ("decay", 2)):
         p.goto(f"{app_url}/learn?present=1&step={step}")
         wait_for_app(p)
         p.wait_for_function(
@@ -97,7 +109,7 @@ def test_presenter_mode_charts_keep_their_plot_and_title(app_url, new_page, sche
             assert chart["plot"] >= 150, (step, chart)  # the specs ask for 220 px
             assert chart["cut"] < 0.25, (step, chart)  # the glyphs sit in the lower part of the box
         shot(p, f"learn-present-{scheme}-1280-step{step}")
-    p.goto(f"{app_url}/learn?present=1&step=9")
+    p.goto(f"{app_url}/learn?present=1&step=brevity")
     wait_for_app(p)
     expect(p.locator(f"{MAIN} [data-testid='stMetricValue'] p")).to_have_count(3)
     values = p.eval_on_selector_all(
@@ -133,7 +145,7 @@ _CONTRAST = r"""() => {
 def test_presenter_mode_chart_text_has_contrast(app_url, new_page, scheme):
     # issue 20.5: contrast at least 4.5:1 everywhere, chart axis text included (it was Vega's grey, 3.7:1 on white)
     p = new_page(scheme=scheme, width=1280, height=720)
-    p.goto(f"{app_url}/learn?present=1&step=9")
+    p.goto(f"{app_url}/learn?present=1&step=brevity")
     wait_for_app(p)
     p.wait_for_selector(f"{MAIN} .vega-embed svg .role-axis-label text")
     ratios = p.evaluate(_CONTRAST)

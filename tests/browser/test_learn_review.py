@@ -8,7 +8,7 @@ from urllib.parse import quote_plus
 import pytest
 from playwright.sync_api import Page, expect
 
-from bleu_app.ui import teacher
+from bleu_app.ui.learn import teacher
 from tests.browser.conftest import assert_view_looks_right, rerun_settled, shot, wait_for_app
 
 MAIN = "[data-testid='stMain']"
@@ -74,7 +74,7 @@ _TAG_LINES = """() => [...document.querySelectorAll('[data-testid="stMain"] .ble
 
 def test_the_reveals_tags_stay_beside_their_word_at_390(app_url, new_page):
     p = new_page(scheme="dark", width=390, height=844)
-    p.goto(f"{app_url}/learn?step=0")
+    p.goto(f"{app_url}/learn?step=opening")
     wait_for_app(p)
     p.locator(f"{MAIN} [data-testid='stRadio']").get_by_text("Candidate 1", exact=True).click()
     rerun_settled(p)
@@ -112,7 +112,7 @@ _PRESENT = """() => {
 
 def test_presenter_mode_starts_the_steps_content_higher_at_1280x720(app_url, new_page):
     p = new_page(scheme="light", width=1280, height=720)
-    p.goto(f"{app_url}/learn?present=1&step=0")
+    p.goto(f"{app_url}/learn?present=1&step=opening")
     wait_for_app(p)
     p.locator(f"{MAIN} [data-testid='stRadioOption']").first.wait_for(state="attached")  # the step's vote, drawn
     m = p.evaluate(_PRESENT)

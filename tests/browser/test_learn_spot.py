@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from bleu_app.frames import spot
-from bleu_app.frames.cards import cards
+from bleu_app.lessons import spot
+from bleu_app.lessons.cards import cards
 from tests.browser.conftest import assert_view_looks_right, rerun_settled, shot, wait_for_app
 
 MAIN = "[data-testid='stMain']"

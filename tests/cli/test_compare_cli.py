@@ -180,11 +180,14 @@ def test_console_script_runs(files, python: str) -> None:
     assert json.loads(proc.stdout)["trials"] == 50
 
 
+@pytest.mark.slow  # sacreBLEU's own CLI resampling WMT21, the oracle
 @pytest.mark.parametrize("flag", ["--paired-bs", "--paired-ar"])
-def test_sacrebleu_signature_is_what_the_sacrebleu_cli_prints(flag: str, tmp_path) -> None:
+def test_sacrebleu_signature_is_what_the_sacrebleu_cli_prints(
+    flag: str, data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Researcher-walk W2: the line we label "sacreBLEU signature" is the one `sacrebleu --paired-ar/-bs` prints
     for the same call (its CLI, run here, is the oracle); our intervals' own draws are signed apart."""
-    data = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "wmt21-news-en-de"
+    data = data_dir / "wmt21-news-en-de"
     ref = data / "reference.A.de"
     systems = [str(data / "systems" / n) for n in ("Facebook-AI.de", "HuaweiTSC.de")]
     n = "1000" if flag == "--paired-ar" else "100"
@@ -197,13 +200,8 @@ def test_sacrebleu_signature_is_what_the_sacrebleu_cli_prints(flag: str, tmp_pat
         check=True,
     ).stdout
     expected = next(line.split(None, 2)[2] for line in theirs.splitlines() if line.startswith(" - BLEU "))
-    ours = subprocess.run(
-        [sys.executable, "-m", "bleu_cli", "compare", str(ref), "-i", *systems, flag, n, "--json"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    out = json.loads(ours)
+    assert main(["compare", str(ref), "-i", *systems, flag, n, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
     assert out["sacrebleu_signature"]["long"] == expected
     key = "ar" if flag == "--paired-ar" else "bs"
     assert f"|{key}:{n}|" in out["signature"]

@@ -9,7 +9,6 @@ import itertools
 import json
 import math
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -20,8 +19,10 @@ from sacrebleu.significance import PairedTest
 from bleu_cli.cli import main
 from bleu_core.display.latex import escape_latex
 from bleu_core.display.names import short_names
+from tests.cli.conftest import Cli, one_error_line
+from tests.conftest import DATA, compile_latex
 
-WMT21 = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "wmt21-news-en-de"
+WMT21 = DATA / "wmt21-news-en-de"
 REF = WMT21 / "reference.A.de"
 # the baseline, then systems from 0.7 BLEU above it to 2 below: some differences pass Holm over the six
 # comparisons with the baseline and fail it over all 21 pairs
@@ -156,9 +157,8 @@ def test_consecutive_is_natural_order_each_against_the_previous(capsys, checkpoi
     assert "Rows in the systems' order" in tex
     rc = main(["compare", ref, "-i", *map(str, checkpoints), "--consecutive", "-f", "json"])
     err = capsys.readouterr().err
-    assert rc == 2
-    assert err == "bleu-explorer: error: -f: sacreBLEU tests every system against the baseline; its JSON has no " + (
-        "--consecutive\n"
+    assert one_error_line(rc, "", err) == (
+        "-f: sacreBLEU tests every system against the baseline; its JSON has no --consecutive"
     )
 
 
@@ -179,36 +179,11 @@ def test_compare_scores_are_sacrebleus_bit_for_bit(capsys, tmp_path: Path) -> No
 # --- the LaTeX table: one column of a two-column article, or both columns; pdflatex as the judge ----------------
 
 
-def _pdflatex(tmp_path: Path, tex: str, *, acl_column: bool) -> str:
+def _two_columns(tmp_path: Path, tex: str, *, acl_column: bool) -> str:
     """``tex`` compiled in a two-column article (``acl_column``: with ACL's 7.7 cm columns, 219 pt, the narrowest
-    usual one); returns the log."""
-    if shutil.which("pdflatex") is None:
-        import os
-
-        if os.environ.get("BLEU_REQUIRE_TEX"):
-            pytest.fail("pdflatex is missing although make test installs it")
-        pytest.skip("pdflatex not installed")
-    import subprocess
-
+    usual one); the log."""
     geometry = "\\usepackage[textwidth=16cm,columnsep=0.6cm]{geometry}\n" if acl_column else ""
-    doc = (
-        "\\documentclass[twocolumn]{article}\n\\usepackage[T1]{fontenc}\n\\usepackage{booktabs}\n"
-        + geometry
-        + "\\begin{document}\n"
-        + tex
-        + "Text.\n\\end{document}\n"
-    )
-    (tmp_path / "t.tex").write_text(doc, encoding="utf-8")
-    run = subprocess.run(
-        ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "-no-shell-escape", "t.tex"],
-        cwd=tmp_path,
-        check=False,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert run.returncode == 0, run.stdout[-2000:]
-    return (tmp_path / "t.log").read_text(encoding="utf-8", errors="replace")
+    return compile_latex(tex, tmp_path, twocolumn=True, preamble=geometry)
 
 
 @pytest.fixture(scope="module")
@@ -227,12 +202,13 @@ def wmt_latex() -> tuple[str, str]:
     return out["latex"], out["text"]
 
 
+@pytest.mark.tex
 @pytest.mark.parametrize("acl_column", [False, True])
 def test_latex_fits_one_column_of_a_two_column_article(tmp_path: Path, wmt_latex, acl_column: bool) -> None:
     tex, text = wmt_latex
     assert tex.startswith("\\begin{table}[t]")  # one column, not table*
     assert "\\small" in tex
-    log = _pdflatex(tmp_path, tex, acl_column=acl_column)
+    log = _two_columns(tmp_path, tex, acl_column=acl_column)
     assert "Overfull \\hbox" not in log
     rows = [r for r in tex.split("\\bottomrule")[0].splitlines() if r.endswith("\\\\")][1:]
     assert len(rows) == 20
@@ -247,16 +223,17 @@ def test_latex_fits_one_column_of_a_two_column_article(tmp_path: Path, wmt_latex
     assert f"sacreBLEU: \\texttt{{{breakable}}}" in tex
 
 
+@pytest.mark.tex
 def test_latex_too_wide_for_a_column_spans_both(capsys, tmp_path: Path) -> None:
     systems = sorted((WMT21 / "systems").glob("*.de"))[:6]
     renames = [f"--name={p.name}=A much longer description of system {p.stem}" for p in systems]
     tex = _run(capsys, str(REF), "-i", *map(str, systems), "--latex", "-", *renames)
     assert tex.startswith("\\begin{table*}[t]")
     assert "A much longer description of system ICL" in tex
-    assert "Overfull \\hbox" not in _pdflatex(tmp_path, tex, acl_column=True)
+    assert "Overfull \\hbox" not in _two_columns(tmp_path, tex, acl_column=True)
     # the check can fail: the same tabular forced into one column overflows it, and the log says so
     squeezed = tex.replace("\\begin{table*}", "\\begin{table}").replace("\\end{table*}", "\\end{table}")
-    assert "Overfull \\hbox" in _pdflatex(tmp_path, squeezed, acl_column=True)
+    assert "Overfull \\hbox" in _two_columns(tmp_path, squeezed, acl_column=True)
 
 
 @pytest.mark.parametrize(
@@ -267,13 +244,9 @@ def test_latex_too_wide_for_a_column_spans_both(capsys, tmp_path: Path) -> None:
         ("ICL.de=UEdin", "--name: two systems would both be shown as 'UEdin'"),
     ],
 )
-def test_bad_name_is_one_line_and_exit_2(capsys, pair: str, message: str) -> None:
+def test_bad_name_is_one_line_and_exit_2(cli: Cli, pair: str, message: str) -> None:
     two = [str(WMT21 / "systems" / n) for n in ("UEdin.de", "ICL.de")]
-    rc = main(["compare", str(REF), "-i", *two, "--latex", "-", "--name", pair])
-    err = capsys.readouterr().err
-    assert rc == 2
-    assert err.startswith(f"bleu-explorer: error: {message}")
-    assert err.count("\n") == 1
+    assert one_error_line(*cli("compare", str(REF), "-i", *two, "--latex", "-", "--name", pair)).startswith(message)
 
 
 def test_holm_definition_oracle_is_sound() -> None:

@@ -4,18 +4,17 @@ signature and the LaTeX table, on 16 WMT21 en-de systems."""
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
 from bleu_cli.cli import main
+from tests.conftest import DATA, compile_latex
 from tests.core.test_ranking import _check_rule
 
-WMT21 = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "wmt21-news-en-de"
+WMT21 = DATA / "wmt21-news-en-de"
 SYSTEMS = sorted((WMT21 / "systems").glob("*.de"))[:16]
 
 
@@ -68,6 +67,7 @@ def test_explicit_trials_are_kept_and_warned_about(capsys) -> None:
     assert [int(r[0]) for r in text_ranks] == list(range(1, 17))
 
 
+@pytest.mark.slow  # sacreBLEU's own CLI resampling WMT21, the oracle
 def test_sacrebleu_signature_is_what_sacrebleu_prints(capsys, python: str) -> None:
     two = [str(SYSTEMS[0]), str(SYSTEMS[1])]
     rc = main(["compare", str(WMT21 / "reference.A.de"), "-i", *two, "--paired-bs", "1000"])
@@ -85,34 +85,36 @@ def test_sacrebleu_signature_is_what_sacrebleu_prints(capsys, python: str) -> No
     assert f"sacreBLEU signature: {expected.group(1)}\n" in ours
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 def test_paper_tokenizer_has_no_sacrebleu_signature(capsys) -> None:
     rc, out, _ = _run(capsys, "--preset", "paper", "--paired-bs", "5000")
     assert rc == 0
     assert re.search(r"^sacreBLEU signature: none \(.+\)$", out, re.M)
 
 
-def test_latex_table_compiles(capsys, tmp_path: Path) -> None:
-    rc, tex, _ = _run(capsys, "--latex", "-")
+@pytest.fixture(scope="module")
+def latex() -> str:
+    """The 16 systems' ranking as ``--latex -`` prints it (once for the tests below)."""
+    import contextlib
+    import io
+
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        rc = main(["compare", str(WMT21 / "reference.A.de"), "-i", *map(str, SYSTEMS), "--latex", "-"])
     assert rc == 0
-    assert tex.startswith("\\begin{table}")
-    body = tex.split("\\toprule")[1].split("\\bottomrule")[0]
+    return buf.getvalue()
+
+
+def test_latex_table(latex: str) -> None:
+    assert latex.startswith("\\begin{table}")
+    body = latex.split("\\toprule")[1].split("\\bottomrule", maxsplit=1)[0]
     assert len([ln for ln in body.splitlines() if ln.endswith("\\\\")]) == 17  # header + 16 systems
-    assert "& BUPT\\_rush &" in tex  # the name without what every name shares (.de)
-    if shutil.which("pdflatex") is None:
-        if os.environ.get("BLEU_REQUIRE_TEX"):
-            pytest.fail("pdflatex is missing although make test installs it")
-        pytest.skip("pdflatex not installed")
-    doc = "\\documentclass{article}\n\\usepackage{booktabs}\n\\begin{document}\n" + tex + "\\end{document}\n"
-    (tmp_path / "t.tex").write_text(doc, encoding="utf-8")
-    run = subprocess.run(
-        ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "-no-shell-escape", "t.tex"],
-        cwd=tmp_path,
-        check=False,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert run.returncode == 0, run.stdout[-2000:]
+    assert "& BUPT\\_rush &" in latex  # the name without what every name shares (.de)
+
+
+@pytest.mark.tex
+def test_latex_table_compiles(latex: str, tmp_path: Path) -> None:
+    compile_latex(latex, tmp_path)
 
 
 def test_bad_alpha_is_one_line(capsys) -> None:

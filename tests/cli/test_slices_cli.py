@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -46,6 +45,7 @@ def _expected_lines(refs: list[list[str]], source: list[str], online_a: list[str
     ]
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 def test_score_where_equals_sacrebleu_on_the_filtered_lines(real, capsys) -> None:
     refs_p, sys_p, src_p = _wmt22(real)
     refs = [_lines(p) for p in refs_p]
@@ -108,7 +108,7 @@ def test_compare_where_equals_sacrebleu_and_its_paired_bootstrap(real, capsys) -
     assert got["systems"][1]["p_value"] == pytest.approx(theirs[1].p_value, abs=0.02)
 
 
-def test_bad_expression_is_one_line_and_exit_2(real, python) -> None:
+def test_bad_expression_is_one_line_and_exit_2(real, capsys: pytest.CaptureFixture[str]) -> None:
     refs_p, sys_p, _ = _wmt22(real)
     for where, message in (
         ("ref_len >", "--where: expected a number, found the end at column 10"),
@@ -117,17 +117,12 @@ def test_bad_expression_is_one_line_and_exit_2(real, python) -> None:
         ("line 5000..6000", "--where: chooses none of the 1875 lines: nothing to score"),
     ):
         for command in ("score", "compare"):
-            proc = subprocess.run(
-                [python, "-m", "bleu_cli", command, str(refs_p[0]), "-i", *map(str, sys_p[:2]), "--where", where],
-                capture_output=True,
-                text=True,
-                check=False,
-            )
-            assert proc.returncode == 2, proc.stderr
-            assert proc.stdout == ""
-            assert proc.stderr.count("\n") == 1
-            assert proc.stderr.startswith("bleu-explorer: error: ")
-            assert message in proc.stderr
+            rc, out, err = _run(capsys, [command, str(refs_p[0]), "-i", *map(str, sys_p[:2]), "--where", where])
+            assert rc == 2, err
+            assert out == ""
+            assert err.count("\n") == 1
+            assert err.startswith("bleu-explorer: error: ")
+            assert message in err
 
 
 def test_small_slice_says_so(real, capsys) -> None:
@@ -150,6 +145,7 @@ def _chinese_target(real, tmp_path: Path) -> tuple[Path, Path]:
     return src, tmp_path / "hyp.zh"
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 def test_language_pair_picks_the_tokenizer_and_13a_is_warned(real, tmp_path: Path, capsys) -> None:
     ref_p, hyp_p = _chinese_target(real, tmp_path)
     ref, hyp = _lines(ref_p), _lines(hyp_p)
@@ -172,6 +168,7 @@ def test_language_pair_picks_the_tokenizer_and_13a_is_warned(real, tmp_path: Pat
     assert err.startswith("bleu-explorer: error: --language-pair: expected SRC-TGT")
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 def test_diagnose_json_and_where_flags_find_planted_lines(real, tmp_path: Path, capsys) -> None:
     refs_p, sys_p, src_p = _wmt22(real)
     source = _lines(src_p)
@@ -219,6 +216,7 @@ def test_diagnose_json_and_where_flags_find_planted_lines(real, tmp_path: Path, 
     assert got["score"] == pytest.approx(theirs.score, abs=1e-9)
 
 
+@pytest.mark.slow  # a report of WMT22's slice: every chart drawn; the slice's numbers are checked above
 def test_report_where_shows_the_slice_and_its_scores(real, tmp_path: Path, capsys) -> None:
     refs_p, sys_p, src_p = _wmt22(real)
     out_html = tmp_path / "r.html"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -97,25 +96,11 @@ def test_empty_files_are_refused(tmp_path: Path, capsys) -> None:
     assert err.count("\n") == 1
 
 
-def test_real_data_through_the_console_script(data_dir: Path, python: str) -> None:
+def test_real_data_on_the_command_line(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     d = data_dir / "wmt21-news-en-de"
-    proc = subprocess.run(
-        [
-            python,
-            "-m",
-            "bleu_cli",
-            "variants",
-            str(d / "reference.A.de"),
-            "-i",
-            str(d / "systems" / "UF.de"),
-            "--json",
-        ],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert (proc.returncode, proc.stderr) == (0, "")
-    obj = json.loads(proc.stdout)
+    rc, out, err = _run(capsys, ["variants", str(d / "reference.A.de"), "-i", str(d / "systems" / "UF.de"), "--json"])
+    assert (rc, err) == (0, "")
+    obj = json.loads(out)
     import sacrebleu
 
     want = sacrebleu.corpus_bleu(read_lines(d / "systems" / "UF.de"), [read_lines(d / "reference.A.de")])

@@ -21,6 +21,7 @@ from bleu_core.significance.agreement import (
     pearson,
     spearman,
 )
+from tests.conftest import examples
 
 
 def _scipy(x, y) -> dict[str, float]:
@@ -68,7 +69,7 @@ def test_wmt22_equals_scipy_and_interval_contains_value(real) -> None:
     assert agreement(bleu, human, trials=500, seed=7) == a  # the draws follow the seed
 
 
-@settings(max_examples=150, deadline=None, derandomize=True)
+@settings(max_examples=examples(150), deadline=None, derandomize=True)
 @given(
     st.lists(
         st.tuples(st.sampled_from([1.0, 2.0, 2.0, 3.5, 7.0]), st.sampled_from([0.1, 0.2, 0.2, 0.9])),

@@ -20,15 +20,15 @@ from bleu_cli.cli import main
 from bleu_core import BleuConfig
 from bleu_core.engine import ReferenceSet
 from bleu_core.teaching.decomposition import decompose, decompose_matrices, leave_one_out_difference, side_terms
-from tests.core.conftest import RealSet
+from tests.conftest import RealSet
 
 logging.getLogger("sacrebleu").setLevel(logging.ERROR)
 TOL = 1e-9
 
 
 @pytest.fixture(scope="module")
-def wmt21(real: dict[str, RealSet]) -> tuple[RealSet, ReferenceSet, dict[str, np.ndarray]]:
-    s = real["wmt21-news-en-de"]
+def wmt21_stats(wmt21: RealSet) -> tuple[RealSet, ReferenceSet, dict[str, np.ndarray]]:
+    s = wmt21
     ref_set = ReferenceSet(s.refs())
     return s, ref_set, {p.stem: ref_set.stats(s.system(p)) for p in s.sys_paths}
 
@@ -46,8 +46,8 @@ def _sacre_score(matrix: np.ndarray, config: BleuConfig):  # sacreBLEU's own ari
     [BleuConfig(), BleuConfig(smooth_method="none"), BleuConfig(smooth_method="floor", max_ngram_order=6)],
     ids=["exp", "none", "floor-order6"],
 )
-def test_identity_on_every_pair_of_wmt21_systems(wmt21, config: BleuConfig) -> None:
-    s, ref_set, mats = wmt21
+def test_identity_on_every_pair_of_wmt21_systems(wmt21_stats, config: BleuConfig) -> None:
+    s, ref_set, mats = wmt21_stats
     if config.max_ngram_order != 4:
         mats = {p.stem: ref_set.stats(s.system(p), config.max_ngram_order) for p in s.sys_paths}
     sacre = {k: _sacre_score(m, config) for k, m in mats.items()}
@@ -70,8 +70,8 @@ def test_identity_on_every_pair_of_wmt21_systems(wmt21, config: BleuConfig) -> N
     assert pairs == 380
 
 
-def test_a_shorter_system_loses_through_bp(wmt21) -> None:
-    _, _, mats = wmt21
+def test_a_shorter_system_loses_through_bp(wmt21_stats) -> None:
+    _, _, mats = wmt21_stats
     # the shortest output against the longest: BP must carry a visible share of the gap
     ratio = {k: m[:, 0].sum() / m[:, 1].sum() for k, m in mats.items()}
     short = min(ratio, key=ratio.__getitem__)
@@ -131,6 +131,7 @@ def test_custom_weights() -> None:
     assert d.log_ratio == pytest.approx(d.log_bp + sum(d.log_precision_terms), abs=TOL)
 
 
+@pytest.mark.slow  # real data against sacreBLEU; tests/core/test_properties.py checks the same on random corpora
 def test_leave_one_out_equals_rescoring_without_the_line(real: dict[str, RealSet]) -> None:
     s = real["wmt21-news-en-de"]
     refs = s.refs()[:1]

@@ -23,6 +23,7 @@ from sacrebleu.metrics.helpers import extract_all_word_ngrams
 from bleu_core import InputError, every_bleu
 from bleu_core.teaching.every import MISIMPLEMENTATIONS, EveryBleu, applicable_tokenizers
 from bleu_core.teaching.variants import VARIANTS
+from tests.conftest import RealSet
 from tests.core.cases import read_lines
 
 TOL = 1e-9
@@ -155,18 +156,16 @@ def nltk_bleu(hyps: list[str], refs: list[list[str]], method: int) -> float:
 
 
 @pytest.fixture(scope="module")
-def wmt21(data_dir: Path) -> tuple[list[str], list[list[str]], EveryBleu]:
-    d = data_dir / "wmt21-news-en-de"
-    streams = [read_lines(d / f"reference.{k}.de")[:SEGMENTS] for k in "ACD"]
-    hyps = read_lines(d / "systems" / "Facebook-AI.de")[:SEGMENTS]
+def wmt21_every(wmt21: RealSet) -> tuple[list[str], list[list[str]], EveryBleu]:
+    streams = [r[:SEGMENTS] for r in wmt21.refs()]
+    hyps = wmt21.system("Facebook-AI")[:SEGMENTS]
     return hyps, streams, every_bleu(hyps, streams)
 
 
 @pytest.fixture(scope="module")
-def wmt22(data_dir: Path) -> tuple[list[str], list[list[str]], EveryBleu]:
-    d = data_dir / "wmt22-general-zh-en"
-    streams = [read_lines(d / f"reference.{k}.en")[:SEGMENTS] for k in "AB"]
-    hyps = read_lines(d / "systems" / sorted(p.name for p in (d / "systems").glob("*.en"))[0])[:SEGMENTS]
+def wmt22_every(wmt22: RealSet) -> tuple[list[str], list[list[str]], EveryBleu]:
+    streams = [r[:SEGMENTS] for r in wmt22.refs()]
+    hyps = wmt22.system(wmt22.sys_paths[0])[:SEGMENTS]
     return hyps, streams, every_bleu(hyps, streams)
 
 
@@ -177,7 +176,7 @@ def _segments(streams: list[list[str]]) -> list[list[str]]:
 @pytest.mark.slow
 @pytest.mark.parametrize("which", ["wmt21", "wmt22"])
 def test_sacrebleu_rows_equal_sacrebleu(which: str, request: pytest.FixtureRequest) -> None:
-    hyps, streams, result = request.getfixturevalue(which)
+    hyps, streams, result = request.getfixturevalue(f"{which}_every")
     sacre = [r for r in result.rows if r.group in ("default", "tokenizer", "case", "smoothing")]
     assert len(sacre) == 1 + 7 + 3  # 4 tokenizers x 2 cases + 3 smoothings (no zh: English references)
     for row in sacre:
@@ -198,7 +197,7 @@ def test_sacrebleu_rows_equal_sacrebleu(which: str, request: pytest.FixtureReque
 @pytest.mark.slow
 @pytest.mark.parametrize("which", ["wmt21", "wmt22"])
 def test_nltk_rows_equal_nltk(which: str, request: pytest.FixtureRequest) -> None:
-    hyps, streams, result = request.getfixturevalue(which)
+    hyps, streams, result = request.getfixturevalue(f"{which}_every")
     refs = _segments(streams)
     for method in range(5):
         row = result.row(f"nltk:method{method}")
@@ -210,7 +209,7 @@ def test_nltk_rows_equal_nltk(which: str, request: pytest.FixtureRequest) -> Non
 @pytest.mark.slow
 @pytest.mark.parametrize("which", ["wmt21", "wmt22"])
 def test_misimplementation_rows_equal_their_implementations(which: str, request: pytest.FixtureRequest) -> None:
-    hyps, streams, result = request.getfixturevalue(which)
+    hyps, streams, result = request.getfixturevalue(f"{which}_every")
     refs = _segments(streams)
     bleu = BLEU()
     tok_hyps = [bleu._preprocess_segment(h) for h in hyps]
@@ -247,8 +246,8 @@ def test_misimplementation_rows_equal_their_implementations(which: str, request:
         assert f"|variant:{key}|" in row.signature
 
 
-def test_rows_in_order_with_a_spread(wmt21) -> None:
-    _, _, result = wmt21
+def test_rows_in_order_with_a_spread(wmt21_every) -> None:
+    _, _, result = wmt21_every
     keys = [r.key for r in result.rows]
     assert keys[0] == "default"
     assert len(keys) == len(set(keys)) == 11 + len(MISIMPLEMENTATIONS) + 5
@@ -295,6 +294,7 @@ def test_bad_input_is_an_input_error() -> None:
         every_bleu(["a"], ["a"])  # type: ignore[list-item]
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 def test_variable_reference_counts(data_dir: Path) -> None:
     # WMT21 with reference D missing on every third segment: sacreBLEU's None, shown as nrefs:var
     d = data_dir / "wmt21-news-en-de"

@@ -26,15 +26,15 @@ def _lines(path: Path, n: int) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def wmt21(data_dir: Path) -> tuple[list[str], dict[str, list[str]]]:
+def slices(data_dir: Path) -> tuple[list[str], dict[str, list[str]]]:
     """WMT21 en-de's reference A and five systems, 300 lines: slices where the two arithmetics differ."""
     d = data_dir / "wmt21-news-en-de"
     names = ("UEdin", "UF", "nuclear_trans", "ICL", "Online-A")
     return _lines(d / "reference.A.de", 300), {n: _lines(d / "systems" / f"{n}.de", 300) for n in names}
 
 
-def test_reported_scores_are_sacrebleus_bit_for_bit(wmt21) -> None:
-    ref, systems = wmt21
+def test_reported_scores_are_sacrebleus_bit_for_bit(slices) -> None:
+    ref, systems = slices
     bleu = Bleu()
     prepared = bleu.prepare([ref])
     mats = [prepared.stats(h) for h in systems.values()]
@@ -54,11 +54,11 @@ def test_reported_scores_are_sacrebleus_bit_for_bit(wmt21) -> None:
     assert [r.score for r in paired_ar(mats[0], mats[1:], bleu, n_trials=100, n_confidence=0)] == theirs[1:]
 
 
-def test_ar_ties_break_as_sacrebleus(wmt21) -> None:
+def test_ar_ties_break_as_sacrebleus(slices) -> None:
     """Two systems that differ in three segments: three in four trials swap nothing that matters or everything,
     and reproduce the real difference. sacreBLEU counts none of them as greater; neither may we, although the
     scalar real difference is an ulp below the vectorised one here."""
-    ref, systems = wmt21
+    ref, systems = slices
     a = systems["UEdin"][:100]
     b = list(a)
     b[:3] = systems["Online-A"][:3]

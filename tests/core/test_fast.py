@@ -76,6 +76,7 @@ def test_empty_corpus_and_all_empty_lines(backend: Backend) -> None:
     assert_same(["a b", "c"], [[None, "c"], ["a", None]], BleuConfig(), backend)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_real_data_matrix_equal_and_sacrebleu_scores(data_dir: Path, backend: Backend) -> None:
     folder = data_dir / "wmt21-news-en-de"
@@ -136,6 +137,7 @@ def test_reference_set_is_reused_across_systems_and_settings(backend: Backend) -
         ref_set.stats(["one"], 4)
 
 
+@pytest.mark.slow
 def test_kernel_tokens_equal_per_line_on_real_data(data_dir: Path) -> None:
     lines: list[str] = []
     for path in sorted(data_dir.glob("*/*")):
@@ -150,6 +152,7 @@ def test_kernel_tokens_equal_per_line_on_real_data(data_dir: Path) -> None:
         assert got == want
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_tokenize_corpus_random_unicode_lines_equal_per_line(backend: Backend, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("BLEU_CORE_KERNEL", "1" if backend == "kernel" else "0")
@@ -192,6 +195,7 @@ def test_corpus_score_engines_agree_and_unknown_engine_is_refused() -> None:
         corpus_score(hyps, refs, BleuConfig(), engine="slow")  # type: ignore[arg-type]
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 def test_streaming_files_equal_in_memory_score(tmp_path: Path, data_dir: Path) -> None:
     folder = data_dir / "wmt21-news-en-de"
     ref_paths = [folder / f"reference.{k}.de" for k in "AC"]
@@ -304,6 +308,7 @@ def test_ngram_diff_is_the_definition_on_both_backends(tokenize: str) -> None:
         assert got.grams.shape[1] == order
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("folder", "tokenize", "lowercase"),
     [("wmt21-news-en-de", "13a", False), ("wmt22-general-zh-en", "zh", False), ("wmt22-general-zh-en", "intl", True)],
@@ -369,6 +374,7 @@ def test_ngram_diff_edges(backend: Backend) -> None:
         ref_set.ngram_diff(a, a[:2], 2)
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_encoded_hypotheses_give_what_the_lines_give(data_dir: Path, backend: Backend) -> None:
     """ReferenceSet.encode: a system tokenized once; stats (every order), match_arrays and ngram_diff from it equal

@@ -6,7 +6,7 @@ and a table written by csv.writer / json.dumps reads back cell for cell (no sile
 (``main`` in process) gets arbitrary and mutated arguments: exit 0, or exit 2 with exactly one stderr line.
 
 The quick run (in ``make test``) is derandomized and takes seconds; ``pytest -m fuzz`` runs the same properties
-with many more examples (see docs/NOTES.md / the issue-11 note for the counts that ran clean).
+with many more examples (docs/decisions/017-bad-input-at-the-edges.md).
 """
 
 from __future__ import annotations
@@ -29,9 +29,10 @@ from bleu_core import InputError
 from bleu_core.data.corpus import Corpus
 from bleu_core.data.readers import decode_lines, parse_folder, parse_human_scores, parse_jsonl, parse_table
 from bleu_core.significance import trials
+from tests.conftest import examples
 
 QUICK = settings(
-    max_examples=int(os.environ.get("BLEU_FUZZ_QUICK", "150")),
+    max_examples=int(os.environ.get("BLEU_FUZZ_QUICK", examples(150))),
     derandomize=True,
     deadline=None,
     database=None,
@@ -434,5 +435,5 @@ def _cli_test(settings_: settings) -> Callable[..., None]:
     return test
 
 
-test_cli_options = _cli_test(settings(QUICK, max_examples=int(os.environ.get("BLEU_FUZZ_QUICK_CLI", "60"))))
+test_cli_options = _cli_test(settings(QUICK, max_examples=int(os.environ.get("BLEU_FUZZ_QUICK_CLI", examples(60)))))
 test_cli_options_long = pytest.mark.fuzz(_cli_test(settings(LONG, max_examples=LONG.max_examples // 5)))

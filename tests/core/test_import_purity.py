@@ -7,7 +7,7 @@ import subprocess
 
 import pytest
 
-from tests.core.conftest import REPO
+from tests.conftest import ROOT as REPO
 
 HEAVY = ("streamlit", "pandas", "altair")
 

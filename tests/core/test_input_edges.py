@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import gzip
 import os
-import subprocess
 import threading
 from pathlib import Path
 
@@ -27,7 +26,6 @@ from bleu_core.data.readers import (
     read_text_file,
 )
 from bleu_core.significance import trials
-from tests.core.test_errors import cli, one_error_line
 
 # --- 1. a table is parsed as a table -------------------------------------------------------------------------
 
@@ -83,23 +81,12 @@ def test_jsonl_and_table_after_a_bom() -> None:
 # --- 3. resampling: seeds and memory ---------------------------------------------------------------------------
 
 
-def test_negative_seed_is_an_option_error(python: str, files3: Path) -> None:
-    msg = one_error_line(*cli(python, files3, "compare", "ref.txt", "-i", "a.txt", "b.txt", "--seed", "-1"))
-    assert msg == "--seed: must be a whole number >= 0, got -1"
+def test_negative_seed_is_refused() -> None:  # the CLI's --seed: tests/cli/test_input_edges_cli.py
     with pytest.raises(InputError, match=r"^seed: must be a whole number >= 0"):
         significance.bootstrap_ci(significance_matrix(), seed=-1)
 
 
-def test_resampling_that_cannot_fit_is_refused_saying_what_would(python: str, files3: Path) -> None:
-    """--paired-bs 100000000000 tried to allocate 1.46 TiB; now one line, before any draw."""
-    msg = one_error_line(
-        *cli(python, files3, "compare", "ref.txt", "-i", "a.txt", "b.txt", "--paired-bs", "100000000000")
-    )
-    assert msg.startswith("--paired-bs: 100,000,000,000 resamples of 3 segments need about ")
-    assert "at most " in msg
-    assert "resamples fit" in msg
-
-
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 def test_resampling_budget_names_the_largest_count_that_fits(monkeypatch: pytest.MonkeyPatch) -> None:
     exactly = trials._resampling_bytes("bs", 1000, 100_000, 10)
     monkeypatch.setattr(trials, "memory_budget", lambda: exactly)
@@ -125,20 +112,6 @@ def significance_matrix(n: int = 3):  # type: ignore[no-untyped-def]
 
 
 # --- 5. files that never end ---------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def files3(tmp_path: Path) -> Path:
-    (tmp_path / "ref.txt").write_text("a b c\nd e f\ng h\n", encoding="utf-8")
-    (tmp_path / "a.txt").write_text("a b c\nd e\ng h\n", encoding="utf-8")
-    (tmp_path / "b.txt").write_text("a b\nd e f\ng\n", encoding="utf-8")
-    (tmp_path / "empty.txt").write_bytes(b"")
-    return tmp_path
-
-
-def test_dev_zero_is_refused_at_its_first_chunk(python: str, files3: Path) -> None:
-    msg = one_error_line(*cli(python, files3, "score", "ref.txt", "-i", "/dev/zero"))
-    assert msg.startswith("/dev/zero:1: binary file (NUL byte)")
 
 
 def test_a_pipe_that_never_ends_stops_at_the_limit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -182,31 +155,10 @@ def test_a_gzip_bomb_stops_at_the_limit(tmp_path: Path, monkeypatch: pytest.Monk
 # --- 6. a file name that is not UTF-8, on a strict stdout ------------------------------------------------------
 
 
-def test_file_name_not_utf8_with_strict_stdout(python: str, files3: Path) -> None:
-    odd = os.fsencode(files3) + b"/hyp\xff.txt"
-    with open(odd, "wb") as fh:
-        fh.write(b"a b c\nd e f\ng h\n")
-    env = {**os.environ, "PYTHONIOENCODING": "utf-8:strict"}
-    args = [python, "-m", "bleu_cli", "score", b"ref.txt", b"-i", odd, b"a.txt"]
-    p = subprocess.run(args, capture_output=True, cwd=files3, env=env, timeout=120, check=False)
-    assert p.returncode == 0, p.stderr
-    assert b"hyp\\udcff.txt" in p.stdout  # shown escaped instead of a UnicodeEncodeError traceback
-    args = [python, "-m", "bleu_cli", "score", b"ref.txt", b"-i", b"missing\xff.txt"]
-    p = subprocess.run(args, capture_output=True, cwd=files3, env=env, timeout=120, check=False)
-    assert (p.returncode, p.stdout) == (2, b"")
-    assert p.stderr == b"bleu-explorer: error: missing\\udcff.txt: no such file\n"
-
-
 # --- 7. two systems with the same name --------------------------------------------------------------------------
 
 
-def test_two_systems_with_the_same_name_are_refused_in_the_cli_as_in_the_folder(python: str, files3: Path) -> None:
-    for d in ("d1", "d2"):
-        (files3 / d).mkdir()
-        (files3 / d / "hyp.txt").write_text("a\nb\nc\n", encoding="utf-8")
-    for cmd in ("score", "compare"):
-        msg = one_error_line(*cli(python, files3, cmd, "ref.txt", "-i", "d1/hyp.txt", "d2/hyp.txt"))
-        assert msg == "d2/hyp.txt: two systems are called 'hyp.txt' (d1/hyp.txt and d2/hyp.txt); rename one"
+def test_two_systems_with_the_same_name_are_refused_in_the_folder() -> None:  # and in the CLI (tests/cli)
     with pytest.raises(InputError, match="two systems are called 'hyp'"):
         parse_folder([("d/ref.txt", b"a\n"), ("d/systems/hyp.txt", b"a\n"), ("d/systems/hyp.en", b"a\n")])
     with pytest.raises(InputError, match="two systems are called 'hyp'"):  # the app's Files tab
@@ -216,11 +168,7 @@ def test_two_systems_with_the_same_name_are_refused_in_the_cli_as_in_the_folder(
 # --- 8. an empty corpus ------------------------------------------------------------------------------------------
 
 
-def test_empty_corpus_is_one_clear_error_in_score_and_compare(python: str, files3: Path) -> None:
-    (files3 / "empty2.txt").write_bytes(b"")
-    for cmd in ("score", "compare"):  # score exited 0 with BLEU 0 and nrefs:var
-        msg = one_error_line(*cli(python, files3, cmd, "empty.txt", "-i", "empty.txt", "empty2.txt"))
-        assert msg == "empty.txt: is empty: no segments to score"
+def test_empty_corpus_is_one_clear_error() -> None:  # score and compare: tests/cli/test_input_edges_cli.py
     with pytest.raises(InputError, match="no segments: ref is empty"):
         build_corpus("up", [TextFile("ref", ())], [TextFile("A", ())])
     with pytest.raises(InputError, match=r"^t\.tsv: has a header but no rows"):
@@ -299,9 +247,3 @@ def test_streamed_files_keep_the_bom_and_bound_a_line(tmp_path: Path, monkeypatc
     monkeypatch.setattr(files, "MAX_LINE_MB", 1)
     with pytest.raises(InputError, match=r"^/dev/zero:1: a line longer than 1 MB"):
         files.corpus_bleu_files("/dev/zero", [tmp_path / "ref.txt"])
-
-
-def test_cli_error_is_one_line_even_when_a_name_holds_a_line_break(python: str, files3: Path) -> None:
-    """A file name (or argument) with a line break is escaped in the message: still exactly one line."""
-    msg = one_error_line(*cli(python, files3, "score", "ref.txt", "-i", "no\nsuch\u2028file.txt"))
-    assert msg == "no\\nsuch\\u2028file.txt: no such file"

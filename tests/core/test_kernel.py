@@ -46,6 +46,7 @@ def test_kernel_is_built_and_used() -> None:
     assert ReferenceSet([["a b"]]).backend == "kernel"
 
 
+@pytest.mark.slow
 def test_split_matches_str_split_for_every_code_point() -> None:
     chars = [chr(c) for c in range(sys.maxunicode + 1) if not 0xD800 <= c <= 0xDFFF]
     lines = [f"a{c}b" for c in chars]
@@ -68,6 +69,7 @@ def reference_13a(line: str) -> list[str]:
     return list(preprocess(line, "13a"))
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 @pytest.mark.parametrize("seed", range(4))
 def test_13a_equals_the_regexes_on_random_text(seed: int) -> None:
     rng = random.Random(seed)
@@ -87,6 +89,7 @@ def test_13a_rules_regexes_still_sacrebleus() -> None:
     assert [(p.pattern, r) for p, r in _13A_RULES] == theirs
 
 
+@pytest.mark.slow
 def test_13a_on_real_data(data_dir: Path) -> None:
     lines: list[str] = []
     for path in sorted(data_dir.glob("*/reference*")) + sorted(data_dir.glob("*/*.eng")):
@@ -322,10 +325,11 @@ def _another_thread_ran_during(call, tries: int) -> bool:
         sys.setswitchinterval(old)
 
 
-def test_tokenizing_and_counting_let_other_threads_run() -> None:
+@pytest.mark.slow
+def test_tokenizing_and_counting_let_other_threads_run(data_dir: Path) -> None:
     # ReferenceSet.stats_many runs systems in threads: that only helps if the kernel lets go of the lock. The
     # control: a sort (one C call that keeps the lock) never lets the other thread count (issue 24.9: no clock)
-    data = Path(__file__).resolve().parents[3] / "shared" / "data" / "wmt21-news-en-de"
+    data = data_dir / "wmt21-news-en-de"
     refs = (data / "reference.A.de").read_text(encoding="utf-8").split("\n")[:-1] * 50
     hyps = sorted((data / "systems").glob("*.de"))[0].read_text(encoding="utf-8").split("\n")[:-1] * 50
     rs = ReferenceSet([refs], tokenize="13a")

@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import math
-import os
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from bleu_core.display.latex import escape_latex, ranking_table
 from bleu_core.significance.ranking import rank_systems
+from tests.conftest import compile_latex
 
 HOSTILE = ["sys_1 & 100% {x}", "a\n\nb $x^2$ #1", "\\input{/etc/passwd} ~^|<>", "plain"]
 P = [
@@ -59,23 +57,8 @@ def test_table_rows_clusters_and_marks() -> None:
     assert "a b \\$x\\textasciicircum{}2\\$ \\#1" in rows[2] + rows[1] + rows[0] + rows[3]
 
 
+@pytest.mark.tex
 def test_pdflatex_compiles_the_table(tmp_path: Path) -> None:
-    if shutil.which("pdflatex") is None:
-        if os.environ.get("BLEU_REQUIRE_TEX"):  # `make test` installs TeX Live from Debian and sets this
-            pytest.fail("pdflatex is missing although make test installs it")
-        pytest.skip("pdflatex not installed")
-    doc = "\\documentclass{article}\n\\usepackage{booktabs}\n\\begin{document}\n" + _table() + "\\end{document}\n"
-    (tmp_path / "t.tex").write_text(doc, encoding="utf-8")
-    run = subprocess.run(
-        ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "-no-shell-escape", "t.tex"],
-        cwd=tmp_path,
-        check=False,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert run.returncode == 0, run.stdout[-2000:]
-    assert (tmp_path / "t.pdf").stat().st_size > 1000
-    log = (tmp_path / "t.log").read_text(encoding="utf-8", errors="replace")
+    log = compile_latex(_table(), tmp_path)
     assert "(/etc/passwd" not in log  # the name's \\input was printed, not run
     assert "Overfull" not in log

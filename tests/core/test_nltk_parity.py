@@ -13,8 +13,8 @@ from nltk.translate.bleu_score import SmoothingFunction, corpus_bleu as nltk_ble
 
 from bleu_core import BleuConfig
 from bleu_core.teaching.variants import Tokenized, nltk_corpus_bleu, run_variant, tokenize_corpus
+from tests.conftest import RealSet, examples
 from tests.core.cases import random_corpus
-from tests.core.conftest import RealSet
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")  # NLTK warns about zero counts under method 0
 
@@ -42,10 +42,11 @@ def uniform(order: int) -> tuple[float, ...]:
 
 @pytest.mark.parametrize("method", METHODS)
 def test_random_cases(method: int) -> None:
-    """600 random corpora per method: tokenizers, lowercase, 1-4 references (some None), orders 1-6, weights."""
+    """600 random corpora per method (a fifth in make test-core): tokenizers, lowercase, 1-4 references (some None),
+    orders 1-6, weights."""
     rng = random.Random(31 + method)
     n = 0
-    for i in range(600):
+    for i in range(examples(600)):
         hyps, refs = random_corpus(rng, exotic=True)
         order = rng.choice([4, 4, 1, 2, 3, 5, 6])
         weights = None
@@ -97,6 +98,7 @@ def test_method_0_gives_a_tiny_positive_score_not_zero() -> None:
     assert 0 < got < 1e-200
 
 
+@pytest.mark.slow  # NLTK's own scoring of real data; each method runs on random corpora above in make test-core
 @pytest.mark.parametrize("method", METHODS)
 def test_real_data_subsets(real: dict[str, RealSet], method: int) -> None:
     """The first 300 segments of some real systems, every reference, 13a tokens."""

@@ -17,6 +17,7 @@ from bleu_core.errors import InputError
 from bleu_core.metrics.bleu import score_many
 from bleu_core.significance import paired_bootstrap
 from bleu_core.significance.power import Power, critical_z, median_mde, power_analysis
+from tests.conftest import RealSet
 
 
 def _read(p: Path) -> list[str]:
@@ -24,14 +25,14 @@ def _read(p: Path) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def wmt21(data_dir: Path) -> tuple[list[str], dict[str, list[str]]]:
-    d = data_dir / "wmt21-news-en-de"
-    return _read(d / "reference.A.de"), {p.stem: _read(p) for p in sorted((d / "systems").glob("*.de"))}
+def wmt21_a(wmt21: RealSet) -> tuple[list[str], dict[str, list[str]]]:
+    """WMT21's reference A and its 20 systems by name."""
+    return wmt21.refs()[0], {name: wmt21.system(name) for name in wmt21.names}
 
 
 @pytest.fixture(scope="module")
-def matrices(wmt21: tuple[list[str], dict[str, list[str]]]) -> dict[str, np.ndarray]:
-    ref, systems = wmt21
+def matrices(wmt21_a: tuple[list[str], dict[str, list[str]]]) -> dict[str, np.ndarray]:
+    ref, systems = wmt21_a
     refs = ReferenceSet([ref])
     return {name: refs.stats(hyp) for name, hyp in systems.items()}
 
@@ -47,11 +48,12 @@ def test_critical_values_are_the_normal_quantiles() -> None:
         critical_z(1.5)
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 def test_the_standard_error_is_the_spread_of_sacrebleus_resampled_differences(
-    wmt21: tuple[list[str], dict[str, list[str]]], matrices: dict[str, np.ndarray]
+    wmt21_a: tuple[list[str], dict[str, list[str]]], matrices: dict[str, np.ndarray]
 ) -> None:
     """sacreBLEU's own draws (``rng.choice(n, (n_samples, n))`` with seed 12345) and its BLEU from statistics."""
-    ref, systems = wmt21
+    ref, systems = wmt21_a
     base, other = "Online-A", "UEdin"
     (p,) = power_analysis(matrices[base], [matrices[other]], n_samples=300, nrefs=1)
     metric = BLEU(references=[ref])

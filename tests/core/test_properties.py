@@ -11,8 +11,9 @@ from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from bleu_core import BleuConfig, corpus_bleu, explain_corpus
 from bleu_core.metrics.bleu import corpus_score, score_from_stats, score_many, score_matrix
+from tests.conftest import examples
 
-SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 WORDS = ["the", "cat", "sat", "on", "mat", "a", "Le", "chat", "é", "中", "国", ".", ",", "3.5", "&amp;", "x-y"]
 
@@ -203,7 +204,7 @@ def stat_rows(draw: st.DrawFn, order: int) -> list[int]:
     return [c, r, *correct, *totals]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(configs(), st.data())
 def test_score_many_equals_score_from_stats_row_by_row(config: BleuConfig, data: st.DataObject) -> None:
     n = config.max_ngram_order

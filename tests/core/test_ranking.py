@@ -13,6 +13,7 @@ from bleu_core.engine import ReferenceSet
 from bleu_core.significance import pairwise_matrix
 from bleu_core.significance.ranking import Ranking, rank_pairwise, rank_systems
 from bleu_core.significance.trials import default_trials
+from tests.conftest import examples
 
 
 def _better(scores, adjusted, alpha, i: int, j: int) -> bool:
@@ -53,7 +54,7 @@ def test_clusters_of_wmt22_zh_en_follow_the_rule(real) -> None:
     assert r.systems[0].score == max(pw.scores)
 
 
-@settings(max_examples=200, deadline=None, derandomize=True)
+@settings(max_examples=examples(200), deadline=None, derandomize=True)
 @given(st.data())
 def test_rule_holds_on_random_matrices(data) -> None:
     n = data.draw(st.integers(1, 7))

@@ -15,6 +15,7 @@ import pytest
 from sacrebleu.metrics import BLEU
 
 from bleu_core import corpus_bleu, sentence_bleu
+from tests.conftest import examples
 from tests.core.cases import (
     ALL_FAMILIES,
     SMOOTH,
@@ -99,10 +100,11 @@ def _family_counts(cases: list[Case]) -> str:
 
 @pytest.mark.parametrize("block", range(8))
 def test_random_corpus_parity(block: int) -> None:
-    """8 blocks x 400 = 3200 seeded corpora across every tokenizer, smoothing, value, eff, lowercase, refs."""
+    """8 blocks x 400 = 3200 seeded corpora (a fifth in make test-core) across every tokenizer, smoothing, value,
+    eff, lowercase, refs."""
     rng = random.Random(1000 + block)
     cases, sigs = [], []
-    for i in range(400):
+    for i in range(examples(400)):
         case = random_case(rng)
         case.info = {"seed": 1000 + block, "i": i}
         sigs.append(check_case(case, signature=False))
@@ -117,22 +119,25 @@ def test_random_corpus_parity(block: int) -> None:
 
 @pytest.mark.parametrize("order", range(1, 10))
 def test_random_parity_every_max_order(order: int) -> None:
-    """Orders 1-9 through ``sacrebleu.metrics.BLEU(max_ngram_order=n)``: 150 cases per order."""
+    """Orders 1-9 through ``sacrebleu.metrics.BLEU(max_ngram_order=n)``: 150 cases per order (a fifth in make
+    test-core)."""
     rng = random.Random(77 + order)
     sigs = []
-    for i in range(150):
+    n = examples(150)
+    for i in range(n):
         case = random_case(rng, max_order=order)
         case.info = {"order": order, "i": i}
         sigs.append(check_case(case, signature=False))
-    print(f"\n[parity] max order {order}: 150 cases")
-    assert_no_signature_mismatch(sigs, 150)
+    print(f"\n[parity] max order {order}: {n} cases")
+    assert_no_signature_mismatch(sigs, n)
 
 
 @pytest.mark.parametrize("tokenize", TOKENIZERS)
 def test_random_sentence_bleu_parity(tokenize: str) -> None:
-    """``sentence_bleu`` (effective order on by default) against sacrebleu's ``sentence_score``: 200 per tokenizer."""
+    """``sentence_bleu`` (effective order on by default) against sacrebleu's ``sentence_score``: 200 per tokenizer
+    (a fifth in make test-core)."""
     rng = random.Random(TOKENIZERS.index(tokenize) + 500)
-    for i in range(200):
+    for i in range(examples(200)):
         hyps, refs = random_corpus(rng, max_segments=1, allow_none=False, exotic=True)
         method = rng.choice(SMOOTH)
         bleu = BLEU(tokenize=tokenize, smooth_method=method, effective_order=True)

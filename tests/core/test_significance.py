@@ -25,15 +25,14 @@ from bleu_core.significance import (
 )
 from bleu_core.significance.resample import resample_sums, shuffle_sums
 from bleu_core.teaching.blocktest import block_test, paper_block_count, ranked_block_test, student_t_two_sided
+from tests.conftest import RealSet
 
 
 @pytest.fixture(scope="module")
-def wmt21(data_dir: Path) -> tuple[list[list[str]], list[str], list[list[str]]]:
+def wmt21_near(wmt21: RealSet) -> tuple[list[list[str]], list[str], list[list[str]]]:
     """References, names and outputs of the baseline and the three systems closest to it in BLEU."""
-    folder = data_dir / "wmt21-news-en-de"
-    refs = [(folder / "reference.A.de").read_text(encoding="utf-8").split("\n")[:-1]]
-    paths = sorted((folder / "systems").glob("*.de"))
-    outputs = {p.name: p.read_text(encoding="utf-8").split("\n")[:-1] for p in paths}
+    refs = wmt21.refs()[:1]
+    outputs = {p.name: wmt21.system(p) for p in wmt21.sys_paths}
     ref_set = ReferenceSet(refs)
     scores = {n: float(np.asarray(ref_set.stats(h).sum(axis=0))[2]) for n, h in outputs.items()}
     base = "UEdin.de"
@@ -86,8 +85,8 @@ def test_the_readme_states_which_numpy_the_intervals_match() -> None:
 
 
 @pytest.mark.slow
-def test_paired_bootstrap_agrees_with_sacrebleu(wmt21) -> None:
-    refs, names, systems = wmt21
+def test_paired_bootstrap_agrees_with_sacrebleu(wmt21_near) -> None:
+    refs, names, systems = wmt21_near
     mats = _matrices(refs, systems)
     theirs = _sacrebleu("bs", refs, names, systems, 1000)
     ours = paired_bootstrap(mats[0], mats[1:], BleuConfig(), n_samples=1000, seed=12345)
@@ -104,8 +103,8 @@ def test_paired_bootstrap_agrees_with_sacrebleu(wmt21) -> None:
 
 
 @pytest.mark.slow
-def test_paired_ar_agrees_with_sacrebleu(wmt21) -> None:
-    refs, names, systems = wmt21
+def test_paired_ar_agrees_with_sacrebleu(wmt21_near) -> None:
+    refs, names, systems = wmt21_near
     mats = _matrices(refs, systems)
     n = 2000
     theirs = _sacrebleu("ar", refs, names, systems, n)
@@ -118,8 +117,8 @@ def test_paired_ar_agrees_with_sacrebleu(wmt21) -> None:
         assert abs(r.half_width - t.ci) <= tol, (r.half_width, t.ci)
 
 
-def test_same_seed_same_result_other_seed_other_draws(wmt21) -> None:
-    refs, _, systems = wmt21
+def test_same_seed_same_result_other_seed_other_draws(wmt21_near) -> None:
+    refs, _, systems = wmt21_near
     mats = _matrices(refs, systems[:2])
     a = paired_bootstrap(mats[0], mats[1:], n_samples=300, seed=7)
     b = paired_bootstrap(mats[0], mats[1:], n_samples=300, seed=7)
@@ -165,8 +164,8 @@ def test_holm_by_hand() -> None:
         holm([0.1, 1.5])
 
 
-def test_pairwise_matrix_is_symmetric_and_matches_the_baseline_tests(wmt21) -> None:
-    refs, names, systems = wmt21
+def test_pairwise_matrix_is_symmetric_and_matches_the_baseline_tests(wmt21_near) -> None:
+    refs, names, systems = wmt21_near
     mats = _matrices(refs, systems)
     for method, trials in (("bs", 300), ("ar", 500)):
         r = pairwise_matrix(mats, names, BleuConfig(), method=method, trials=trials, seed=11)
@@ -186,10 +185,10 @@ def test_pairwise_matrix_is_symmetric_and_matches_the_baseline_tests(wmt21) -> N
         assert f"{method}:{trials}|rs:11" in r.signature
 
 
-def test_pairwise_tie_p_replaces_only_identical_scores_before_holm(wmt21) -> None:
+def test_pairwise_tie_p_replaces_only_identical_scores_before_holm(wmt21_near) -> None:
     """sacreBLEU gives a system against its copy p = 1/(trials + 1); ``tie_p`` (the app's 1.0) replaces
     exactly those pairs, and Holm is taken over the replaced values."""
-    refs, _, systems = wmt21
+    refs, _, systems = wmt21_near
     mats = _matrices(refs, systems)[:2]
     mats = [mats[0], mats[1], mats[0]]
     sacre = pairwise_matrix(mats, ["a", "b", "a2"], BleuConfig(), trials=200, seed=3)
@@ -289,7 +288,15 @@ def _flat(state: dict, prefix: str = "") -> list[tuple[str, object]]:
 
 @pytest.mark.parametrize(
     ("n", "block", "seed"),
-    [(1, 4, 0), (2, 3, 1), (7, 5, 2), (7, 1, 3), (50_000, 3, 12345), (50_000, 1, 7), (6_700_417, 1, 5)],
+    [
+        (1, 4, 0),
+        (2, 3, 1),
+        (7, 5, 2),
+        (7, 1, 3),
+        (50_000, 3, 12345),
+        (50_000, 1, 7),
+        pytest.param(6_700_417, 1, 5, marks=pytest.mark.slow),  # one case of it in make test-core: below
+    ],
 )
 @pytest.mark.parametrize("single", [True, False])
 @pytest.mark.parametrize("odd_start", [False, True])
@@ -319,6 +326,11 @@ def test_kernel_draws_are_numpys_choice_draw_for_draw(n: int, block: int, seed: 
     np.testing.assert_array_equal(got_rng.choice(n, size=3), want_rng.choice(n, size=3))
 
 
+def test_kernel_draws_are_numpys_at_the_most_rejections() -> None:
+    """The slow 6_700_417 cases above, once in make test-core: significance's own path (PCG64 pairs, float32)."""
+    test_kernel_draws_are_numpys_choice_draw_for_draw(6_700_417, 1, 5, True, False, "pcg64 pairs")
+
+
 def test_the_draw_test_exercises_lemires_rejection_loop() -> None:
     """The 6_700_417 case above rejects thousands of 32-bit words (a kernel without the loop, or with the
     wrong threshold, would shift the stream there): counted here on the same words numpy draws from."""
@@ -341,11 +353,11 @@ def test_numpy_release_is_one_the_kernel_draws_were_checked_on() -> None:
 
 @pytest.mark.parametrize(("n", "samples", "chunk_rows"), [(1002, 300, 7), (1002, 300, 300), (1, 5, 2), (3, 50, 1)])
 def test_kernel_draws_give_the_same_resamples_as_numpys(
-    wmt21, monkeypatch: pytest.MonkeyPatch, n: int, samples: int, chunk_rows: int
+    wmt21_near, monkeypatch: pytest.MonkeyPatch, n: int, samples: int, chunk_rows: int
 ) -> None:
     """bootstrap_sums with the kernel drawing equals numpy drawing (and the kernel or numpy counting), over
     several blocks and a short last one, and leaves the generator in the same place for sacrebleu's next draws."""
-    refs, _, systems = wmt21
+    refs, _, systems = wmt21_near
     mats = [m[:n] for m in _matrices(refs, systems)]
     monkeypatch.setattr(resample, "RESAMPLE_CHUNK_CELLS", chunk_rows * n)
     results = []
@@ -360,8 +372,8 @@ def test_kernel_draws_give_the_same_resamples_as_numpys(
     assert results[0][0].shape == (samples, 4 * 10)
 
 
-def test_kernel_and_numpy_paths_give_identical_tests(wmt21, monkeypatch: pytest.MonkeyPatch) -> None:
-    refs, _, systems = wmt21
+def test_kernel_and_numpy_paths_give_identical_tests(wmt21_near, monkeypatch: pytest.MonkeyPatch) -> None:
+    refs, _, systems = wmt21_near
     mats = _matrices(refs, systems)
 
     def run() -> tuple:
@@ -379,8 +391,8 @@ def test_kernel_and_numpy_paths_give_identical_tests(wmt21, monkeypatch: pytest.
     assert repr(with_kernel) == repr(without)  # repr: exact floats, and nan (the diagonal) equals itself
 
 
-def test_compare_is_the_baseline_interval_plus_the_paired_tests(wmt21) -> None:
-    refs, _, systems = wmt21
+def test_compare_is_the_baseline_interval_plus_the_paired_tests(wmt21_near) -> None:
+    refs, _, systems = wmt21_near
     mats = _matrices(refs, systems)
     bs = compare(mats[0], mats[1:], BleuConfig(), method="bs", trials=400, seed=3, nrefs=1)
     assert bs.baseline_ci == bootstrap_ci(mats[0], n_samples=400, seed=3)
@@ -406,6 +418,7 @@ def test_paper_block_count() -> None:
         paper_block_count(1)
 
 
+@pytest.mark.slow  # every block of every system scored by sacreBLEU itself
 def test_ranked_block_test_on_wmt21_against_sacrebleu(real) -> None:
     """Blocks of 25 on 1002 real segments, systems in rank order, every block score from sacreBLEU itself and
     each t by hand from those scores (statistics module): the paper's Table 2 procedure."""
@@ -446,11 +459,13 @@ def test_ranked_block_test_on_wmt21_against_sacrebleu(real) -> None:
 
 
 @pytest.mark.parametrize("rows", [1, 7, 333])
-def test_bootstrap_drawn_in_blocks_is_the_same_as_in_one_draw(wmt21, monkeypatch: pytest.MonkeyPatch, rows) -> None:
+def test_bootstrap_drawn_in_blocks_is_the_same_as_in_one_draw(
+    wmt21_near, monkeypatch: pytest.MonkeyPatch, rows
+) -> None:
     # issue 13: resampling a block of rows at a time keeps memory at one block; numpy's stream makes the
     # blocks the same numbers as sacrebleu's single rng.choice(n, size=(n_samples, n)), so every score,
     # interval and p-value is unchanged (the sacrebleu parity tests above hold the one-draw values)
-    refs, _, systems = wmt21
+    refs, _, systems = wmt21_near
     mats = _matrices(refs, systems)
     one = (bootstrap_cis(mats, n_samples=1000), paired_bootstrap(mats[0], mats[1:], n_samples=1000))
     assert len(mats[0]) * 1000 <= resample.RESAMPLE_CHUNK_CELLS  # the default draws WMT21 in one block
@@ -459,10 +474,10 @@ def test_bootstrap_drawn_in_blocks_is_the_same_as_in_one_draw(wmt21, monkeypatch
     assert blocks == one
 
 
-def test_one_pool_of_resamples_serves_the_intervals_and_the_matrix(wmt21) -> None:
+def test_one_pool_of_resamples_serves_the_intervals_and_the_matrix(wmt21_near) -> None:
     # issue 13: the compare page draws 2,000 resamples once; the intervals read the first 1,000 and the
     # matrix all of them, exactly what each draws on its own; another smoothing reuses the same sums
-    refs, names, systems = wmt21
+    refs, names, systems = wmt21_near
     mats = _matrices(refs, systems)
     pool = resample_sums(mats, 2000)
     for config in (BleuConfig(), BleuConfig(smooth_method="floor", smooth_value=0.1)):

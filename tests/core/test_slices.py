@@ -14,6 +14,7 @@ from bleu_core.engine import ReferenceSet
 from bleu_core.engine.tokenizers import get_tokenizer
 from bleu_core.errors import InputError
 from bleu_core.metrics.bleu import score_many
+from tests.conftest import examples
 
 
 def _wmt22(real):
@@ -108,7 +109,7 @@ def _expr(draw, depth: int = 0):
     return f"({a}) {op} ({b})", (sa & sb) if op == "and" else (sa | sb)
 
 
-@settings(max_examples=200, deadline=None, derandomize=True)
+@settings(max_examples=examples(200), deadline=None, derandomize=True)
 @given(_expr())
 def test_combinations_are_set_algebra(case) -> None:
     where, expected = case

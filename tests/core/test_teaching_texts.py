@@ -56,12 +56,12 @@ def test_best_match_tie_is_a_convention() -> None:
     readme = _doc("README.md")
     assert "ties to the shorter" not in readme
     assert "a convention of sacreBLEU, NLTK and mteval v13a; the paper does not say" in readme
-    brevity = _doc("docs", "learn", "06_brevity.md")
+    brevity = _doc("docs", "learn", "brevity.md")
     assert "the paper does not say which" in brevity
 
 
 def test_decay_argument_is_the_papers() -> None:
-    decay = _doc("docs", "learn", "04_decay.md")
+    decay = _doc("docs", "learn", "decay.md")
     assert "dominated by p₁" not in decay
     assert "must take this exponential decay into account" in decay
     assert "slightly" in VARIANTS["arithmetic_mean"].mistake  # teaching-text item 29: a finding, not a "who"
@@ -90,7 +90,8 @@ def test_no_internal_names_in_user_texts() -> None:
     # review item 8: "the seed article" is the project's name for an input, "../shared/data" a developer's path
     found = [name for name, text in _user_texts().items() if "seed article" in text.lower()]
     assert not found, f"'seed article' in {found}"
-    shown = {n: t for n, t in _user_texts().items() if not n.startswith(("README", "docs/NOTES"))}  # developers'
+    developers = ("README", "docs/decisions", "docs/bench")
+    shown = {n: t for n, t in _user_texts().items() if not n.startswith(developers)}
     assert not [n for n, t in shown.items() if "shared/data" in t]
 
 
@@ -99,7 +100,7 @@ def test_the_article_is_named_as_it_names_itself() -> None:
     title, _, author = seed.read_text(encoding="utf-8").splitlines()[:3]
     for key in ("shortest_ref", "no_clipping", "arithmetic_mean", "double_count"):
         assert f'{author}\'s article "{title}"' in VARIANTS[key].who, key
-    assert f'{author}\'s article "{title}"' in _doc("docs", "learn", "06b_best_match.md")
+    assert f'{author}\'s article "{title}"' in _doc("docs", "learn", "brevity_best_match.md")
 
 
 def _paper() -> str:
@@ -109,7 +110,7 @@ def _paper() -> str:
 
 def test_zero_precision_step_claims_no_more_than_the_paper() -> None:
     # review item 14: "it defines nothing for single sentences" was stronger than section 2.1.1 and footnote 4
-    zero = _doc("docs", "learn", "08_zero.md")
+    zero = _doc("docs", "learn", "zero.md")
     assert "defines nothing" not in zero
     assert "does not say what to do when a single sentence has a zero precision (*inferred*" in zero
     paper = _paper()
@@ -120,7 +121,7 @@ def test_zero_precision_step_claims_no_more_than_the_paper() -> None:
     ):
         assert quote in zero
         assert quote in paper
-    recall = _doc("docs", "learn", "07_recall.md")
+    recall = _doc("docs", "learn", "recall.md")
     assert "section 2.2.1" in recall
     assert "computed over the set of all reference words is not a good measure" in paper
     assert "computed over the set of all reference words is not a good measure" in recall

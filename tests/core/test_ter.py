@@ -19,6 +19,7 @@ from bleu_core.metrics.base import Metric, PreparedReferences
 from bleu_core.metrics.ter import Ter, choose_engine, corpus_ter, sentence_ter
 from bleu_core.metrics.ter_align import MAX_SHIFT_CANDIDATES, align
 from bleu_core.metrics.ter_edits import ter_edits
+from tests.conftest import examples
 from tests.core.cases import read_lines
 
 kernel = ter_module._ter_kernel
@@ -39,7 +40,7 @@ def _kernel_align(hyp: list[str], ref: list[str]) -> tuple[int, tuple[tuple[int,
 TOKENS = st.lists(st.sampled_from(["a", "b", "c", "d", "e", "f", "the", "of", ",", "."]), max_size=70)
 
 
-@settings(max_examples=400, deadline=None, derandomize=True, database=None)
+@settings(max_examples=examples(400), deadline=None, derandomize=True, database=None)
 @given(TOKENS, TOKENS)
 def test_kernel_equals_python_search(hyp: list[str], ref: list[str]) -> None:
     """Edits, shifts (each one, in order), the final trace and the candidates evaluated: all equal."""
@@ -47,6 +48,7 @@ def test_kernel_equals_python_search(hyp: list[str], ref: list[str]) -> None:
     assert _kernel_align(hyp, ref) == (a.num_edits, a.shifts, a.trace, a.candidates)
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 def test_kernel_equals_python_on_unequal_lengths() -> None:
     """The beam's extremes: a reference 60 times longer (the widened beam), a hypothesis 60 times longer."""
     rng = random.Random(5)
@@ -57,6 +59,7 @@ def test_kernel_equals_python_on_unequal_lengths() -> None:
         assert _kernel_align(hyp, ref) == (a.num_edits, a.shifts, a.trace, a.candidates)
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 def test_the_candidate_bound_stops_the_search_as_sacrebleu() -> None:
     """Repetitive text reaches sacreBLEU's 1,000 candidates; both paths stop at the same candidate."""
     rng = random.Random(1)
@@ -67,6 +70,7 @@ def test_the_candidate_bound_stops_the_search_as_sacrebleu() -> None:
     assert _kernel_align(hyp, ref)[3] == a.candidates
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 def test_kernel_counts_equal_python_on_wmt21(data_dir: Path) -> None:
     """One WMT21 system, every 10th line (101 lines), references A, C, D, under two option sets."""
     folder = data_dir / "wmt21-news-en-de"
@@ -177,7 +181,7 @@ def test_edit_script_against_an_empty_reference() -> None:
     assert (e.num_edits, e.score, e.apply()) == (2, 100.0, ())
 
 
-@settings(max_examples=200, deadline=None, derandomize=True, database=None)
+@settings(max_examples=examples(200), deadline=None, derandomize=True, database=None)
 @given(TOKENS, st.lists(TOKENS, min_size=1, max_size=3))
 def test_edit_script_counts_and_applies(hyp: list[str], refs: list[list[str]]) -> None:
     """Non-matches = the fewest edits over the references (kernel and Python), and the ops turn the hypothesis

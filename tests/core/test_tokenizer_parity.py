@@ -17,8 +17,8 @@ from sacrebleu.tokenizers.tokenizer_none import NoneTokenizer
 from sacrebleu.tokenizers.tokenizer_zh import TokenizerZh
 
 from bleu_core.engine.tokenizers import get_tokenizer, preprocess, tokenize_line
+from tests.conftest import RealSet
 from tests.core.cases import random_string, read_lines
-from tests.core.conftest import RealSet
 
 SACRE = {
     "13a": Tokenizer13a(),

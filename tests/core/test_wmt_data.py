@@ -36,6 +36,7 @@ from bleu_core.data.wmt_xml import parse_wmt_xml
 from bleu_core.engine import ReferenceSet
 from bleu_core.errors import InputError
 from bleu_core.metrics.bleu import corpus_bleu, score_many
+from tests.conftest import RealSet
 
 DOC = 20  # segments per document in the files built here
 SOME = ("Online-A", "UEdin", "ICL")  # systems scored by sacreBLEU where all 20 would take long; the others' text
@@ -72,13 +73,9 @@ def _read(p: Path) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def wmt21(data_dir: Path) -> Wmt21:
-    d = data_dir / "wmt21-news-en-de"
-    return Wmt21(
-        _read(d / "source.en"),
-        {k: _read(d / f"reference.{k}.de") for k in "ACD"},
-        {p.stem: _read(p) for p in sorted((d / "systems").glob("*.de"))},
-    )
+def wmt21_docs(wmt21: RealSet) -> Wmt21:
+    """WMT21 with the document structure this file gives it (the shared data has none)."""
+    return Wmt21(wmt21.source(), dict(zip("ACD", wmt21.refs(), strict=True)), {n: wmt21.system(n) for n in wmt21.names})
 
 
 def _segs(lines: list[str], block: range) -> str:
@@ -103,9 +100,9 @@ def build_xml(w: Wmt21) -> str:
 
 
 @pytest.fixture(scope="module")
-def xml_file(wmt21: Wmt21, tmp_path_factory: pytest.TempPathFactory) -> Path:
+def xml_file(wmt21_docs: Wmt21, tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("wmt") / "newstest2021.en-de.xml"
-    path.write_text(build_xml(wmt21), encoding="utf-8")
+    path.write_text(build_xml(wmt21_docs), encoding="utf-8")
     return path
 
 
@@ -121,7 +118,7 @@ def _ours(corpus) -> dict[str, float]:
 
 
 @pytest.fixture(scope="module")
-def sacre(wmt21: Wmt21) -> Callable[[str, str], float]:
+def sacre(wmt21_docs: Wmt21) -> Callable[[str, str], float]:
     """sacreBLEU's BLEU of a system on the plain text, against the references named (e.g. "ACD"), cached."""
     metrics: dict[str, BLEU] = {}
     cache: dict[tuple[str, str], float] = {}
@@ -129,8 +126,8 @@ def sacre(wmt21: Wmt21) -> Callable[[str, str], float]:
     def score(system: str, refs: str) -> float:
         if (system, refs) not in cache:
             if refs not in metrics:
-                metrics[refs] = BLEU(references=[wmt21.refs[t] for t in refs])
-            cache[system, refs] = metrics[refs].corpus_score(wmt21.systems[system], None).score
+                metrics[refs] = BLEU(references=[wmt21_docs.refs[t] for t in refs])
+            cache[system, refs] = metrics[refs].corpus_score(wmt21_docs.systems[system], None).score
         return cache[system, refs]
 
     return score
@@ -143,22 +140,23 @@ def _clean(s: str) -> str:
 # --- WMT XML against sacreBLEU -----------------------------------------------------------------------------
 
 
-def test_xml_reads_what_sacrebleus_wmt_xml_reader_reads(xml_file: Path, read_xml, wmt21: Wmt21) -> None:
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
+def test_xml_reads_what_sacrebleus_wmt_xml_reader_reads(xml_file: Path, read_xml, wmt21_docs: Wmt21) -> None:
     fields = WMTXMLDataset._unwrap_wmt21_or_later(str(xml_file))
     c, docs = read_xml.corpus, read_xml.documents
-    assert c.n_segments == len(wmt21.source) == 1002
+    assert c.n_segments == len(wmt21_docs.source) == 1002
     assert list(c.source.lines) == [_clean(x) for x in fields["src"]]
     assert read_xml.translators == read_xml.available == ("A", "C", "D")
     for t, ref in zip(read_xml.translators, c.references, strict=True):
         assert list(ref.lines) == [_clean(x) for x in fields[f"ref:{t}"]]
-    assert c.names == tuple(wmt21.systems)
+    assert c.names == tuple(wmt21_docs.systems)
     for s in c.systems:
         assert list(s.lines) == [_clean(x) for x in fields[s.name]]
     assert list(docs.doc_ids) == fields["docid"]
     assert list(docs.origlangs) == fields["origlang"]
     assert list(docs.domains) == fields["domain"]
     assert (docs.src_lang, docs.tgt_lang) == ("en", "de")
-    assert len(docs.names) == wmt21.n_docs == 51
+    assert len(docs.names) == wmt21_docs.n_docs == 51
 
 
 @pytest.mark.slow  # sacreBLEU scores 20 systems against 3 references: about 10 s
@@ -169,6 +167,7 @@ def test_every_systems_bleu_from_the_xml_is_sacrebleus_on_the_plain_text(read_xm
         assert score == pytest.approx(sacre(name, "ACD"), abs=1e-9), name
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 def test_a_translator_chosen_gives_that_reference_only(xml_file: Path, sacre) -> None:
     w = parse_wmt_xml(xml_file.read_bytes(), xml_file.name, ref_translators=("C",))
     assert w.translators == ("C",)
@@ -309,8 +308,8 @@ def test_not_utf8_names_the_line() -> None:
 # --- markup in text files ----------------------------------------------------------------------------------
 
 
-def test_markup_is_found_and_refused_not_scored_as_text(wmt21: Wmt21) -> None:
-    hyp, ref = wmt21.systems["Online-A"][:20], wmt21.refs["A"][:20]
+def test_markup_is_found_and_refused_not_scored_as_text(wmt21_docs: Wmt21) -> None:
+    hyp, ref = wmt21_docs.systems["Online-A"][:20], wmt21_docs.refs["A"][:20]
     wrap = [f'<seg id="{i + 1}">{line}</seg>' for i, line in enumerate(hyp)]
     wrap_ref = [f'<seg id="{i + 1}">{line}</seg>' for i, line in enumerate(ref)]
     plain = sacrebleu.corpus_bleu(hyp, [ref]).score
@@ -339,19 +338,19 @@ def test_no_real_text_file_is_taken_for_markup(data_dir: Path) -> None:
 
 
 @pytest.mark.slow  # sacreBLEU on 51 documents of 20 segments: about 10 s
-def test_document_bleu_is_sacrebleus_on_the_joined_documents(read_xml, wmt21: Wmt21) -> None:
+def test_document_bleu_is_sacrebleus_on_the_joined_documents(read_xml, wmt21_docs: Wmt21) -> None:
     joined, docs = join_documents(read_xml.corpus, read_xml.documents)
-    assert joined.n_segments == len(docs.doc_ids) == wmt21.n_docs
+    assert joined.n_segments == len(docs.doc_ids) == wmt21_docs.n_docs
     assert docs.doc_ids == read_xml.documents.names
-    assert docs.origlangs == tuple(wmt21.origlang(d) for d in range(wmt21.n_docs))
-    join = lambda lines: [" ".join(lines[i] for i in b) for b in wmt21.blocks()]  # noqa: E731
-    refs = [join(r) for r in wmt21.refs.values()]
+    assert docs.origlangs == tuple(wmt21_docs.origlang(d) for d in range(wmt21_docs.n_docs))
+    join = lambda lines: [" ".join(lines[i] for i in b) for b in wmt21_docs.blocks()]  # noqa: E731
+    refs = [join(r) for r in wmt21_docs.refs.values()]
     metric = BLEU(references=refs)
     ours = _ours(joined)
     for name in SOME:
         score = ours[name]
-        assert score == pytest.approx(metric.corpus_score(join(wmt21.systems[name]), None).score, abs=1e-9), name
-    d_chrf = sacrebleu.corpus_chrf(join(wmt21.systems["UEdin"]), refs).score
+        assert score == pytest.approx(metric.corpus_score(join(wmt21_docs.systems[name]), None).score, abs=1e-9), name
+    d_chrf = sacrebleu.corpus_chrf(join(wmt21_docs.systems["UEdin"]), refs).score
     assert sacrebleu.corpus_chrf(list(joined.system("UEdin").lines), joined.ref_streams).score == d_chrf
 
 
@@ -366,7 +365,8 @@ def test_document_sums_keep_the_corpus_score(read_xml) -> None:
     assert (d[-1] == m[1000:].sum(axis=0)).all()
 
 
-def test_the_document_block_bootstrap_is_sacrebleus_test_on_document_rows(read_xml, wmt21: Wmt21) -> None:
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
+def test_the_document_block_bootstrap_is_sacrebleus_test_on_document_rows(read_xml, wmt21_docs: Wmt21) -> None:
     """sacreBLEU's own paired bootstrap steps (its draws, its BLEU from statistics, its p-value) on its own
     per-segment statistics summed per document: the block test, computed by sacreBLEU's code."""
     names = ("Online-A", "UEdin", "Facebook-AI")
@@ -375,11 +375,11 @@ def test_the_document_block_bootstrap_is_sacrebleus_test_on_document_rows(read_x
     mats = [refs.stats(list(c.system(n).lines)) for n in names]
     ours = document_comparison(mats[0], mats[1:], read_xml.documents, trials=1000, nrefs=3)
     assert ours.signature.startswith("nrefs:3|bs:1000|rs:12345|block:doc|")
-    metric = BLEU(references=list(wmt21.refs.values()))
-    blocks = wmt21.blocks()
+    metric = BLEU(references=list(wmt21_docs.refs.values()))
+    blocks = wmt21_docs.blocks()
 
     def doc_stats(name: str) -> np.ndarray:
-        seg = np.array(metric._extract_corpus_statistics(wmt21.systems[name], None), dtype=np.float64)
+        seg = np.array(metric._extract_corpus_statistics(wmt21_docs.systems[name], None), dtype=np.float64)
         return np.array([seg[b.start : b.stop].sum(axis=0) for b in blocks])
 
     rng = np.random.default_rng(12345)
@@ -440,12 +440,14 @@ def test_origlang_and_subset_keep_what_sacrebleu_keeps(
         assert ours in ([], list(range(1002)))
 
 
-def test_where_on_documents(read_xml, wmt21: Wmt21) -> None:
+def test_where_on_documents(read_xml, wmt21_docs: Wmt21) -> None:
     d = read_xml.documents
     by_doc = [i // DOC for i in range(1002)]
-    assert d.where("origlang", "==", "de") == tuple(i for i in range(1002) if wmt21.origlang(by_doc[i]) == "de")
-    assert d.where("domain", "==", "social") == tuple(i for i in range(1002) if wmt21.domain(by_doc[i]) == "social")
-    assert d.where("domain", "!=", "news") == tuple(i for i in range(1002) if wmt21.domain(by_doc[i]) != "news")
+    assert d.where("origlang", "==", "de") == tuple(i for i in range(1002) if wmt21_docs.origlang(by_doc[i]) == "de")
+    assert d.where("domain", "==", "social") == tuple(
+        i for i in range(1002) if wmt21_docs.domain(by_doc[i]) == "social"
+    )
+    assert d.where("domain", "!=", "news") == tuple(i for i in range(1002) if wmt21_docs.domain(by_doc[i]) != "news")
     assert d.where("doc", "~", r"\.00[12]$") == tuple(range(20, 60))
     with pytest.raises(InputError, match=r"^--where: a quantified group quantified again"):
         d.where("doc", "~", "(a+)+$")
@@ -496,20 +498,23 @@ def _wmt25(w: Wmt21, tmp: Path) -> tuple[bytes, list[tuple[str, bytes]]]:
     return test_set, systems
 
 
-def test_wmt25_jsonl_documents_and_system_files_score_as_the_plain_text(wmt21: Wmt21, tmp_path: Path, sacre) -> None:
-    data, systems = _wmt25(wmt21, tmp_path)
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
+def test_wmt25_jsonl_documents_and_system_files_score_as_the_plain_text(
+    wmt21_docs: Wmt21, tmp_path: Path, sacre
+) -> None:
+    data, systems = _wmt25(wmt21_docs, tmp_path)
     with pytest.raises(InputError, match=r"^wmt25-genmt\.jsonl: holds 2 language pairs \(en-cs_CZ, en-de_DE\)"):
         parse_wmt_jsonl(data, "wmt25-genmt.jsonl", systems=systems)
     w = parse_wmt(data, "wmt25-genmt.jsonl", systems=systems, langpair="en-de")
     assert w.format == "wmt-jsonl"
     assert w.corpus.n_segments == 1002
-    assert w.corpus.names == tuple(wmt21.systems)
+    assert w.corpus.names == tuple(wmt21_docs.systems)
     assert dict(w.fields)["references"] == "refs.refA.ref, refs.refC.ref, refs.refD.ref"
     assert dict(w.fields)["segments"] == "paragraphs (split at blank lines)"
     assert "read source from src_text" in w.describe()
     assert (w.documents.src_lang, w.documents.tgt_lang, len(w.documents.names)) == ("en", "de_DE", 51)
     assert any("1 document(s) without a reference skipped" in n for n in w.corpus.warnings)
-    for name, hyp in wmt21.systems.items():
+    for name, hyp in wmt21_docs.systems.items():
         assert w.corpus.system(name).lines == tuple(_clean(x) for x in hyp)
     ours = _ours(w.corpus)
     for name in SOME:
@@ -518,8 +523,8 @@ def test_wmt25_jsonl_documents_and_system_files_score_as_the_plain_text(wmt21: W
     assert whole.corpus.n_segments == 51
 
 
-def test_wmt25_jsonl_bad_input_names_file_and_document(wmt21: Wmt21, tmp_path: Path) -> None:
-    data, systems = _wmt25(wmt21, tmp_path)
+def test_wmt25_jsonl_bad_input_names_file_and_document(wmt21_docs: Wmt21, tmp_path: Path) -> None:
+    data, systems = _wmt25(wmt21_docs, tmp_path)
     name, raw = systems[0]
     rows = [json.loads(x) for x in raw.decode().split("\n")]
     missing = "\n".join(json.dumps(r) for r in rows[1:]).encode()
@@ -536,23 +541,24 @@ def test_wmt25_jsonl_bad_input_names_file_and_document(wmt21: Wmt21, tmp_path: P
         parse_wmt_jsonl(b'{"src": "x", "ref": "y"}\n', "t.jsonl")
 
 
-def test_wmt24_segment_records_score_as_the_plain_text(wmt21: Wmt21, sacre) -> None:
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
+def test_wmt24_segment_records_score_as_the_plain_text(wmt21_docs: Wmt21, sacre) -> None:
     """WMT24/25 human-evaluation files: one segment a line, tgt_text holding references and systems by name,
     doc_id = <document>_#_<n>; a system missing from a segment is left out and named."""
     lines = []
-    for d, b in enumerate(wmt21.blocks()):
+    for d, b in enumerate(wmt21_docs.blocks()):
         for i in b:
             tgt = {
-                "refA": wmt21.refs["A"][i],
-                **{s: h[i] for s, h in wmt21.systems.items()},
-                "refC": wmt21.refs["C"][i],
+                "refA": wmt21_docs.refs["A"][i],
+                **{s: h[i] for s, h in wmt21_docs.systems.items()},
+                "refC": wmt21_docs.refs["C"][i],
             }
             if i == 5:
                 del tgt["Online-W"]
             lines.append(
                 {
-                    "doc_id": f"test-en-{wmt21.domain(d) or 'news'}_{d}_#_{i}",
-                    "src_text": wmt21.source[i],
+                    "doc_id": f"test-en-{wmt21_docs.domain(d) or 'news'}_{d}_#_{i}",
+                    "src_text": wmt21_docs.source[i],
                     "tgt_text": tgt,
                     "langs": "en-de",
                     "scores": {},
@@ -568,7 +574,7 @@ def test_wmt24_segment_records_score_as_the_plain_text(wmt21: Wmt21, sacre) -> N
     assert w.documents.domains[:21] == ("news",) * 20 + ("social",)
     assert dict(w.fields)["references"] == "tgt_text[refA], tgt_text[refC]"
     for s in w.corpus.systems:
-        assert s.lines == tuple(_clean(x) for x in wmt21.systems[s.name])
+        assert s.lines == tuple(_clean(x) for x in wmt21_docs.systems[s.name])
     ours = _ours(w.corpus)
     for name in SOME:
         assert ours[name] == pytest.approx(sacre(name, "AC"), abs=1e-9), name

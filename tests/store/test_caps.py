@@ -191,8 +191,8 @@ def test_limits_come_from_the_environment(monkeypatch, tmp_path):
     assert set(store_mod.LIMIT_ENV) == {f.name for f in dataclasses.fields(Limits)}
 
 
-def test_the_readme_lists_every_limit_with_its_default():
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+def test_the_serving_notes_list_every_limit_with_its_default():
+    readme = (Path(__file__).resolve().parents[2] / "docs" / "serving.md").read_text()
     rows = dict(re.findall(r"^\| `(BLEU_EXPLORER_\w+)` \| ([\d.]+) \|", readme, flags=re.M))
     defaults = Limits()
     assert rows == {env: f"{getattr(defaults, name):g}" for name, env in store_mod.LIMIT_ENV.items()}

@@ -127,6 +127,7 @@ def pg_store(pg_cluster) -> Iterator[PostgresStore]:
     store.close()
 
 
+@pytest.mark.postgres
 def test_postgres_down_every_call_is_store_unavailable_and_nothing_is_half_written(pg_cluster, pg_store):
     s = pg_store
     new = s.create_room("src", ["ref"], {})
@@ -169,6 +170,7 @@ def test_postgres_down_every_call_is_store_unavailable_and_nothing_is_half_writt
     assert s.students_count(room.id) == 2
 
 
+@pytest.mark.postgres
 def test_twenty_simultaneous_submits_after_a_postgres_restart_all_succeed(pg_cluster, pg_store):
     s = pg_store
     room = s.create_room("src", ["ref"], {}).room

@@ -1,5 +1,5 @@
 """Issue 36, S1: the teacher's token (``/class?teach=TOKEN``) never reaches the access log of the nginx that
-``make serve-class`` runs, nor of the configuration the README documents: their log formats leave the query
+``make serve-class`` runs, nor of the configuration docs/serving.md documents: their log formats leave the query
 string and the Referer (which repeats the page's URL on every request the page makes) out."""
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ class _Ok(BaseHTTPRequestHandler):
         pass
 
 
+@pytest.mark.live  # an nginx of its own
 @pytest.mark.skipif(not os.access(serve_class.NGINX, os.X_OK), reason="nginx not installed (`make nginx`)")
 def test_the_served_class_logs_no_teacher_token(tmp_path):
     app = ThreadingHTTPServer(("127.0.0.1", 0), _Ok)
@@ -82,12 +83,12 @@ def _nginx_blocks(text: str) -> list[str]:
 
 
 def test_the_documented_nginx_config_logs_no_query_string():
-    (block,) = _nginx_blocks((ROOT / "README.md").read_text())
+    (block,) = _nginx_blocks((ROOT / "docs" / "serving.md").read_text())
     formats = dict(re.findall(r"log_format\s+(\w+)\s+((?:'[^']*'\s*)+);", block))
     uses = re.findall(r"access_log\s+\S+\s+(\w+)", block)
-    assert uses, "the README's nginx config names its access log's format"
+    assert uses, "docs/serving.md's nginx config names its access log's format"
     for name in uses:
-        assert name in formats, f"access_log uses {name}, which the README does not define"
+        assert name in formats, f"access_log uses {name}, which docs/serving.md does not define"
         fmt = formats[name] + " "
         assert "$uri" in fmt
         assert not [v for v in LEAKY if v in fmt], fmt

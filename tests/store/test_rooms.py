@@ -59,7 +59,7 @@ def test_the_browser_secret_is_stored_only_as_its_hash(store_env):
     assert hashlib.sha256(new.secret.encode()).hexdigest() in row
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
 def old_store(request, tmp_path):
     """A function that opens a store whose database was made at schema version 1 (before issue 36) and holds a
     room ABC234 (teacher token "tok") with two students, s1 and s2, both called alice."""

@@ -21,7 +21,7 @@ from streamlit.testing.v1 import AppTest
 
 from bleu_app import samples
 from bleu_app.ui import state
-from tests.ui.test_corpus_page import _uploader, folder_files
+from tests.ui.conftest import folder_files, open_app, uploader
 
 ROOT = Path(__file__).resolve().parents[2]
 FOLDERS = ["wmt22-general-zh-en", "wmt21-news-en-de", "compare-mt-ted-sk-en"]
@@ -72,20 +72,11 @@ def assert_all_render(at: AppTest, where: str, at_least: int) -> list[str]:
     return [_title(s) for s in specs]
 
 
-def _app() -> AppTest:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=240)
-    at.run()
-    return at
-
-
 def test_learn_and_every_paper_example_render():
-    at = _app()
+    at = open_app()
     assert_all_render(at, "learn", at_least=3)
     for key in samples.SENTENCE_SAMPLES:
-        at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
-        at.query_params[state.URL_EXAMPLE] = key
-        at.run()
-        at.switch_page("pages/sentence.py").run()
+        at = open_app("pages/sentence.py", query={state.URL_EXAMPLE: key})
         assert_all_render(at, f"sentence {key}", at_least=2)
 
 
@@ -99,7 +90,7 @@ def _corpus_and_compare(at: AppTest, where: str) -> None:
 
 
 def test_demo_corpus_renders_on_both_presets():
-    at = _app()
+    at = open_app()
     _corpus_and_compare(at, "demo, sacreBLEU default")
     at.sidebar.selectbox(key=state.PRESET).select("paper").run()
     _corpus_and_compare(at, "demo, paper preset")
@@ -108,9 +99,9 @@ def test_demo_corpus_renders_on_both_presets():
 @pytest.mark.slow
 @pytest.mark.parametrize("folder", FOLDERS)
 def test_shared_data_folder_renders(data_dir, folder):
-    at = _app()
+    at = open_app()
     at.switch_page("pages/corpus.py").run()
-    _uploader(at, "corpus.in_folder").set_value(folder_files(data_dir / folder)).run()
+    uploader(at, "corpus.in_folder").set_value(folder_files(data_dir / folder)).run()
     assert not at.exception, [e.value for e in at.exception]
     assert at.session_state[state.CORPUS].name == folder, [e.value for e in at.error]
     _corpus_and_compare(at, f"{folder}, sacreBLEU default")

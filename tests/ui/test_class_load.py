@@ -7,8 +7,11 @@ import pytest
 
 from bench import class_load
 
+pytestmark = pytest.mark.live  # a server process of its own (two in the second test)
+BACKENDS = ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
 
-@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+
+@pytest.mark.parametrize("backend", BACKENDS)
 def test_a_small_class_over_the_websocket_loses_nothing(backend, request):
     url = request.getfixturevalue("postgres_server")() if backend == "postgresql" else ""
     r = class_load.run_class(students=6, spread=1.0, database_url=url)
@@ -24,7 +27,7 @@ def test_a_small_class_over_the_websocket_loses_nothing(backend, request):
 
 def class_load_rated(n: int) -> int:
     """Each student rates RATE_K others, or all the others in a class smaller than that."""
-    from bleu_app.ui.classroom import RATE_K
+    from bleu_app.ui.classroom.student import RATE_K
 
     return min(RATE_K, n - 1)
 
@@ -57,7 +60,7 @@ async def _two_servers(a, b, code: str, token: str) -> dict[str, object]:
     return out
 
 
-@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+@pytest.mark.parametrize("backend", BACKENDS)
 def test_students_on_one_process_teacher_on_another(backend, request, tmp_path, monkeypatch):
     from bench.load import ROOT, Server, _run
     from bleu_app.store import DATA_DIR_ENV, DATABASE_URL_ENV, open_store

@@ -12,25 +12,18 @@ from streamlit.testing.v1 import AppTest
 
 from bleu_app.frames import classroom as frames
 from bleu_app.store import CODE_LEN
-from bleu_app.ui import classroom, export
+from bleu_app.ui import state
+from bleu_app.ui.classroom import room as classroom
+from bleu_app.ui.components import export
 from bleu_core.config import BleuConfig
 from bleu_core.teaching.explain import explain_segment
 from bleu_core.teaching.paper import EXAMPLE_1
+from tests.ui.conftest import open_app
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 PAGE = "pages/class.py"
 NASTY = "**bold** <b>x</b> $x^2$"
 GRADES = [5, 1, 3]  # what every student gives Candidate 1, Candidate 2 and the short one
-
-
-def _open(query: dict[str, str] | None = None) -> AppTest:
-    app = AppTest.from_file(APP, default_timeout=60)
-    for k, v in (query or {}).items():
-        app.query_params[k] = v
-    app.run()
-    app.switch_page(PAGE).run()
-    assert not app.exception
-    return app
 
 
 def _button(app: AppTest, label: str):
@@ -46,14 +39,14 @@ def _metrics(app: AppTest) -> dict[str, str]:
 
 
 def _teacher() -> tuple[AppTest, str]:
-    t = _open()
+    t = open_app(PAGE)
     t.button(key="class.create").click().run()
     assert not t.exception
     return t, _metrics(t)["Room code"]
 
 
 def _student(code: str, nick: str) -> AppTest:
-    s = _open({classroom.ROOM: code})
+    s = open_app(PAGE, query={classroom.ROOM: code})
     assert s.subheader[0].value == f"Join room {code}"
     s.text_input(key="class.nick").input(nick)
     s.button(key="class.join_room").click().run()
@@ -72,7 +65,7 @@ def test_a_class_through_both_rounds(store_env):
     assert len(code) == CODE_LEN
     codes = [c.value for c in teacher.code]
     assert codes[0] == f"http://localhost:8501/class?room={code}"  # the join link
-    assert codes[1].endswith(f"?teach={teacher.session_state[classroom.SS_TEACH]}")
+    assert codes[1].endswith(f"?teach={teacher.session_state[state.CLASS_TEACH]}")
     assert teacher.image  # the QR code, drawn locally
     assert EXAMPLE_1.references[0] in "\n".join(_texts(teacher)).replace("1. ", "")
 
@@ -154,7 +147,7 @@ def test_student_link_cannot_teach_and_delete_removes_everything(store_env):
     s = _student(code, "Ann")
     _submit(s, "hello there")
     room = store_env.room_by_code(code)
-    intruder = _open({classroom.TEACH: code})
+    intruder = open_app(PAGE, query={classroom.TEACH: code})
     assert any("names no open room" in e.value for e in intruder.error)
     assert not intruder.metric
     teacher.checkbox(key="class.delete_sure").check().run()
@@ -172,7 +165,7 @@ def test_expired_room_is_gone(store_env):
     _submit(_student(code, "Ann"), "hello there")
     now = store_env.clock()
     store_env.clock = lambda: now + 24 * 3600 + 1
-    late = _open({classroom.ROOM: code})
+    late = open_app(PAGE, query={classroom.ROOM: code})
     assert any("No open room has this code" in e.value for e in late.error)
     assert len(store_env.submissions(room.id)) == 1  # expired, not yet deleted
     _teacher()  # the next room made deletes the expired ones with everything in them
@@ -201,15 +194,12 @@ def test_export_csv_is_formula_safe():
     ("typed", "code"), [("abc234", "ABC234"), (" ab-c2 34 ", "ABC234"), ("ABC234XY" + "Z" * CODE_LEN, "ABC234XY")]
 )
 def test_room_codes_are_cleaned(typed, code):
-    assert classroom._clean_code(typed) == code
+    assert classroom.clean_code(typed) == code
 
 
 def test_a_room_from_a_line_of_the_loaded_corpus(store_env):
-    from bleu_app.ui import state
 
-    t = AppTest.from_file(APP, default_timeout=60)
-    t.run()
-    t.switch_page("pages/corpus.py").run()  # the demo corpus is loaded
+    t = open_app("pages/corpus.py")  # the demo corpus is loaded
     corpus = t.session_state[state.CORPUS]
     t.switch_page(PAGE).run()
     t.number_input(key="class.corpus_line").set_value(3).run()
@@ -229,7 +219,7 @@ def test_visitors_are_not_told_where_the_store_lives(store_env):
     from bleu_app.store import location
 
     where = location()
-    app = _open()
+    app = open_app(PAGE)
     shown = " ".join([*_texts(app), *(c.value for c in app.caption), *(m.value for m in app.markdown)])
     assert "kept on this server" in shown
     assert where not in shown

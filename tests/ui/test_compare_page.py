@@ -10,8 +10,8 @@ import pytest
 from scipy import stats as scipy_stats
 from streamlit.testing.v1 import AppTest
 
-from bleu_app.frames.corpus import BLOCK_CRIT as CRIT, BLOCK_P as P, BLOCK_SIG as SIG, BLOCK_T as T
-from tests.ui.test_corpus_page import _uploader, caption_after, folder_files, page_elements
+from bleu_app.frames.blocks import BLOCK_CRIT as CRIT, BLOCK_P as P, BLOCK_SIG as SIG, BLOCK_T as T
+from tests.ui.conftest import caption_after, folder_files, open_app, page_elements, uploader
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -24,24 +24,17 @@ def _df(at: AppTest, key: str):
     return next(d for d in at.dataframe if key in getattr(d.proto, "id", ""))
 
 
-def _app() -> AppTest:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180)
-    at.run()
-    at.switch_page("pages/compare.py").run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
-
-
 @pytest.fixture(scope="module")
-def wmt22(data_dir) -> AppTest:
-    at = _app()
-    _uploader(at, "compare.in_folder").set_value(folder_files(data_dir / "wmt22-general-zh-en")).run()
+def wmt22_page(wmt22) -> AppTest:
+    """The compare page after the WMT22 folder's upload (its human scores included)."""
+    at = open_app("pages/compare.py")
+    uploader(at, "compare.in_folder").set_value(folder_files(wmt22.folder)).run()
     assert not at.exception, [e.value for e in at.exception]
     return at
 
 
 def test_demo_renders_every_section():
-    at = _app()
+    at = open_app("pages/compare.py")
     heads = [h.value for h in at.subheader]
     for h in (
         "Systems side by side",
@@ -57,7 +50,7 @@ def test_demo_renders_every_section():
 
 
 def test_significance_signature_names_method_trials_seed():
-    at = _app()
+    at = open_app("pages/compare.py")
     # sacreBLEU's keys, and its default of 1000 trials: the demo's 4 systems (6 pairs) need no more for Holm
     assert any("bs:1000 | rs:12345" in c.value for c in at.caption)
     at.select_slider(key="compare.trials").set_value(500).run()
@@ -69,9 +62,9 @@ def test_significance_signature_names_method_trials_seed():
     assert any("no pair can reach 0.05" in w.value for w in at.warning)
 
 
-def test_trials_default_rises_with_the_systems_and_the_intervals_share_the_pool(wmt22, data_dir):
+def test_trials_default_rises_with_the_systems_and_the_intervals_share_the_pool(wmt22_page, data_dir):
     # 12 systems = 66 pairs: with 1000 trials the smallest Holm-corrected p is 66/1001 > 0.05, so 2000
-    at = wmt22
+    at = wmt22_page
     assert at.select_slider(key="compare.trials").value == 2000
     assert any("bs:2000 | rs:12345" in c.value for c in at.caption)
     assert not any("no pair can reach 0.05" in w.value for w in at.warning)
@@ -90,15 +83,20 @@ def test_trials_default_rises_with_the_systems_and_the_intervals_share_the_pool(
         assert shown.loc[s.name, frames.CI_HIGH] == pytest.approx(hi, abs=1e-9)
 
 
-def test_wmt22_systems_and_human_correlation(wmt22):
-    at = wmt22
+def test_wmt22_systems_and_human_correlation(wmt22_page):
+    at = wmt22_page
     assert len(at.selectbox(key="compare.baseline").options) == 12
     systems = _df(at, "compare.systems").value
     assert len(systems) == 12
     assert {"BLEU", "CI low", "CI high", "p1", "p4", "human score"} <= set(systems.columns)
     assert (systems["CI low"] <= systems["BLEU"]).all()
     assert (systems["BLEU"] <= systems["CI high"]).all()
-    assert any(c.value.startswith("over 12 systems; intervals: bootstrap over systems") for c in at.caption)
+    # what the gold is and that the intervals are not mt-metrics-eval's (issue 30: named honestly)
+    caption = next(c.value for c in at.caption if c.value.startswith("over 12 systems;"))
+    assert "gold: " in caption
+    assert "intervals: bootstrap over systems" in caption
+    assert "not mt-metrics-eval's segment resampling" in caption
+    assert any("do not quote these as WMT's meta-evaluation" in m.value for m in at.markdown)
     agree = _df(at, "compare.agreement").value
     assert agree["statistic"].tolist() == ["Pearson r", "Spearman ρ", "Kendall τ-b", "Kendall τ-c", "pairwise accuracy"]
     pearson = agree.set_index("statistic").loc["Pearson r"]
@@ -112,8 +110,8 @@ def test_wmt22_systems_and_human_correlation(wmt22):
     assert "ref-B" in [t.value for t in at.text]
 
 
-def test_wmt22_baseline_and_pair(wmt22):
-    at = wmt22
+def test_wmt22_baseline_and_pair(wmt22_page):
+    at = wmt22_page
     at.selectbox(key="compare.baseline").set_value("Online-W").run()
     assert not at.exception
     systems = _df(at, "compare.systems").value
@@ -128,7 +126,7 @@ def test_wmt22_baseline_and_pair(wmt22):
 def test_ngram_filter_narrows_the_sentences():
     from bleu_app.ui import state
 
-    at = _app()
+    at = open_app("pages/compare.py")
     all_rows = len(_df(at, "compare.pairs").value)
     at.session_state[state.COMPARE_NGRAM] = "the"
     at.run()
@@ -139,7 +137,7 @@ def test_ngram_filter_narrows_the_sentences():
 
 
 def test_exports_are_lazy_downloads():
-    at = _app()
+    at = open_app("pages/compare.py")
     labels = [b.label for b in at.get("download_button")]
     for want in ("CSV: systems", "CSV: significance", "LaTeX: table", "Chart: CIs PNG", "Chart: matrix SVG"):
         assert want in labels
@@ -148,15 +146,15 @@ def test_exports_are_lazy_downloads():
 def test_download_buttons_have_room_for_their_labels():
     """Review item 11: six chart buttons in one row (1/6 of the page each) cut "Chart: matrix PNG" and
     "Chart: matrix SVG" to the same "Chart: matrix …"; at most three share a row."""
-    at = _app()
+    at = open_app("pages/compare.py")
     cols = [c for c in at.columns if any(type(x).__name__ == "DownloadButton" for x in c.children.values())]
     assert len(cols) >= 13  # 4 CSV, 1 LaTeX, 6 chart, 2 report buttons
     assert min(c.proto.weight for c in cols) >= 1 / 3 - 1e-9
 
 
 def test_bad_upload_on_compare_keeps_demo():
-    at = _app()
-    _uploader(at, "compare.in_folder").set_value(
+    at = open_app("pages/compare.py")
+    uploader(at, "compare.in_folder").set_value(
         [("d/ref.txt", b"a\n\xfe\n", "text/plain"), ("d/systems/x.txt", b"a\nb\n", "text/plain")]
     ).run()
     assert any("d/ref.txt:2" in e.value.replace("\\", "") for e in at.error)
@@ -177,7 +175,7 @@ def _block_table(at: AppTest):
 
 
 def test_demo_block_test_shows_t_and_says_the_blocks_are_small():
-    at = _app()
+    at = open_app("pages/compare.py")
     assert "The paper's block test" in [h.value for h in at.subheader]
     table = _block_table(at)
     assert list(table["BLEU"]) == sorted(table["BLEU"])  # rank order, lowest first
@@ -200,7 +198,7 @@ def _in_columns(node, target, inside: bool = False) -> bool | None:
 def test_block_test_table_shows_t_and_df_and_dashes():
     # review item 9: the table sat in a 3/5-wide column (t and df cut off) and showed the lowest system's
     # missing df as a raw "None"
-    at = _app()
+    at = open_app("pages/compare.py")
     el = next(d for d in at.dataframe if T in d.value.columns)
     assert _in_columns(at.main, el) is False  # full width under the chart
     # what the grid draws: the cells themselves (a Styler's display values were not used by the browser's grid
@@ -217,7 +215,7 @@ def test_block_test_table_shows_t_and_df_and_dashes():
 
 def test_block_test_p_is_the_decisions_one_sided_p():
     # review 29 item 10: the column showed a two-sided p beside a one-sided decision ("sig. yes" next to p > 0.05)
-    at = _app()
+    at = open_app("pages/compare.py")
     shown = next(d for d in at.dataframe if T in d.value.columns).value.iloc[1:]
     assert len(shown) >= 2
     for _, row in shown.iterrows():
@@ -233,11 +231,11 @@ def test_block_table_is_as_tall_as_its_rows(monkeypatch):
     """Review item 3: the grid's default height hid rows behind an inner scroll (10 of 12 at 1280 px)."""
     import streamlit
 
-    from bleu_app.ui import render
+    from bleu_app.ui.corpus import blocks
 
     heights: dict[str, object] = {}
 
-    class Spy:  # Streamlit as render.py sees it, noting the height each table is given
+    class Spy:  # Streamlit as the block test's section sees it, noting the height each table is given
         def __getattr__(self, name: str) -> object:
             return getattr(streamlit, name)
 
@@ -245,15 +243,15 @@ def test_block_table_is_as_tall_as_its_rows(monkeypatch):
             heights[str(kwargs.get("key"))] = kwargs.get("height")
             return streamlit.dataframe(*args, **kwargs)
 
-    monkeypatch.setattr(render, "st", Spy())
-    at = _app()
+    monkeypatch.setattr(blocks, "st", Spy())
+    at = open_app("pages/compare.py")
     rows = len(next(d for d in at.dataframe if T in d.value.columns).value)
     assert heights["compare.blocks.table"] == (rows + 1) * 35 + 3  # the header and every row
 
 
 def test_human_correlation_carries_the_signature_of_the_bleu_correlated():
     # review item 10: Pearson r and Kendall tau had no signature of the BLEU they correlate
-    at = _app()
+    at = open_app("pages/compare.py")
     els = page_elements(at.main)
     after = els[
         next(i for i, e in enumerate(els) if e.type == "subheader" and e.value == "BLEU against human scores") :
@@ -263,8 +261,8 @@ def test_human_correlation_carries_the_signature_of_the_bleu_correlated():
     assert "tok:13a" in sig
 
 
-def test_wmt22_block_test_uses_blocks_of_25(wmt22):
-    at = wmt22
+def test_wmt22_block_test_uses_blocks_of_25(wmt22_page):
+    at = wmt22_page
     table = _block_table(at)
     assert len(table) == 12
     t = table[T]
@@ -282,10 +280,10 @@ def test_wmt22_block_test_uses_blocks_of_25(wmt22):
     assert caption == "75 blocks of 25 consecutive segments; df = 74."  # 1875 = 75 x 25
 
 
-def test_wmt22_block_table_shows_every_row_and_no_zero_p(wmt22):
+def test_wmt22_block_table_shows_every_row_and_no_zero_p(wmt22_page):
     """Review item 3: at 1280 px the grid showed 10 of its 12 rows (the two best behind an inner scroll), cut the
     verdict columns off the right edge, and printed p < 0.00005 as "0.0000"."""
-    el = next(d for d in wmt22.dataframe if T in d.value.columns)
+    el = next(d for d in wmt22_page.dataframe if T in d.value.columns)
     shown = el.value
     assert max(len(c) for c in (T, P, CRIT, SIG)) <= 9  # short headers, so the verdict columns fit
     config = json.loads(el.proto.columns)
@@ -295,7 +293,7 @@ def test_wmt22_block_table_shows_every_row_and_no_zero_p(wmt22):
     assert not shown[T].str.contains("-").any()  # HuaweiTSC's t against AISP-SJTU is "−0.37", the axes' minus
 
 
-def test_wmt22_ranking_in_clusters_follows_the_matrix(wmt22):
+def test_wmt22_ranking_in_clusters_follows_the_matrix(wmt22_page):
     """The ranked table: best first, a rule exactly where every system above is significantly better than
     every system below (held against the page's own Holm matrix), and the systems table in the same order."""
     import re
@@ -304,7 +302,7 @@ def test_wmt22_ranking_in_clusters_follows_the_matrix(wmt22):
     from bleu_app.frames import corpus as frames
     from tests.core.test_ranking import _check_rule
 
-    at = wmt22
+    at = wmt22_page
     html = next(h.proto.body for h in at.html if "bleu-ranking" in h.proto.body)
     rows = re.findall(r'<tr class="([^"]*)"><td>(\d+)</td><td>([^<]*)</td><td class="name" title="([^"]*)">', html)
     assert [int(r[1]) for r in rows] == list(range(1, 13))
@@ -336,7 +334,7 @@ def test_wmt22_ranking_in_clusters_follows_the_matrix(wmt22):
 def test_both_systems_sentences_fit_at_1280(key):
     """At 1280 px the main column is 820 px wide; a sentence column left to size itself took what remained and
     pushed system B's sentences out of view. A and B now have the same fixed width, with room for the numbers."""
-    at = _app()
+    at = open_app("pages/compare.py")
     table = _df(at, key)
     widths = {name: cfg.get("width") for name, cfg in json.loads(table.proto.columns).items()}
     assert list(table.value.columns[:2]) != ["A", "B"]  # the numbers come first

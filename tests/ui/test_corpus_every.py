@@ -10,17 +10,9 @@ from streamlit.testing.v1 import AppTest
 from bleu_app.frames import every as f
 from bleu_app.samples import demo_corpus
 from bleu_core import every_bleu
-from tests.ui.test_corpus_page import folder_files
+from tests.ui.conftest import folder_files, open_app
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _app() -> AppTest:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180)
-    at.run()
-    at.switch_page("pages/corpus.py").run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
 
 
 def _every_frames(at: AppTest) -> list:
@@ -28,7 +20,7 @@ def _every_frames(at: AppTest) -> list:
 
 
 def test_section_off_until_asked_then_matches_the_engine() -> None:
-    at = _app()
+    at = open_app("pages/corpus.py")
     assert "This corpus under every BLEU" in [h.value for h in at.subheader]
     assert not _every_frames(at)  # nothing computed before the toggle
     at.toggle(key="corpus.every").set_value(True).run()
@@ -49,7 +41,7 @@ def test_section_off_until_asked_then_matches_the_engine() -> None:
 
 
 def test_section_follows_the_system_and_ignores_the_sidebar(data_dir) -> None:
-    at = _app()
+    at = open_app("pages/corpus.py")
     files = [x for x in folder_files(data_dir / "wmt22-general-zh-en") if "human" not in x[0]]
     next(u for u in at.get("file_uploader") if "corpus.in_folder" in u.proto.id).set_value(files).run()
     assert not at.exception, [e.value for e in at.exception]

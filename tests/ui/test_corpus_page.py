@@ -2,52 +2,27 @@
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests.ui.conftest import errors, folder_files, open_app, page_elements, uploader
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _app(page: str = "pages/corpus.py") -> AppTest:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
-    at.run()
-    at.switch_page(page)
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
-
-
-def _uploader(at: AppTest, key: str):
-    return next(u for u in at.get("file_uploader") if u.proto.id.endswith(key) or key in u.proto.id)
-
-
-def folder_files(path: Path) -> list[tuple[str, bytes, str]]:
-    out = []
-    for root, _, files in os.walk(path):
-        for f in sorted(files):
-            p = Path(root) / f
-            out.append((str(p.relative_to(path.parent)), p.read_bytes(), "text/plain"))
-    return out
-
-
-def _errors(at: AppTest) -> list[str]:
-    return [e.value for e in at.error]
-
-
 def test_demo_on_first_open():
-    at = _app()
+    at = open_app("pages/corpus.py")
     assert at.title[0].value == "A corpus, one system"
     assert "81.38" in at.metric[0].value  # careful: sacrebleu.corpus_bleu gives 81.382 (the page opens on it)
     assert any("Mean of sentence BLEU" in m.label for m in at.metric)
-    assert not _errors(at)
+    assert not errors(at)
 
 
 def test_sentence_table_shows_the_text_after_its_key_numbers():
-    at = _app()
+    at = open_app("pages/corpus.py")
     table = next(d for d in at.dataframe if "hypothesis" in d.value.columns)
     order = list(table.proto.column_order)
     assert order[:4] == ["segment", "sentence BLEU", "effect on BLEU", "hypothesis"], order
@@ -61,7 +36,7 @@ def test_sentence_effects_read_with_minus_without_in_one_minus_style():
 
     from bleu_core import corpus_bleu
 
-    at = _app()
+    at = open_app("pages/corpus.py")
     el = next(d for d in at.dataframe if "effect on BLEU" in d.value.columns)
     config = json.loads(el.proto.columns)["effect on BLEU"]
     assert config["label"] == "effect on BLEU (points)"
@@ -86,7 +61,7 @@ def test_sentence_effects_read_with_minus_without_in_one_minus_style():
 
 def test_interval_signature_wraps_at_its_separators():
     """Review item 19: "Intervals: nrefs:2|bs:1000|...|sm / ooth:exp" broke mid-word; the main signature uses " | "."""
-    at = _app()
+    at = open_app("pages/corpus.py")
     notes = [*at.caption, *at.warning]  # a warning on a small test set such as the demo, else a caption
     line = next(c.value for c in notes if "Intervals:" in c.value).split("Intervals:")[1].replace("\\", "")
     assert " | bs:1000 | rs:12345 | " in line
@@ -94,19 +69,15 @@ def test_interval_signature_wraps_at_its_separators():
 
 
 def test_settings_reach_the_signature():
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
-    at.query_params["tok"] = "13a"
-    at.query_params["lc"] = "false"
-    at.run()
-    at.switch_page("pages/corpus.py").run()
+    at = open_app("pages/corpus.py", query={"tok": "13a", "lc": "false"})
     assert any("tok:13a" in c.value and "nrefs:2" in c.value and "case:mixed" in c.value for c in at.caption)
 
 
 def test_folder_upload_wmt22(data_dir):
-    at = _app()
-    _uploader(at, "corpus.in_folder").set_value(folder_files(data_dir / "wmt22-general-zh-en")).run()
+    at = open_app("pages/corpus.py")
+    uploader(at, "corpus.in_folder").set_value(folder_files(data_dir / "wmt22-general-zh-en")).run()
     assert not at.exception
-    assert not _errors(at)
+    assert not errors(at)
     assert at.selectbox(key="corpus.system").options[:2] == ["AISP-SJTU", "DLUT"]
     assert len(at.selectbox(key="corpus.system").options) == 12
     assert any("1479" in md.value for md in at.markdown)  # Online-W's empty line, as a note
@@ -136,10 +107,10 @@ def test_folder_upload_wmt22(data_dir):
     ],
 )
 def test_bad_folder_keeps_the_corpus(files, expected):
-    at = _app()
+    at = open_app("pages/corpus.py")
     before = at.selectbox(key="corpus.system").options
-    _uploader(at, "corpus.in_folder").set_value(files).run()
-    errs = _errors(at)
+    uploader(at, "corpus.in_folder").set_value(files).run()
+    errs = errors(at)
     assert errs, "a bad upload must show an error"
     shown = [re.sub(r"\\(.)", r"\1", e) for e in errs]  # what Markdown shows: the escapes removed
     assert any(expected in e for e in shown), errs
@@ -148,54 +119,54 @@ def test_bad_folder_keeps_the_corpus(files, expected):
 
 
 def test_file_over_limit(monkeypatch):
-    from bleu_app.ui import corpus_input
+    from bleu_app.ui.corpus import loading
 
-    monkeypatch.setattr(corpus_input, "PARSE_LIMIT_MB", 0.000001)
-    at = _app()
-    _uploader(at, "corpus.in_folder").set_value(
+    monkeypatch.setattr(loading, "PARSE_LIMIT_MB", 0.000001)
+    at = open_app("pages/corpus.py")
+    uploader(at, "corpus.in_folder").set_value(
         [("d/ref.txt", b"a b c\n", "text/plain"), ("d/systems/x.txt", b"a\n", "text/plain")]
     ).run()
-    assert any("limit" in e for e in _errors(at))
+    assert any("limit" in e for e in errors(at))
 
 
 def test_files_tab_and_human_scores():
-    at = _app()
-    _uploader(at, "corpus.in_refs").set_value([("ref.txt", b"the cat sat\na dog\n", "text/plain")])
-    _uploader(at, "corpus.in_systems").set_value(
+    at = open_app("pages/corpus.py")
+    uploader(at, "corpus.in_refs").set_value([("ref.txt", b"the cat sat\na dog\n", "text/plain")])
+    uploader(at, "corpus.in_systems").set_value(
         [("one.txt", b"the cat sat\na cat\n", "text/plain"), ("two.txt", b"a cat sat\na dog\n", "text/plain")]
     )
-    _uploader(at, "corpus.in_human").set_value(("h.tsv", b"one\t1\ntwo\t2\n", "text/plain"))
+    uploader(at, "corpus.in_human").set_value(("h.tsv", b"one\t1\ntwo\t2\n", "text/plain"))
     at.button(key="corpus.load_files").click().run()
-    assert not _errors(at)
+    assert not errors(at)
     assert at.selectbox(key="corpus.system").options == ["one", "two"]
 
 
 def test_files_tab_without_reference():
-    at = _app()
-    _uploader(at, "corpus.in_systems").set_value([("one.txt", b"x\n", "text/plain")])
+    at = open_app("pages/corpus.py")
+    uploader(at, "corpus.in_systems").set_value([("one.txt", b"x\n", "text/plain")])
     at.button(key="corpus.load_files").click().run()
-    assert any("reference" in e for e in _errors(at))
+    assert any("reference" in e for e in errors(at))
 
 
 def test_table_upload_tsv_csv_jsonl():
-    at = _app()
-    _uploader(at, "corpus.in_table").set_value(("t.tsv", b"src\tref\tA\tB\nx\ta b\ta b\ta\n", "text/plain")).run()
+    at = open_app("pages/corpus.py")
+    uploader(at, "corpus.in_table").set_value(("t.tsv", b"src\tref\tA\tB\nx\ta b\ta b\ta\n", "text/plain")).run()
     assert at.selectbox(key="corpus.system").options == ["A", "B"]
-    _uploader(at, "corpus.in_table").set_value(("t.csv", b"ref,P\na b,a b\n", "text/csv")).run()
+    uploader(at, "corpus.in_table").set_value(("t.csv", b"ref,P\na b,a b\n", "text/csv")).run()
     assert at.selectbox(key="corpus.system").options == ["P"]
-    _uploader(at, "corpus.in_table").set_value(
+    uploader(at, "corpus.in_table").set_value(
         ("t.jsonl", b'{"refs": ["a b"], "hyps": {"J": "a"}}\n', "application/json")
     ).run()
     assert at.selectbox(key="corpus.system").options == ["J"]
-    _uploader(at, "corpus.in_table").set_value(
+    uploader(at, "corpus.in_table").set_value(
         ("bad.jsonl", b'{"refs": ["a"], "hyps": {"J": "a"}}\n[1]\n', "application/json")
     ).run()
-    assert any("bad.jsonl:2" in e.replace("\\", "") for e in _errors(at))
+    assert any("bad.jsonl:2" in e.replace("\\", "") for e in errors(at))
     assert at.selectbox(key="corpus.system").options == ["J"]
 
 
 def test_paste_and_rename():
-    at = _app()
+    at = open_app("pages/corpus.py")
     at.text_area(key="corpus.paste_ref").set_value("the cat sat on the mat\nhello world")
     at.text_area(key="corpus.paste_a").set_value("the cat sat on a mat\nhello world")
     at.text_input(key="corpus.paste_a_name").set_value("mine")
@@ -203,7 +174,7 @@ def test_paste_and_rename():
     assert at.selectbox(key="corpus.system").options == ["mine"]
     at.text_area(key="corpus.paste_a").set_value("only one line")
     at.button(key="corpus.load_paste").click().run()
-    assert any("has 1 line but pasted reference has 2 lines" in e for e in _errors(at))
+    assert any("has 1 line but pasted reference has 2 lines" in e for e in errors(at))
     assert at.selectbox(key="corpus.system").options == ["mine"]
 
 
@@ -211,9 +182,10 @@ def test_row_selection_opens_the_sentence_page():
     def script():
         import streamlit as st
 
-        from bleu_app.ui import corpus_input, selection, state
+        from bleu_app.ui import state
+        from bleu_app.ui.corpus import loading, selection
 
-        corpus_input.current()
+        loading.current()
         st.session_state["corpus.table"] = {"selection": {"rows": [1]}}
         selection.row_opener("corpus.table", [5, 2, 9], "careful")()
         st.write(state.get(state.HANDOFF))
@@ -232,7 +204,7 @@ def test_row_selection_opens_the_sentence_page():
 def test_handoff_switches_to_the_sentence_page():
     from bleu_app.ui import state
 
-    at = _app()
+    at = open_app("pages/corpus.py")
     at.session_state[state.HANDOFF] = {
         "hyp": "the cat",
         "refs": ["the cat sat"],
@@ -249,7 +221,7 @@ def test_handoff_switches_to_the_sentence_page():
 
 
 def test_block_test_and_buckets_render():
-    at = _app()
+    at = open_app("pages/corpus.py")
     headers = [h.value for h in at.subheader]
     assert "The paper's block test" in headers
     # on this page the block test (every system) runs on demand; nothing of it is computed before
@@ -268,10 +240,10 @@ def _bucket_charts(at: AppTest) -> list[str]:
 def test_large_test_sets_get_the_buckets_on_request(monkeypatch):
     # above the compare page's limit for its A-vs-B buckets (1,000 resamples of every bucket: a third of the
     # server's time at 50,000 lines) the corpus page's buckets wait for a toggle too; the demo stands in
-    from bleu_app.ui import difference
+    from bleu_app.ui.corpus import difference
 
     monkeypatch.setattr(difference, "BUCKETS_AUTO_SEGMENTS", 10)
-    at = _app()
+    at = open_app("pages/corpus.py")
     label = "By reference length and by length ratio, with intervals (30 sentences)"
     (toggle,) = [t for t in at.toggle if t.label == label]
     assert toggle.value is False
@@ -286,33 +258,16 @@ def test_large_test_sets_get_the_buckets_on_request(monkeypatch):
 
 
 def test_small_test_sets_show_the_buckets_at_once():
-    at = _app()
+    at = open_app("pages/corpus.py")
     (toggle,) = [t for t in at.toggle if t.label.startswith("By reference length and by length ratio")]
     assert toggle.value is True
     assert len(_bucket_charts(at)) == 1
 
 
-def page_elements(node) -> list:
-    """Every element under ``node`` in page order (blocks are descended into, not listed)."""
-    out = []
-    for child in getattr(node, "children", {}).values():
-        if getattr(child, "children", None):
-            out += page_elements(child)
-        else:
-            out.append(child)
-    return out
-
-
-def caption_after(elements: list, found) -> str:
-    """The first caption after the first element for which ``found`` is true."""
-    start = next(i for i, e in enumerate(elements) if found(e))
-    return next(str(e.value) for e in elements[start + 1 :] if getattr(e, "type", "") == "caption")
-
-
 def test_mean_of_sentence_bleu_and_buckets_carry_their_own_signature():
     # review item 10: the mean of sentence BLEU (effective order) and the bootstrap buckets sat under the
     # corpus signature only (eff:no, no resamples or seed)
-    at = _app()
+    at = open_app("pages/corpus.py")
     els = page_elements(at.main)
     start = next(
         i for i, e in enumerate(els) if getattr(e, "type", "") == "metric" and e.label == "Mean of sentence BLEU"
@@ -336,7 +291,7 @@ def test_corpus_pages_open_on_sacrebleus_default_and_paper_settings_are_flagged(
     one-click way back, and that choice is kept across pages."""
     from bleu_app.ui import state
 
-    at = _app()
+    at = open_app("pages/corpus.py")
     assert at.session_state[state.PRESET] == "sacrebleu"
     assert any("tok:13a" in c.value and "smooth:exp" in c.value for c in at.caption)
     assert not any("Published corpus BLEU" in c.value for c in at.caption)
@@ -355,8 +310,7 @@ def test_learn_keeps_the_papers_preset_until_the_user_picks_one():
     """Learn opens on the paper's preset, the corpus page on sacreBLEU's; back on Learn it is the paper's again."""
     from bleu_app.ui import state
 
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
-    at.run()
+    at = open_app()
     assert at.session_state[state.PRESET] == "paper"
     at.switch_page("pages/corpus.py").run()
     assert at.session_state[state.PRESET] == "sacrebleu"
@@ -368,10 +322,7 @@ def test_learn_keeps_the_papers_preset_until_the_user_picks_one():
 def test_a_shared_link_with_settings_keeps_them_on_every_page():
     from bleu_app.ui import state
 
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
-    at.query_params["tok"] = "char"
-    at.run()
-    at.switch_page("pages/corpus.py").run()
+    at = open_app("pages/corpus.py", query={"tok": "char"})
     assert at.session_state[state.TOKENIZE] == "char"
     assert at.session_state[state.PRESET] == "custom"
 
@@ -380,20 +331,20 @@ def test_a_loaded_or_refused_folder_empties_its_uploader():
     # issue 13: a loaded upload's bytes are let go; the uploader comes back empty under a new key, the panel's
     # title names what is loaded. Issue 24.4: a refused folder's bytes go too (they were held for the session's
     # life); its message stays and names the problem
-    at = _app()
+    at = open_app("pages/corpus.py")
 
     def folder_uploader():
         return next(u for u in at.get("file_uploader") if "corpus.in_folder" in u.proto.id)
 
     assert folder_uploader().proto.id.endswith("corpus.in_folder.0")
     folder_uploader().set_value([("d/systems/x.txt", b"a\n", "text/plain")]).run()
-    assert _errors(at)
+    assert errors(at)
     assert folder_uploader().proto.id.endswith("corpus.in_folder.1")
     assert not folder_uploader().value
     folder_uploader().set_value(
         [("d/ref.txt", b"a b c\nd e\n", "text/plain"), ("d/systems/x.txt", b"a b\nd\n", "text/plain")]
     ).run()
-    assert not _errors(at)
+    assert not errors(at)
     assert folder_uploader().proto.id.endswith("corpus.in_folder.2")
     assert not folder_uploader().value
     assert "2 segments" in at.expander[0].label
@@ -402,7 +353,7 @@ def test_a_loaded_or_refused_folder_empties_its_uploader():
 
 def test_the_corpus_bleu_in_the_mean_box_carries_the_corpus_signature():
     # review 29 item 11: the box's "Corpus BLEU" was followed by the mean's signature only (eff:yes)
-    at = _app()
+    at = open_app("pages/corpus.py")
     captions = [str(c.value) for c in at.caption]
     corpus = [c for c in captions if c.startswith("Corpus BLEU: signature ")]
     assert len(corpus) == 1

@@ -13,18 +13,11 @@ from streamlit.testing.v1 import AppTest
 
 from bleu_app.frames.signs import signed
 from bleu_core import BleuConfig, corpus_bleu
+from tests.ui.conftest import open_app
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = ROOT / "bleu_app" / "demo"
 HEAD = "Why do A and B differ?"
-
-
-def _app() -> AppTest:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180)
-    at.run()
-    at.switch_page("pages/compare.py").run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
 
 
 def _config(at: AppTest) -> BleuConfig:
@@ -84,7 +77,7 @@ def _titles(at: AppTest) -> list[str]:
 
 
 def test_section_numbers_equal_rescoring():
-    at = _app()
+    at = open_app("pages/compare.py")
     assert HEAD in [h.value for h in at.subheader]
     a, b = at.selectbox(key="compare.a").value, at.selectbox(key="compare.b").value
     config = _config(at)
@@ -98,29 +91,37 @@ def test_section_numbers_equal_rescoring():
     assert wf["end"].iloc[0] == _demo_bleu(a, config)
     assert math.isclose(wf["end"].iloc[-2], _demo_bleu(b, config), abs_tol=1e-9)  # the last step lands on B
     assert math.isclose(wf["end"].iloc[-1], _demo_bleu(b, config), abs_tol=1e-9)
-    # the top sentence's effect is B - A minus B - A without it, rescored from the text
-    gap = next(d for d in at.dataframe if "effect on B - A" in d.value.columns).value
+    # the top sentence's "without it" is B - A minus B - A without it, rescored from the text
+    gap = next(d for d in at.dataframe if "share of B - A" in d.value.columns).value
     assert len(gap) == 25
     seg = int(gap.iloc[0]["segment"])
     without = _demo_bleu(b, config, drop=seg - 1) - _demo_bleu(a, config, drop=seg - 1)
-    # a number to 3 decimals (the grid sorts it by value; with the sentence minus without it), never -0.0
-    effects = gap["effect on B - A"]
-    assert effects.dtype.kind == "f"
+    # numbers to 3 decimals (the grid sorts them by value), never -0.0
+    effects, shares = gap["effect on B - A"], gap["share of B - A"]
+    assert effects.dtype.kind == shares.dtype.kind == "f"
     assert effects.iloc[0] == round(diff - without, 3) + 0.0
-    assert effects.is_monotonic_decreasing if diff >= 0 else effects.is_monotonic_increasing
-    assert not any(str(x) == "-0.0" for x in effects)
-    # the caption says which way the gap goes and what the sign means, in BLEU points
-    caption = next(c.value for c in at.caption if "sentences that" in c.value)
+    # the largest shares in the gap's direction first
+    assert shares.is_monotonic_decreasing if diff >= 0 else shares.is_monotonic_increasing
+    assert not any(str(x) == "-0.0" for x in [*effects, *shares])
+    # the cumulative curve of every sentence's share ends at B - A, rescored from the text
+    curve = _chart_rows(at, "How many sentences carry the gap")
+    line = next(d for d in curve if "cumulative share" in d.columns)
+    assert line["sentences"].iloc[-1] == len(_lines(DEMO / "reference.A.txt"))
+    assert math.isclose(line["cumulative share"].iloc[-1], diff, abs_tol=1e-9)
+    assert math.isclose(line["cumulative share"].iloc[0], 0.0, abs_tol=1e-12)
+    # the caption says which way the gap goes, what a share is and what "without it" is
+    caption = next(c.value for c in at.caption if "largest shares" in c.value)
     if diff < 0:
         assert f"{b} (B) is {-diff:.2f} BLEU points behind {a} (A)" in caption
-        assert "Negative: the sentence widens A's lead" in caption
+        assert "Negative: the sentence works for A" in caption
     else:
         assert f"{b} (B) is {diff:.2f} BLEU points ahead of {a} (A)" in caption
-    assert "with the sentence minus B − A without it, in BLEU points" in caption
+    assert "the shares of all sentences add up to B − A exactly" in caption
+    assert "leave-one-out" in caption
 
 
 def test_every_system_against_the_baseline_and_log_units():
-    at = _app()
+    at = open_app("pages/compare.py")
     at.selectbox(key="compare.baseline").set_value("terse").run()
     rows = _chart_rows(at, "Every system against terse")[0]
     assert set(rows["system"]) == {"careful", "chatty", "literal"}
@@ -137,7 +138,7 @@ def test_every_system_against_the_baseline_and_log_units():
 def test_zero_precision_says_infinite():
     from bleu_app.ui import state
 
-    at = _app()
+    at = open_app("pages/compare.py")
     at.selectbox(key=state.SMOOTH).set_value("none").run()
     at.text_area(key="compare.paste_ref").set_value("a b c d e f\ng h i j k l")
     at.text_area(key="compare.paste_a").set_value("a b x d y f\ng z i q k l")
@@ -150,7 +151,7 @@ def test_zero_precision_says_infinite():
 
 
 def test_report_download_button_is_there():
-    at = _app()
+    at = open_app("pages/compare.py")
     labels = [b.label for b in at.get("download_button")]
     assert "Report: HTML (opens offline)" in labels
     assert "Report: decomposition CSV" in labels

@@ -5,38 +5,29 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from streamlit.testing.v1 import AppTest
 
-from bleu_app.ui import cached, shared, state
+from bleu_app.ui import cached, state
+from tests.ui.conftest import open_app
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
 
 def test_opens_on_learn_with_the_papers_preset():
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.run()
-    assert not at.exception
+    at = open_app()
     assert at.session_state[state.PRESET] == "paper"
     assert at.title[0].value == "Learn BLEU, step by step"
     assert any("tok:paper" in c.value for c in at.sidebar.code)
 
 
 def test_settings_from_a_shared_link_reach_the_pages():
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.query_params["tok"] = "13a"
-    at.query_params["lc"] = "false"
-    at.run()
-    assert not at.exception
+    at = open_app(query={"tok": "13a", "lc": "false"})
     assert any("differ from the paper" in m.value for m in at.markdown)
     at.switch_page("pages/sentence.py").run()
     assert any("tok:13a" in c.value for c in at.caption)
 
 
 def test_example_link_loads_the_sentence_page():
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.query_params["ex"] = "ex3"
-    at.run()
-    at.switch_page("pages/sentence.py").run()
+    at = open_app("pages/sentence.py", query={"ex": "ex3"})
     assert at.text_area(key="sentence.hyp_box").value == "of the"
 
 
@@ -44,13 +35,13 @@ def test_cached_wrappers_are_bounded_and_the_papers_examples_shared():
     # the paper's examples are the same for every student: one global cache, bounded (issue 13)
     for fn in (
         cached.explain,
-        shared.example,
-        shared.clip_table,
-        shared.pooling_table,
-        shared.zero_orders_table,
-        shared.nltk_table,
-        shared.decay_spec,
-        shared.lab,
+        cached.example,
+        cached.clip_table,
+        cached.pooling_table,
+        cached.zero_orders_table,
+        cached.nltk_table,
+        cached.decay_spec,
+        cached.lab,
     ):
         assert fn._info.max_entries is not None  # type: ignore[attr-defined]
         assert getattr(fn._info, "scope", "global") == "global"  # type: ignore[attr-defined]
@@ -59,11 +50,11 @@ def test_cached_wrappers_are_bounded_and_the_papers_examples_shared():
 def test_page_icons_are_bundled_material_symbols_and_the_favicon_is_local(monkeypatch: pytest.MonkeyPatch) -> None:
     # review item 20a: emoji page icons rendered as empty boxes on a Chromium without an emoji font; Streamlit
     # bundles the Material Symbols font. A :material: favicon would be fetched from a web font service.
-    from bleu_app.ui import frame
+    from bleu_app.ui import frame, nav
 
     # st.Page resolves its script against a running app; what matters here is the icon each page is given
-    monkeypatch.setattr(frame.st, "Page", lambda script, **kw: kw)
-    icons = [p["icon"] for p in frame.pages()]
+    monkeypatch.setattr(nav.st, "Page", lambda script, **kw: kw)
+    icons = [p["icon"] for p in nav.pages()]
     assert icons
     assert all(i.startswith(":material/") for i in icons), icons
     assert not frame.APP_ICON.startswith(":material/")

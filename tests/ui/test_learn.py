@@ -8,17 +8,15 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from bleu_app.ui import state
-from tests.ui.test_corpus_page import caption_after, page_elements
+from bleu_app.ui.learn import steps
+from tests.ui.conftest import caption_after, open_app, page_elements
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
 
 @pytest.fixture
 def at() -> AppTest:
-    app = AppTest.from_file(APP, default_timeout=60)
-    app.run()
-    assert not app.exception
-    return app
+    return open_app()
 
 
 def _metrics(app: AppTest) -> dict[str, str]:
@@ -116,33 +114,20 @@ def _first(items: list[tuple[str, str]], text: str, kind: str | None = None) -> 
 def test_walk_defines_every_term_before_it_is_used(at):
     items = _flat(at.tabs[0], [])
     headers = [t for k, t in items if k == "header"]
-    assert headers == [
-        "0 · Which translation is better? (§2)",
-        "1 · Plain precision: Example 2 (§2.1)",
-        "2 · Clipping: the modified unigram precision (§2.1)",
-        "3 · Bigrams and longer n-grams (§2.1)",
-        "4 · A corpus: add the counts, then divide (§2.1.1)",
-        "5 · Precision decays with n (§2.1.3)",
-        "6 · The geometric mean (§2.1.3)",
-        "7 · Short candidates: Example 3 (§2.2)",
-        "8 · Why not recall: Example 4 (§2.2.1)",
-        "9 · The brevity penalty (§2.2.2)",
-        "10 · BLEU, in the log domain (§2.3)",
-        "11 · Why five of the six candidates score 0 (§2.1.3, footnote 5)",
-    ]
-    bp = _first(items, "9 · The brevity penalty", "header")
+    assert headers == [steps.heading(s) for s in steps.in_part("walk")]  # tests/ui/test_learn_steps.py: their text
+    bp = _first(items, steps.heading(steps.get("brevity")), "header")
     # recall (2.2.1) before BP (2.2.2); c, r and log BP only from the BP step on
-    assert _first(items, "8 · Why not recall", "header") < bp
+    assert _first(items, steps.heading(steps.get("recall")), "header") < bp
     assert _first(items, "r (best match length)", "metric") > bp
     assert _first(items, "log BP", "table") > bp
     assert _first(items, "c (candidate length)", "metric") > bp
     # the geometric mean is explained before the log domain uses it, pooling before any corpus number
-    assert _first(items, "N-th root of their product") < _first(items, "10 · BLEU, in the log domain", "header")
-    assert _first(items, "corpus: the sums", "table") < _first(items, "5 · Precision decays", "header")
+    assert _first(items, "N-th root of their product") < _first(items, steps.heading(steps.get("logdomain")), "header")
+    assert _first(items, "corpus: the sums", "table") < _first(items, steps.heading(steps.get("decay")), "header")
 
 
 def test_scale_is_said_once_prominently():
-    intro = "\n".join(m.value for m in AppTest.from_file(APP, default_timeout=60).run().markdown[:3])
+    intro = "\n".join(m.value for m in open_app().markdown[:3])
     assert "The BLEU metric ranges from 0 to 1" in intro
     assert "0 to 100" in intro
 
@@ -199,7 +184,7 @@ def test_lab_nltk_methods_agree_where_no_pooled_precision_is_zero(at):
 
 
 def test_side_by_side_decay_charts_share_their_y_axis(at):
-    """Review item 20b: step 5's two "Precision decay" charts ran 0.1-0.9 and 0.01-0.4: not comparable by eye."""
+    """Review item 20b: the decay step's two "Precision decay" charts ran 0.1-0.9 and 0.01-0.4: not comparable."""
     import json
 
     specs = [json.loads(el.proto.spec) for el in at.get("vega_lite_chart")]

@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from bleu_app.frames.cards import cards
+from bleu_app.lessons.cards import cards
 from bleu_app.ui import state
 from bleu_core import BleuConfig, explain_segment
+from tests.ui.conftest import open_learn
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 # the figures the reviews (teaching-text.md item 11, teacher-walk.md item 23) computed independently
@@ -45,10 +46,7 @@ def test_every_number_a_card_quotes_is_in_its_text():
 
 @pytest.fixture
 def learn() -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.switch_page("pages/learn.py").run()
-    assert not at.exception
-    return at
+    return open_learn()
 
 
 @pytest.mark.parametrize("card", [c for c in cards() if c.hyp], ids=lambda c: c.key)

@@ -7,17 +7,11 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from bleu_app.frames import exercise as x
-from bleu_app.ui import exercise as ui
+from bleu_app.lessons import exercise as x
+from bleu_app.ui import state
+from tests.ui.conftest import open_learn
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
-
-
-def _page() -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.switch_page("pages/learn.py").run()
-    assert not at.exception
-    return at
 
 
 def _answer(at: AppTest, item: str, step: str, text: str) -> None:
@@ -31,8 +25,8 @@ def _open_inputs(at: AppTest) -> list[str]:
 
 
 def test_steps_unlock_one_at_a_time_and_traps_are_named():
-    at = _page()
-    at.selectbox(key=ui.PICK).set_value("corpus").run()
+    at = open_learn()
+    at.selectbox(key=state.EXERCISE_ITEM).set_value("corpus").run()
     assert _open_inputs(at) == ["learn.ex.corpus.p1"]  # one box: focus cannot run down a column
     assert not at.error  # no red before any typing
     steps = x.steps(x.ITEMS["corpus"])
@@ -50,22 +44,22 @@ def test_steps_unlock_one_at_a_time_and_traps_are_named():
 
 
 def test_answers_are_kept_per_item_and_the_score_counts_first_tries():
-    at = _page()
+    at = open_learn()
     score = next(c.value for c in at.caption if c.value.startswith("Your score"))
     assert "no item complete yet (0 of 6)" in score  # review 29 item 9
     assert "of 0" not in score
-    at.selectbox(key=ui.PICK).set_value("warmup").run()
+    at.selectbox(key=state.EXERCISE_ITEM).set_value("warmup").run()
     steps = x.steps(x.ITEMS["warmup"])
     _answer(at, "warmup", "p1", "5/5")  # wrong once
     for step in steps:
         _answer(at, "warmup", step.key, step.text)
     assert any("Item complete: 7 of 8" in s.value for s in at.success)
-    at.selectbox(key=ui.PICK).set_value("clip").run()
+    at.selectbox(key=state.EXERCISE_ITEM).set_value("clip").run()
     _answer(at, "clip", "p1", "6/7")
-    at.selectbox(key=ui.PICK).set_value("warmup").run()
+    at.selectbox(key=state.EXERCISE_ITEM).set_value("warmup").run()
     shown = [m.value for m in at.markdown if m.value.startswith("✔")]
     assert len(shown) == 8
-    at.selectbox(key=ui.PICK).set_value("clip").run()
+    at.selectbox(key=state.EXERCISE_ITEM).set_value("clip").run()
     clip_p1 = x.steps(x.ITEMS["clip"])[0].label
     assert [m.value for m in at.markdown if m.value.startswith("✔")] == [f"✔ **{clip_p1}** = 6/7"]
     assert _open_inputs(at) == ["learn.ex.clip.p2"]

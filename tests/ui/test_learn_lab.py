@@ -12,11 +12,11 @@ import pytest
 from streamlit.proto.Metric_pb2 import Metric as MetricProto
 from streamlit.testing.v1 import AppTest
 
-from bleu_app.frames import lab as frames
-from bleu_app.ui import lab
+from bleu_app.lessons import lab as frames
+from bleu_app.ui import state
 from bleu_core.config import BleuConfig
 from bleu_core.teaching.variants import VARIANTS, VariantResult, run_variant
-from tests.ui.learn_app import open_learn
+from tests.ui.conftest import open_learn
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 QUESTION = "Will this mistake raise, lower or not change BLEU on this corpus?"
@@ -48,13 +48,13 @@ def _glance_table(app: AppTest):
 
 
 def _radio(app: AppTest, variant: str, corpus: str, nltk: int = 0):
-    return app.radio(key=lab.GUESS + frames.game_key(variant, corpus, nltk))
+    return app.radio(key=state.lab_guess(frames.game_key(variant, corpus, nltk)))
 
 
 def test_the_number_and_the_table_wait_for_a_prediction(at):
     variant = next(iter(VARIANTS))
-    assert at.selectbox(key=lab.VARIANT).value == variant
-    assert at.selectbox(key=lab.CORPUS).value == frames.DEMO[variant]
+    assert at.selectbox(key=state.LAB_VARIANT).value == variant
+    assert at.selectbox(key=state.LAB_CORPUS).value == frames.DEMO[variant]
     want = _result(variant, frames.DEMO[variant])
     assert _metric(at, "Correct BLEU") == f"{want.correct:.2f}"
     assert _metric(at, VARIANTS[variant].label) == "?"
@@ -70,8 +70,8 @@ def test_the_number_and_the_table_wait_for_a_prediction(at):
 
 
 def test_a_wrong_prediction_is_told_why_and_reveals_the_numbers(at):
-    at.selectbox(key=lab.VARIANT).set_value("sentence_bp").run()
-    assert at.selectbox(key=lab.CORPUS).value == "short_bp"  # the variant's demonstration corpus
+    at.selectbox(key=state.LAB_VARIANT).set_value("sentence_bp").run()
+    assert at.selectbox(key=state.LAB_CORPUS).value == "short_bp"  # the variant's demonstration corpus
     assert any("written for this lab (not from the paper)" in c.value for c in at.caption)
     want = _result("sentence_bp", "short_bp")
     assert want.score < want.correct
@@ -99,7 +99,7 @@ def test_a_wrong_prediction_is_told_why_and_reveals_the_numbers(at):
 
 
 def test_a_right_prediction_says_so(at):
-    at.selectbox(key=lab.VARIANT).set_value("double_count").run()
+    at.selectbox(key=state.LAB_VARIANT).set_value("double_count").run()
     want = _result("double_count", "paper")
     way = "up" if want.score > want.correct else "down"
     _radio(at, "double_count", "paper").set_value(way).run()
@@ -110,20 +110,20 @@ def test_a_right_prediction_says_so(at):
 
 
 def test_answers_are_kept_per_variant_and_corpus(at):
-    at.selectbox(key=lab.VARIANT).set_value("arithmetic_mean").run()
+    at.selectbox(key=state.LAB_VARIANT).set_value("arithmetic_mean").run()
     _radio(at, "arithmetic_mean", "paper").set_value("same").run()
     at.button(key="learn.lab.reveal").click().run()
     revealed = _metric(at, VARIANTS["arithmetic_mean"].label)
     assert revealed == f"{_result('arithmetic_mean', 'paper').score:.2f}"
-    at.selectbox(key=lab.VARIANT).set_value("no_clipping").run()
+    at.selectbox(key=state.LAB_VARIANT).set_value("no_clipping").run()
     assert _metric(at, VARIANTS["no_clipping"].label) == "?"  # a new round
-    at.selectbox(key=lab.VARIANT).set_value("arithmetic_mean").run()
+    at.selectbox(key=state.LAB_VARIANT).set_value("arithmetic_mean").run()
     assert _metric(at, VARIANTS["arithmetic_mean"].label) == revealed  # the answer was kept
     assert at.warning[0].value.startswith("Not quite:")
-    at.selectbox(key=lab.CORPUS).set_value("ex1").run()
+    at.selectbox(key=state.LAB_CORPUS).set_value("ex1").run()
     assert _metric(at, VARIANTS["arithmetic_mean"].label) == "?"  # same variant, another corpus: another round
     at.button(key="learn.lab.forget").click().run()
-    at.selectbox(key=lab.CORPUS).set_value("paper").run()
+    at.selectbox(key=state.LAB_CORPUS).set_value("paper").run()
     assert _metric(at, VARIANTS["arithmetic_mean"].label) == "?"
 
 
@@ -137,14 +137,14 @@ def test_show_all_opens_the_table_without_an_answer(at):
 
 
 def test_the_teacher_can_turn_the_game_off(at):
-    at.toggle(key=lab.GAME).set_value(False).run()
+    at.toggle(key=state.LAB_GAME).set_value(False).run()
     variant = next(iter(VARIANTS))
     assert _metric(at, VARIANTS[variant].label) == f"{_result(variant, 'paper').score:.2f}"
-    assert not [r for r in at.radio if str(r.key).startswith(lab.GUESS)]  # no prediction asked
+    assert not [r for r in at.radio if str(r.key).startswith(state.lab_guess(""))]  # no prediction asked
     assert _glance_table(at) is not None
     assert not at.success  # no verdict without a prediction
     assert not at.warning
-    at.selectbox(key=lab.CORPUS).set_value("ex3").run()
+    at.selectbox(key=state.LAB_CORPUS).set_value("ex3").run()
     same = _result(variant, "ex3")
     assert f"{same.score:.2f}" == f"{same.correct:.2f}"
     shown = next(m for m in at.metric if m.label == VARIANTS[variant].label)
@@ -153,15 +153,15 @@ def test_the_teacher_can_turn_the_game_off(at):
 
 
 def test_selectors_mark_where_a_variant_has_no_effect(at):
-    at.selectbox(key=lab.CORPUS).set_value("ex3").run()
-    variants = at.selectbox(key=lab.VARIANT)
+    at.selectbox(key=state.LAB_CORPUS).set_value("ex3").run()
+    variants = at.selectbox(key=state.LAB_VARIANT)
     for key, option in zip(VARIANTS, variants.options, strict=True):
         r = _result(key, "ex3")
         same = f"{r.score:.2f}" == f"{r.correct:.2f}"
         assert option.endswith("— no effect here") == same, option
     assert sum(o.endswith("— no effect here") for o in variants.options) >= 5  # on Example 3 most show nothing
     assert not variants.options[list(VARIANTS).index("arithmetic_mean")].endswith("no effect here")
-    corpora = at.selectbox(key=lab.CORPUS).options
+    corpora = at.selectbox(key=state.LAB_CORPUS).options
     for key, option in zip(frames.CORPORA, corpora, strict=True):
         r = _result(next(iter(VARIANTS)), key)
         assert ("no effect for this variant" in option) == (f"{r.score:.2f}" == f"{r.correct:.2f}"), option
@@ -170,8 +170,8 @@ def test_selectors_mark_where_a_variant_has_no_effect(at):
 
 
 def test_a_zero_score_offers_smoothing_and_n2_with_one_click(at):
-    at.selectbox(key=lab.VARIANT).set_value("no_clipping").run()
-    at.selectbox(key=lab.CORPUS).set_value("ex2").run()
+    at.selectbox(key=state.LAB_VARIANT).set_value("no_clipping").run()
+    at.selectbox(key=state.LAB_CORPUS).set_value("ex2").run()
     assert _metric(at, "Correct BLEU") == "0.00"
     c = frames.CORPORA["ex2"]
 
@@ -191,11 +191,11 @@ def test_a_zero_score_offers_smoothing_and_n2_with_one_click(at):
 
 def test_a_link_opens_a_variant_on_a_corpus():
     at = _open(tab="lab", variant="double_count", corpus="ex2")
-    assert at.selectbox(key=lab.VARIANT).value == "double_count"
-    assert at.selectbox(key=lab.CORPUS).value == "ex2"
+    assert at.selectbox(key=state.LAB_VARIANT).value == "double_count"
+    assert at.selectbox(key=state.LAB_CORPUS).value == "ex2"
     assert any("?tab=lab&variant=double_count&corpus=ex2" in c.value for c in at.caption)
     at = _open(tab="lab", variant="sentence_bp")
-    assert at.selectbox(key=lab.CORPUS).value == "short_bp"  # no corpus: the variant's demonstration
+    assert at.selectbox(key=state.LAB_CORPUS).value == "short_bp"  # no corpus: the variant's demonstration
     at = _open(tab="lab", variant="nope", corpus="nope")
-    assert at.selectbox(key=lab.VARIANT).value == next(iter(VARIANTS))
-    assert at.selectbox(key=lab.CORPUS).value == frames.DEMO[next(iter(VARIANTS))]
+    assert at.selectbox(key=state.LAB_VARIANT).value == next(iter(VARIANTS))
+    assert at.selectbox(key=state.LAB_CORPUS).value == frames.DEMO[next(iter(VARIANTS))]

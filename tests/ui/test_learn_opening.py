@@ -12,14 +12,16 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from bleu_app import handout
-from bleu_app.frames import opening as frames
-from bleu_app.ui import opening, part2, present, teacher, walk
+from bleu_app.lessons import opening as frames
+from bleu_app.ui import cached, state
+from bleu_app.ui.learn import opening, steps, teacher
 from tests.app.test_paper_quotes import PAPER, SEED, normalise
-from tests.ui.learn_app import open_learn
+from tests.ui.conftest import open_learn
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
-TITLES = [opening.TITLE] + [t for t, _ in walk.STEPS] + [t for t, _ in part2.STEPS]  # step 0 to step 17
+TITLES = [steps.heading(s) for s in (*steps.in_part("walk"), *steps.in_part("part2"))]  # the lecture's steps
+OPENING = steps.heading(steps.get("opening"))
 SEED_TEXT = SEED.read_text(encoding="utf-8")
 # The paper's section headings, as the seed prints them (number, then title): a label must name one of these.
 HEADINGS = {
@@ -58,7 +60,7 @@ def _texts(node, out: list[tuple[str, str]]) -> list[tuple[str, str]]:  # type: 
 
 def _opening_texts(at: AppTest) -> str:
     items = _texts(at.tabs[0], [])
-    end = next(i for i, (k, t) in enumerate(items) if k == "header" and t.startswith("1 ·"))
+    end = next(i for i, (k, t) in enumerate(items) if k == "header" and t == TITLES[1])
     return "\n".join(t for _, t in items[:end])
 
 
@@ -68,12 +70,12 @@ def _opening_texts(at: AppTest) -> str:
 def test_the_opening_shows_example_1_with_no_numbers_and_a_vote():
     at = _open()
     text = _opening_texts(at)
-    assert opening.TITLE in text
+    assert OPENING in text
     for sentence in ("It is a guide to action which ensures", "It is to insure the troops", "Party commands."):
         assert sentence in text
     assert not re.search(r"\d+/\d+|\d+\.\d\d|BLEU =", text), "a number before the vote"
     assert "Reference 1" not in text.split("The three references")[0]  # the paper's list waits for the reveal
-    vote = at.radio(key=opening.VOTE)
+    vote = at.radio(key=state.VOTE)
     assert list(vote.options) == list(opening.CHOICES)
     assert vote.value is None  # nobody voted yet
     assert at.button(key="learn.vote_reveal")
@@ -82,7 +84,7 @@ def test_the_opening_shows_example_1_with_no_numbers_and_a_vote():
 
 def test_the_reveal_shows_the_papers_list_and_the_engines_counts():
     at = _open()
-    at.radio(key=opening.VOTE).set_value("Candidate 2").run()
+    at.radio(key=state.VOTE).set_value("Candidate 2").run()
     at.button(key="learn.vote_reveal").click().run()
     assert not at.exception
     text = _opening_texts(at)
@@ -108,13 +110,13 @@ def test_the_reveal_shows_the_papers_list_and_the_engines_counts():
 
 def test_the_vote_is_kept_when_the_presenter_moves_on_and_back():
     at = _open(present="1")
-    assert [h.value for h in at.header] == [opening.TITLE]
-    at.radio(key=opening.VOTE).set_value("We cannot tell").run()
+    assert [h.value for h in at.header] == [OPENING]
+    at.radio(key=state.VOTE).set_value("We cannot tell").run()
     at.button(key="learn.step_next").click().run()
     assert [h.value for h in at.header] == [TITLES[1]]
     assert not at.radio  # the radio is gone from the screen, so Streamlit dropped its widget state
     at.button(key="learn.step_prev").click().run()
-    assert at.radio(key=opening.VOTE).value == "We cannot tell"
+    assert at.radio(key=state.VOTE).value == "We cannot tell"
     at.button(key="learn.vote_reveal").click().run()
     assert any("The class could not tell" in m.value for m in at.markdown)
 
@@ -133,7 +135,7 @@ def test_the_runs_cover_each_candidate_and_hold_against_the_references():
 
 
 def test_the_papers_list_is_quoted_word_for_word():
-    text = (ROOT / "docs" / "learn" / "00c_reveal.md").read_text(encoding="utf-8")
+    text = (ROOT / "docs" / "learn" / "opening_reveal.md").read_text(encoding="utf-8")
     for phrase, refs in frames.PAPER_SHARED:
         assert normalise(phrase) in PAPER
         assert f"“{phrase}” with Reference{'s' if len(refs) > 1 else ''} {refs[0]}" in " ".join(text.split())
@@ -151,7 +153,7 @@ def _sections(title: str) -> list[str]:
 
 
 def test_every_step_title_names_a_section_of_the_paper_and_its_text_cites_it():
-    assert len(TITLES) == 18
+    assert len(TITLES) == len(steps.in_part("walk")) + len(steps.in_part("part2")) == 18
     for number, heading in HEADINGS.items():
         assert f"{number} {heading}" in SEED_TEXT, number  # the headings are the seed's
     at = _open()
@@ -168,17 +170,18 @@ def test_every_step_title_names_a_section_of_the_paper_and_its_text_cites_it():
         notes = re.findall(r"footnote (\d)", title)
         for fn in notes:
             assert f"footnote {fn}" in body, title
-        # step 11 follows footnote 5 (printed in section 2.1.3): its text cites the footnote
+        # the zero-score step follows footnote 5 (printed in section 2.1.3): its text cites the footnote
         cited = any(re.search(rf"(section|§) ?{re.escape(s)}(?![.\d]*\d)", body) for s in secs) or notes
         assert cited, f"step {n}'s text never cites section {secs}"
 
 
 def test_the_presenter_step_list_shows_the_sections():
-    at = _open(present="1", step="9")
-    box = at.selectbox(key=present.PICK)
-    tabs = ["18 · Misconceptions", "19 · Misimplementation lab", "20 · Exercise"]  # the other tabs, one step each
+    at = _open(present="1", step="brevity")
+    box = at.selectbox(key=state.STEP_PICK)
+    tabs = [steps.heading(steps.get(k)) for k in ("cards", "lab", "exercise")]  # the other tabs, one step each
+    assert tabs[0] == f"{len(TITLES)} · Misconceptions"  # numbered after the lecture's steps
     assert list(box.options) == TITLES + tabs  # AppTest lists the options as shown
-    assert box.value == 9
+    assert box.value == "brevity"
     assert "(§2.2.2)" in next(h.value for h in at.header)
 
 
@@ -186,7 +189,7 @@ def test_the_presenter_step_list_shows_the_sections():
 
 
 def _plan_rows() -> list[list[str]]:
-    text = (ROOT / "docs" / "learn" / "plan.md").read_text(encoding="utf-8")
+    text = steps.expand((ROOT / "docs" / "learn" / "plan.md").read_text(encoding="utf-8"))
     return [
         [c.strip() for c in line.strip("|").split("|")]
         for line in text.splitlines()
@@ -202,7 +205,8 @@ def test_the_plan_is_at_the_top_collapsed_and_fills_fifty_minutes():
     assert exp.label == teacher.EXPANDER
     assert exp.proto.expanded is False
     plan = " ".join(m.value for m in exp.markdown)
-    assert "?present=1&step=0" in plan
+    assert "?present=1&step=opening" in plan
+    assert "{step:" not in plan  # every step named by key is written as its number
     assert "?tab=exercise" in plan
     times = [tuple(map(int, r[0].split("-"))) for r in _plan_rows()]
     assert times[0][0] == 0
@@ -220,21 +224,21 @@ def test_every_plan_link_opens_what_its_row_says(row):
     at = _open(**query)
     if "step" in query:
         assert query.get("present") == "1"
-        step = int(query["step"])
+        step = steps.number(query["step"])  # a link by key
         assert [h.value for h in at.header] == [TITLES[step]]
         first_section = re.findall(r"§[\d.]+", row[1])[0]
         assert f"{first_section})" in TITLES[step] or f"{first_section}," in TITLES[step], (row, TITLES[step])
-        steps = re.search(r"steps? (\d+)", row[1])
-        if steps:
-            assert int(steps.group(1)) == step
+        numbered = re.search(r"steps? (\d+)", row[1])
+        if numbered:
+            assert int(numbered.group(1)) == step
     else:
         assert set(query) == {"tab"}
-        assert query["tab"] in present.TABS
+        assert query["tab"] in steps.TABS
         container = next(
             b for b in at._tree.main.children.values() if "tab_container" in {f.name for f, _ in b.proto.ListFields()}
         )
-        assert container.proto.tab_container.default_tab_index == list(present.TABS).index(query["tab"])
+        assert container.proto.tab_container.default_tab_index == list(steps.TABS).index(query["tab"])
 
 
 def test_the_download_is_the_handout():
-    assert teacher._handout() == handout.handout_html()
+    assert cached.handout_html() == handout.handout_html()

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 from scipy import stats
-from streamlit.testing.v1 import AppTest
 
 from bleu_app.frames import part2
-from bleu_app.ui.part2 import HEADERS
+from bleu_app.ui.learn import steps
 from bleu_core import BleuConfig, explain_segment
 from bleu_core.teaching.paper import EXAMPLE_1
+from tests.ui.conftest import open_learn
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
@@ -36,9 +36,7 @@ def in_paper(number: str) -> bool:
 
 @pytest.fixture(scope="module")
 def tab():
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.switch_page("pages/learn.py").run()
-    assert not at.exception
+    at = open_learn()
     return at, at.tabs[1]
 
 
@@ -54,7 +52,7 @@ def _markdown(node) -> str:
 def test_part_two_has_its_steps(tab):
     _, part = tab
     headers = [h.value for h in part.header]
-    assert headers == list(HEADERS)
+    assert headers == [steps.heading(s) for s in steps.in_part("part2")]
 
 
 def test_every_number_in_part_two_prose_is_the_papers(tab):

@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from bleu_app.ui import opening, part2, present, walk
-from tests.ui.learn_app import open_learn
+from bleu_app.ui import state
+from bleu_app.ui.learn import present, steps
+from tests.ui.conftest import open_learn
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
-TITLES = [opening.TITLE] + [t for t, _ in walk.STEPS] + [t for t, _ in part2.STEPS]  # numbered from 0
+TITLES = [steps.heading(s) for s in steps.STEPS]  # the presenter's list, numbered from 0
 
 
 _open = open_learn
@@ -17,7 +18,8 @@ _open = open_learn
 
 def test_present_shows_one_step_in_large_type_and_walks_with_buttons():
     at = _open(present="1")
-    assert [h.value for h in at.header] == [TITLES[0]]  # the lecture opens on the vote (step 0)
+    assert [h.value for h in at.header] == [TITLES[0]]  # the lecture opens on the vote
+    assert steps.KEYS[0] == "opening"
     assert not at.tabs  # one step per screen, no tabs
     css = "".join(m.value for m in at.markdown)
     assert f"font-size: {present.BODY_PX}px" in css
@@ -25,38 +27,43 @@ def test_present_shows_one_step_in_large_type_and_walks_with_buttons():
     assert at.button(key="learn.step_prev").disabled
     at.button(key="learn.step_next").click().run()
     assert [h.value for h in at.header] == [TITLES[1]]
-    assert at.query_params["step"] in ("1", ["1"])
-    at.selectbox(key=present.PICK).set_value(9).run()
-    assert [h.value for h in at.header] == [TITLES[9]]
+    assert at.query_params["step"] in ("plain", ["plain"])  # the link by key
+    at.selectbox(key=state.STEP_PICK).set_value("brevity").run()
+    assert [h.value for h in at.header] == [steps.heading(steps.get("brevity"))]
     at.button(key="learn.step_prev").click().run()
-    assert [h.value for h in at.header] == [TITLES[8]]
-
-
-TAB_STEPS = ["18 · Misconceptions", "19 · Misimplementation lab", "20 · Exercise"]  # the other tabs, after Part II
+    assert [h.value for h in at.header] == [steps.heading(steps.get("recall"))]
+    link = f"Step {steps.number('recall')} of {len(TITLES) - 1} · a link to this step: ?step=recall&present=1"
+    assert link in [c.value for c in at.caption]
 
 
 def test_every_step_has_a_link_and_the_list_names_all_of_them():
-    at = _open(present="1", step=str(len(TITLES) - 1))
-    assert [h.value for h in at.header] == [TITLES[-1]]
-    box = at.selectbox(key=present.PICK)
-    assert list(box.options) == TITLES + TAB_STEPS  # the list of steps to jump to, each with its paper section
-    assert len(TITLES) == 18  # the opening, Part I's 11 and Part II's 6
-    last = _open(present="1", step="20")
+    at = _open(present="1", step="blind")  # Part II's last
+    assert [h.value for h in at.header] == [steps.heading(steps.get("blind"))]
+    box = at.selectbox(key=state.STEP_PICK)
+    assert list(box.options) == TITLES  # the list of steps to jump to, each with its paper section
+    assert [s.part for s in steps.STEPS].count("walk") == 12  # the opening and Part I's 11
+    assert [s.part for s in steps.STEPS].count("part2") == 6
+    assert TITLES[-3:] == [
+        f"{len(TITLES) - 3} · Misconceptions",
+        f"{len(TITLES) - 2} · Misimplementation lab",
+        f"{len(TITLES) - 1} · Exercise",
+    ]  # the other tabs, after Part II
+    last = _open(present="1", step="exercise")
     assert [h.value for h in last.header] == ["Exercise"]
     assert last.button(key="learn.step_next").disabled
 
 
 def test_present_with_a_tab_projects_that_tab():
-    # ?present=1&tab=KEY opened step 0 whatever the tab; now each tab is a step a teacher can link to
+    # ?present=1&tab=KEY opened the opening whatever the tab; now each tab is a step a teacher can link to
     for tab, at_step, heading in (
-        ("walk", 0, TITLES[0]),
-        ("part2", 12, TITLES[12]),
-        ("cards", 18, TAB_STEPS[0]),
-        ("lab", 19, "Misimplementation lab"),
-        ("exercise", 20, "Exercise"),
+        ("walk", "opening", TITLES[0]),
+        ("part2", "evaluation", steps.heading(steps.get("evaluation"))),
+        ("cards", "cards", steps.heading(steps.get("cards"))),
+        ("lab", "lab", "Misimplementation lab"),
+        ("exercise", "exercise", "Exercise"),
     ):
         at = _open(present="1", tab=tab)
-        assert at.selectbox(key=present.PICK).value == at_step, tab
+        assert at.selectbox(key=state.STEP_PICK).value == at_step, tab
         assert [h.value for h in at.header] == [heading], tab
         assert f"font-size: {present.BODY_PX}px" in "".join(m.value for m in at.markdown), tab
     spot = _open(present="1", tab="exercise", item="spot-geomean")
@@ -65,20 +72,31 @@ def test_present_with_a_tab_projects_that_tab():
 
 
 def test_step_link_without_present_keeps_normal_type():
-    at = _open(step="9")
-    assert [h.value for h in at.header] == ["9 · The brevity penalty (§2.2.2)"]
+    at = _open(step="brevity")
+    assert [h.value for h in at.header] == [steps.heading(steps.get("brevity"))]
     css = "".join(m.value for m in at.markdown)
     assert f"font-size: {present.BODY_PX}px" not in css
 
 
+def test_an_old_numbered_link_opens_the_step_it_named():
+    # links made before steps had keys (a slide's ?step=9, a plan's ?present=1&step=3) keep working
+    at = _open(step="9")
+    assert [h.value for h in at.header] == ["9 · The brevity penalty (§2.2.2)"]
+    assert at.query_params["step"] in ("brevity", ["brevity"])  # rewritten to the key
+    presented = _open(present="1", step="3")
+    assert [h.value for h in presented.header] == [steps.heading(steps.get("bigrams"))]
+    for wrong in ("21", "-1", "nosuchstep"):  # not a step: the whole page
+        assert len(_open(step=wrong).tabs) == len(steps.TABS), wrong
+
+
 def test_charts_get_18px_labels_in_presenter_mode():
-    at = _open(present="1", step="9")  # the BP chart
+    at = _open(present="1", step="brevity")  # the BP chart
     specs = [json.loads(el.proto.spec) for el in at.get("vega_lite_chart")]
     assert specs
     for spec in specs:
         assert spec["config"]["axis"]["labelFontSize"] >= 18
         assert spec["config"]["axis"]["titleFontSize"] >= 18
-    normal = _open(step="9")
+    normal = _open(step="brevity")
     assert all(
         json.loads(el.proto.spec).get("config", {}).get("axis", {}).get("labelFontSize", 0) < 18
         for el in normal.get("vega_lite_chart")
@@ -93,20 +111,20 @@ def test_tab_and_item_links():
     at = _open(tab="exercise", item="corpus")
     assert at.session_state["learn.ex.item"] == "corpus"
     tabs = at.tabs
-    assert [t.label for t in tabs] == list(present.TABS.values())
+    assert [t.label for t in tabs] == list(steps.TABS.values())
     container = next(b for b in at._tree.main.children.values() if _is_tabs(b))
-    assert container.proto.tab_container.default_tab_index == list(present.TABS).index("exercise") == 4
+    assert container.proto.tab_container.default_tab_index == list(steps.TABS).index("exercise") == 4
     plain = _open()
     container = next(b for b in plain._tree.main.children.values() if _is_tabs(b))
     assert container.proto.tab_container.default_tab_index == 0
 
 
 def test_the_mode_survives_a_url_rewrite_and_can_be_left():
-    at = _open(present="1", step="3")
+    at = _open(present="1", step="bigrams")
     at.query_params.clear()  # a rerun that rewrote the URL without them
     at.run()
-    assert [h.value for h in at.header] == [TITLES[3]]
+    assert [h.value for h in at.header] == [steps.heading(steps.get("bigrams"))]
     assert f"font-size: {present.BODY_PX}px" in "".join(m.value for m in at.markdown)
     at.button(key="learn.step_leave").click().run()
     assert [h.value for h in at.header][:3] == TITLES[:3]  # the whole page again
-    assert len(at.tabs) == len(present.TABS)
+    assert len(at.tabs) == len(steps.TABS)

@@ -10,24 +10,17 @@ import vl_convert as vlc
 from streamlit.testing.v1 import AppTest
 
 from bleu_app.charts import sentence as charts
-from bleu_app.frames import sentence as sentence_frames, spot
-from bleu_app.ui import exercise, lab, opening, present, teacher
+from bleu_app.frames import sentence as sentence_frames
+from bleu_app.lessons import spot
+from bleu_app.ui import state
+from bleu_app.ui.learn import exercise, lab, present, steps, teacher
 from bleu_core.config import BleuConfig
 from bleu_core.teaching.explain import explain_segment
-from tests.ui.test_corpus_page import _uploader
+from tests.ui.conftest import open_app, open_learn, uploader
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
 INTRO = "BLEU (Papineni et al., 2002) scores a machine translation"
-
-
-def _open(page: str = "pages/learn.py", **params: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=120)
-    for k, v in params.items():
-        at.query_params[k] = v
-    at.switch_page(page).run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
 
 
 def _top_level_texts(at: AppTest) -> list[str]:
@@ -47,7 +40,7 @@ def _before_tabs(at: AppTest) -> list[str]:
 # --- item 8: a deep link folds the intro and the plan ---------------------------------------------------------
 def test_a_deep_link_folds_the_intro_and_the_plan_before_the_tabs():
     for params in ({"tab": "cards", "item": "human"}, {"tab": "exercise", "item": "spot-shortest"}, {"tab": "lab"}):
-        at = _open(**params)
+        at = open_learn(**params)
         assert _before_tabs(at) == ["title", "expander"], params  # nothing else before the tabs
         folded = at.expander[0]
         assert folded.label == teacher.FOLDED
@@ -56,20 +49,20 @@ def test_a_deep_link_folds_the_intro_and_the_plan_before_the_tabs():
         assert INTRO in inside  # the intro is there, folded
         assert "50-minute lecture" in inside  # and the plan
         assert not any(INTRO in t for t in _top_level_texts(at))
-    plain = _open()  # the page's own start: the intro open, the plan in its own expander
+    plain = open_learn()  # the page's own start: the intro open, the plan in its own expander
     assert any(INTRO in t for t in _top_level_texts(plain))
     assert plain.expander[0].label == teacher.EXPANDER
 
 
 # --- item 20: presenter mode drops the page title; its CSS scales the radio --------------------------------------
 def test_presenter_mode_has_no_page_title_and_scales_the_radio():
-    at = _open(present="1", step="0")
+    at = open_learn(present="1", step="opening")
     assert not at.title
-    assert at.header[0].value == opening.TITLE
+    assert at.header[0].value == steps.heading(steps.get("opening"))
     css = "".join(m.value for m in at.markdown)
     assert f"scale({present.RADIO_SCALE})" in css
     assert present.RADIO_SCALE >= 1.5
-    linked = _open(step="9")  # a link to a step without presenter mode keeps the page's title
+    linked = open_learn(step="brevity")  # a link to a step without presenter mode keeps the page's title
     assert [t.value for t in linked.title] == ["Learn BLEU, step by step"]
 
 
@@ -79,7 +72,7 @@ def _all_markdown(at: AppTest) -> str:
 
 
 def test_the_intro_and_step_6_read_right():
-    text = _all_markdown(_open())
+    text = _all_markdown(open_learn())
     assert "is the reference implementation with which scores are reported today" in text
     assert "scores are reported with today" not in text
     assert "w n = 1/N" not in text  # the PDF's lost subscript
@@ -88,11 +81,12 @@ def test_the_intro_and_step_6_read_right():
 
 
 def test_the_plan_has_no_internal_wording_and_links_for_slides():
-    at = _open()
+    at = open_learn()
     plan = at.expander[0]
     text = " ".join(m.value for m in plan.markdown)
     assert "review" not in text.lower()
-    assert "(steps 10-11, §2.3, §2.1.3, footnote 5)" in text  # step 11's own label is (§2.1.3, footnote 5)
+    numbers = f"{steps.number('logdomain')}-{steps.number('zero')}"
+    assert f"(steps {numbers}, §2.3, §2.1.3, footnote 5)" in text  # the zero step's own label: (§2.1.3, footnote 5)
     assert "?`" not in text  # no bare query strings as visible link text
     # AppTest gives no browser address: the page says to add the links to the app's address
     assert any("add each of these to the app's address" in c.value for c in plan.caption)
@@ -109,33 +103,33 @@ def test_the_plans_links_are_whole_where_the_address_is_known():
     assert all(t.startswith(base + "?") for t in targets), targets
     lines = teacher.slide_links(base).splitlines()
     assert len(lines) == 9
-    assert lines[0].split() == ["0-5", "min", f"{base}?present=1&step=0"]
-    assert teacher.plan_text(None) == (ROOT / "docs" / "learn" / "plan.md").read_text(encoding="utf-8")
+    assert lines[0].split() == ["0-5", "min", f"{base}?present=1&step=opening"]
+    assert teacher.plan_text(None) == steps.expand((ROOT / "docs" / "learn" / "plan.md").read_text(encoding="utf-8"))
 
 
 # --- item 14: the lab ---------------------------------------------------------------------------------------------
 def test_the_lab_is_short_before_its_game_and_shows_nltk_only_for_nltk():
-    at = _open(tab="lab", variant="sentence_bp")
+    at = open_learn(tab="lab", variant="sentence_bp")
     lead = (ROOT / "docs" / "learn" / "lab.md").read_text(encoding="utf-8")
     assert len(lead.splitlines()) <= 3  # about 14 lines at 1280 before
     how = next(e for e in at.expander if e.label == lab.HOW)
     assert "**Predict first.**" in " ".join(m.value for m in how.markdown)
-    assert not [s for s in at.selectbox if s.key == lab.NLTK]  # no disabled box for the other variants
-    at.selectbox(key=lab.VARIANT).set_value("nltk").run()
-    box = at.selectbox(key=lab.NLTK)
+    assert not [s for s in at.selectbox if s.key == state.LAB_NLTK]  # no disabled box for the other variants
+    at.selectbox(key=state.LAB_VARIANT).set_value("nltk").run()
+    box = at.selectbox(key=state.LAB_NLTK)
     assert not box.disabled
     box.set_value(2).run()
-    at.selectbox(key=lab.VARIANT).set_value("sentence_bp").run()
-    assert not [s for s in at.selectbox if s.key == lab.NLTK]
-    at.selectbox(key=lab.VARIANT).set_value("nltk").run()
-    assert at.selectbox(key=lab.NLTK).value == 2  # the method picked is kept while the box is hidden
+    at.selectbox(key=state.LAB_VARIANT).set_value("sentence_bp").run()
+    assert not [s for s in at.selectbox if s.key == state.LAB_NLTK]
+    at.selectbox(key=state.LAB_VARIANT).set_value("nltk").run()
+    assert at.selectbox(key=state.LAB_NLTK).value == 2  # the method picked is kept while the box is hidden
 
 
 # --- item 17: Spot the errors' LaTeX is said to be the source -----------------------------------------------------
 def test_spot_the_errors_says_the_math_is_the_articles_latex_source():
     first = next(iter(spot.SPOTS.values()))
     assert "$\\frac{8}{8} = 1 $" in first.text
-    at = _open(tab="exercise", item=f"spot-{first.key}")
+    at = open_learn(tab="exercise", item=f"spot-{first.key}")
     box = next(c for c in at.code if c.value == first.text)  # verbatim, as code
     assert box.value == first.text
     captions = [c.value for c in at.caption]
@@ -164,7 +158,7 @@ def test_the_decay_chart_with_zero_precisions_renders_at_330_px():
 
 # --- items 18, 21: the Sentence page's references and samples -------------------------------------------------------
 def test_delete_is_offered_only_with_two_references_and_the_samples_have_a_label():
-    at = _open("pages/sentence.py", hyp="the cat", ref="the cat sat")
+    at = open_app("pages/sentence.py", query={"hyp": "the cat", "ref": "the cat sat"}, from_start=False)
     assert not [b for b in at.button if b.key.startswith("sentence.del_ref")]
     assert any(c.value.startswith("Samples:") for c in at.caption)
     at.button(key="sentence.add_ref").click().run()
@@ -177,9 +171,9 @@ def test_delete_is_offered_only_with_two_references_and_the_samples_have_a_label
 
 
 def test_one_note_about_the_input_is_singular():
-    at = _open("pages/corpus.py")
+    at = open_app("pages/corpus.py", from_start=False)
     files = [("d/ref.txt", b"a b\nc d\n", "text/plain"), ("d/systems/x.txt", b"a b\n\n", "text/plain")]
-    _uploader(at, "corpus.in_folder").set_value(files).run()
+    uploader(at, "corpus.in_folder").set_value(files).run()
     labels = [e.label for e in at.expander if "about the input" in e.label]
     assert labels, [e.label for e in at.expander]
     n = int(labels[0].split()[0])

@@ -7,10 +7,10 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from bleu_app.frames import quiz, spot
-from bleu_app.frames.cards import cards
-from bleu_app.ui import exercise as ui
-from tests.ui.learn_app import open_learn
+from bleu_app.lessons import quiz, spot
+from bleu_app.lessons.cards import cards
+from bleu_app.ui import state
+from tests.ui.conftest import open_learn
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
@@ -34,7 +34,7 @@ def _texts(at: AppTest) -> str:
 
 def test_a_link_opens_an_excerpt_and_a_wrong_then_right_answer() -> None:
     at = _learn(tab="exercise", item="spot-shortest")
-    assert at.radio(key=ui.PART).value == "spot"
+    assert at.radio(key=state.EXERCISE_PART).value == "spot"
     item = spot.SPOTS["shortest"]
     assert [c.value for c in at.code if "refs_len" in c.value] == [item.text]
     assert any("not the app's" in c.value for c in at.caption)  # the article's words, labelled as such
@@ -55,20 +55,20 @@ def test_a_link_opens_an_excerpt_and_a_wrong_then_right_answer() -> None:
 
 def test_two_wrong_tries_show_the_answer_and_a_correct_excerpt_is_marked_right() -> None:
     at = _learn(tab="exercise", item="spot")
-    assert at.radio(key=ui.PART).value == "spot"
-    at.selectbox(key=ui.SPOT_PICK).set_value("count").run()
+    assert at.radio(key=state.EXERCISE_PART).value == "spot"
+    at.selectbox(key=state.SPOT_ITEM).set_value("count").run()
     _spot(at, "count", "numbers")
     assert not at.info
     _spot(at, "count", "reason")
     assert any(i.value == f"The answer: “{spot.KINDS['code']}”." for i in at.info)
     assert "ZeroDivisionError: division by zero" in _texts(at)  # the article's code, run as printed
-    at.selectbox(key=ui.SPOT_PICK).set_value("naive").run()
+    at.selectbox(key=state.SPOT_ITEM).set_value("naive").run()
     _spot(at, "naive", "correct")
     assert at.success[0].value == f"Right: “{spot.KINDS['correct']}”."
     assert "3/8" in _texts(at)
-    at.selectbox(key=ui.SPOT_PICK).set_value("count").run()  # kept when coming back
+    at.selectbox(key=state.SPOT_ITEM).set_value("count").run()  # kept when coming back
     assert any("The answer" in i.value for i in at.info)
-    at.selectbox(key=ui.SPOT_PICK).set_value("naive").run()
+    at.selectbox(key=state.SPOT_ITEM).set_value("naive").run()
     assert at.success
     score = next(c.value for c in at.caption if c.value.startswith("Spot the errors:"))
     assert "1 of 10 excerpts answered right, 1 at the first try" in score
@@ -77,7 +77,7 @@ def test_two_wrong_tries_show_the_answer_and_a_correct_excerpt_is_marked_right()
 def test_a_question_wrong_then_right_names_why_each_wrong_option_is_wrong() -> None:
     q = quiz.questions()["addref"]
     at = _learn(tab="exercise", item="quiz-addref")
-    assert at.radio(key=ui.PART).value == "quiz"
+    assert at.radio(key=state.EXERCISE_PART).value == "quiz"
     assert q.prompt in _texts(at)
     wrong = next(i for i, o in enumerate(q.options) if not o.right)
     right = next(i for i, o in enumerate(q.options) if o.right)
@@ -103,8 +103,8 @@ def test_no_answer_picked_says_so() -> None:
 
 def test_an_item_link_still_opens_the_computing_part() -> None:
     at = _learn(tab="exercise", item="clip")
-    assert at.radio(key=ui.PART).value == "compute"
-    assert at.selectbox(key=ui.PICK).value == "clip"
+    assert at.radio(key=state.EXERCISE_PART).value == "compute"
+    assert at.selectbox(key=state.EXERCISE_ITEM).value == "clip"
 
 
 def _first_myth(at: AppTest) -> str:

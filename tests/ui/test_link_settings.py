@@ -6,22 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from streamlit.testing.v1 import AppTest
 
 from bleu_app.ui import state
+from tests.ui.conftest import open_app
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _open(page: str, params: dict[str, str]) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
-    for k, v in params.items():
-        at.query_params[k] = v
-    if page:
-        at.switch_page(page)
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
 
 
 @pytest.mark.parametrize(
@@ -49,7 +38,7 @@ def _open(page: str, params: dict[str, str]) -> AppTest:
 def test_a_bad_setting_in_a_link_takes_the_pages_preset_and_is_named(
     page: str, params: dict[str, str], expected: dict[str, object], named: str
 ) -> None:
-    at = _open(page, params)
+    at = open_app(page or None, query=params, from_start=False)
     for key, value in expected.items():
         assert at.session_state[key] == value, (key, at.session_state[key])
     notes = [w.value.replace("\\", "") for w in at.sidebar.warning]
@@ -59,6 +48,6 @@ def test_a_bad_setting_in_a_link_takes_the_pages_preset_and_is_named(
 
 
 def test_a_good_link_says_nothing() -> None:
-    at = _open("pages/corpus.py", {"order": "3", "smooth": "floor", "sv": "0.2"})
+    at = open_app("pages/corpus.py", query={"order": "3", "smooth": "floor", "sv": "0.2"}, from_start=False)
     assert (at.session_state[state.MAX_ORDER], at.session_state[state.SMOOTH_VALUE]) == (3, 0.2)
     assert not at.sidebar.warning

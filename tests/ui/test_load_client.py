@@ -15,6 +15,7 @@ def server():
         yield s
 
 
+@pytest.mark.live
 def test_a_burst_of_first_visits_finishes_every_run(server):
     burst = load.class_burst(server, 3)
     assert burst.failures == 0
@@ -24,12 +25,14 @@ def test_a_burst_of_first_visits_finishes_every_run(server):
     assert burst.rss_mb > 50
 
 
+@pytest.mark.live
 def test_an_unknown_page_stops_the_bench(server):
     # Streamlit answers an unknown page with page_not_found and runs the default page: that is not a time
     with pytest.raises(RuntimeError, match="page not found"):
         load.class_burst(server, 1, page="no-such-page")
 
 
+@pytest.mark.live
 def test_a_folder_upload_loads_and_a_setting_change_redraws(server, tmp_path: Path):
     items = load.make_corpus(tmp_path / "wmt21x300", 300)
     assert [n.split("/", 1)[1] for n, _ in items[:2]] == ["source.en", "reference.A.de"]
@@ -41,6 +44,7 @@ def test_a_folder_upload_loads_and_a_setting_change_redraws(server, tmp_path: Pa
     assert run.upload_held_mb == 0.0
 
 
+@pytest.mark.live
 def test_the_server_reports_the_uploads_it_holds(tmp_path: Path):
     # what makes the check above able to fail: bytes sitting in an uploader (here a file the Files tab keeps
     # until "Load these files") are counted. Its own server: the server computes the figure at most every 5 s,
@@ -62,6 +66,7 @@ def test_the_server_reports_the_uploads_it_holds(tmp_path: Path):
     assert held * 2**20 == pytest.approx(len(items[1][1]))
 
 
+@pytest.mark.live
 def test_the_client_runs_beside_a_running_event_loop(server):
     # make test runs these beside the browser tests, whose Playwright sync API keeps an event loop running in
     # the main thread: a plain asyncio.run would refuse to start ("cannot be called from a running event loop")

@@ -5,22 +5,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from streamlit.testing.v1 import AppTest
-
 from bleu_app.frames import corpus as fc, pair_buckets as pb
 from bleu_app.samples import demo_corpus
 from bleu_app.views.pair_buckets import pair_buckets_view
 from bleu_core.config import BleuConfig
 from bleu_core.engine import ReferenceSet
+from tests.ui.conftest import open_app
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_compare_page_shows_both_bucket_tables():
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=300)
-    at.run()
-    at.switch_page("pages/compare.py").run()
-    assert not at.exception, [e.value for e in at.exception]
+    at = open_app("pages/compare.py")
     a, b = at.selectbox(key="compare.a").value, at.selectbox(key="compare.b").value
     c = demo_corpus()
     config = BleuConfig()
@@ -39,13 +35,10 @@ def test_compare_page_shows_both_bucket_tables():
 
 def test_large_test_sets_get_the_buckets_on_request(monkeypatch):
     # above the limit (50,000 lines cost seconds per draw) the section waits for its toggle; the demo stands in
-    from bleu_app.ui import difference
+    from bleu_app.ui.corpus import difference
 
     monkeypatch.setattr(difference, "BUCKETS_AUTO_SEGMENTS", 10)
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=300)
-    at.run()
-    at.switch_page("pages/compare.py").run()
-    assert not at.exception, [e.value for e in at.exception]
+    at = open_app("pages/compare.py")
     label = "By sentence length and word frequency, with intervals (30 sentences)"
     (toggle,) = [t for t in at.toggle if t.label == label]
     assert toggle.value is False

@@ -8,17 +8,14 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from bleu_app.ui import state
+from tests.ui.conftest import open_app
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
 
 @pytest.fixture
 def at() -> AppTest:
-    app = AppTest.from_file(APP, default_timeout=60)
-    app.run()
-    app.switch_page("pages/sentence.py").run()
-    assert not app.exception
-    return app
+    return open_app("pages/sentence.py")
 
 
 def _html(app: AppTest) -> str:
@@ -113,19 +110,13 @@ def test_load_example_and_share_link(at):
 
 
 def test_shared_link_loads_text():
-    app = AppTest.from_file(APP, default_timeout=60)
-    app.query_params["hyp"] = "the cat sat"
-    app.query_params["ref"] = ["the cat sat on the mat", "a cat"]
-    app.run()
-    app.switch_page("pages/sentence.py").run()
-    assert not app.exception
+    app = open_app("pages/sentence.py", query={"hyp": "the cat sat", "ref": ["the cat sat on the mat", "a cat"]})
     assert app.text_area(key="sentence.hyp_box").value == "the cat sat"
     assert app.text_area(key="sentence.ref_box.1").value == "a cat"
 
 
 def test_handoff_with_two_systems():
-    app = AppTest.from_file(APP, default_timeout=60)
-    app.run()
+    app = open_app()
     app.session_state[state.HANDOFF] = {
         "hyp": "the cat sat",
         "refs": ["the cat sat on the mat"],
@@ -152,8 +143,7 @@ def test_a_short_rows_table_score_is_on_the_page_it_opens():
     said 63.00 and the page the row opened said only 0.00 (the sidebar's eff:no). The page now gives both."""
     from bleu_core import sentence_bleu
 
-    app = AppTest.from_file(APP, default_timeout=60)
-    app.run()
+    app = open_app()
     app.session_state[state.HANDOFF] = {"hyp": "the cat", "refs": ["the cat sat"], "label": "segment 156 of s"}
     app.switch_page("pages/sentence.py").run()
     assert not app.exception
@@ -174,8 +164,7 @@ def test_a_scatter_points_two_scores_are_on_the_page_it_opens():
     two-systems section said "B — BLEU 0.00" (the sidebar's eff:no) and nothing else."""
     from bleu_core import sentence_bleu
 
-    app = AppTest.from_file(APP, default_timeout=60)
-    app.run()
+    app = open_app()
     refs = ["How are you doing today", "Hello"]
     app.session_state[state.HANDOFF] = {
         "hyp": "How do you do",

@@ -4,24 +4,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from streamlit.testing.v1 import AppTest
-
 from bleu_app import samples
-from bleu_app.ui import state, widgets
+from bleu_app.ui import state
 from bleu_core import BleuConfig, explain_segment
+from tests.ui.conftest import open_app
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
 
-def _page() -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.switch_page("pages/sentence.py").run()
-    assert not at.exception
-    return at
-
-
 def test_start_blank_leaves_nothing_of_the_example():
-    at = _page()
+    at = open_app("pages/sentence.py", from_start=False)
     assert len(at.session_state[state.SENTENCE_REFS]) == 3  # Example 1 by default
     at.button(key="sentence.blank").click().run()
     assert not at.exception
@@ -29,8 +21,8 @@ def test_start_blank_leaves_nothing_of_the_example():
     assert at.session_state[state.SENTENCE_REFS] == [""]
     assert any("Type or paste a **candidate**" in i.value for i in at.info)
     # a student's own sentence is now scored against their one reference only (teacher-walk item 4)
-    at.text_area(key=widgets.HYP_BOX).set_value("the the the the")
-    at.text_area(key=widgets._ref_box(0)).set_value("the cat is on the mat").run()
+    at.text_area(key=state.HYP_BOX).set_value("the the the the")
+    at.text_area(key=state.ref_box(0)).set_value("the cat is on the mat").run()
     assert not at.exception
     m: dict[str, str] = {}
     for x in at.metric:
@@ -42,7 +34,7 @@ def test_start_blank_leaves_nothing_of_the_example():
 
 
 def test_sample_buttons_load_and_score_them():
-    at = _page()
+    at = open_app("pages/sentence.py", from_start=False)
     for key, (label, hyp, refs) in samples.CLASSROOM_SAMPLES.items():
         at.button(key=f"sentence.sample.{key}").click().run()
         assert not at.exception
@@ -55,6 +47,6 @@ def test_sample_buttons_load_and_score_them():
 
 
 def test_footnote_4_caveat_under_sentence_bleu():
-    at = _page()
+    at = open_app("pages/sentence.py", from_start=False)
     text = " ".join(m.value for m in at.markdown)
     assert "BLEU only needs to match human judgment when averaged over a test corpus" in " ".join(text.split())

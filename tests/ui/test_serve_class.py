@@ -14,7 +14,7 @@ import pytest
 from bench import load
 from bench.serve_class import ClassServer
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.live]  # nginx and two app processes
 
 SESSIONS = 12  # over 2 processes: all on one by chance with probability 2 / 2**12
 

@@ -18,10 +18,11 @@ from bleu_app.ui import serving
 
 
 def _shared_entries(server: load.Server) -> int:
-    """Entries of bleu_app.ui.shared's global caches (what every Learn visit reads)."""
+    """Entries of the app's caches (``bleu_app.ui.cached``) after a Learn visit: its global ones (the Learn page
+    reads no session's corpus)."""
     url = f"{server.url}/_stcore/metrics?families=cache_memory_bytes"
     text = urllib.request.urlopen(url, timeout=30).read().decode()
-    return sum(1 for line in text.splitlines() if "bleu_app.ui.shared" in line or "ui.shared" in line)
+    return sum(1 for line in text.splitlines() if "bleu_app.ui.cached." in line)
 
 
 async def _visit_then_clear(server: load.Server) -> int:
@@ -53,6 +54,7 @@ def test_the_guard_wraps_streamlits_handler() -> None:
     assert getattr(AppSession._handle_clear_cache_request, "_bleu_explorer_guard", False)
 
 
+@pytest.mark.live
 @pytest.mark.parametrize(("flags", "cleared"), [((), False), (("--server.runOnSave", "true"), True)])
 def test_a_client_clears_the_caches_only_in_development(flags: tuple[str, ...], cleared: bool) -> None:
     with load.Server(load.ROOT, flags=flags) as server:
@@ -90,6 +92,7 @@ async def _exception_of(server: load.Server) -> Any:
     return s.exceptions[0]
 
 
+@pytest.mark.live
 @pytest.mark.parametrize("dev", [False, True])
 def test_tracebacks_reach_the_browser_only_in_development(tmp_path: Path, dev: bool) -> None:
     # the repo's .streamlit/config.toml (cwd) with a script that fails; `make dev`'s own flags for development

@@ -8,8 +8,7 @@ from streamlit.testing.v1 import AppTest
 
 from bleu_app.ui import memory
 from bleu_core.config import BleuConfig
-from tests.ui.test_compare_page import _app
-from tests.ui.test_corpus_page import _uploader
+from tests.ui.conftest import open_app, uploader
 
 
 def _table(n_systems: int, n_segments: int) -> tuple[str, bytes, str]:
@@ -28,8 +27,8 @@ def _no_exception(at: AppTest) -> None:
 
 
 def test_a_table_with_more_systems_than_a_folder_may_hold_is_refused() -> None:
-    at = _app()
-    _uploader(at, "compare.in_table").set_value(_table(1001, 2)).run()
+    at = open_app("pages/compare.py")
+    uploader(at, "compare.in_table").set_value(_table(1001, 2)).run()
     _no_exception(at)
     errors = [e.value for e in at.error]
     assert len(errors) == 1, errors
@@ -39,8 +38,8 @@ def test_a_table_with_more_systems_than_a_folder_may_hold_is_refused() -> None:
 def test_trials_are_lowered_to_what_a_session_may_hold(monkeypatch: pytest.MonkeyPatch) -> None:
     # 40 systems default to 10,000 trials; a session budget that holds 2,000 of them (BLEU's 4-grams: 10 columns)
     monkeypatch.setattr(memory, "session_budget", lambda: memory.pool_bytes(40, BleuConfig(), 2000))
-    at = _app()
-    _uploader(at, "compare.in_table").set_value(_table(40, 20)).run()
+    at = open_app("pages/compare.py")
+    uploader(at, "compare.in_table").set_value(_table(40, 20)).run()
     _no_exception(at)
     warning = next(w.value for w in at.warning if "more than one session may hold" in w.value)
     assert "10,000 trials over 40 systems" in warning
@@ -51,8 +50,8 @@ def test_trials_are_lowered_to_what_a_session_may_hold(monkeypatch: pytest.Monke
 
 def test_too_many_systems_for_even_the_intervals_is_a_message(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(memory, "session_budget", lambda: memory.pool_bytes(40, BleuConfig(), 500))
-    at = _app()
-    _uploader(at, "compare.in_table").set_value(_table(40, 20)).run()
+    at = open_app("pages/compare.py")
+    uploader(at, "compare.in_table").set_value(_table(40, 20)).run()
     _no_exception(at)
     errors = [e.value for e in at.error]
     assert any("40 systems are too many to compare here" in e and "Load fewer systems" in e for e in errors), errors
@@ -64,8 +63,8 @@ def test_the_cores_memory_check_is_a_message_with_advice_about_systems(monkeypat
 
     monkeypatch.setattr(trials, "memory_budget", lambda: 2**20)
     monkeypatch.setattr(memory, "session_budget", lambda: 2**40)
-    at = _app()
-    _uploader(at, "compare.in_table").set_value(_table(40, 20)).run()
+    at = open_app("pages/compare.py")
+    uploader(at, "compare.in_table").set_value(_table(40, 20)).run()
     _no_exception(at)
     errors = [e.value for e in at.error if "The significance test cannot run" in e.value]
     assert len(errors) == 1, [e.value for e in at.error]

@@ -10,19 +10,11 @@ from urllib.parse import parse_qs, urlsplit
 from streamlit.testing.v1 import AppTest
 
 from bleu_app import samples
-from bleu_app.ui import share, state
+from bleu_app.ui import state
+from bleu_app.ui.components import share
+from tests.ui.conftest import open_app
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
-
-
-def _open(page: str, query: dict[str, str] | None = None) -> AppTest:
-    app = AppTest.from_file(APP, default_timeout=120)
-    for k, v in (query or {}).items():
-        app.query_params[k] = v
-    app.run()
-    app.switch_page(f"pages/{page}.py").run()
-    assert not app.exception
-    return app
 
 
 def _share(app: AppTest, page: str) -> tuple[str, str]:
@@ -38,7 +30,7 @@ def _query(link: str) -> dict[str, str]:
 
 
 def test_a_sentence_view_reopens_with_the_same_bleu(store_env):
-    a = _open("sentence")
+    a = open_app("pages/sentence.py")
     a.text_area(key="sentence.hyp_box").set_value("the party always commands the military").run()
     a.session_state[state.PRESET] = "sacrebleu"
     for key, value in state.PRESETS["sacrebleu"].values.items():
@@ -51,29 +43,29 @@ def test_a_sentence_view_reopens_with_the_same_bleu(store_env):
     view_id = _query(link)[share.VIEW]
     assert len(view_id) >= 20
 
-    b = _open("sentence", {share.VIEW: view_id})
+    b = open_app("pages/sentence.py", query={share.VIEW: view_id})
     assert b.text_area(key="sentence.hyp_box").value == "the party always commands the military"
     assert b.metric[0].value == shown
     assert [c.value for c in b.caption if "tok:13a" in c.value] == sig
 
     # the delete link removes it; the link then says so and the page shows its usual input
-    c = _open("sentence", _query(delete_link))
+    c = open_app("pages/sentence.py", query=_query(delete_link))
     c.button(key="share.delete").click().run()
     assert any("deleted" in s.value for s in c.success)
-    d = _open("sentence", {share.VIEW: view_id})
+    d = open_app("pages/sentence.py", query={share.VIEW: view_id})
     assert any("no longer exists" in w.value for w in d.warning)
     assert d.text_area(key="sentence.hyp_box").value == samples.SENTENCE_SAMPLES["ex1"].hyp
 
 
 def test_a_compare_view_keeps_baseline_test_and_seed(store_env):
-    a = _open("compare")
+    a = open_app("pages/compare.py")
     names = list(a.selectbox(key="compare.baseline").options)
     a.selectbox(key="compare.baseline").select(names[-1]).run()
     a.number_input(key="compare.seed").set_value(7).run()
     assert not a.exception
     systems = a.dataframe[0].value
     link, _ = _share(a, "compare")
-    b = _open("compare", _query(link))
+    b = open_app("pages/compare.py", query=_query(link))
     assert b.selectbox(key="compare.baseline").value == names[-1]
     assert b.number_input(key="compare.seed").value == 7
     assert not [w.value for w in b.warning if "Session State" in w.value]
@@ -81,34 +73,34 @@ def test_a_compare_view_keeps_baseline_test_and_seed(store_env):
 
 
 def test_a_corpus_view_stores_the_corpus_once(store_env):
-    a = _open("corpus")
+    a = open_app("pages/corpus.py")
     names = list(a.selectbox(key="corpus.system").options)
     a.selectbox(key="corpus.system").select(names[1]).run()
     score = a.metric[0].value
     link1, _ = _share(a, "corpus")
     a.button(key="share.corpus").click().run()
     assert store_env.corpora_count() == 1  # two views, one corpus
-    b = _open("corpus", _query(link1))
+    b = open_app("pages/corpus.py", query=_query(link1))
     assert b.selectbox(key="corpus.system").value == names[1]
     assert b.metric[0].value == score
     assert b.metric[0].label == a.metric[0].label
 
 
 def test_a_corpus_view_keeps_its_slice(store_env):
-    a = _open("corpus")
+    a = open_app("pages/corpus.py")
     a.text_input(key=state.CORPUS_WHERE).set_value("ref_len > 12").run()
     assert not a.exception
     sliced = a.metric[0].value
     assert any("Slice:" in i.value for i in a.info)
     link, _ = _share(a, "corpus")
-    b = _open("corpus", _query(link))
+    b = open_app("pages/corpus.py", query=_query(link))
     assert b.text_input(key=state.CORPUS_WHERE).value == "ref_len > 12"
     assert b.metric[0].value == sliced
     assert [i.value for i in b.info if "Slice:" in i.value] == [i.value for i in a.info if "Slice:" in i.value]
 
 
 def test_a_corpus_view_keeps_the_rows_its_sender_was_looking_at(store_env):
-    a = _open("corpus")
+    a = open_app("pages/corpus.py")
     a.text_input(key="corpus.query").set_value("the").run()
     a.selectbox(key="corpus.sort").select("sentence BLEU").run()
     a.toggle(key="corpus.desc").set_value(True).run()
@@ -116,7 +108,7 @@ def test_a_corpus_view_keeps_the_rows_its_sender_was_looking_at(store_env):
     rows = next(d.value for d in a.dataframe if "hypothesis" in d.value.columns)
     assert len(rows) > 1
     link, _ = _share(a, "corpus")
-    b = _open("corpus", _query(link))
+    b = open_app("pages/corpus.py", query=_query(link))
     assert b.text_input(key="corpus.query").value == "the"
     assert b.selectbox(key="corpus.sort").value == "sentence BLEU"
     assert b.toggle(key="corpus.desc").value is True

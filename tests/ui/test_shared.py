@@ -1,4 +1,4 @@
-"""The Learn page's content is built once per settings for every session (``bleu_app.ui.shared``)."""
+"""The Learn page's content is built once per settings for every session (``bleu_app.ui.cached``'s global caches)."""
 
 from __future__ import annotations
 
@@ -11,17 +11,15 @@ from streamlit.testing.v1 import AppTest
 
 from bleu_app.charts import sentence as charts
 from bleu_app.frames import sentence as frames
-from bleu_app.ui import render, shared
+from bleu_app.ui import cached
 from bleu_core import BleuConfig
+from tests.ui.conftest import open_app
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
 
 def _session() -> AppTest:
-    app = AppTest.from_file(APP, default_timeout=60)
-    app.run()
-    assert not app.exception
-    return app
+    return open_app()
 
 
 def _charts(app: AppTest) -> list[dict]:
@@ -49,11 +47,11 @@ def counted(monkeypatch):
 
     for name in ("decay_chart", "log_terms_chart", "bp_curve_chart"):
         wrap(charts, name, "charts")
-    wrap(shared, "explain_segment", "explain")
-    shared.example.clear()
-    shared.decay_spec.clear()
-    shared.log_terms.clear()
-    shared.bp_spec.clear()
+    wrap(cached, "explain_segment", "explain")
+    cached.example.clear()
+    cached.decay_spec.clear()
+    cached.log_terms.clear()
+    cached.bp_spec.clear()
     return calls
 
 
@@ -80,12 +78,12 @@ def test_shared_charts_carry_their_data():
     assert decay["spec"]["layer"][0]["mark"]["type"] == "line"
     assert all("config" not in c["spec"] or "view" not in c["spec"]["config"] for c in drawn)  # no Altair theme
     # the cached spec is not emptied by drawing it (Streamlit moves datasets out of the dict it is given)
-    assert "datasets" in shared.decay_spec("ex1", BleuConfig.paper())
+    assert "datasets" in cached.decay_spec("ex1", BleuConfig.paper())
 
 
 def test_vega_spec_is_what_altair_chart_sends():
-    e = shared.example("ex3", BleuConfig.paper())
+    e = cached.example("ex3", BleuConfig.paper())
     chart = charts.bp_curve_chart(frames.bp_curve_frame(e.closest_ref_len, c_max=e.hyp_len), frames.bp_points_frame(e))
-    spec = render.vega_spec(chart)
+    spec = cached.vega_spec(chart)
     assert isinstance(next(iter(spec["datasets"].values())), bytes)  # Arrow already: nothing to convert per run
     assert spec["layer"][0]["mark"]["type"] == "line"

@@ -7,21 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import sacrebleu
-from streamlit.testing.v1 import AppTest
 
+from bleu_app.markup import md_escape
 from bleu_app.samples import demo_corpus
-from bleu_app.ui.corpus_input import md_escape
-from tests.ui.test_corpus_page import _uploader, folder_files
+from tests.ui.conftest import folder_files, open_app, uploader
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _app(page: str) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=300)
-    at.run()
-    at.switch_page(page).run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
 
 
 def _widest(refs: list[list[str]], hyps: list[list[str]]) -> float:
@@ -30,7 +21,7 @@ def _widest(refs: list[list[str]], hyps: list[list[str]]) -> float:
 
 
 def test_corpus_page_demo_is_small():
-    at = _app("pages/corpus.py")
+    at = open_app("pages/corpus.py")
     system = at.selectbox(key="corpus.system").value
     c = demo_corpus()
     width = _widest([r.lines for r in c.references], [c.system(system).lines])
@@ -42,8 +33,8 @@ def test_corpus_page_demo_is_small():
 
 
 def test_compare_page_wmt22_is_not_small(data_dir):
-    at = _app("pages/compare.py")
-    _uploader(at, "compare.in_folder").set_value(folder_files(data_dir / "wmt22-general-zh-en")).run()
+    at = open_app("pages/compare.py")
+    uploader(at, "compare.in_folder").set_value(folder_files(data_dir / "wmt22-general-zh-en")).run()
     assert not at.exception, [e.value for e in at.exception]
     assert not [w.value for w in at.warning if "Small test set" in w.value]
     notes = [c.value for c in at.caption if c.value.startswith(md_escape("Test set: 1875 segments; widest"))]

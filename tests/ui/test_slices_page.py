@@ -8,21 +8,14 @@ from pathlib import Path
 
 import pytest
 import sacrebleu
+from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a  # sacreBLEU loads it lazily: not an attribute yet
 from streamlit.testing.v1 import AppTest
 
+from bleu_app.markup import md_escape
 from bleu_app.samples import demo_corpus
-from bleu_app.ui.corpus_input import md_escape
-from tests.ui.test_corpus_page import _uploader, folder_files
+from tests.ui.conftest import folder_files, open_app, uploader
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _app(page: str) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=180)
-    at.run()
-    at.switch_page(page).run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
 
 
 def _sacre(system: str, lines: list[int]) -> float:
@@ -32,7 +25,7 @@ def _sacre(system: str, lines: list[int]) -> float:
 
 
 def test_corpus_page_slice_recomputes_bleu():
-    at = _app("pages/corpus.py")
+    at = open_app("pages/corpus.py")
     system = at.selectbox(key="corpus.system").value
     whole = at.metric[0].value
     assert f"{_sacre(system, list(range(30))):.2f}" in whole
@@ -49,7 +42,7 @@ def test_corpus_page_slice_recomputes_bleu():
 
 
 def test_bad_expression_is_one_message_and_the_whole_set_stays():
-    at = _app("pages/corpus.py")
+    at = open_app("pages/corpus.py")
     whole = at.metric[0].value
     at.text_input(key="corpus.where").input("ref_len >").run()
     assert not at.exception
@@ -60,11 +53,11 @@ def test_bad_expression_is_one_message_and_the_whole_set_stays():
 
 
 def test_compare_page_slice_recomputes_every_system():
-    at = _app("pages/compare.py")
+    at = open_app("pages/compare.py")
     at.text_input(key="compare.where").input('ref ~ "(?i)the" and ref_len >= 8').run()
     assert not at.exception, [e.value for e in at.exception]
     c = demo_corpus()
-    tok = sacrebleu.tokenizers.tokenizer_13a.Tokenizer13a()
+    tok = Tokenizer13a()
     lines = [
         i
         for i in range(30)
@@ -77,8 +70,8 @@ def test_compare_page_slice_recomputes_every_system():
 
 
 def test_diagnostics_section_lists_flags_and_slices_to_them(data_dir):
-    at = _app("pages/corpus.py")
-    _uploader(at, "corpus.in_folder").set_value(folder_files(data_dir / "wmt22-general-zh-en")).run()
+    at = open_app("pages/corpus.py")
+    uploader(at, "corpus.in_folder").set_value(folder_files(data_dir / "wmt22-general-zh-en")).run()
     assert not at.exception, [e.value for e in at.exception]
     # 12 x 1,875 lines: checked on request only (a 50,000-line upload would pay seconds on every first draw)
     assert not [d for d in at.dataframe if "lines flagged" in d.value.columns]
@@ -102,12 +95,12 @@ def test_diagnostics_section_lists_flags_and_slices_to_them(data_dir):
 def test_chinese_references_get_the_note_and_zh_in_one_click(tmp_path, data_dir):
     src = (data_dir / "wmt22-general-zh-en" / "source.zh").read_text(encoding="utf-8").splitlines()
     hyp = ["".join(ch for k, ch in enumerate(line) if k % 5 != 2) for line in src]
-    at = _app("pages/corpus.py")
+    at = open_app("pages/corpus.py")
     files = [
         ("zh/reference.zh", ("\n".join(src) + "\n").encode(), "text/plain"),
         ("zh/systems/sys.zh", ("\n".join(hyp) + "\n").encode(), "text/plain"),
     ]
-    _uploader(at, "corpus.in_folder").set_value(files).run()
+    uploader(at, "corpus.in_folder").set_value(files).run()
     assert not at.exception, [e.value for e in at.exception]
     notes = [w.value for w in at.warning if "mostly Chinese script" in w.value]
     assert len(notes) == 1
@@ -122,8 +115,8 @@ def test_chinese_references_get_the_note_and_zh_in_one_click(tmp_path, data_dir)
 
 def test_source_beside_the_sentences_in_the_gap_and_pair_tables(data_dir):
 
-    at = _app("pages/compare.py")
-    _uploader(at, "compare.in_folder").set_value(folder_files(data_dir / "wmt22-general-zh-en")).run()
+    at = open_app("pages/compare.py")
+    uploader(at, "compare.in_folder").set_value(folder_files(data_dir / "wmt22-general-zh-en")).run()
     assert not at.exception, [e.value for e in at.exception]
     source = (data_dir / "wmt22-general-zh-en" / "source.zh").read_text(encoding="utf-8").splitlines()
     for key in ("compare.gap", "compare.pairs"):
@@ -136,7 +129,8 @@ def test_a_selected_row_hands_its_source_to_the_sentence_page():
     def script():
         import streamlit as st
 
-        from bleu_app.ui import selection, state
+        from bleu_app.ui import state
+        from bleu_app.ui.corpus import selection
         from bleu_core.data.corpus import Corpus, System, TextFile
 
         corpus = Corpus(
@@ -158,7 +152,7 @@ def test_a_selected_row_hands_its_source_to_the_sentence_page():
 
     from bleu_app.ui import state
 
-    page = _app("pages/corpus.py")
+    page = open_app("pages/corpus.py")
     page.session_state[state.HANDOFF] = dict(handoff)
     page.switch_page("pages/sentence.py").run()
     assert not page.exception, [e.value for e in page.exception]
@@ -167,8 +161,8 @@ def test_a_selected_row_hands_its_source_to_the_sentence_page():
 
 def test_reference_picker_scores_against_the_chosen_references(data_dir):
     root = data_dir / "wmt22-general-zh-en"
-    at = _app("pages/corpus.py")
-    _uploader(at, "corpus.in_folder").set_value(folder_files(root)).run()
+    at = open_app("pages/corpus.py")
+    uploader(at, "corpus.in_folder").set_value(folder_files(root)).run()
     assert not at.exception, [e.value for e in at.exception]
     at.selectbox(key="corpus.system").set_value("Online-B").run()
     picker = at.multiselect(key="corpus.refs")
@@ -192,7 +186,8 @@ def test_a_flagged_row_opens_its_line_of_the_whole_test_set():
     def script():
         import streamlit as st
 
-        from bleu_app.ui import slicing, state
+        from bleu_app.ui import state
+        from bleu_app.ui.corpus import slicing
         from bleu_core.data.corpus import Corpus, System, TextFile
 
         lines = tuple(f"line {k}" for k in range(1, 11))
@@ -213,7 +208,7 @@ def test_a_flagged_row_opens_its_line_of_the_whole_test_set():
 def test_a_slice_label_on_the_sentence_page_stays_text():
     from bleu_app.ui import state
 
-    at = _app("pages/corpus.py")
+    at = open_app("pages/corpus.py")
     label = 'toy · where: hyp[A] ~ "^\\$5 *and* $x$" (3 of 30 lines), segment 2: A'
     at.session_state[state.HANDOFF] = {"hyp": "a", "refs": ["a"], "other_hyp": None, "label": label}
     at.switch_page("pages/sentence.py").run()
@@ -225,7 +220,7 @@ def test_a_slice_label_on_the_sentence_page_stays_text():
 def test_diagnostics_say_they_cover_the_whole_corpus_under_a_slice(page):
     """The slice banner says every number below is on the slice; the degenerate-output section counts the whole
     corpus (its button slices to the flagged lines), and says so while a slice is on."""
-    at = _app(f"pages/{page}.py")
+    at = open_app(f"pages/{page}.py")
     note = "This section covers the whole corpus (all 30 lines), not the slice."
     assert note not in [c.value for c in at.caption]
     at.text_input(key=f"{page}.where").input("line 3..17").run()
@@ -234,3 +229,22 @@ def test_diagnostics_say_they_cover_the_whole_corpus_under_a_slice(page):
     captions = [c.value for c in at.caption]
     assert note in captions
     assert captions.index(note) > next(i for i, c in enumerate(captions) if c.startswith("Lines flagged per system"))
+
+
+def test_one_long_line_is_checked_on_request_and_then_quickly():
+    """Issue 36 (C1): a corpus of one 3 MB line is one line, but the checks' default is decided by characters too;
+    on request the checks read the first LINE_CHECK_CHARS of each line and say so."""
+    from bleu_core.data.diagnostics import LINE_CHECK_CHARS
+
+    big = ("the cat " * 400_000).encode()  # 3.2 MB, one line
+    files = [("d/ref.txt", big + b"\n"), ("d/systems/s.txt", big.replace(b"cat", b"cap", 1000) + b"\n")]
+    at = open_app("pages/corpus.py")
+    uploader(at, "corpus.in_folder").set_value([(n, b, "text/plain") for n, b in files]).run()
+    assert not at.exception, [e.value for e in at.exception]
+    (toggle,) = [t for t in at.toggle if t.label.startswith("Check every line of every system (1 line)")]
+    assert toggle.value is False  # 1 line, but 6.4 million characters
+    toggle.set_value(True).run()
+    assert not at.exception, [e.value for e in at.exception]
+    counts = next(d for d in at.dataframe if "lines flagged" in d.value.columns).value
+    assert counts.iloc[0]["system"] == "s"
+    assert len(big) > LINE_CHECK_CHARS

@@ -12,7 +12,7 @@ from markdown_it import MarkdownIt
 from streamlit.testing.v1 import AppTest
 
 from bleu_app.ui import state
-from tests.ui.test_corpus_page import _app
+from tests.ui.conftest import open_app
 
 HOSTILE = "**bold** $x^2$ [link](http://x) <b>h</b>"
 MD = MarkdownIt("commonmark")
@@ -38,7 +38,7 @@ def _paste(at: AppTest, prefix: str) -> None:
 
 
 def test_a_hostile_name_is_text_on_every_page() -> None:
-    at = _app()
+    at = open_app("pages/corpus.py")
     _paste(at, "corpus")
     assert at.selectbox(key="corpus.system").value == HOSTILE
     label = next(m.label for m in at.metric if m.label.startswith("Corpus BLEU of"))
@@ -81,7 +81,7 @@ def _crowd_frame():
 
 def _crowded_human_section() -> None:
     """The compare page's human-score section with 30 systems at almost one point."""
-    from bleu_app.ui import human
+    from bleu_app.ui.corpus import human
     from bleu_core.config import BleuConfig
     from bleu_core.data.corpus import Corpus, System, TextFile
     from tests.ui.test_user_text import CROWD, _crowd_frame
@@ -97,9 +97,9 @@ def _crowded_human_section() -> None:
 
 
 def test_names_left_off_a_crowded_human_chart_are_listed_as_text() -> None:
-    from bleu_app.charts import corpus as ch
+    from bleu_app.charts import human as human_charts
 
-    missing = ch.unlabelled(_crowd_frame())
+    missing = human_charts.unlabelled(_crowd_frame())
     assert HOSTILE in missing
     at = AppTest.from_function(_crowded_human_section, default_timeout=60).run()
     assert not at.exception, [e.value for e in at.exception]

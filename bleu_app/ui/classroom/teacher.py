@@ -1,0 +1,191 @@
+"""The Class page's teacher: the room's code, link and QR code, the rounds, the live dashboard of the class's
+translations and ratings against BLEU, and deleting the room."""
+
+from __future__ import annotations
+
+import math
+from typing import Final
+
+import pandas as pd
+import streamlit as st
+
+from bleu_app.charts import classroom as charts
+from bleu_app.frames import classroom as frames
+from bleu_app.store import (
+    ROUND_RATE,
+    ROUND_TRANSLATE,
+    Room,
+    SqlStore,
+)
+from bleu_app.ui import cached, docs, state
+from bleu_app.ui.classroom import room as links
+from bleu_app.ui.components import export, scores
+
+DASHBOARD_EVERY_S: Final = 3.0
+
+
+def show(store: SqlStore, token: str) -> None:
+    """The teacher's view of the room the token opens (a message when it names none)."""
+    room = store.room_by_teacher(token)
+    if room is None:
+        st.error("This teacher link names no open room: it was deleted or has expired.", icon=":material/error:")
+        if st.button("Start again", key="class.restart"):
+            links.leave()
+            st.rerun()
+        return
+    base = links.base_url()
+    join_url = f"{base}/class?{links.ROOM}={room.code}"
+    code_col, qr_col = st.columns([3, 2])
+    with code_col:
+        st.metric("Room code", room.code)
+        st.markdown("**Join link** (for the students)")
+        st.code(join_url, language=None)
+        with st.expander("Your teacher link: keep it secret (it is the only way back to this view)"):
+            st.code(f"{base}/class?{links.TEACH}={token}", language=None)
+        st.markdown("**What the students translate**")
+        st.text(room.source)
+        st.markdown(f"**References** ({len(room.refs)})")
+        for i, ref in enumerate(room.refs):
+            st.text(f"{i + 1}. {ref}")
+    qr_col.image(cached.qr_png(join_url), caption="Scan to join", width=260)
+
+    _round_controls(store, room)
+    _dashboard(store, room.id)
+    _references_section(room)
+    _danger_zone(store, room)
+
+
+def _round_controls(store: SqlStore, room: Room) -> None:
+    st.subheader("Rounds")
+    st.markdown(f"**Now:** {links.round_status(room)}")
+    actions: list[tuple[str, int, bool]] = []
+    if room.round == ROUND_TRANSLATE:
+        actions.append(
+            ("Close translating", ROUND_TRANSLATE, False)
+            if room.round_open
+            else ("Reopen translating", ROUND_TRANSLATE, True)
+        )
+        actions.append(("Start round 2: rating", ROUND_RATE, True))
+    else:
+        actions.append(("Close rating", ROUND_RATE, False) if room.round_open else ("Reopen rating", ROUND_RATE, True))
+        actions.append(("Back to round 1", ROUND_TRANSLATE, True))
+    cols = st.columns(len(actions))
+    for col, (label, round_no, open_) in zip(cols, actions, strict=True):
+        if col.button(label, key=f"class.round.{round_no}.{open_}"):
+            store.set_round(room.id, round_no, open_=open_)
+            st.rerun()
+
+
+def _dashboard(store: SqlStore, room_id: str) -> None:
+    @st.fragment(run_every=DASHBOARD_EVERY_S)
+    def live() -> None:
+        room = store.room(room_id)
+        if room is None:
+            st.warning("This room no longer exists.")
+            return
+        config = frames.config_from_dict(room.config)
+        subs = store.submissions(room.id)
+        ratings = store.ratings(room.id)
+        df = frames.ranked_frame(
+            subs, ratings, room.refs, config, scorer=lambda t: cached.explain(t, room.refs, config).score.score
+        )
+        st.subheader("The class, live")
+        a, b, c = st.columns(3)
+        a.metric("Joined", store.students_count(room.id))
+        b.metric("Translations", len(subs))
+        c.metric("Ratings", len(ratings))
+        if df.empty:
+            st.info("No translation yet: the students' scores appear here as they submit.", icon=":material/hourglass:")
+            return
+        sig = cached.explain(subs[0].text, room.refs, config).score.signature
+        st.altair_chart(charts.histogram(frames.histogram_frame(df)), width="stretch")
+        st.markdown("**The translations, best BLEU first** (hidden ones stay in the export, not in the rating round)")
+        st.dataframe(
+            df.drop(columns=[frames.SUB_ID]),
+            hide_index=True,
+            width="stretch",
+            column_config={frames.BLEU: st.column_config.NumberColumn(format="%.2f")},
+            key="class.ranked",
+        )
+        scores.signature(sig, what="BLEU")
+        _hide_control(store, room, df)
+        _agreement_section(df)
+        export.downloads(
+            "Download",
+            {
+                "room CSV": (
+                    lambda: export.csv(frames.export_frame(df, ratings), sig),
+                    f"class-{room.code}.csv",
+                    "text/csv",
+                )
+            },
+            key="class.export",
+        )
+
+    live()
+
+
+def _hide_control(store: SqlStore, room: Room, df: pd.DataFrame) -> None:
+    ids = df[frames.SUB_ID].tolist()
+    labels = {
+        row[frames.SUB_ID]: f"#{row[frames.RANK]} {row[frames.NICK]}: {row[frames.TEXT][:60]}"
+        + (" (hidden)" if row[frames.HIDDEN] else "")
+        for row in df.to_dict("records")
+    }
+    pick_col, button_col = st.columns([4, 1], vertical_alignment="bottom")
+    chosen = pick_col.selectbox(
+        "Hide or show a translation", ids, format_func=lambda i: labels[i], key="class.hide_pick"
+    )
+    if chosen is not None:
+        hidden = bool(df.loc[df[frames.SUB_ID] == chosen, frames.HIDDEN].iloc[0])
+        if button_col.button("Show" if hidden else "Hide", key="class.hide"):
+            store.hide(room.id, chosen, hidden=not hidden)
+            st.rerun()
+
+
+def _agreement_section(df: pd.DataFrame) -> None:
+    st.subheader("The class's ratings against BLEU")
+    agree = frames.rated_agreement(df)
+    if agree.n == 0:
+        st.info("No rating yet: open round 2 and the students' ratings appear here.", icon=":material/hourglass:")
+        return
+    st.altair_chart(charts.ratings_scatter(df), width="stretch")
+    r = agree.values["pearson"]
+    lo, hi = agree.intervals["pearson"]
+    if agree.note:
+        st.markdown(f"**{agree.n} rated translations.** {agree.note}")
+    elif math.isnan(r):
+        st.markdown(f"**{agree.n} rated translations**: r is undefined (all BLEU or all ratings are equal).")
+    else:
+        st.markdown(
+            f"**Pearson r = {r:.2f}** (95% bootstrap interval {lo:.2f} to {hi:.2f}, {agree.trials} draws over the "
+            f"{agree.n} rated translations)."
+        )
+    st.caption(docs.text("agreement", "class"))
+
+
+def _references_section(room: Room) -> None:
+    if len(room.refs) < 2:
+        return
+    config = frames.config_from_dict(room.config)
+    st.subheader("The references as candidates")
+    st.caption(docs.text("references", "class"))
+    st.dataframe(
+        frames.references_frame(room.refs, config),
+        hide_index=True,
+        width="stretch",
+        column_config={"BLEU against the others": st.column_config.NumberColumn(format="%.2f")},
+    )
+    others = room.refs[1:]
+    scores.signature(cached.explain(room.refs[0], others, config).score.signature, what="BLEU against the others")
+
+
+def _danger_zone(store: SqlStore, room: Room) -> None:
+    with st.expander("Delete this room"):
+        st.caption("Deletes the room with every student, translation and rating in it, at once and for good.")
+        sure = st.checkbox("Yes, delete everything in this room", key="class.delete_sure")
+        if st.button("Delete the room", key="class.delete", disabled=not sure, type="primary"):
+            store.delete_room(room.id)
+            links.leave()
+            state.put(state.CLASS_NOTICE, "The room and everything in it were deleted.")
+            st.rerun()

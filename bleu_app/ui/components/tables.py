@@ -1,0 +1,86 @@
+"""Tables as the pages show them: filtered, sorted and cut into pages (the frames give whole tables), grids
+sized to their rows, static tables in presenter mode, and two sentence columns side by side."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from bleu_app.frames.corpus import HYP, REF, SEGMENT
+from bleu_app.ui import state
+
+
+@dataclass(frozen=True, slots=True)
+class TablePage:
+    """One page of a filtered, sorted table."""
+
+    rows: pd.DataFrame
+    page: int
+    pages: int
+    matching: int
+
+
+def table_page(
+    df: pd.DataFrame,
+    *,
+    query: str = "",
+    columns: Sequence[str] = (HYP, REF),
+    sort_by: str | None = None,
+    ascending: bool = True,
+    page: int = 1,
+    page_size: int = 50,
+    segments: Sequence[int] | None = None,
+) -> TablePage:
+    """Filter (case-insensitive substring in ``columns``; optional segment subset), sort and cut a page."""
+    out = df
+    if segments is not None:
+        out = out[out[SEGMENT].isin(set(segments))]
+    q = query.strip().lower()
+    if q:
+        hit = np.zeros(len(out), dtype=bool)
+        for c in columns:
+            if c in out:
+                hit |= out[c].astype(str).str.lower().str.contains(q, regex=False).to_numpy()
+        out = out[hit]
+    if sort_by and sort_by in out:
+        out = out.sort_values(sort_by, ascending=ascending, kind="stable")
+    pages = max(1, math.ceil(len(out) / page_size))
+    page = min(max(1, page), pages)
+    return TablePage(out.iloc[(page - 1) * page_size : page * page_size].reset_index(drop=True), page, pages, len(out))
+
+
+ROW_PX = 35  # a row of Streamlit's data grid, header included
+
+
+def table_height(rows: int) -> int:
+    """The px height of a data grid that shows ``rows`` rows and its header without an inner scroll."""
+    return (rows + 1) * ROW_PX + 3
+
+
+def grid(data: Any, *, key: str | None = None) -> None:
+    """A read-only table without its index: a data grid, or in presenter mode a static table (the grid draws on a
+    canvas at 14 px that the presenter's CSS cannot reach)."""
+    if state.presenting():
+        st.table(data, hide_index=True)
+    else:
+        st.dataframe(data, hide_index=True, width="stretch", key=key)
+
+
+SIDE_BY_SIDE_PX: Final = 230  # two sentence columns and the numbers before them fit the 820 px main column at 1280
+
+
+def side_by_side(a: str = "A", b: str = "B") -> dict[str, Any]:
+    """Column config for a table with system A's and system B's sentences: both columns the same fixed width,
+    so B is not pushed out of view by a wide A (the reference and source follow, scrolled to)."""
+    return {c: st.column_config.TextColumn(width=SIDE_BY_SIDE_PX) for c in (a, b)}
+
+
+def clip_table(df: pd.DataFrame) -> None:
+    """The paper's clipping table as a static table (readable when projected, searchable as text)."""
+    st.table(df.set_index(df.columns[0]))

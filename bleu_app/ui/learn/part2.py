@@ -1,0 +1,76 @@
+"""Part II of the Learn page, "Does BLEU work?" (the paper's sections 3-6): the quotes with their numbers and the
+app's live recomputations beside them, one function per step (``steps`` draws each one's heading and opening
+prose, then calls it); the data comes from ``frames.part2``."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from bleu_app.frames import part2 as frames
+from bleu_app.ui import cached
+from bleu_app.ui.components import scores
+from bleu_app.ui.learn.lecture import Lecture
+from bleu_core.metrics.bleu import make_signature
+
+__all__ = ["blind", "blocks", "correlation", "evaluation", "human", "intro", "references"]
+
+
+def intro(w: Lecture) -> None:
+    """Part II's opening paragraph (shown above its first step in the full page)."""
+    w.doc("part2")
+
+
+def evaluation(w: Lecture) -> None:
+    """The paper's Table 1, as printed."""
+    st.table(frames.table_1_frame())
+
+
+def references(w: Lecture) -> None:
+    """More references, higher scores: Example 1's Candidate 1 and the demo corpus, computed."""
+    config = w.config
+    one, demo = cached.part2_references(config)
+    st.markdown("**Example 1, Candidate 1** (computed)")
+    st.table(one)
+    scores.signature(make_signature(config, "var"))
+    st.markdown("**The built-in demo corpus** (30 invented segments, two invented references; computed)")
+    st.table(demo)
+    scores.signature(make_signature(config, "var"))
+
+
+def blocks(w: Lecture) -> None:
+    """The block test's critical values, computed, and the paper's Table 2."""
+    left, mid, right = st.columns(3)
+    left.metric("one-sided 95%, 19 df (computed)", f"{frames.t_critical(19):.3f}")
+    mid.metric("two-sided 95%, 19 df (computed)", f"{frames.t_critical(19, one_sided=False):.3f}")
+    right.metric("one-sided 95%, 5 df (computed)", f"{frames.t_critical(5):.3f}")
+    st.table(frames.table_2_frame())
+
+
+def human(w: Lecture) -> None:
+    """The human evaluation: the step's prose is all of it."""
+
+
+def correlation(w: Lecture) -> None:
+    """The paper's correlations with their 95% intervals, computed."""
+    rows = []
+    for group, key in (
+        ("monolingual (Figure 5)", "r monolingual (Figure 5)"),
+        ("bilingual (Figure 6)", "r bilingual (Figure 6)"),
+    ):
+        r = float(frames.PAPER_HUMAN[key])
+        lo, hi = frames.fisher_interval(r, len(frames.SYSTEMS))
+        rows.append(
+            {
+                "group": group,
+                "r (the paper)": frames.PAPER_HUMAN[key],
+                "points": len(frames.SYSTEMS),
+                "95% interval (computed)": f"{lo:.2f} to {hi:.3f}",
+            }
+        )
+    st.table(rows)
+
+
+def blind(w: Lecture) -> None:
+    """What BLEU does not see, computed under the sidebar's settings."""
+    st.table(cached.blind_spots(w.config))
+    scores.signature(make_signature(w.config, "var"))

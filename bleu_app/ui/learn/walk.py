@@ -1,0 +1,185 @@
+"""Part I of the Learn page: the walk through the paper's section 2, one function per step (``steps`` draws each
+one's heading and opening prose, then calls it), so that the page can show them all or one at a time (presenter
+mode, ``?step=KEY``)."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from bleu_app import samples
+from bleu_app.frames import sentence as frames
+from bleu_app.ui import cached, state
+from bleu_app.ui.components import highlight, scores, vega
+from bleu_app.ui.learn.lecture import Lecture
+from bleu_core.metrics.bleu import make_signature
+from bleu_core.teaching.explain import SegmentExplanation
+
+__all__ = [
+    "bigrams",
+    "brevity",
+    "clipping",
+    "corpus",
+    "decay",
+    "geomean",
+    "logdomain",
+    "plain",
+    "recall",
+    "short",
+    "zero",
+]
+
+ex3, ex4a, ex4b = samples.SENTENCE_SAMPLES["ex3"], samples.SENTENCE_SAMPLES["ex4"], samples.SENTENCE_SAMPLES["ex4c2"]
+
+
+def recall_card(label: str, expl: SegmentExplanation) -> None:
+    """A candidate of Example 4 with its naive recall beside its precisions."""
+    hit, total = frames.naive_recall(expl)
+    st.markdown(f"**{label}**")
+    highlight.show_html(highlight.candidate_html(expl, n=1))
+    st.metric("Naive recall of reference words", f"{hit}/{total}")
+    st.caption(scores.precision_summary(expl))
+
+
+def plain(w: Lecture) -> None:
+    e2 = w.e2
+    if state.is_paper_config():
+        with st.container(border=True):
+            w.doc("counted")
+    st.markdown("**Example 2.** The candidate and its two references:")
+    highlight.show_html(highlight.candidate_html(e2, n=1) + highlight.references_html(e2, best_match=False))
+    st.metric(
+        "Plain precision (no clipping)",
+        frames.fraction(*frames.plain_precision(e2, 1)),
+        help="Every candidate word that occurs in some reference counts.",
+    )
+
+
+def clipping(w: Lecture) -> None:
+    config, c1, c2, e2 = w.config, w.c1, w.c2, w.e2
+    st.metric(
+        "Modified precision p₁",
+        frames.fraction(e2.orders[0].matches, e2.orders[0].total),
+        help="Each word's count clipped by Max_Ref_Count.",
+    )
+    st.table(cached.clip_table("ex2", config, 1), hide_index=False)
+    st.markdown("**Example 1.** The three references:")
+    w.doc("clipping_example1")
+    highlight.show_html(highlight.references_html(c1, best_match=False))
+    st.markdown(
+        f"**Candidate 1** — modified unigram precision "
+        f"**p₁ = {frames.fraction(c1.orders[0].matches, c1.orders[0].total)}**"
+    )
+    highlight.show_html(highlight.legend_html() + highlight.candidate_html(c1, n=1))
+    st.table(cached.clip_table("ex1", config, 1), hide_index=False)
+    st.markdown(f"**Candidate 2** — **p₁ = {frames.fraction(c2.orders[0].matches, c2.orders[0].total)}**")
+    highlight.show_html(highlight.candidate_html(c2, n=1))
+    with st.expander("Candidate 2's clipping table"):
+        st.table(cached.clip_table("ex1c2", config, 1), hide_index=False)
+
+
+def bigrams(w: Lecture) -> None:
+    config, c1, c2, e2 = w.config, w.c1, w.c2, w.e2
+    left, right = st.columns(2)
+    with left:
+        st.markdown(
+            f"**Candidate 1: p₂ = {frames.fraction(c1.orders[1].matches, c1.orders[1].total)}**"
+            if len(c1.orders) > 1
+            else "Max order is 1: no bigrams."
+        )
+        highlight.show_html(highlight.candidate_html(c1, n=2))
+    with right:
+        st.markdown(
+            f"**Candidate 2: p₂ = {frames.fraction(c2.orders[1].matches, c2.orders[1].total)}**"
+            if len(c2.orders) > 1
+            else ""
+        )
+        highlight.show_html(highlight.candidate_html(c2, n=2))
+    if len(e2.orders) > 1:
+        st.markdown(f"**Example 2: p₂ = {frames.fraction(e2.orders[1].matches, e2.orders[1].total)}**")
+    with st.expander("The bigram clipping tables"):
+        st.markdown("**Candidate 1**")
+        st.table(cached.clip_table("ex1", config, 2), hide_index=False)
+        st.markdown("**Candidate 2**")
+        st.table(cached.clip_table("ex1c2", config, 2), hide_index=False)
+
+
+def corpus(w: Lecture) -> None:
+    st.table(w.pooled, hide_index=False)
+
+
+def decay(w: Lecture) -> None:
+    config, c1, c2 = w.config, w.c1, w.c2
+    left, right = st.columns(2)
+    with left:
+        st.markdown(f"**Candidate 1:** {scores.precision_summary(c1)}")
+        vega.vega(cached.decay_spec("ex1", config, together=("ex1", "ex1c2")))
+    with right:
+        st.markdown(f"**Candidate 2:** {scores.precision_summary(c2)}")
+        vega.vega(cached.decay_spec("ex1c2", config, together=("ex1", "ex1c2")))
+
+
+def geomean(w: Lecture) -> None:
+    c1, c2 = w.c1, w.c2
+    for name, ex in (("Candidate 1", c1), ("Candidate 2", c2)):
+        expr, geo = frames.geometric_mean(ex)
+        geo_text = "0" if geo is None else f"{geo:.4f}"
+        st.markdown(
+            f"**{name}:** geometric mean {expr} = **{geo_text}**; arithmetic mean {frames.arithmetic_mean(ex):.4f}"
+        )
+
+
+def short(w: Lecture) -> None:
+    e3 = w.e3
+    st.markdown(f"**Example 3** — candidate *{ex3.hyp}*: {scores.precision_summary(e3)}")
+
+
+def recall(w: Lecture) -> None:
+    e4a, e4b = w.e4a, w.e4b
+    left, right = st.columns(2)
+    with left:
+        recall_card(ex4a.label, e4a)
+    with right:
+        recall_card(ex4b.label, e4b)
+    highlight.show_html(highlight.references_html(e4a, best_match=False))
+
+
+def brevity(w: Lecture) -> None:
+    config, e3 = w.config, w.e3
+    st.markdown(f"**Example 3** — candidate *{ex3.hyp}* and Example 1's references:")
+    highlight.show_html(highlight.references_html(e3))
+    left, right = st.columns([2, 3])
+    with left:
+        st.metric("c (candidate length)", e3.hyp_len)
+        st.metric("r (best match length)", e3.closest_ref_len, help=f"Reference lengths {list(e3.ref_lens)}")
+        st.metric("BP = exp(1 − r/c)", f"{e3.score.bp:.5f}")
+    with right:
+        vega.vega(cached.bp_spec("ex3", config))
+    st.subheader("The best match length: 12, 15 and 17 words")
+    w.doc("brevity_best_match")
+    lens = samples.BEST_MATCH_EXAMPLE[1]
+    st.table(cached.best_match_table(tuple(lens), (10, 12, 13, 14, 16, 17, 20)), hide_index=False)
+
+
+def logdomain(w: Lecture) -> None:
+    config, c1 = w.config, w.c1
+    log_spec, log_table = cached.log_terms("ex1", config)
+    left, right = st.columns([3, 2])
+    with left:
+        vega.vega(log_spec)
+    with right:
+        st.markdown("**Candidate 1's terms**")
+        st.table(log_table, hide_index=False)
+        scores.score_headline("BLEU = exp(log BLEU)", c1.score)
+        w.markdown("**The toy corpus's terms** (step {step:corpus})")
+        st.table(cached.corpus_log_terms(config), hide_index=False)
+        corpus, mean = cached.corpus_vs_mean(config)
+        w.markdown(
+            f"The toy corpus's BLEU is **{corpus:.2f}**. The mean of its six sentence scores, **{mean:.2f}**, is "
+            "not BLEU: the sentences' counts are pooled first (step {step:corpus})."
+        )
+
+
+def zero(w: Lecture) -> None:
+    config = w.config
+    st.dataframe(w.zero_orders, hide_index=True, width="stretch", key="learn.zero_orders")
+    scores.signature(make_signature(config, 3))

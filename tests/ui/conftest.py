@@ -1,0 +1,76 @@
+"""The pages through app.py in Streamlit's AppTest (no server, no browser): one opener and the helpers every page
+test uses. The few tests here that start a real server (``live``) use ``bench.load.Server``, the project's one
+launcher; the store's PostgreSQL runs come from tests/conftest.py's ``store_env``."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from streamlit.testing.v1 import AppTest
+
+from tests.conftest import ROOT
+
+APP = str(ROOT / "app.py")
+# one run's limit: a corpus page over a real test set on a busy 2-core machine takes a minute or more
+TIMEOUT = 300
+
+
+def open_app(
+    page: str | None = None, /, *, query: Mapping[str, str | list[str]] | None = None, from_start: bool = True
+) -> AppTest:
+    """The app as a visitor opens it, checked to have raised nothing: app.py with ``query`` in the URL, its start
+    page (Learn) run first when ``from_start`` (a visitor who opens ``/`` and then picks ``page``), then ``page``
+    (``"pages/corpus.py"``) run. ``from_start=False`` opens ``page`` as a deep link, its first run."""
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
+    for key, value in (query or {}).items():
+        at.query_params[key] = value
+    if page is None or from_start:
+        at.run()
+    if page is not None:
+        at.switch_page(page).run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def open_learn(**query: str) -> AppTest:
+    """The Learn page as a link with ``query`` opens it (``open_learn(tab="lab")``)."""
+    return open_app("pages/learn.py", query=query, from_start=False)
+
+
+def uploader(at: AppTest, key: str) -> Any:
+    """The file uploader whose widget key is (or ends with) ``key``."""
+    return next(u for u in at.get("file_uploader") if u.proto.id.endswith(key) or key in u.proto.id)
+
+
+def folder_files(path: Path) -> list[tuple[str, bytes, str]]:
+    """A folder as the folder uploader sends it: (path under the folder's parent, bytes, type) per file."""
+    out = []
+    for root, _, files in os.walk(path):
+        for f in sorted(files):
+            p = Path(root) / f
+            out.append((str(p.relative_to(path.parent)), p.read_bytes(), "text/plain"))
+    return out
+
+
+def errors(at: AppTest) -> list[str]:
+    return [e.value for e in at.error]
+
+
+def page_elements(node: Any) -> list[Any]:
+    """Every element under ``node`` in page order (blocks are descended into, not listed)."""
+    out = []
+    for child in getattr(node, "children", {}).values():
+        if getattr(child, "children", None):
+            out += page_elements(child)
+        else:
+            out.append(child)
+    return out
+
+
+def caption_after(elements: list[Any], found: Callable[[Any], bool]) -> str:
+    """The first caption after the first element for which ``found`` is true."""
+    start = next(i for i, e in enumerate(elements) if found(e))
+    return next(str(e.value) for e in elements[start + 1 :] if getattr(e, "type", "") == "caption")
