@@ -219,6 +219,7 @@ def add_paired_tests(p: argparse.ArgumentParser) -> None:
     group = p.add_mutually_exclusive_group()
     group.add_argument(
         "--paired-bs",
+        "-pbs",  # sacreBLEU's short spellings (without them, argparse would read -pbs as -pbsn)
         type=int,
         nargs="?",
         const=None,  # without N, as without the option: the policy (a string const would go through int())
@@ -229,6 +230,7 @@ def add_paired_tests(p: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--paired-ar",
+        "-par",
         type=int,
         nargs="?",
         const=_POLICY,  # without N: the policy

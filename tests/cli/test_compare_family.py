@@ -115,6 +115,7 @@ def test_the_families_mark_differently_on_this_data(runs) -> None:
     assert marks["all"] != marks["baseline"]
 
 
+@pytest.mark.slow  # sacreBLEU's PairedTest over seven systems
 def test_baseline_p_values_are_sacrebleus(runs) -> None:
     data = json.loads(runs["baseline"]["json"])
     assert data["trials"] == 1000  # six comparisons: sacreBLEU's own number of resamples is enough

@@ -67,6 +67,7 @@ def test_dash_reads_standard_input(capsys, monkeypatch) -> None:
     assert _ours(capsys, "score", ref, "-i", "-", "-b") == from_file
 
 
+@pytest.mark.slow  # sacreBLEU's TER on 1,002 lines as a process; make test runs it
 def test_score_only_is_sacrebleus_b(capsys) -> None:
     ref = str(WMT21 / "reference.A.de")
     ours = _ours(capsys, "score", ref, "-i", str(SOME[0]), "-m", "ter", "bleu", "-b")
@@ -81,7 +82,7 @@ def test_score_only_is_sacrebleus_b(capsys) -> None:
     [
         ["-m", "bleu", "ter"],
         ["--confidence"],
-        ["-m", "ter", "--ter-normalized", "--ter-case-sensitive", "-w", "4"],
+        pytest.param(["-m", "ter", "--ter-normalized", "--ter-case-sensitive", "-w", "4"], marks=pytest.mark.slow),
         pytest.param(["-m", "chrf", "bleu", "ter"], marks=CHRF),
         pytest.param(["-m", "chrf", "--chrf-word-order", "2", "--chrf-lowercase", "-w", "4"], marks=CHRF),
         pytest.param(["-m", "chrf", "--confidence"], marks=CHRF),
@@ -94,6 +95,7 @@ def test_format_json_is_sacrebleus_for_one_system(capsys, small, extra: list[str
     assert ours == theirs  # every field and value, the rounding and the signature's keys included
 
 
+@pytest.mark.slow
 def test_format_json_is_sacrebleus_for_several_systems(capsys, small) -> None:
     args = [str(small["reference.A"]), str(small["reference.C"]), "-i", *(str(small[s]) for s in ("UEdin", "ICL"))]
     args += ["-m", "bleu", "ter", "-f", "json"]
@@ -117,6 +119,7 @@ def test_compare_format_json_is_sacrebleus(capsys, small, test: str) -> None:
 
 
 @CHRF
+@pytest.mark.slow
 def test_chrf_score_only_and_paired_p_values_are_sacrebleus(capsys, small) -> None:
     ref, hyps = str(small["reference.A"]), [str(small[s]) for s in ("UEdin", "ICL", "Online-A")]
     ours = _ours(capsys, "score", ref, "-i", hyps[0], "-m", "chrf", "bleu", "-b", "-w", "6")
@@ -153,6 +156,7 @@ def test_unknown_metric_or_option_is_one_line_and_exit_2(python: str) -> None:
         assert run.stderr.count("\n") == 1, run.stderr
 
 
+@pytest.mark.slow  # writes a whole report first
 def test_report_refuses_other_metrics_in_one_line(capsys, tmp_path: Path) -> None:
     rc = main(["report", str(WMT21 / "reference.A.de"), "-i", *map(str, SOME[:2]), "-o", str(tmp_path / "r.html")])
     assert rc == 0
@@ -166,6 +170,7 @@ def test_report_refuses_other_metrics_in_one_line(capsys, tmp_path: Path) -> Non
 # --- TER's paired tests: sacreBLEU's draws and arithmetic --------------------------------------------------------
 
 
+@pytest.mark.slow  # sacreBLEU's TER, 1,000 resamples and 10,000 shuffles in Python
 @pytest.mark.parametrize("nrefs", [1, 3])
 def test_ter_paired_p_values_are_sacrebleus(capsys, small, nrefs: int) -> None:
     """``compare -m ter`` against ``sacrebleu -m ter --paired-bs/--paired-ar`` on the same 300 WMT21 lines: the same
