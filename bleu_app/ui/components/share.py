@@ -5,7 +5,9 @@ settings: the sidebar's BLEU settings and the page's choices (system, baseline, 
 slice expression, the references chosen, and the corpus page's table search, sort and page). The
 link is ``/<page>?view=ID`` with an unguessable id; opening it, in another browser or after a restart, loads the
 same input and settings, so the page shows the same numbers. The creator also gets a delete link
-(``&delete=TOKEN``), shown once: the store keeps only its hash. Views expire after 30 days.
+(``&delete=TOKEN``), shown once: the store keeps only its hash. Views expire after 30 days. A session holds at
+most the store's ``views_per_client`` views (``client=``); a store that fails says so in one sentence
+(``components.stored``), and a link it cannot load now is tried again at the next run, never called gone.
 """
 
 from __future__ import annotations
