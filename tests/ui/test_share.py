@@ -144,9 +144,12 @@ def test_a_view_that_cannot_be_loaded_now_is_not_called_gone_and_loads_at_the_ne
     with outage(store_env):
         b = open_app("pages/sentence.py", query={share.VIEW: view_id})
     said = [w.value for w in b.warning]
-    assert any(w.startswith("The shared view in this link could not be loaded: Cannot load this now") for w in said)
+    assert (
+        "The shared view in this link cannot be loaded now (the server's database is unavailable): the page shows "
+        "its usual input meanwhile, and loads the view at your next action."
+    ) in said
     assert not any("no longer exists" in w for w in said)
     assert state.VIEW_APPLIED not in b.session_state  # not marked loaded: tried again
     b.button(key="share.retry").click().run()
     assert b.text_area(key=state.HYP_BOX).value == "the party always commands the military"
-    assert not [w.value for w in b.warning if "could not be loaded" in w.value]
+    assert not [w.value for w in b.warning if "cannot be loaded now" in w.value]

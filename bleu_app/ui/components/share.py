@@ -104,7 +104,7 @@ def apply_link() -> None:
         return
     shared = stored.attempt(lambda: get_store().load_view(view_id), action="load", show=False)
     if isinstance(shared, Refused):
-        state.put(state.VIEW_UNAVAILABLE, shared.message)
+        state.put(state.VIEW_UNAVAILABLE, shared.why)
         return
     state.drop(state.VIEW_UNAVAILABLE)
     state.put(state.VIEW_APPLIED, view_id)
@@ -175,8 +175,8 @@ def _link_notes() -> None:
     unavailable = state.get(state.VIEW_UNAVAILABLE)
     if unavailable:
         st.warning(
-            f"The shared view in this link could not be loaded: {unavailable} The page shows its usual input "
-            "meanwhile; the view is loaded at your next action.",
+            f"The shared view in this link cannot be loaded now ({unavailable}): the page shows its usual input "
+            "meanwhile, and loads the view at your next action.",
             icon=":material/cloud_off:",
         )
         stored.retry_button("share.retry")

@@ -41,11 +41,16 @@ TODO: Final[dict[Reason, str]] = {
 
 @dataclass(frozen=True, slots=True)
 class Refused:
-    """A store call that did not happen: the sentence shown, and whether the database failed (worth a retry)
-    rather than the store refusing the request."""
+    """A store call that did not happen: the sentence shown, and why the database failed (worth a retry), or None
+    when the store refused the request itself."""
 
     message: str
-    unavailable: bool
+    reason: Reason | None
+
+    @property
+    def why(self) -> str:
+        """What went wrong, as a clause ("the server's database is unavailable"), or the refusal's sentence."""
+        return WHY[self.reason] if self.reason is not None else self.message
 
 
 def message(exc: StoreError, *, action: Action = "send", kept: bool = False) -> str:
@@ -71,9 +76,10 @@ def attempt(call: Callable[[], T], *, action: Action = "send", kept: bool = Fals
     try:
         return call()
     except StoreError as exc:
-        refused = Refused(message(exc, action=action, kept=kept), isinstance(exc, StoreUnavailableError))
+        reason = exc.reason if isinstance(exc, StoreUnavailableError) else None
+        refused = Refused(message(exc, action=action, kept=kept), reason)
     if show:
-        st.error(refused.message, icon=":material/cloud_off:" if refused.unavailable else ":material/error:")
+        st.error(refused.message, icon=":material/error:" if refused.reason is None else ":material/cloud_off:")
     return refused
 
 
