@@ -47,7 +47,7 @@ from bleu_core.config import BleuConfig
 from bleu_core.data.corpus import Corpus, System
 from bleu_core.data.diagnostics import Diagnostics
 from bleu_core.data.slices import Slice
-from bleu_core.engine import Encoded, ReferenceSet
+from bleu_core.engine import Encoded, ReferenceSet, corpus_chars as engine_chars
 from bleu_core.significance import bootstrap_ci
 from bleu_core.significance.resample import resample_sums
 from bleu_core.teaching.blocktest import RankedBlockTest, ranked_block_test
@@ -545,6 +545,12 @@ def every(system: System, corpus: Corpus) -> EveryBleu:
 
 
 # --- slices and diagnostics (corpus and compare pages) -----------------------------------------------------
+
+
+@st.cache_data(max_entries=8, scope="session", show_spinner=False, hash_funcs=_WHOLE)
+def corpus_chars(corpus: Corpus) -> int:
+    """The characters of every system's lines and the references' (what the degenerate-line checks read)."""
+    return engine_chars(*(s.lines for s in corpus.systems), *corpus.ref_streams)
 
 
 @st.cache_resource(max_entries=4, scope="session", show_spinner="Looking for degenerate lines ...", hash_funcs=_WHOLE)
