@@ -77,8 +77,9 @@ def _gap(view: DifferenceView, sys_a: str, sys_b: str) -> None:
     if not shares.finite:
         st.caption(f"No share of the gap is defined for this pair: {md_escape(shares.note)}.")
     shown = top.assign(**{c: zero_unsigned(top[c], 3) for c in (frames.SHARE, frames.EFFECT)})  # no "-0.000"
+    shown = shown if shares.finite else shown.drop(columns=frames.SHARE)
     st.dataframe(
-        shown if shares.finite else shown.drop(columns=frames.SHARE),
+        shown,
         hide_index=True,
         key="compare.gap",
         selection_mode="single-row",
@@ -94,7 +95,7 @@ def _gap(view: DifferenceView, sys_a: str, sys_b: str) -> None:
             ),
             frames.BLEU_A: st.column_config.NumberColumn(format="%.1f"),
             frames.BLEU_B: st.column_config.NumberColumn(format="%.1f"),
-            **tables.side_by_side(),
+            **tables.side_by_side(numbers=list(shown.columns).index("A")),
         },
     )
     if view.curve is not None:
