@@ -16,21 +16,19 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bleu_core.errors import InputError
 
 from . import compare_out, metric_options, options
+from .compare_run import MetricResult, Run
 from .files import read_inputs
 from .slicing import Narrowed, narrow
 
 if TYPE_CHECKING:
     from bleu_core.data.corpus import TextFile
     from bleu_core.metrics.base import Metric
-    from bleu_core.significance import SystemsComparison
-    from bleu_core.significance.families import Family, FamilyTest
-    from bleu_core.significance.ranking import Ranking
+    from bleu_core.significance.families import Family
     from bleu_core.significance.trials import Method
 
 __all__ = ["MetricResult", "Run", "add_parser"]
@@ -75,36 +73,6 @@ def add_parser(sub: Any) -> None:
     options.add_bleu_options(p)
     options.add_where(p)
     p.set_defaults(func=run)
-
-
-@dataclass(frozen=True)
-class MetricResult:
-    """One metric's comparison."""
-
-    metric: Metric
-    both: SystemsComparison
-    family: FamilyTest
-    ranking: Ranking
-    rows: list[dict[str, Any]]
-    nrefs: int
-    differences: list[Any]  # BLEU's decompositions against each system's comparison (empty for other metrics)
-
-
-@dataclass(frozen=True)
-class Run:
-    """Everything ``compare`` prints, computed once."""
-
-    method: Method
-    trials: int
-    seed: int
-    alpha: float
-    family: Family
-    files: list[str]  # as given, in display order (the baseline first)
-    names: list[str]  # base names, in display order
-    results: list[MetricResult]
-    segments: int
-    warning: str | None
-    slice: str | None
 
 
 def run(args: argparse.Namespace) -> int:

@@ -1,5 +1,5 @@
 """What ``bleu-explorer compare`` prints: the text, our JSON, sacreBLEU's JSON (``-f json``) and the LaTeX tables,
-from one :class:`~bleu_cli.compare.Run`. Every form marks the same test (the run's family) and says which."""
+from one :class:`~bleu_cli.compare_run.Run`. Every form marks the same test (the run's family) and says which."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from bleu_core.significance.families import FamilyTest
     from bleu_core.significance.ranking import Ranking
 
-    from .compare import MetricResult, Run
+    from .compare_run import MetricResult, Run
 
 __all__ = ["display_names", "json_text", "print_text", "rows", "sacrebleu_json", "write_latex"]
 

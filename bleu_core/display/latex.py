@@ -20,6 +20,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Final, Literal
 
 from .names import short_names
@@ -156,29 +157,21 @@ def latex_table(
     layout: Literal["auto", "column", "wide"] = "auto",
     label: str = "tab:bleu",
 ) -> LatexTable:
-    r"""The booktabs table of ``ranking``, with one meaning of its mark.
-
-    Everything is looked up by system name, never by position: a caller's table may be in another order than the
-    ranking's input (researcher-walk W1).
+    r"""The booktabs table of ``ranking``, with one meaning of its mark. Every value is looked up by system name,
+    never by position: a caller's table may be in another order than the ranking's input (researcher-walk W1).
 
     Args:
         ranking: the systems in order with their clusters.
         intervals: each system's 95% interval (low, high) by name, or None.
-        baseline: the baseline system's name (its row's difference reads "baseline"); None where there is none
-            (checkpoints, each against the previous one).
-        marks: by name, the p-value that decides the system's mark (below ``ranking.alpha``: marked); the caller
-            computes them from the run's one test, which ``mark_words`` says in words (plain text).
-        mark_words: what the mark means, e.g. "Holm-corrected p < 0.05 against the baseline over the 15
-            comparisons with it".
+        baseline: the baseline's name (its difference reads "baseline"); None where there is none (checkpoints).
+        marks: by name, the p-value of the run's one test that decides the mark (below ``ranking.alpha``).
+        mark_words: what the mark means, in plain words ("Holm-corrected p < 0.05 against the baseline ...").
         signature: ours; ``sacrebleu_signature``: sacreBLEU's (None: it has none for this setting).
-        against: by name, the system its difference is taken from (default: the baseline for every other one;
-            ``---`` where a system has none).
+        against: by name, the system a difference is taken from (default: the baseline; ``---`` where none).
         names: display names by system name (default: the names without what they all share).
         metric: the score's name, in the header and the caption.
-        clusters: whether ``ranking``'s rank ranges and cluster lines come from every pair's test (False: ranks by
-            score alone, no lines).
-        in_order: rows in the systems' input order (checkpoints, each against the one before it), not best first;
-            no cluster lines.
+        clusters: rank ranges and cluster lines from every pair's test (False: ranks by score alone, no lines).
+        in_order: rows in the systems' input order (checkpoints), not best first; no cluster lines.
         layout: ``column``, ``wide`` (``table*``) or ``auto``: ``column`` when the estimate fits :data:`COLUMN_PT`.
         label: the ``\label``.
 
@@ -190,56 +183,87 @@ def latex_table(
         >>> print(t.layout, t.text.split("\\midrule")[1].strip())
         column 1 & A\_1 & 30.00 & [28.00, 32.00] & $+$10.00$^{*}$ \\
     """
+    plan = _arrange(ranking, intervals, baseline, against, names, marks, metric, clusters=clusters, in_order=in_order)
+    cells = partial(_cells, plan)
+    fit = _choose_fit(cells, layout)
+    rows = cells(fit)
+    width = _table_width(rows, fit)
+    warnings = _warnings(plan.shown.values(), width)
+    rank_words = "" if plan.clusters else "Rows in the systems' order; rank" if in_order else "Rank"
+    caption = _caption(metric, intervals is not None, rank_words, mark_words, signature, sacrebleu_signature)
+    boundaries = ranking.boundaries if plan.clusters else ()
+    lines = [*_head_lines(fit, len(rows[0]), warnings), *_body(rows, boundaries), caption]
+    lines += [f"\\label{{{escape_latex(label)}}}", f"\\end{{{fit.env}}}"]
+    return LatexTable("\n".join(lines) + "\n", fit.layout, round(width, 1), warnings)
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """What every layout of the table shows: the systems in row order, their shown names, the system each
+    difference is taken from, and what decides the marks."""
+
+    listed: tuple[RankedSystem, ...]
+    shown: Mapping[str, str]
+    ref: Mapping[str, str]
+    intervals: Mapping[str, tuple[float, float]] | None
+    marks: Mapping[str, float]
+    alpha: float
+    metric: str
+    baseline: str | None
+    clusters: bool
+
+
+def _arrange(
+    ranking: Ranking,
+    intervals: Mapping[str, tuple[float, float]] | None,
+    baseline: str | None,
+    against: Mapping[str, str] | None,
+    names: Mapping[str, str] | None,
+    marks: Mapping[str, float],
+    metric: str,
+    *,
+    clusters: bool,
+    in_order: bool,
+) -> _Plan:
+    """The table's :class:`_Plan`.
+
+    Raises:
+        ValueError: a baseline or intervals that do not name the ranked systems, or neither baseline nor against.
+    """
     by_name = {s.name: s for s in ranking.systems}
     if baseline is not None and baseline not in by_name:
         raise ValueError(f"the baseline {baseline!r} is not one of the ranked systems")
     if intervals is not None and set(intervals) != set(by_name):
         raise ValueError("intervals must name exactly the ranked systems")
-    listed = sorted(ranking.systems, key=lambda s: s.index) if in_order else list(ranking.systems)
-    clusters = clusters and not in_order
-    order = [s.name for s in listed]
-    shown = dict(zip(order, short_names(order), strict=True)) if names is None else {n: names.get(n, n) for n in order}
     if against is None and baseline is None:
         raise ValueError("give a baseline or the system each difference is taken from (against)")
+    listed = tuple(sorted(ranking.systems, key=lambda s: s.index) if in_order else ranking.systems)
+    order = [s.name for s in listed]
+    shown = dict(zip(order, short_names(order), strict=True)) if names is None else {n: names.get(n, n) for n in order}
     ref = {n: str(baseline) for n in order if n != baseline} if against is None else dict(against)
+    alpha, grouped = ranking.alpha, clusters and not in_order
+    return _Plan(listed, shown, ref, intervals, marks, alpha, metric, baseline, grouped)
 
-    def cells(fit: _Fit) -> list[list[_Cell]]:
-        head = [_Cell("Rank", "Rank"), _Cell("System", "System"), _Cell(escape_latex(metric), metric)]
-        if intervals is not None:
-            head.append(_Cell(r"95\% CI", "95% CI"))
-        head.append(_Cell(r"$\Delta$", "D"))
-        body = [
-            _row(
-                s,
-                shown[s.name],
-                intervals,
-                by_name,
-                ref,
-                marks,
-                ranking.alpha,
-                fit,
-                baseline=baseline,
-                clusters=clusters,
-            )
-            for s in listed
-        ]
-        return [head, *body]
 
-    fit = _choose_fit(cells, layout)
-    rows = cells(fit)
-    width = _table_width(rows, fit)
-    warnings = _warnings(shown.values(), width)
-    lines = _head_lines(fit, len(rows[0]), warnings)
-    lines.append(" & ".join(c.tex for c in rows[0]) + r" \\")
+def _cells(plan: _Plan, fit: _Fit) -> list[list[_Cell]]:
+    """The header and one row per system, as ``fit`` sets them."""
+    head = [_Cell("Rank", "Rank"), _Cell("System", "System"), _Cell(escape_latex(plan.metric), plan.metric)]
+    if plan.intervals is not None:
+        head.append(_Cell(r"95\% CI", "95% CI"))
+    head.append(_Cell(r"$\Delta$", "D"))
+    by_name = {s.name: s for s in plan.listed}
+    return [head, *(_row(s, plan, by_name, fit) for s in plan.listed)]
+
+
+def _body(rows: list[list[_Cell]], boundaries: Iterable[int]) -> list[str]:
+    """The header row, the rows, a rule under the header and between clusters (after the ``boundaries``)."""
+    lines = [" & ".join(c.tex for c in rows[0]) + r" \\"]
+    cut = set(boundaries)
     for pos, row in enumerate(rows[1:], start=1):
-        if pos == 1 or (clusters and pos - 1 in ranking.boundaries):
+        if pos == 1 or pos - 1 in cut:
             lines.append(r"\midrule")
         lines.append(" & ".join(c.tex for c in row) + r" \\")
-    lines += [r"\bottomrule", r"\end{tabular}"]
-    rank_words = "" if clusters else "Rows in the systems' order; rank" if in_order else "Rank"
-    lines.append(_caption(metric, intervals is not None, rank_words, mark_words, signature, sacrebleu_signature))
-    lines += [f"\\label{{{escape_latex(label)}}}", f"\\end{{{fit.env}}}"]
-    return LatexTable("\n".join(lines) + "\n", fit.layout, round(width, 1), warnings)
+    return [*lines, r"\bottomrule", r"\end{tabular}"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,34 +301,23 @@ def _choose_fit(cells: Callable[[_Fit], list[list[_Cell]]], layout: str) -> _Fit
     return _COLUMN_FITS[-1] if layout == "column" else _WIDE
 
 
-def _row(
-    s: RankedSystem,
-    shown: str,
-    intervals: Mapping[str, tuple[float, float]] | None,
-    by_name: Mapping[str, RankedSystem],
-    ref: Mapping[str, str],
-    marks: Mapping[str, float],
-    alpha: float,
-    fit: _Fit,
-    *,
-    baseline: str | None,
-    clusters: bool,
-) -> list[_Cell]:
-    low, high = s.rank_range if clusters else (s.rank, s.rank)
+def _row(s: RankedSystem, plan: _Plan, by_name: Mapping[str, RankedSystem], fit: _Fit) -> list[_Cell]:
+    low, high = s.rank_range if plan.clusters else (s.rank, s.rank)
     rank = _Cell(str(low), str(low)) if low == high else _Cell(f"{low}--{high}", f"{low}-{high}")
+    shown = plan.shown[s.name]
     cells = [rank, _Cell(escape_latex(shown), "".join(_visible(c) for c in shown)), _Cell(f"{s.score:.2f}", "00.00")]
-    if intervals is not None:
-        lo, hi = intervals[s.name]
+    if plan.intervals is not None:
+        lo, hi = plan.intervals[s.name]
         ci = f"[{lo:.{fit.ci_digits}f}, {hi:.{fit.ci_digits}f}]"
         cells.append(_Cell(ci, ci))
-    if s.name == baseline:
+    if s.name == plan.baseline:
         cells.append(_Cell("baseline", "baseline"))
-    elif s.name not in ref:
+    elif s.name not in plan.ref:
         cells.append(_Cell("---", "--"))
     else:
-        delta = _signed(s.score - by_name[ref[s.name]].score)
-        p = float(marks.get(s.name, math.nan))
-        if not math.isnan(p) and p < alpha:
+        delta = _signed(s.score - by_name[plan.ref[s.name]].score)
+        p = float(plan.marks.get(s.name, math.nan))
+        if not math.isnan(p) and p < plan.alpha:
             delta = _Cell(delta.tex + "$^{*}$", delta.plain + "*")
         cells.append(delta)
     return cells

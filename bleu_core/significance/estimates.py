@@ -13,7 +13,7 @@ import numpy as np
 
 from bleu_core.errors import InputError
 from bleu_core.metrics import Metric
-from bleu_core.metrics.base import Float32Resampling, ScalarScore
+from bleu_core.metrics.base import Float32Resampling, FloatRows, ScalarScore
 
 from .resample import bootstrap_sums, ordered_float32_sums
 from .trials import Method
@@ -22,6 +22,7 @@ __all__ = [
     "check_matrices",
     "drawn_score",
     "estimate_ci",
+    "float_rows",
     "matrix_score",
     "p_value",
     "resampled_scores",
@@ -113,8 +114,6 @@ def resampled_scores(
     (``resample.resample_sums`` of the same matrices and seed) when given, else drawn from ``rng``. ``nrefs``
     lets a :class:`~bleu_core.metrics.base.FloatRows` metric sum sacreBLEU's own float rows in the drawn order."""
     if resampled is None:
-        from .float_rows import float_rows
-
         rows = float_rows(metric, matrices, nrefs)
         if rows is not None:
             return scores_of_sums(ordered_float32_sums(rng, n_samples, rows), len(matrices), metric, resampled=True)
@@ -127,6 +126,15 @@ def resampled_scores(
             "resampled",
         )
     return scores_of_sums(resampled[:n_samples], len(matrices), metric, resampled=True)
+
+
+def float_rows(metric: Metric, matrices: Sequence[np.ndarray], nrefs: int | str | None) -> list[np.ndarray] | None:
+    """sacreBLEU's float rows of every matrix when the metric's statistics stand for such rows
+    (:class:`~bleu_core.metrics.base.FloatRows`: TER with several references), else None."""
+    if nrefs is None or not isinstance(metric, FloatRows):
+        return None
+    rows = [metric.float_rows(m, nrefs) for m in matrices]
+    return None if any(r is None for r in rows) else rows  # type: ignore[return-value]
 
 
 def estimate_ci(scores: np.ndarray) -> tuple[float, float, float, float]:

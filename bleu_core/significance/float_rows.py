@@ -5,8 +5,9 @@ A shuffle that swaps only segments whose contributions cancel leaves the differe
 small integer edit counts such shuffles are common, and whether one counts as "greater" than the real difference
 then rests on the last bits of float sums. sacreBLEU computes ``pos_sel @ bl_stats + neg_sel @ sys_stats`` on its
 float64 rows and compares with corpus scores summed in Python; this module does the same operations on the same
-rows (:meth:`~bleu_core.metrics.base.FloatRows.float_rows`), so the p-values are sacreBLEU's bit for bit. With
-integer statistics (BLEU, chrF, TER with one reference) every sum is exact and ``pairwise`` counts draws instead.
+rows (:meth:`~bleu_core.metrics.base.FloatRows.float_rows`, which ``estimates.float_rows`` asks for), so the
+p-values are sacreBLEU's bit for bit. With integer statistics (BLEU, chrF, TER with one reference) every sum is exact
+and ``pairwise`` counts draws instead.
 """
 
 from __future__ import annotations
@@ -17,19 +18,10 @@ from collections.abc import Sequence
 import numpy as np
 
 from bleu_core.metrics import Metric
-from bleu_core.metrics.base import FloatRows
 
 from .estimates import p_value
 
-__all__ = ["ar_p_values", "float_rows", "sacrebleu_scores"]
-
-
-def float_rows(metric: Metric, matrices: Sequence[np.ndarray], nrefs: int | str | None) -> list[np.ndarray] | None:
-    """sacreBLEU's float rows of every matrix when the metric's statistics stand for such rows, else None."""
-    if nrefs is None or not isinstance(metric, FloatRows):
-        return None
-    rows = [metric.float_rows(m, nrefs) for m in matrices]
-    return None if any(r is None for r in rows) else rows  # type: ignore[return-value]
+__all__ = ["ar_p_values", "sacrebleu_scores"]
 
 
 def sacrebleu_scores(metric: Metric, rows: Sequence[np.ndarray]) -> list[float]:

@@ -22,12 +22,13 @@ from .estimates import (
     check_matrices,
     drawn_score,
     estimate_ci,
+    float_rows,
     matrix_score,
     p_value,
     resampled_scores,
     signature_of_test,
 )
-from .float_rows import ar_p_values, float_rows, sacrebleu_scores
+from .float_rows import ar_p_values, sacrebleu_scores
 from .paired import (
     BLEU,
     Comparison,
@@ -261,26 +262,23 @@ def compare_systems(
     rng = seeded_rng(seed)
     if method == "bs":
         draws = resampled_scores(rng, n_trials, mats, metric, nrefs=nrefs)
+        p = _p_values(mats, real, metric, method, draws)
         results = bootstrap_results(draws, real, metric, n_trials, seed, nrefs)
         ci: tuple[float, float, float, float] | None = estimate_ci(draws[:, 0])
     elif rows is not None:  # sacreBLEU's float sums decide its ties
         p = ar_p_values(rng, n_trials, rows, real, metric)
         results = _ar_results(rng, p, real, mats, metric, (n_trials, seed, n_confidence), nrefs)
         ci = baseline_interval(mats[0], metric, n_confidence, seed, nrefs)
-        sig = signature_of_test(metric, nrefs, method, n_trials, seed)
-        pairwise = _pairwise_result(names, real, p, metric, (method, n_trials, seed), nrefs, tie_p)
-        return SystemsComparison(Comparison(real[0], ci, tuple(results), sig), pairwise)
     else:
         draws = shuffle_sums(rng, n_trials, mats)
+        p = _p_values(mats, real, metric, method, draws)
         w = metric.width
         against = [draws[:, :w] - draws[:, j * w : (j + 1) * w] for j in range(1, len(mats))]
         selected = np.hstack(against) if against else np.zeros((n_trials, 0))
         results = shuffle_results(rng, selected, mats, metric, n_trials, seed, n_confidence, nrefs)
         ci = baseline_interval(mats[0], metric, n_confidence, seed, nrefs)
     sig = signature_of_test(metric, nrefs, method, n_trials, seed)
-    pairwise = _pairwise_result(
-        names, real, _p_values(mats, real, metric, method, draws), metric, (method, n_trials, seed), nrefs, tie_p
-    )
+    pairwise = _pairwise_result(names, real, p, metric, (method, n_trials, seed), nrefs, tie_p)
     return SystemsComparison(Comparison(real[0], ci, tuple(results), sig), pairwise)
 
 
