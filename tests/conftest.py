@@ -144,15 +144,17 @@ def wmt22(real: dict[str, RealSet]) -> RealSet:
 
 
 # --- TeX -------------------------------------------------------------------------------------------------------
-def compile_latex(body: str, folder: Path) -> str:
+def compile_latex(body: str, folder: Path, *, twocolumn: bool = False, preamble: str = "") -> str:
     """Compile ``body`` (a table) in a booktabs article with Debian's pdflatex in ``folder``; return the log.
-    Tests that call it carry the ``tex`` mark. Without pdflatex they skip, unless BLEU_REQUIRE_TEX is set
-    (``make test`` installs TeX Live and sets it): then they fail."""
+    ``twocolumn``: a two-column article, where a ``table`` is one column wide; ``preamble``: more of it (a
+    geometry). Tests that call it carry the ``tex`` mark. Without pdflatex they skip, unless BLEU_REQUIRE_TEX is
+    set (``make test`` installs TeX Live and sets it): then they fail."""
     if shutil.which("pdflatex") is None:
         if os.environ.get("BLEU_REQUIRE_TEX"):
             pytest.fail("pdflatex is missing although make test installs it (`make tex`)")
         pytest.skip("pdflatex not installed (`make tex` installs it)")
-    doc = "\\documentclass{article}\n\\usepackage{booktabs}\n\\begin{document}\n" + body + "\\end{document}\n"
+    article = "\\documentclass[twocolumn]{article}" if twocolumn else "\\documentclass{article}"
+    doc = f"{article}\n\\usepackage{{booktabs}}\n{preamble}\\begin{{document}}\n{body}\\end{{document}}\n"
     (folder / "t.tex").write_text(doc, encoding="utf-8")
     run = subprocess.run(
         ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "-no-shell-escape", "t.tex"],

@@ -64,6 +64,7 @@ __all__ = [
     "SystemDiagnostics",
     "diagnose",
     "diagnose_system",
+    "quote_text",
 ]
 
 FLAGS: Final = ("empty", "repetition", "length", "copy", "untranslated")
@@ -244,7 +245,27 @@ def _repetition(i: int, toks: Sequence[str], profile: _Profile) -> str | None:
     _, n, gram, m = best
     c = best[0] + m
     refs = "no reference has it" if m == 0 else f"a reference has it at most {m} time{'s' if m != 1 else ''}"
-    return f'the {n}-gram "{" ".join(gram)}" occurs {c} times; {refs}'
+    return f"the {n}-gram {quote_text(' '.join(gram))} occurs {c} times; {refs}"
+
+
+_QUOTES: Final = (('"', '"'), ("«", "»"), ("⟨", "⟩"), ("'", "'"))
+
+
+def quote_text(text: str) -> str:
+    r"""``text`` between the first pair of quotes it does not contain, so that where it starts and ends cannot be
+    misread (a repeated ``"`` token inside ``"..."`` read as ``"" Abhängig " Abhängig"``); JSON's escaped string
+    when it contains every pair.
+
+    Example:
+        >>> print(quote_text("yes yes"), quote_text('" Abhängig " Abhängig'), quote_text("\"«⟨'"))
+        "yes yes" «" Abhängig " Abhängig» "\"«⟨'"
+    """
+    for left, right in _QUOTES:
+        if left not in text and right not in text:
+            return f"{left}{text}{right}"
+    import json
+
+    return json.dumps(text, ensure_ascii=False)
 
 
 def _lengths(hyp_tokens: Sequence[Sequence[str]], nonempty: Sequence[bool], profile: _Profile) -> list[tuple[int, str]]:
