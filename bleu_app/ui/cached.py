@@ -33,10 +33,12 @@ from bleu_app import handout, samples
 from bleu_app.charts import sentence as charts
 from bleu_app.frames import (
     corpus as corpus_frames,
+    metrics as metric_frames,
     part2 as part2_frames,
     sentence as frames,
     slices as slice_frames,
 )
+from bleu_app.frames.metrics import Shown
 from bleu_app.lessons import cards as card_lessons, lab as lab_lessons, opening as opening_lessons, quiz, spot
 from bleu_app.views.pair_buckets import PairBucketsView, pair_buckets_view
 from bleu_core.config import BleuConfig
@@ -44,6 +46,9 @@ from bleu_core.data.corpus import Corpus, System
 from bleu_core.data.diagnostics import Diagnostics
 from bleu_core.data.slices import Slice
 from bleu_core.engine import Encoded, ReferenceSet
+from bleu_core.errors import InputError
+from bleu_core.metrics import Bleu, PreparedReferences
+from bleu_core.metrics.imported import Imported, SegmentScores
 from bleu_core.significance import bootstrap_ci
 from bleu_core.significance.resample import resample_sums
 from bleu_core.teaching.blocktest import RankedBlockTest, ranked_block_test
@@ -516,9 +521,175 @@ def diagnostics(corpus: Corpus, tokenize: str) -> Diagnostics:
     return slice_frames.corpus_diagnostics(corpus, tokenize)
 
 
-@st.cache_resource(max_entries=8, scope="session", show_spinner=False, hash_funcs=_WHOLE)
+def _with_scores_key(corpus: Corpus) -> tuple[str, tuple[str, ...]]:
+    return corpus.digest, tuple(s.metric.digest for s in corpus.scores)
+
+
+@st.cache_resource(max_entries=8, scope="session", show_spinner=False, hash_funcs={Corpus: _with_scores_key})
 def sliced(corpus: Corpus, where: str, tokenize: str) -> tuple[Corpus, Slice]:
     """The corpus cut to the lines ``where`` chooses, and the slice; an ``InputError`` (a bad expression) is
     not cached and reaches the caller."""
     chosen = slice_frames.choose(corpus, where, tokenize, lambda: diagnostics(corpus, tokenize))
     return slice_frames.cut(corpus, chosen), chosen
+
+
+# --- every chosen metric (bleu_app.frames.metrics): BLEU through the caches above, the others here -------------
+# A metric's statistics depend on the texts and the metric's options only; BLEU's on its tokenization
+# (``tok_key``), imported scores on their content (their digest changes with a slice). Scores, tables and tests
+# depend on the whole metric as well.
+
+
+def _stats_key(shown: Shown) -> tuple[str, ...]:
+    m = shown.metric
+    if isinstance(m, Bleu):
+        return ("bleu", *map(str, tok_key(m.config)))
+    if isinstance(m, Imported):
+        return ("scores", m.label, m.digest)
+    return (shown.key, repr(m))
+
+
+def _score_key(shown: Shown) -> tuple[str, str]:
+    return (shown.key, repr(shown.metric))
+
+
+def _names_key(corpus: Corpus) -> tuple[str, tuple[tuple[str, str], ...]]:
+    return corpus.refs_digest, tuple((s.name, s.digest) for s in corpus.systems)
+
+
+@st.cache_resource(
+    max_entries=4, scope="session", show_spinner=False, hash_funcs={Corpus: _refs_digest, Shown: _stats_key}
+)
+def _prepared(corpus: Corpus, shown: Shown) -> PreparedReferences:
+    """A metric's references made ready once per (references, metric options); read-only."""
+    return shown.metric.prepare(corpus.ref_streams)
+
+
+@st.cache_resource(
+    max_entries=8, scope="session", show_spinner=False, hash_funcs={Corpus: _texts_key, Shown: _stats_key}
+)
+def _metric_matrices(corpus: Corpus, shown: Shown) -> tuple[np.ndarray, ...]:
+    """Every system's statistics under a metric other than BLEU, in corpus order (all systems in one call where the
+    metric counts them together: chrF's kernel on every core); read-only arrays."""
+    refs = _prepared(corpus, shown)
+    many = getattr(refs, "stats_many", None)
+    texts = [list(s.lines) for s in corpus.systems]
+    out = tuple(many(texts) if many is not None else [refs.stats(t) for t in texts])
+    for m in out:
+        m.flags.writeable = False
+    return out
+
+
+def imported_scores(corpus: Corpus, metric: Imported) -> SegmentScores:
+    """The corpus's imported scores of ``metric`` (``InputError`` when it has none)."""
+    found = next((s for s in corpus.scores if s.metric == metric), None)
+    if found is None:
+        raise InputError(f"no imported scores called {metric.label!r} in this corpus", metric.file)
+    return found
+
+
+def metric_matrices(corpus: Corpus, shown: Shown) -> dict[str, np.ndarray]:
+    """Every system's statistics matrix under a chosen metric, by name (read-only)."""
+    m = shown.metric
+    if isinstance(m, Bleu):
+        return matrices(corpus, m.config)
+    if isinstance(m, Imported):
+        scores = imported_scores(corpus, m)
+        return {name: scores.matrix(name) for name in corpus.names}
+    return dict(zip(corpus.names, _metric_matrices(corpus, shown), strict=True))
+
+
+@st.cache_resource(
+    max_entries=8, scope="session", show_spinner=False, hash_funcs={Corpus: _names_key, Shown: _stats_key}
+)
+def _metric_resampled(corpus: Corpus, shown: Shown, n_samples: int, seed: int) -> np.ndarray:
+    return resample_sums(list(metric_matrices(corpus, shown).values()), n_samples, seed)
+
+
+def metric_resampled(corpus: Corpus, shown: Shown, n_samples: int, seed: int) -> np.ndarray:
+    """Bootstrap column sums of every system under a chosen metric (BLEU's: :func:`resampled`); read-only."""
+    if isinstance(shown.metric, Bleu):
+        return resampled(corpus, shown.metric.config, n_samples, seed)
+    return _metric_resampled(corpus, shown, n_samples, seed)
+
+
+@st.cache_data(
+    max_entries=32, scope="session", show_spinner=False, hash_funcs={Corpus: _corpus_digest, Shown: _score_key}
+)
+def _metric_systems_frame(corpus: Corpus, shown: Shown, baseline: str, pool: int) -> pd.DataFrame:
+    human = corpus.human_scores()
+    return corpus_frames.system_table(
+        metric_matrices(corpus, shown),
+        shown.metric,
+        nrefs=nrefs(corpus),
+        baseline=baseline,
+        human=human or None,
+        resampled=metric_resampled(corpus, shown, pool, DEFAULT_SEED) if corpus.n_segments else None,
+    )
+
+
+def metric_systems_frame(corpus: Corpus, shown: Shown, baseline: str = "", pool: int = CI_DRAWS) -> pd.DataFrame:
+    """:func:`systems_frame` under a chosen metric: its score (the column is its name) with the intervals of the
+    first 1,000 resamples of the page's pool."""
+    if isinstance(shown.metric, Bleu):
+        return systems_frame(corpus, shown.metric.config, baseline, pool)
+    return _metric_systems_frame(corpus, shown, baseline, pool)
+
+
+@st.cache_data(
+    max_entries=16, scope="session", show_spinner=False, hash_funcs={Corpus: _corpus_digest, Shown: _score_key}
+)
+def _metric_significance_frame(corpus: Corpus, shown: Shown, method: str, trials: int, seed: int) -> pd.DataFrame:
+    mats = metric_matrices(corpus, shown)
+    pool = None
+    if method == "bs" and corpus.n_segments:
+        pool = metric_resampled(
+            corpus, shown, pool_size(method, trials, seed) if seed == DEFAULT_SEED else trials, seed
+        )
+    p, ph, delta = corpus_frames.pairwise(
+        list(mats.values()), shown.metric, method=method, trials=trials, seed=seed, resampled=pool
+    )
+    return corpus_frames.significance_frame(list(mats), p, ph, delta)
+
+
+def metric_significance_frame(corpus: Corpus, shown: Shown, method: str, trials: int, seed: int) -> pd.DataFrame:
+    """:func:`significance_frame` under a chosen metric (Holm-corrected, long format)."""
+    if isinstance(shown.metric, Bleu):
+        return significance_frame(corpus, shown.metric.config, method, trials, seed)
+    return _metric_significance_frame(corpus, shown, method, trials, seed)
+
+
+@st.cache_data(max_entries=64, scope="session", show_spinner=False, hash_funcs={Corpus: _names_key, Shown: _score_key})
+def metric_interval(corpus: Corpus, name: str, shown: Shown) -> tuple[float, float, float]:
+    """One system's score and 95% bootstrap interval (sacreBLEU's 1,000 resamples, seed 12345) under a chosen
+    metric: (score, low, high)."""
+    matrix = metric_matrices(corpus, shown)[name]
+    score = float(shown.metric.score_many(matrix.sum(axis=0)[None, :])[0])
+    return (score, *bootstrap_ci(matrix, shown.metric)[2:]) if len(matrix) else (score, score, score)
+
+
+@st.cache_data(max_entries=256, show_spinner=False, hash_funcs={Shown: _score_key})
+def sentence_score(hyp: str, refs: tuple[str, ...], shown: Shown) -> float:
+    """One sentence's score under a chosen metric other than imported scores, as sacreBLEU's ``sentence_chrf`` and
+    ``sentence_ter`` compute it: the corpus score of a one-segment corpus (global: a class scores the same few)."""
+    matrix = shown.metric.prepare([[r] for r in refs]).stats([hyp])
+    return float(shown.metric.score_many(matrix.sum(axis=0)[None, :])[0])
+
+
+@st.cache_resource(
+    max_entries=8,
+    scope="session",
+    show_spinner=False,
+    hash_funcs={Corpus: _corpus_digest, Shown: _score_key},
+)
+def sentences_with(corpus: Corpus, name: str, config: BleuConfig, shown: tuple[Shown, ...]) -> pd.DataFrame:
+    """:func:`sentences` with a column per chosen metric other than BLEU: each segment's score under it
+    (``metric_frames.segment_column``: sentence chrF and TER as sacreBLEU's sentence scores, imported scores as
+    given); read-only."""
+    base = sentences(corpus, name, config)
+    if not shown:
+        return base
+    columns = {
+        metric_frames.segment_column(s.metric): metric_frames.segment_scores(s.metric, metric_matrices(corpus, s)[name])
+        for s in shown
+    }
+    return base.assign(**columns)
