@@ -360,6 +360,11 @@ def main() -> int:
 
     print("\nTER (bench/ter.py): ours and sacrebleu -m ter, whole processes side by side", flush=True)
     ter.main(["--runs", "3"])
+    # One 49 MB line on the Corpus page (issue 36, C1): this tree and the tree before the size-aware checks.
+    from bench import bigline
+
+    print("\nOne 49 MB line on the Corpus page (bench/bigline.py): before and after, one child each", flush=True)
+    bigline.main([])
     # The app under load (issue 13): class sizes and the 50,000-line corpus, before and after, same run.
     from bench import load
 

@@ -291,7 +291,9 @@ def _human(corpus: Corpus, systems: pd.DataFrame) -> list[str]:
     if len(hframe):
         out.append(
             f"<p>Over {len(hframe)} systems (human score: {_e(corpus.human_label or 'as given')}); 95% intervals: "
-            f"bootstrap over systems, {agree.trials} draws, seed {agree.seed}.</p>"
+            f"bootstrap over systems, {agree.trials} draws, seed {agree.seed}. The statistics are the ones WMT's "
+            "metrics task reports at system level; the gold (the file's column) and these intervals are not "
+            "mt-metrics-eval's, which resamples segments.</p>"
         )
         if agree.note:
             out.append(f"<p>{_e(agree.note)}</p>")
@@ -337,12 +339,18 @@ def _difference(
         out.append(f"<p>{_e(b)} − {_e(a)}: the log ratio is not finite ({_e(view.decomposition.note)}).</p>")
     out.append(_signature(view.signature))
     gap = view.gap
-    out.append(f"<h2>The sentences that carry the gap: {_e(b)} (B) vs {_e(a)} (A)</h2>")
+    shares = view.shares
+    out.append(f"<h2>Each sentence's share of the gap: {_e(b)} (B) vs {_e(a)} (A)</h2>")
+    caption = diff_frames.gap_caption(shares.gap, len(gap), _e(a), _e(b), shares=shares.finite)
     out.append(
-        f'<p class="note">{diff_frames.gap_caption(view.decomposition.bleu, len(gap), _e(a), _e(b))} With both '
-        "systems' sentence BLEU (effective order, as sacreBLEU's sentence_bleu).</p>"
+        f"<p class=\"note\">{caption} With both systems' sentence BLEU (effective order, as sacreBLEU's "
+        "sentence_bleu).</p>"
     )
-    out.append(_gap_table(corpus, gap))
+    if not shares.finite:
+        out.append(f'<p class="note">No share of the gap is defined for this pair: {_e(shares.note)}.</p>')
+    out.append(_gap_table(corpus, gap, shares=shares.finite))
+    if view.curve is not None:
+        out.append(_svg(view.curve, "gapcurve", 560))
     out.extend(_buckets_and_ngrams(corpus, config, mats, a, b))
     return out
 
@@ -366,13 +374,18 @@ def _decomposition(config: BleuConfig, mats: Mapping[str, np.ndarray], baseline:
     return _table(head, rows, text_cols=(len(head) - 1,))
 
 
-def _gap_table(corpus: Corpus, gap: pd.DataFrame) -> str:
-    """The sentences that carry the gap, with their effect, both scores and the texts (HTML table)."""
+def _gap_table(corpus: Corpus, gap: pd.DataFrame, *, shares: bool) -> str:
+    """The sentences with the largest shares of the gap (by the leave-one-out effect when no share is defined),
+    with both numbers, both scores and the texts (HTML table)."""
+
+    def signed_cell(x: float) -> str:
+        return f'<span class="{"gain" if x >= 0 else "loss"}">{_num(x, "+.3f")}</span>'
+
     rows = [
         [
             str(int(r[diff_frames.SEGMENT])),
-            f'<span class="{"gain" if r[diff_frames.EFFECT] >= 0 else "loss"}">'
-            f"{_num(float(r[diff_frames.EFFECT]), '+.3f')}</span>",
+            *([signed_cell(float(r[diff_frames.SHARE]))] if shares else []),
+            signed_cell(float(r[diff_frames.EFFECT])),
             _num(float(r[diff_frames.BLEU_A]), ".1f"),
             _num(float(r[diff_frames.BLEU_B]), ".1f"),
             *([_e(corpus.source.lines[int(r[diff_frames.SEGMENT]) - 1])] if corpus.source is not None else []),
@@ -383,8 +396,10 @@ def _gap_table(corpus: Corpus, gap: pd.DataFrame) -> str:
         for _, r in gap.iterrows()
     ]
     texts = ["source"] if corpus.source is not None else []
-    head = ["segment", "effect on B − A", "BLEU A", "BLEU B", *texts, "A", "B", "reference"]
-    return _table(head, rows, text_cols=tuple(range(4, len(head))), name_col=None)
+    numbers = ["share of B − A", "without it"] if shares else ["without it"]
+    head = ["segment", *numbers, "BLEU A", "BLEU B", *texts, "A", "B", "reference"]
+    first_text = 3 + len(numbers)
+    return _table(head, rows, text_cols=tuple(range(first_text, len(head))), name_col=None)
 
 
 def _ci(low: object, high: object) -> str:

@@ -11,6 +11,7 @@ import pandas as pd
 
 from bleu_app.charts.style import INK, RANK, by_rank, ranked, title_lines, titled_height
 from bleu_app.frames import difference as f, pair_buckets as pb
+from bleu_app.frames.signs import signed
 
 KIND_COLOURS = ("#0072B2", "#009E73", "#D55E00")  # total, gain, loss
 TERM_COLOURS = ["#CC79A7", "#56B4E9", "#E69F00", "#009E73", "#0072B2", "#D55E00", "#F0E442", "#999999", "#000000"]
@@ -137,3 +138,33 @@ def pair_bucket_chart(frame: pd.DataFrame, *, x_title: str, y_title: str) -> alt
     )
     lines = title_lines(f"{y_title} by {x_title} (95% bootstrap CI)")
     return alt.layer(rule, pts).properties(title=lines, height=titled_height(270, lines))  # 30 px: the legend
+
+
+def gap_curve_chart(frame: pd.DataFrame, gap: float) -> alt.LayerChart | alt.FacetChart:
+    """The cumulative share of B - A (``frames.difference.gap_curve``): a line over the sentences taken largest
+    share first, a dashed rule at B - A (where the line ends) and one at 0."""
+    lines = title_lines("How many sentences carry the gap: cumulative share of B − A, largest share first")
+    line = (
+        alt.Chart(frame)
+        .mark_line(color="#0072B2", strokeWidth=2)
+        .encode(
+            x=alt.X(f"{f.SENTENCES}:Q", title="sentences, largest share (in the gap's direction) first"),
+            y=alt.Y(f"{f.CUMULATIVE}:Q", title="cumulative share (BLEU points)"),
+            tooltip=[
+                alt.Tooltip(f"{f.SENTENCES}:Q", title="sentences"),
+                alt.Tooltip(f"{f.CUMULATIVE}:Q", format="+.3f", title="their shares together"),
+            ],
+        )
+    )
+    marks = pd.DataFrame({"at": [gap, 0.0], "what": [f"B − A = {signed(gap)}", "0"]})
+    rules = (
+        alt.Chart(marks)
+        .mark_rule(strokeDash=[4, 3], color=INK)
+        .encode(y=alt.Y("at:Q"), tooltip=[alt.Tooltip("what:N", title="line")])
+    )
+    label = (
+        alt.Chart(marks.head(1))
+        .mark_text(align="left", baseline="bottom", dx=4, dy=-3, color=INK)
+        .encode(y=alt.Y("at:Q"), x=alt.value(0), text="what:N")
+    )
+    return alt.layer(line, rules, label).properties(title=lines, height=titled_height(240, lines))

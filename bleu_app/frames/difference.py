@@ -15,6 +15,7 @@ from bleu_app.frames.signs import signed
 from bleu_core.config import BleuConfig
 from bleu_core.metrics.bleu import score_many
 from bleu_core.teaching.decomposition import Decomposition, decompose_matrices, leave_one_out_difference
+from bleu_core.teaching.shares import GapShares, gap_shares
 
 Unit = Literal["points", "log"]
 
@@ -31,7 +32,10 @@ POINTS = "BLEU points"
 LOG = "log units"
 NET = "B - A"
 SEGMENT = "segment"
-EFFECT = "effect on B - A"
+SHARE = "share of B - A"  # integrated gradients: the shares of all sentences add up to B - A
+EFFECT = "effect on B - A"  # leave-one-out: B - A with the sentence minus without it (does not add up)
+SENTENCES = "sentences"
+CUMULATIVE = "cumulative share"
 BLEU_A = "BLEU A"
 BLEU_B = "BLEU B"
 REF = "reference"
@@ -86,33 +90,39 @@ def waterfall(d: Decomposition, name_a: str, name_b: str, unit: Unit = "points")
     return df
 
 
-def gap_caption(gap: float, shown: int, name_a: str, name_b: str) -> str:
-    """What the gap table's "effect on B - A" means, worded by the sign of the gap ``BLEU_B - BLEU_A``. The
-    names are put in as given (escape them for where the text goes).
+def gap_caption(gap: float, shown: int, name_a: str, name_b: str, *, shares: bool = True) -> str:
+    """What the gap table shows, worded by the sign of the gap ``BLEU_B - BLEU_A``. The names are put in as given
+    (escape them for where the text goes). ``shares=False``: the shares are not defined for this pair (the
+    table is sorted by the leave-one-out effect instead).
 
     Example:
         >>> print(gap_caption(-5.334, 25, "AISP", "DLUT"))  # doctest: +NORMALIZE_WHITESPACE
-        DLUT (B) is 5.33 BLEU points behind AISP (A). The 25 sentences that widen A's lead most, each with its
-        effect on B − A: B − A with the sentence minus B − A without it, in BLEU points (the corpus page's effect on
-        BLEU is with minus without too). Negative: the sentence widens A's lead (without it B would be closer).
+        DLUT (B) is 5.33 BLEU points behind AISP (A). The 25 sentences with the largest shares of A's lead. A
+        sentence's share is its part of B − A in BLEU points: the shares of all sentences add up to B − A exactly
+        (integrated gradients of log BLEU along the straight line from A's corpus statistics to B's), and a sentence
+        both systems translate alike has none. Negative: the sentence works for A. "Without it" is B − A with the
+        sentence minus B − A without it (leave-one-out), which does not add up to the gap.
     """
-    common = (
-        "effect on B − A: B − A with the sentence minus B − A without it, in BLEU points (the corpus page's "
-        "effect on BLEU is with minus without too)."
+    loo = (
+        '"Without it" is B − A with the sentence minus B − A without it (leave-one-out), which does not add up '
+        "to the gap."
     )
     if gap < 0:
-        return (
-            f"{name_b} (B) is {-gap:.2f} BLEU points behind {name_a} (A). The {shown} sentences that widen A's lead "
-            f"most, each with its {common} Negative: the sentence widens A's lead (without it B would be closer)."
-        )
-    if gap > 0:
-        return (
-            f"{name_b} (B) is {gap:.2f} BLEU points ahead of {name_a} (A). The {shown} sentences that add most to "
-            f"B's lead, each with its {common} Positive: the sentence adds to B's lead (without it the lead shrinks)."
-        )
+        head = f"{name_b} (B) is {-gap:.2f} BLEU points behind {name_a} (A)."
+        whose, sign = "A's lead", "Negative: the sentence works for A."
+    elif gap > 0:
+        head = f"{name_b} (B) is {gap:.2f} BLEU points ahead of {name_a} (A)."
+        whose, sign = "B's lead", "Positive: the sentence works for B."
+    else:
+        head = f"{name_b} (B) and {name_a} (A) score the same."
+        whose, sign = "the gap in B's favour", "Positive: the sentence works for B."
+    if not shares:
+        return f"{head} No share is defined for this pair; the {shown} sentences with the largest effects. {loo}"
     return (
-        f"{name_b} (B) and {name_a} (A) score the same. The {shown} sentences that favour B most, each with its "
-        f"{common} Positive: the sentence favours B."
+        f"{head} The {shown} sentences with the largest shares of {whose}. A sentence's share is its part of "
+        "B − A in BLEU points: the shares of all sentences add up to B − A exactly (integrated gradients of log BLEU "
+        "along the straight line from A's corpus statistics to B's), and a sentence both systems translate alike "
+        f"has none. {sign} {loo}"
     )
 
 
@@ -175,18 +185,21 @@ def gap_sentences(
     refs: Sequence[Sequence[str]],
     top: int | None = None,
     source: Sequence[str] | None = None,
+    shares: GapShares | None = None,
 ) -> pd.DataFrame:
-    """Every sentence's exact leave-one-out effect on B - A, with both sentence BLEUs and the texts, the
-    sentences that carry the gap first (largest effect in the gap's direction); only the first ``top`` when
-    given (the texts are looked up for those rows only); with the source line when there is one."""
+    """Every sentence's share of B - A (``bleu_core.teaching.shares``) and its leave-one-out effect, with both
+    sentence BLEUs and the texts, the largest shares in the gap's direction first (by the effect when no share is
+    defined); only the first ``top`` when given (the texts are looked up for those rows only); with the source
+    line when there is one. ``shares``: the pair's shares when already computed."""
+    shares = shares if shares is not None else gap_shares(matrix_a, matrix_b, config)
     effect = leave_one_out_difference(matrix_a, matrix_b, config)
     sc = replace(config, use_effective_order=True)
     a = score_many(matrix_a, sc) if len(matrix_a) else np.zeros(0)
     b = score_many(matrix_b, sc) if len(matrix_b) else np.zeros(0)
-    df = pd.DataFrame({SEGMENT: np.arange(1, len(effect) + 1), EFFECT: effect, BLEU_A: a, BLEU_B: b})
-    ta, tb = matrix_a.sum(axis=0), matrix_b.sum(axis=0)
-    gap = float(score_many(tb[None, :], config)[0] - score_many(ta[None, :], config)[0]) if len(matrix_a) else 0.0
-    df = df.sort_values(EFFECT, ascending=gap < 0, kind="stable").reset_index(drop=True)
+    share = shares.points if shares.points is not None else np.full(len(effect), np.nan)
+    df = pd.DataFrame({SEGMENT: np.arange(1, len(effect) + 1), SHARE: share, EFFECT: effect, BLEU_A: a, BLEU_B: b})
+    key = SHARE if shares.points is not None else EFFECT
+    df = df.sort_values(key, ascending=shares.gap < 0, kind="stable").reset_index(drop=True)
     if top is not None:
         df = df.head(top).copy()
     rows = (df[SEGMENT] - 1).tolist()
@@ -196,3 +209,18 @@ def gap_sentences(
     if source is not None:
         df[SOURCE] = pd.Series([source[i] for i in rows], dtype=object)
     return df
+
+
+def gap_curve(shares: GapShares, max_points: int = 400) -> pd.DataFrame:
+    """The cumulative share of B - A over the sentences taken largest share first (in the gap's direction): it
+    rises past the gap while the sentences that work for the leader are added and comes back to B - A exactly
+    at the last sentence. At most ``max_points`` rows (the first and the last always), so a 50,000-sentence
+    corpus sends a few hundred points; empty when no share is defined."""
+    if shares.points is None:
+        return pd.DataFrame({SENTENCES: [], CUMULATIVE: []})
+    ordered = np.sort(shares.points)
+    if shares.gap >= 0:
+        ordered = ordered[::-1]
+    total = np.concatenate([[0.0], np.cumsum(ordered)])
+    idx = np.unique(np.round(np.linspace(0, len(ordered), min(max_points, len(total)))).astype(int))
+    return pd.DataFrame({SENTENCES: idx, CUMULATIVE: total[idx]})

@@ -1051,13 +1051,21 @@ class SqlStore:
         return SharedView(view, content)
 
     def delete_view(self, view_id: str, delete_token: str) -> bool:
-        """Delete a view with its delete token; False when the token does not match (or the view is gone)."""
+        """Delete a view with its delete token, and its corpus at once when no other view uses it (in the same
+        transaction: the text a sharer deletes does not wait for the next purge); False when the token does not
+        match (or the view is gone)."""
         with self._tx() as cur:
-            self._run(cur, "SELECT delete_hash FROM views WHERE id = ?", (view_id,))
+            self._run(cur, "SELECT delete_hash, digest FROM views WHERE id = ?", (view_id,))
             row = cur.fetchone()
             if not row or not secrets.compare_digest(row[0], _hash(delete_token)):
                 return False
             self._run(cur, "DELETE FROM views WHERE id = ?", (view_id,))
+            if row[1] is not None:
+                self._run(
+                    cur,
+                    "DELETE FROM corpora WHERE digest = ? AND NOT EXISTS (SELECT 1 FROM views WHERE digest = ?)",
+                    (row[1], row[1]),
+                )
         return True
 
 

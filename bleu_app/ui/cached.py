@@ -45,7 +45,7 @@ from bleu_core.config import BleuConfig
 from bleu_core.data.corpus import Corpus, System
 from bleu_core.data.diagnostics import Diagnostics
 from bleu_core.data.slices import Slice
-from bleu_core.engine import Encoded, ReferenceSet
+from bleu_core.engine import Encoded, ReferenceSet, corpus_chars as engine_chars
 from bleu_core.errors import InputError
 from bleu_core.metrics import Bleu, PreparedReferences
 from bleu_core.metrics.imported import Imported, SegmentScores
@@ -515,6 +515,12 @@ def every(system: System, corpus: Corpus) -> EveryBleu:
 # --- slices and diagnostics (corpus and compare pages) -----------------------------------------------------
 
 
+@st.cache_data(max_entries=8, scope="session", show_spinner=False, hash_funcs=_WHOLE)
+def corpus_chars(corpus: Corpus) -> int:
+    """The characters of every system's lines and the references' (what the degenerate-line checks read)."""
+    return engine_chars(*(s.lines for s in corpus.systems), *corpus.ref_streams)
+
+
 @st.cache_resource(max_entries=4, scope="session", show_spinner="Looking for degenerate lines ...", hash_funcs=_WHOLE)
 def diagnostics(corpus: Corpus, tokenize: str) -> Diagnostics:
     """Every system's flags (``bleu_core.data.diagnostics``) under a tokenizer; read-only."""
@@ -534,9 +540,8 @@ def sliced(corpus: Corpus, where: str, tokenize: str) -> tuple[Corpus, Slice]:
 
 
 # --- every chosen metric (bleu_app.frames.metrics): BLEU through the caches above, the others here -------------
-# A metric's statistics depend on the texts and the metric's options only; BLEU's on its tokenization
-# (``tok_key``), imported scores on their content (their digest changes with a slice). Scores, tables and tests
-# depend on the whole metric as well.
+# Statistics depend on the texts and the metric's options (BLEU's: its tokenization; imported scores: their digest,
+# which a slice changes); scores, tables and tests on the whole metric.
 
 
 def _stats_key(shown: Shown) -> tuple[str, ...]:

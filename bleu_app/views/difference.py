@@ -20,6 +20,7 @@ from bleu_core.config import BleuConfig
 from bleu_core.data.corpus import Corpus
 from bleu_core.metrics.bleu import make_signature, score_many
 from bleu_core.teaching.decomposition import Decomposition, decompose_matrices
+from bleu_core.teaching.shares import GapShares, gap_shares
 
 __all__ = ["DifferenceView", "difference_view", "pick_pair"]
 
@@ -37,7 +38,9 @@ class DifferenceView:
         waterfall: the waterfall chart (``None`` when the log ratio is not finite).
         versus: every system against ``baseline`` as a chart (``None`` with one system).
         skipped: systems whose split against the baseline is not finite, with why.
-        gap: the sentences that carry most of the gap (``frames.gap_sentences``).
+        gap: the sentences with the largest shares of the gap (``frames.gap_sentences``).
+        shares: every sentence's share of the gap (``bleu_core.teaching.shares``; its note says why when none).
+        curve: the cumulative share over the sentences, largest first (``None`` when no share is defined).
         signature: the BLEU signature of the numbers.
     """
 
@@ -49,6 +52,8 @@ class DifferenceView:
     versus: alt.LayerChart | alt.FacetChart | None
     skipped: Mapping[str, str]
     gap: pd.DataFrame
+    shares: GapShares
+    curve: alt.LayerChart | alt.FacetChart | None
     signature: str
 
 
@@ -85,6 +90,8 @@ def difference_view(
         waterfall = charts.waterfall_chart(frames.waterfall(d, a, b, unit), unit, title=title)
     others, skipped = frames.versus_baseline(mats, config, baseline, unit)
     versus = charts.versus_baseline_chart(others, unit, baseline) if len(others) else None
+    shares = gap_shares(mats[a], mats[b], config)
+    curve = charts.gap_curve_chart(frames.gap_curve(shares), shares.gap) if shares.finite else None
     gap = frames.gap_sentences(
         mats[a],
         mats[b],
@@ -94,7 +101,7 @@ def difference_view(
         corpus.ref_streams,
         top=top,
         source=corpus.source.lines if corpus.source is not None else None,
+        shares=shares,
     )
-    return DifferenceView(
-        a, b, d, terms, waterfall, versus, skipped, gap, make_signature(config, len(corpus.references))
-    )
+    signature = make_signature(config, len(corpus.references))
+    return DifferenceView(a, b, d, terms, waterfall, versus, skipped, gap, shares, curve, signature)

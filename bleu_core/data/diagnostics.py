@@ -24,6 +24,12 @@ the constants below, each stated with its rule:
   copy of the source is then the copy flag's.
 
 Without a source, copy and untranslated are empty lists.
+
+Every check costs time in proportion to the characters it reads, never more: a line longer than
+``LINE_CHECK_CHARS`` is checked on its first ``LINE_CHECK_CHARS`` characters (as are the reference and source
+lines it is held against), and the copy check compares the first ``COPY_CHECK_CHARS`` characters (difflib's ratio
+is quadratic in the worst case). A reason found on a cut line says so. A 49 MB single-line corpus took a minute
+and 3 GB before these bounds (issue 36); the degenerate line itself is the length flag's, or plain to see.
 """
 
 from __future__ import annotations
@@ -41,12 +47,14 @@ from bleu_core.engine.tokenizers import get_tokenizer
 from .languages import SCRIPT_NAMES, script_pattern, script_shares
 
 __all__ = [
+    "COPY_CHECK_CHARS",
     "COPY_SIMILARITY",
     "FLAGS",
     "LENGTH_MIN_FACTOR",
     "LENGTH_MIN_SIGMA",
     "LENGTH_MIN_TOKENS",
     "LENGTH_Z",
+    "LINE_CHECK_CHARS",
     "REPEAT_FACTOR",
     "REPEAT_MIN_COUNT",
     "REPEAT_ORDERS",
@@ -71,6 +79,8 @@ LENGTH_MIN_TOKENS: Final = 6
 COPY_SIMILARITY: Final = 0.95
 UNTRANSLATED_SHARE: Final = 0.5
 UNTRANSLATED_MIN_LETTERS: Final = 2
+LINE_CHECK_CHARS: Final = 100_000
+COPY_CHECK_CHARS: Final = 1_000
 
 Flags = tuple[tuple[int, str], ...]
 
@@ -184,8 +194,8 @@ class _Profile:
         only for a text whose length lets it reach ``COPY_SIMILARITY``: most never do)."""
         if i not in self._sources:
             assert self.source is not None
-            self._sources[i] = _normal(self.source[i])
-        src, norm = self._sources[i], _normal(text)
+            self._sources[i] = _normal(self.source[i])[:COPY_CHECK_CHARS]
+        src, norm = self._sources[i], _normal(text)[:COPY_CHECK_CHARS]
         la, lb = len(norm), len(src)
         if not la or not lb or 2 * min(la, lb) / (la + lb) < COPY_SIMILARITY:
             return 0.0
@@ -331,12 +341,31 @@ def diagnose(
         >>> d.systems["A"].flags["repetition"]
         ((3, 'the 2-gram "yes yes" occurs 5 times; no reference has it'),)
     """
+    references = [_cut_all(r) for r in references]
+    source = _cut_all(source) if source is not None else None
     profile = _Profile(references, source, tokenize)
     return Diagnostics(
-        {name: _system(name, hyp, profile) for name, hyp in systems.items()},
+        {name: _cut_note(_system(name, _cut_all(hyp), profile), hyp) for name, hyp in systems.items()},
         profile.src_script,
         profile.ref_script,
     )
+
+
+def _cut_all(lines: Sequence[str]) -> Sequence[str]:
+    """``lines`` with every line longer than ``LINE_CHECK_CHARS`` cut to it (the same object when none is)."""
+    if all(len(line) <= LINE_CHECK_CHARS for line in lines):
+        return lines
+    return [line[:LINE_CHECK_CHARS] for line in lines]
+
+
+def _cut_note(found: SystemDiagnostics, hyp: Sequence[str]) -> SystemDiagnostics:
+    """The reasons of the lines that were cut, saying so."""
+    note = f" (checked on its first {LINE_CHECK_CHARS:,} characters)"
+    cut = {i + 1 for i, line in enumerate(hyp) if len(line) > LINE_CHECK_CHARS}
+    if not cut:
+        return found
+    flags = {k: tuple((n, r + note if n in cut else r) for n, r in v) for k, v in found.flags.items()}
+    return SystemDiagnostics(found.name, found.n_lines, flags)
 
 
 def diagnose_system(

@@ -1,9 +1,11 @@
 """How well a metric agrees with human scores over systems, as WMT's metrics task measures it.
 
-Five statistics, the ones mt-metrics-eval reports at system level: Pearson's r, Spearman's rho, Kendall's tau-b
-and tau-c, and pairwise accuracy (Kocmi et al., 2021: the share of system pairs the metric orders as the humans
-do). Each gets a 95% interval from a bootstrap over systems (draw n systems with replacement, recompute), since
-with a dozen systems one system more or less moves r a lot.
+Five statistics, the ones WMT's metrics task (mt-metrics-eval) reports at system level: Pearson's r, Spearman's
+rho, Kendall's tau-b and tau-c, and pairwise accuracy (Kocmi et al., 2021: the share of system pairs the metric
+orders as the humans do). Each gets a 95% interval from a bootstrap over systems (draw n systems with replacement,
+recompute), since with a dozen systems one system more or less moves r a lot. That interval is not
+mt-metrics-eval's: its significance tests resample segments, which needs a human score per segment; the gold is
+whatever system-level human score the caller gives.
 
 Ties: tau-b corrects for ties in either ranking (scipy's default); tau-c (Stuart's) for rankings with fewer
 distinct values than systems; Spearman gives tied values their average rank; pairwise accuracy counts a pair as

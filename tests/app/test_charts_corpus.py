@@ -105,6 +105,7 @@ def test_block_and_bucket(mats):
     ]
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 def test_exports(mats):
     chart = ch.precision_bars(f.precision_frame(mats[1]))
     pytest.importorskip("vl_convert")
@@ -254,6 +255,7 @@ def test_twelve_system_matrix_drops_cell_numbers_when_narrow(width):
     assert shown == ({"0"} if width / 12 < ch.MIN_CELL else {"1"})
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 def test_matrix_never_shows_a_signed_zero():
     """Review item 19: two systems equal to two decimals read "-0.00" / "+0.00"."""
     pytest.importorskip("vl_convert")

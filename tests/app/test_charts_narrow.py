@@ -114,6 +114,7 @@ def _charts(demo) -> dict[str, object]:
 NAMES = ("systems by cluster", "precisions", "matrix", "scatter", "n-grams", "bucket", "blocks", "waterfall")
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 @pytest.mark.parametrize("name", [*NAMES, "versus", "pair buckets"])
 def test_titles_fit_a_phone(demo, name):
     """Review item 7: "Corpus BLEU per system, by significance clu…", "n-grams one system matches and the other …"."""

@@ -116,3 +116,19 @@ def test_versus_baseline_with_the_demos_few_systems_keeps_bands_and_legend():
     height = float(re.search(r'<svg[^>]* height="([\d.]+)"', svg).group(1))  # type: ignore[union-attr]
     last = max(float(y) for y in re.findall(r"translate\(-?[\d.]+,(-?[\d.]+)\)", svg))
     assert last <= height  # nothing placed below the drawing
+
+
+def test_gap_curve_draws_its_line_to_the_gap(wmt21_stats):
+    from bleu_core.teaching.shares import gap_shares
+
+    shares = gap_shares(wmt21_stats["happypoet"], wmt21_stats["Facebook-AI"], CFG)
+    frame = f.gap_curve(shares)
+    assert len(frame) <= 400
+    assert frame[f.SENTENCES].iloc[-1] == len(wmt21_stats["happypoet"])
+    assert math.isclose(frame[f.CUMULATIVE].iloc[-1], shares.gap, abs_tol=1e-9)
+    assert frame[f.CUMULATIVE].max() > shares.gap > 0  # sentences pull both ways: the line climbs past the gap
+    svg = vlc.vegalite_to_svg(ch.gap_curve_chart(frame, shares.gap).properties(width=500).to_json())
+    path = re.search(r'aria-roledescription="line mark"[^>]*d="M([^"]+)"', svg)
+    assert path, "no line drawn"
+    assert len(re.findall(r"[ML]", "M" + path.group(1))) == len(frame)
+    assert f"B − A = +{shares.gap:.2f}" in svg

@@ -75,6 +75,7 @@ def test_length_buckets_equal_sacrebleu_with_its_intervals(wmt22_pair: Corpus, v
         assert row[lo_d] <= row[fc.B_MINUS_A] <= row[hi_d] or row[hi_d] - row[lo_d] < 1e-9
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 def test_word_frequency_buckets_add_up_to_sacrebleu_unigram_matches(wmt22_pair: Corpus, view) -> None:
     refs = wmt22_pair.ref_streams
     tok = sacrebleu.tokenizers.tokenizer_13a.Tokenizer13a()

@@ -39,6 +39,7 @@ def test_dev_zero_is_refused_at_its_first_chunk(cli: Cli, files3: Path) -> None:
     assert msg.startswith("/dev/zero:1: binary file (NUL byte)")
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 def test_file_name_not_utf8_with_strict_stdout(python: str, files3: Path) -> None:
     odd = os.fsencode(files3) + b"/hyp\xff.txt"
     with open(odd, "wb") as fh:

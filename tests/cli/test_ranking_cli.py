@@ -85,6 +85,7 @@ def test_sacrebleu_signature_is_what_sacrebleu_prints(capsys, python: str) -> No
     assert f"sacreBLEU signature: {expected.group(1)}\n" in ours
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 def test_paper_tokenizer_has_no_sacrebleu_signature(capsys) -> None:
     rc, out, _ = _run(capsys, "--preset", "paper", "--paired-bs", "5000")
     assert rc == 0

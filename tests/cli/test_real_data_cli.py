@@ -35,6 +35,7 @@ def check_json(obj: dict, bleu: BLEU, hyps: list[str], refs: list[list[str]]) ->
     assert strip_signature(obj["signature"]) == sacre_signature(bleu.get_signature().format())
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 def test_cli_score_json_single_system(cli: Cli, real: dict[str, RealSet]) -> None:
     s = real["wmt21-news-en-de"]
     hyp = s.sys_paths[0]

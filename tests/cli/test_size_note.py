@@ -47,6 +47,7 @@ def _widths(refs: list[Path], hyps: list[Path]) -> list[float]:
     return [hi - lo for _, _, lo, hi in bootstrap_cis(mats, config)]
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 def test_the_rule_on_wmt22(real, tmp_path) -> None:
     refs, hyps = _wmt22(real)
     full = _widths(refs, hyps)
@@ -59,6 +60,7 @@ def test_the_rule_on_wmt22(real, tmp_path) -> None:
     assert MIN_SEGMENTS > 30
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 @pytest.mark.parametrize("n", [30, None])
 def test_score_text(real, tmp_path, capsys, n) -> None:
     refs, hyps = _wmt22(real, tmp_path, n)

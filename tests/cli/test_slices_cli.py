@@ -45,6 +45,7 @@ def _expected_lines(refs: list[list[str]], source: list[str], online_a: list[str
     ]
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 def test_score_where_equals_sacrebleu_on_the_filtered_lines(real, capsys) -> None:
     refs_p, sys_p, src_p = _wmt22(real)
     refs = [_lines(p) for p in refs_p]
@@ -144,6 +145,7 @@ def _chinese_target(real, tmp_path: Path) -> tuple[Path, Path]:
     return src, tmp_path / "hyp.zh"
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 def test_language_pair_picks_the_tokenizer_and_13a_is_warned(real, tmp_path: Path, capsys) -> None:
     ref_p, hyp_p = _chinese_target(real, tmp_path)
     ref, hyp = _lines(ref_p), _lines(hyp_p)
@@ -166,6 +168,7 @@ def test_language_pair_picks_the_tokenizer_and_13a_is_warned(real, tmp_path: Pat
     assert err.startswith("bleu-explorer: error: --language-pair: expected SRC-TGT")
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 def test_diagnose_json_and_where_flags_find_planted_lines(real, tmp_path: Path, capsys) -> None:
     refs_p, sys_p, src_p = _wmt22(real)
     source = _lines(src_p)

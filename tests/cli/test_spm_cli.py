@@ -37,6 +37,7 @@ def test_spm_tokens_are_sentencepieces(model: Path, data_dir: Path) -> None:
     assert [tok(x) for x in lines] == [" ".join(sp.encode(x, out_type=str)) for x in lines]
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 def test_cli_score_equals_sacrebleu_on_the_encoded_text(model: Path, data_dir: Path, capsys) -> None:
     d = data_dir / "wmt22-general-zh-en"
     refs = [d / "reference.A.en", d / "reference.B.en"]

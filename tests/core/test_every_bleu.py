@@ -294,6 +294,7 @@ def test_bad_input_is_an_input_error() -> None:
         every_bleu(["a"], ["a"])  # type: ignore[list-item]
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 def test_variable_reference_counts(data_dir: Path) -> None:
     # WMT21 with reference D missing on every third segment: sacreBLEU's None, shown as nrefs:var
     d = data_dir / "wmt21-news-en-de"

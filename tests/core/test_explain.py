@@ -24,6 +24,7 @@ def starts(tokens: tuple[str, ...], gram: tuple[str, ...]) -> tuple[int, ...]:
     return tuple(i for i in range(len(tokens) - n + 1) if tokens[i : i + n] == gram)
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 @pytest.mark.parametrize("tokenize", TOKENIZERS)
 def test_explain_segment_random(tokenize: str) -> None:
     rng = random.Random(600 + TOKENIZERS.index(tokenize))

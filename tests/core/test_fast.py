@@ -152,6 +152,7 @@ def test_kernel_tokens_equal_per_line_on_real_data(data_dir: Path) -> None:
         assert got == want
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_tokenize_corpus_random_unicode_lines_equal_per_line(backend: Backend, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("BLEU_CORE_KERNEL", "1" if backend == "kernel" else "0")
@@ -194,6 +195,7 @@ def test_corpus_score_engines_agree_and_unknown_engine_is_refused() -> None:
         corpus_score(hyps, refs, BleuConfig(), engine="slow")  # type: ignore[arg-type]
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 def test_streaming_files_equal_in_memory_score(tmp_path: Path, data_dir: Path) -> None:
     folder = data_dir / "wmt21-news-en-de"
     ref_paths = [folder / f"reference.{k}.de" for k in "AC"]
@@ -372,6 +374,7 @@ def test_ngram_diff_edges(backend: Backend) -> None:
         ref_set.ngram_diff(a, a[:2], 2)
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_encoded_hypotheses_give_what_the_lines_give(data_dir: Path, backend: Backend) -> None:
     """ReferenceSet.encode: a system tokenized once; stats (every order), match_arrays and ngram_diff from it equal

@@ -86,6 +86,7 @@ def test_negative_seed_is_refused() -> None:  # the CLI's --seed: tests/cli/test
         significance.bootstrap_ci(significance_matrix(), seed=-1)
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 def test_resampling_budget_names_the_largest_count_that_fits(monkeypatch: pytest.MonkeyPatch) -> None:
     exactly = trials._resampling_bytes("bs", 1000, 100_000, 10)
     monkeypatch.setattr(trials, "memory_budget", lambda: exactly)

@@ -69,6 +69,7 @@ def reference_13a(line: str) -> list[str]:
     return list(preprocess(line, "13a"))
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 @pytest.mark.parametrize("seed", range(4))
 def test_13a_equals_the_regexes_on_random_text(seed: int) -> None:
     rng = random.Random(seed)

@@ -34,6 +34,7 @@ def _chinese_target(real) -> tuple[list[str], list[str]]:
     return ref, hyp
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 def test_chinese_target_13a_and_zh_equal_sacrebleu_and_13a_is_warned(real) -> None:
     ref, hyp = _chinese_target(real)
     scores = {}

@@ -48,6 +48,7 @@ def test_critical_values_are_the_normal_quantiles() -> None:
         critical_z(1.5)
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 def test_the_standard_error_is_the_spread_of_sacrebleus_resampled_differences(
     wmt21_a: tuple[list[str], dict[str, list[str]]], matrices: dict[str, np.ndarray]
 ) -> None:

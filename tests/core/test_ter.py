@@ -48,6 +48,7 @@ def test_kernel_equals_python_search(hyp: list[str], ref: list[str]) -> None:
     assert _kernel_align(hyp, ref) == (a.num_edits, a.shifts, a.trace, a.candidates)
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 def test_kernel_equals_python_on_unequal_lengths() -> None:
     """The beam's extremes: a reference 60 times longer (the widened beam), a hypothesis 60 times longer."""
     rng = random.Random(5)
@@ -58,6 +59,7 @@ def test_kernel_equals_python_on_unequal_lengths() -> None:
         assert _kernel_align(hyp, ref) == (a.num_edits, a.shifts, a.trace, a.candidates)
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 def test_the_candidate_bound_stops_the_search_as_sacrebleu() -> None:
     """Repetitive text reaches sacreBLEU's 1,000 candidates; both paths stop at the same candidate."""
     rng = random.Random(1)
@@ -68,6 +70,7 @@ def test_the_candidate_bound_stops_the_search_as_sacrebleu() -> None:
     assert _kernel_align(hyp, ref)[3] == a.candidates
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 def test_kernel_counts_equal_python_on_wmt21(data_dir: Path) -> None:
     """One WMT21 system, every 10th line (101 lines), references A, C, D, under two option sets."""
     folder = data_dir / "wmt21-news-en-de"

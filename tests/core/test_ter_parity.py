@@ -251,6 +251,7 @@ def check_real(systems: list[list[str]], refs: list[list[str]], options: dict[st
             assert e.apply() == e.reference.tokens
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 def test_wmt21_three_references(data_dir: Path) -> None:
     """WMT21 en-de, references A, C and D: the first and last system (sorted), every 25th line (41 lines)."""
     systems, refs = _real(data_dir, "wmt21-news-en-de", "ACD", 2, 25)
@@ -330,6 +331,7 @@ def wmt21_rows(data_dir: Path) -> dict[str, tuple[list[list[float]], np.ndarray,
     return out
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 @pytest.mark.parametrize("nrefs", ["1ref", "3refs"])
 def test_float32_resampled_scores_are_sacrebleus_bit_for_bit(
     wmt21_rows: dict[str, tuple[list[list[float]], np.ndarray, int]], nrefs: str
@@ -362,6 +364,7 @@ def test_float64_scores_are_sacrebleus_bit_for_bit(
     assert Ter().score_many(shuffled).tolist() == expected
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 @pytest.mark.parametrize("nrefs", [1, 3])
 def test_paired_bootstrap_p_value_is_sacrebleus(data_dir: Path, nrefs: int) -> None:
     """sacreBLEU's --paired-bs on TER (3 WMT21 systems, every 40th line: 26 lines), replayed with our statistics:

@@ -140,6 +140,7 @@ def _clean(s: str) -> str:
 # --- WMT XML against sacreBLEU -----------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 def test_xml_reads_what_sacrebleus_wmt_xml_reader_reads(xml_file: Path, read_xml, wmt21_docs: Wmt21) -> None:
     fields = WMTXMLDataset._unwrap_wmt21_or_later(str(xml_file))
     c, docs = read_xml.corpus, read_xml.documents
@@ -166,6 +167,7 @@ def test_every_systems_bleu_from_the_xml_is_sacrebleus_on_the_plain_text(read_xm
         assert score == pytest.approx(sacre(name, "ACD"), abs=1e-9), name
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 def test_a_translator_chosen_gives_that_reference_only(xml_file: Path, sacre) -> None:
     w = parse_wmt_xml(xml_file.read_bytes(), xml_file.name, ref_translators=("C",))
     assert w.translators == ("C",)
@@ -363,6 +365,7 @@ def test_document_sums_keep_the_corpus_score(read_xml) -> None:
     assert (d[-1] == m[1000:].sum(axis=0)).all()
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 def test_the_document_block_bootstrap_is_sacrebleus_test_on_document_rows(read_xml, wmt21_docs: Wmt21) -> None:
     """sacreBLEU's own paired bootstrap steps (its draws, its BLEU from statistics, its p-value) on its own
     per-segment statistics summed per document: the block test, computed by sacreBLEU's code."""
@@ -495,6 +498,7 @@ def _wmt25(w: Wmt21, tmp: Path) -> tuple[bytes, list[tuple[str, bytes]]]:
     return test_set, systems
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 def test_wmt25_jsonl_documents_and_system_files_score_as_the_plain_text(
     wmt21_docs: Wmt21, tmp_path: Path, sacre
 ) -> None:
@@ -537,6 +541,7 @@ def test_wmt25_jsonl_bad_input_names_file_and_document(wmt21_docs: Wmt21, tmp_pa
         parse_wmt_jsonl(b'{"src": "x", "ref": "y"}\n', "t.jsonl")
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 def test_wmt24_segment_records_score_as_the_plain_text(wmt21_docs: Wmt21, sacre) -> None:
     """WMT24/25 human-evaluation files: one segment a line, tgt_text holding references and systems by name,
     doc_id = <document>_#_<n>; a system missing from a segment is left out and named."""

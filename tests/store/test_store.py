@@ -169,6 +169,10 @@ def test_corpus_stored_once_and_views(store_env):
     assert store_env.delete_view(v1.view.id, v1.delete_token)
     assert store_env.view(v1.view.id) is None
     assert store_env.view(v2.view.id) is not None
+    assert store_env.corpus(v1.view.digest) == corpus  # v2 still uses it
+    assert store_env.delete_view(v2.view.id, v2.delete_token)
+    assert store_env.corpora_count() == 0  # the last view gone: its corpus at once, not at the next purge
+    assert store_env.corpus(v1.view.digest) is None
 
 
 _OTHER_PROCESS = """

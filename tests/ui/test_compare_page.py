@@ -91,7 +91,12 @@ def test_wmt22_systems_and_human_correlation(wmt22_page):
     assert {"BLEU", "BLEU CI low", "BLEU CI high", "p1", "p4", "human score"} <= set(systems.columns)
     assert (systems["BLEU CI low"] <= systems["BLEU"]).all()
     assert (systems["BLEU"] <= systems["BLEU CI high"]).all()
-    assert any(c.value.startswith("over 12 systems; intervals: bootstrap over systems") for c in at.caption)
+    # what the gold is and that the intervals are not mt-metrics-eval's (issue 30: named honestly)
+    caption = next(c.value for c in at.caption if c.value.startswith("over 12 systems;"))
+    assert "gold: " in caption
+    assert "intervals: bootstrap over systems" in caption
+    assert "not mt-metrics-eval's segment resampling" in caption
+    assert any("do not quote these as WMT's meta-evaluation" in m.value for m in at.markdown)
     agree = _df(at, "compare.agreement").value
     assert agree["statistic"].tolist() == ["Pearson r", "Spearman ρ", "Kendall τ-b", "Kendall τ-c", "pairwise accuracy"]
     pearson = agree.set_index("statistic").loc["Pearson r"]

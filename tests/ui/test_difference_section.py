@@ -91,25 +91,33 @@ def test_section_numbers_equal_rescoring():
     assert wf["end"].iloc[0] == _demo_bleu(a, config)
     assert math.isclose(wf["end"].iloc[-2], _demo_bleu(b, config), abs_tol=1e-9)  # the last step lands on B
     assert math.isclose(wf["end"].iloc[-1], _demo_bleu(b, config), abs_tol=1e-9)
-    # the top sentence's effect is B - A minus B - A without it, rescored from the text
-    gap = next(d for d in at.dataframe if "effect on B - A" in d.value.columns).value
+    # the top sentence's "without it" is B - A minus B - A without it, rescored from the text
+    gap = next(d for d in at.dataframe if "share of B - A" in d.value.columns).value
     assert len(gap) == 25
     seg = int(gap.iloc[0]["segment"])
     without = _demo_bleu(b, config, drop=seg - 1) - _demo_bleu(a, config, drop=seg - 1)
-    # a number to 3 decimals (the grid sorts it by value; with the sentence minus without it), never -0.0
-    effects = gap["effect on B - A"]
-    assert effects.dtype.kind == "f"
+    # numbers to 3 decimals (the grid sorts them by value), never -0.0
+    effects, shares = gap["effect on B - A"], gap["share of B - A"]
+    assert effects.dtype.kind == shares.dtype.kind == "f"
     assert effects.iloc[0] == round(diff - without, 3) + 0.0
-    assert effects.is_monotonic_decreasing if diff >= 0 else effects.is_monotonic_increasing
-    assert not any(str(x) == "-0.0" for x in effects)
-    # the caption says which way the gap goes and what the sign means, in BLEU points
-    caption = next(c.value for c in at.caption if "sentences that" in c.value)
+    # the largest shares in the gap's direction first
+    assert shares.is_monotonic_decreasing if diff >= 0 else shares.is_monotonic_increasing
+    assert not any(str(x) == "-0.0" for x in [*effects, *shares])
+    # the cumulative curve of every sentence's share ends at B - A, rescored from the text
+    curve = _chart_rows(at, "How many sentences carry the gap")
+    line = next(d for d in curve if "cumulative share" in d.columns)
+    assert line["sentences"].iloc[-1] == len(_lines(DEMO / "reference.A.txt"))
+    assert math.isclose(line["cumulative share"].iloc[-1], diff, abs_tol=1e-9)
+    assert math.isclose(line["cumulative share"].iloc[0], 0.0, abs_tol=1e-12)
+    # the caption says which way the gap goes, what a share is and what "without it" is
+    caption = next(c.value for c in at.caption if "largest shares" in c.value)
     if diff < 0:
         assert f"{b} (B) is {-diff:.2f} BLEU points behind {a} (A)" in caption
-        assert "Negative: the sentence widens A's lead" in caption
+        assert "Negative: the sentence works for A" in caption
     else:
         assert f"{b} (B) is {diff:.2f} BLEU points ahead of {a} (A)" in caption
-    assert "with the sentence minus B − A without it, in BLEU points" in caption
+    assert "the shares of all sentences add up to B − A exactly" in caption
+    assert "leave-one-out" in caption
 
 
 def test_every_system_against_the_baseline_and_log_units():

@@ -3,7 +3,6 @@ every system against the baseline, and the sentences that carry the gap (one cli
 
 from __future__ import annotations
 
-import pandas as pd
 import streamlit as st
 
 from bleu_app import report
@@ -13,7 +12,7 @@ from bleu_app.markup import md_escape
 from bleu_app.ui import cached, docs
 from bleu_app.ui.components import export, tables, widgets
 from bleu_app.ui.corpus import selection
-from bleu_app.views.difference import AXIS_NOTE, difference_view
+from bleu_app.views.difference import AXIS_NOTE, DifferenceView, difference_view
 from bleu_app.views.pair_buckets import FREQ_NOTE, LENGTH_NOTE
 from bleu_core.config import BleuConfig
 from bleu_core.data.corpus import Corpus
@@ -61,33 +60,51 @@ def section(corpus: Corpus, config: BleuConfig, baseline: str, sys_a: str, sys_b
     for name, note in view.skipped.items():
         st.caption(f"{md_escape(name)} against {md_escape(baseline)}: not finite ({note}).")
 
-    _gap(view.gap, d.bleu, sys_a, sys_b)
+    _gap(view, sys_a, sys_b)
     with st.expander("How the split works"):
         st.markdown(docs.text("difference", "corpus"))
     buckets_section(corpus, config, sys_a, sys_b)
 
 
-def _gap(top: pd.DataFrame, bleu: float, sys_a: str, sys_b: str) -> None:
-    """The sentences that carry the gap between A and B; a row opens its sentence with both systems."""
+def _gap(view: DifferenceView, sys_a: str, sys_b: str) -> None:
+    """The sentences with the largest shares of the gap between A and B, and the cumulative curve of all the
+    shares; a row opens its sentence with both systems."""
+    top, shares = view.gap, view.shares
     st.caption(
-        frames.gap_caption(bleu, len(top), md_escape(sys_a), md_escape(sys_b))
+        frames.gap_caption(shares.gap, len(top), md_escape(sys_a), md_escape(sys_b), shares=shares.finite)
         + " Select a row to open it with both systems."
     )
+    if not shares.finite:
+        st.caption(f"No share of the gap is defined for this pair: {md_escape(shares.note)}.")
+    shown = top.assign(**{c: zero_unsigned(top[c], 3) for c in (frames.SHARE, frames.EFFECT)})  # no "-0.000"
     st.dataframe(
-        top.assign(**{frames.EFFECT: zero_unsigned(top[frames.EFFECT], 3)}),  # a number the grid sorts; no "-0.000"
+        shown if shares.finite else shown.drop(columns=frames.SHARE),
         hide_index=True,
         key="compare.gap",
         selection_mode="single-row",
         on_select=selection.row_opener("compare.gap", top[frames.SEGMENT].tolist(), sys_a, sys_b),
         column_config={
+            frames.SHARE: st.column_config.NumberColumn(
+                "share of B − A (points)",
+                help="The sentence's part of B − A; the shares of all sentences add up to B − A exactly",
+                format="%.3f",
+            ),
             frames.EFFECT: st.column_config.NumberColumn(
-                "effect on B − A (points)", help="B − A with the sentence minus without it", format="%.3f"
+                "without it (points)", help="B − A with the sentence minus B − A without it", format="%.3f"
             ),
             frames.BLEU_A: st.column_config.NumberColumn(format="%.1f"),
             frames.BLEU_B: st.column_config.NumberColumn(format="%.1f"),
             **tables.side_by_side(),
         },
     )
+    if view.curve is not None:
+        st.altair_chart(view.curve, key="compare.gap_curve")
+        n = len(shares.points) if shares.points is not None else 0
+        st.caption(
+            f"The line ends at B − A = {signed(shares.gap)}, the shares of all {n:,} sentences together. It climbs "
+            "past that while the sentences that work for the leader are added and comes back down with those that "
+            "work against it: the higher the peak, the more sentences pull in opposite directions."
+        )
 
 
 def buckets_section(corpus: Corpus, config: BleuConfig, sys_a: str, sys_b: str) -> None:

@@ -45,8 +45,10 @@ def section(corpus: Corpus, systems: pd.DataFrame | None, config: BleuConfig, ba
                     frames.CI_HIGH: st.column_config.NumberColumn("95% high", format="%.3f"),
                 },
             )
+        label = markup.md_escape(corpus.human_label or "the file's human score")
         h2.caption(
-            f"over {agree.n} systems; intervals: bootstrap over systems ({agree.trials} draws, seed {agree.seed})"
+            f"over {agree.n} systems; gold: {label}; intervals: bootstrap over systems ({agree.trials} draws, seed "
+            f"{agree.seed}), not mt-metrics-eval's segment resampling (see below)"
         )
         scores.signature(make_signature(config, cached.nrefs(corpus)), what="BLEU correlated")
         st.markdown(docs.text("human", "corpus"))
