@@ -269,7 +269,7 @@ def systems_ci_chart(
         alt.Chart(df)
         .mark_rule(strokeWidth=2)
         .encode(
-            x=alt.X(f"{f.CI_LOW}:Q", title=_ci_axis_title(score, higher_is_better), scale=alt.Scale(zero=False)),
+            x=alt.X(f"{f.CI_LOW}:Q", title=f"{score} (95% bootstrap CI)", scale=alt.Scale(zero=False)),
             x2=f"{f.CI_HIGH}:Q",
             y=y,
             color=colour,
@@ -298,15 +298,11 @@ def systems_ci_chart(
             ],
         )
     )
-    title = [f"Corpus {score} per system,", "by significance cluster"] if clusters else f"Corpus {score} per system"
-    return alt.layer(rule, pts).properties(title=title, height=style.titled_height(max(220, 30 * len(df)), title))
-
-
-def _ci_axis_title(score: str, higher_is_better: bool) -> str | list[str]:
-    """The interval chart's x axis: the metric, and its direction where lower is better (TER)."""
-    if higher_is_better:
-        return f"{score} (95% bootstrap CI)"
-    return [f"{score} (95% bootstrap CI)", "lower is better"]
+    title = [f"Corpus {score} per system,", "by significance cluster"] if clusters else [f"Corpus {score} per system"]
+    if not higher_is_better:  # an error rate: its best is its lowest (a line of its own: an axis title's second
+        title.append("(lower is better)")  # line took the height the system names had)
+    shown = title[0] if len(title) == 1 else title
+    return alt.layer(rule, pts).properties(title=shown, height=style.titled_height(max(220, 30 * len(df)), shown))
 
 
 def _ci_colour(clusters: Mapping[str, int] | None) -> alt.Color:
