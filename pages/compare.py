@@ -159,6 +159,7 @@ human.section(corpus, bleu.systems if bleu is not None else None, config, baseli
 
 st.subheader("Export")
 exports.section(corpus, config, found, baseline, (pairs, ngrams, scatter, bars), (method, int(trials), int(seed)))
-difference.report_button(corpus, config, baseline, sys_a, sys_b, str(method), int(trials), int(seed))
+others = [r.shown for r in found if not r.shown.is_bleu]  # the report's sections after BLEU's
+difference.report_button(corpus, config, baseline, sys_a, sys_b, (str(method), int(trials), int(seed)), others)
 slicing.diagnostics_section("compare", whole, config, sliced=corpus is not whole)
 nav.follow_handoff()
