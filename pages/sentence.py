@@ -21,7 +21,9 @@ if inp.label:
     st.caption(f"Loaded: {markup.md_escape(inp.label)}")  # names and slice expressions are user text
 if inp.source is not None:
     st.text(f"Source: {inp.source}")  # user text, shown as text
-share.section("sentence")
+# a view holds what the page explains: no more than its own limit
+too_long = f"Over {sentence.MAX_SENTENCE_CHARS:,} characters: shorten the text to share it."
+share.section("sentence", unshareable=too_long if inp.too_long else "")
 
 if inp.too_long:
     st.warning(

@@ -13,6 +13,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -247,3 +248,31 @@ def store_env(request, tmp_path, monkeypatch):
     yield store
     store.close()
     store_mod._stores.clear()
+
+
+@pytest.fixture
+def read_only_dir(tmp_path) -> Iterator[tuple[Path, Callable[[], None]]]:
+    """A data directory and a function that makes it read-only (a bind mount as root, chmod otherwise)."""
+    d = tmp_path / "data"
+    d.mkdir()
+    mounted: list[bool] = []
+
+    def freeze() -> None:
+        if os.geteuid() != 0:
+            for p in d.iterdir():
+                p.chmod(0o444)
+            d.chmod(0o555)
+            return
+        try:
+            subprocess.run(["mount", "--bind", str(d), str(d)], check=True, capture_output=True)
+            mounted.append(True)
+            subprocess.run(["mount", "-o", "remount,bind,ro", str(d)], check=True, capture_output=True)
+        except (OSError, subprocess.CalledProcessError) as exc:
+            pytest.skip(f"cannot make a read-only directory as root here (no bind mount): {exc}")
+
+    try:
+        yield d, freeze
+    finally:
+        if mounted:
+            subprocess.run(["umount", "-l", str(d)], check=False, capture_output=True)
+        d.chmod(0o755)

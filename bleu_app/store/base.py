@@ -896,26 +896,39 @@ class SqlStore:
     def rate(self, student: Student, submission_id: str, rating: int, *, secret: str | None = None) -> None:
         """A rating from 1 (very bad) to 5 (very good) of another student's translation; the last one counts.
         ``secret`` as for :meth:`submit`."""
-        if not isinstance(rating, int) or not 1 <= rating <= 5:
-            raise StoreError(f"A rating is a whole number from 1 to 5, got {rating!r}.")
+        self.rate_many(student, {submission_id: rating}, secret=secret)
+
+    def rate_many(self, student: Student, ratings: Mapping[str, int], *, secret: str | None = None) -> int:
+        """Several ratings (submission id -> 1 to 5) in one transaction: all are saved or none (a form's ratings
+        are never half-sent). ``secret`` as for :meth:`submit`. Returns how many were saved."""
+        for rating in ratings.values():
+            if not isinstance(rating, int) or not 1 <= rating <= 5:
+                raise StoreError(f"A rating is a whole number from 1 to 5, got {rating!r}.")
+        if not ratings:
+            return 0
         with self._tx() as cur:
             self._open_room(cur, student.room_id, ROUND_RATE)
             self._check_secret(cur, student, secret)
-            self._run(
-                cur, "SELECT student_id FROM submissions WHERE id = ? AND room_id = ?", (submission_id, student.room_id)
-            )
-            row = cur.fetchone()
-            if not row:
-                raise StoreError("That translation is not in this room.")
-            if row[0] == student.id:
-                raise StoreError("Students do not rate their own translation.")
-            self._run(
-                cur,
-                "INSERT INTO ratings (room_id, student_id, submission_id, rating, rated_at) VALUES (?, ?, ?, ?, ?) "
-                "ON CONFLICT (student_id, submission_id) DO UPDATE SET rating = excluded.rating, "
-                "rated_at = excluded.rated_at",
-                (student.room_id, student.id, submission_id, rating, self.clock()),
-            )
+            for submission_id, rating in ratings.items():
+                self._rate(cur, student, submission_id, rating)
+        return len(ratings)
+
+    def _rate(self, cur: Cursor, student: Student, submission_id: str, rating: int) -> None:
+        self._run(
+            cur, "SELECT student_id FROM submissions WHERE id = ? AND room_id = ?", (submission_id, student.room_id)
+        )
+        row = cur.fetchone()
+        if not row:
+            raise StoreError("That translation is not in this room.")
+        if row[0] == student.id:
+            raise StoreError("Students do not rate their own translation.")
+        self._run(
+            cur,
+            "INSERT INTO ratings (room_id, student_id, submission_id, rating, rated_at) VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT (student_id, submission_id) DO UPDATE SET rating = excluded.rating, "
+            "rated_at = excluded.rated_at",
+            (student.room_id, student.id, submission_id, rating, self.clock()),
+        )
 
     def _ratings(self, cur: Cursor, room_id: str) -> list[Rating]:
         self._run(

@@ -5,7 +5,8 @@ values (strings, frozen configs, and the corpus types through ``hash_funcs`` on 
   paper's examples under given settings (their explanations, tables as Arrow, charts as Vega-Lite specs, so that
   Altair and its schema validation run once per (example, settings)), the Learn page's fixed screens (the opening,
   Part II's tables, the cards, the exercise's numbers, the lab), the handout and a room's QR code, and
-  :func:`explain` of one sentence (a class explains the same few).
+  :func:`explain` of one sentence (a class explains the same few). A class room's dashboard is built once per
+  version of the room (:func:`class_board`), for the teacher and any projector alike.
 - What depends on the user's data is cached per session: the corpus pages' statistics matrices, intervals,
   tables and tests (keyed on digests: see the note above :func:`tok_key`).
 
@@ -32,6 +33,7 @@ import streamlit as st
 from bleu_app import handout, samples
 from bleu_app.charts import sentence as charts
 from bleu_app.frames import (
+    classroom as class_frames,
     corpus as corpus_frames,
     metrics as metric_frames,
     part2 as part2_frames,
@@ -40,6 +42,8 @@ from bleu_app.frames import (
 )
 from bleu_app.frames.metrics import Shown
 from bleu_app.lessons import cards as card_lessons, lab as lab_lessons, opening as opening_lessons, quiz, spot
+from bleu_app.store import SqlStore
+from bleu_app.views.classroom import ClassBoard, class_board as class_board_view
 from bleu_app.views.pair_buckets import PairBucketsView, pair_buckets_view
 from bleu_core.config import BleuConfig
 from bleu_core.data.corpus import Corpus, System
@@ -264,6 +268,39 @@ def qr_png(url: str) -> bytes:
     buf = io.BytesIO()
     segno.make(url, error="m").save(buf, kind="png", scale=8, border=2)
     return buf.getvalue()
+
+
+# --- the class dashboard: per room, for every session that shows it (the teacher's, a projector's) --------------
+SCORES_MOST = 10_000  # texts a room's score memo keeps (a room takes at most a few hundred students' re-sends)
+
+
+@st.cache_resource(max_entries=32, show_spinner=False)
+def class_scores(room_id: str, refs: tuple[str, ...], config: BleuConfig) -> dict[str, float]:
+    """A room's sentence BLEU per translation text, filled as translations arrive and kept across the room's
+    versions: a new translation is scored once, not the whole room again (1 ms each: 1.5 s for 1,500)."""
+    return {}
+
+
+@st.cache_resource(max_entries=32, show_spinner=False)
+def class_board(_store: SqlStore, room_id: str, version: int) -> ClassBoard | None:
+    """The dashboard of a room at ``version`` (``store.room_version``: it moves on every write to the room), None
+    when the room is gone; a redraw that finds the same version sends what was built. A store error is raised
+    (never cached): the caller shows it and the next redraw tries again."""
+    state = _store.room_state(room_id)
+    if state is None:
+        return None
+    room = state.room
+    config = class_frames.config_from_dict(room.config)
+    memo = class_scores(room_id, room.refs, config)
+    if len(memo) > SCORES_MOST:
+        memo.clear()
+
+    def scorer(text: str) -> float:
+        if text not in memo:
+            memo[text] = class_frames.score(text, room.refs, config)
+        return memo[text]
+
+    return class_board_view(state, scorer=scorer, spec=vega_spec)
 
 
 # --- corpus and compare ---------------------------------------------------------------------------------

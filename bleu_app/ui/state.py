@@ -10,6 +10,7 @@ writes that widget's value (a button's key, which nothing reads, stays at the bu
 from __future__ import annotations
 
 import math
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib.util import find_spec
@@ -612,6 +613,7 @@ def pick_system(key: str, mirror: str, names: list[str], default_index: int) -> 
 # --- shared views ---------------------------------------------------------------------------------------------
 VIEW_APPLIED: Final = "share.applied"  # the view id this session has loaded
 VIEW_MISSING: Final = "share.missing"  # a view link that named no view
+VIEW_UNAVAILABLE: Final = "share.unavailable"  # why the link's view could not be loaded now (tried again next run)
 VIEW_CREATED: Final = "share.created"  # page -> (link, delete link) of the view just made (shown in this session)
 
 
@@ -642,8 +644,26 @@ CLASS_TO_RATE: Final = "class.to_rate"  # the submissions this student rates in 
 CLASS_NOTICE: Final = "class.notice"  # a one-time message for the next run
 CLASS_SOURCE: Final = "class.source"  # the new room's text to translate (text area)
 CLASS_REFS: Final = "class.refs"  # the new room's references, one a line (text area)
+CLASS_SECRET: Final = "class.secret"  # the browser secret of CLASS_STUDENT (from the join, or the browser's cookie)
+CLASS_NICK: Final = "class.nick"  # the join form's nickname (text input)
+CLASS_TRANSLATION: Final = "class.translation"  # the student's translation box (kept while the box is hidden)
+CLIENT: Final = "session.client"  # this session's key for the store's caps and throttles (random, per session)
 
 
 def leave_class() -> None:
-    """Forget the room this session was in (teacher or student)."""
-    drop(CLASS_TEACH, CLASS_CODE, CLASS_STUDENT, CLASS_TO_RATE)
+    """Forget the room this session was in (teacher or student), and what was typed for it."""
+    drop(CLASS_TEACH, CLASS_CODE, CLASS_STUDENT, CLASS_SECRET, CLASS_TO_RATE, CLASS_TRANSLATION)
+
+
+def join_class(code: str, student_id: str, secret: str) -> None:
+    """This session is now the student ``student_id`` of room ``code``, holding the browser ``secret``."""
+    put(CLASS_CODE, code)
+    put(CLASS_STUDENT, student_id)
+    put(CLASS_SECRET, secret)
+
+
+def client_key() -> str:
+    """This session's key for the store's caps (rooms and views per client, wrong room codes): made once per session.
+    A key per session, not per address: a class behind one school router shares one address."""
+    key: str = st.session_state.setdefault(CLIENT, secrets.token_hex(16))
+    return key
