@@ -133,6 +133,11 @@ def resolve(keys: Iterable[str], config: BleuConfig, corpus: Corpus | None = Non
     return out or [Shown("bleu", Bleu(config))]
 
 
+def bleu(config: BleuConfig) -> Shown:
+    """BLEU under ``config`` as a choice (what the pages' BLEU sections read through the per-metric caches)."""
+    return Shown("bleu", Bleu(config))
+
+
 def decimals(metric: Metric) -> int:
     """Decimals a score is shown with: 2 on sacreBLEU's 0-100 scale, 4 for imported scores (COMET's 0-1).
 

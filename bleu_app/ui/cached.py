@@ -416,36 +416,11 @@ def nrefs(corpus: Corpus) -> int:
     return len(corpus.references)
 
 
-@st.cache_data(max_entries=32, scope="session", show_spinner=False, hash_funcs=_WHOLE)
-def systems_frame(corpus: Corpus, config: BleuConfig, baseline: str = "", pool: int = CI_DRAWS) -> pd.DataFrame:
-    """BLEU with bootstrap CIs, precisions and lengths per system (human scores where loaded); the intervals
-    read the first 1,000 rows of a pool of ``pool`` resamples (:func:`pool_size`: the one the page's matrix
-    reads too)."""
-    human = corpus.human_scores()
-    return corpus_frames.system_table(
-        matrices(corpus, config),
-        config,
-        nrefs=nrefs(corpus),
-        baseline=baseline,
-        human=human or None,
-        resampled=resampled(corpus, config, pool, DEFAULT_SEED) if corpus.n_segments else None,
-    )
-
-
 def pool_size(method: str, trials: int, seed: int) -> int:
     """How many resamples the compare page draws once (seed 12345) for its intervals (the first 1,000) and,
     when it runs the bootstrap with that seed, for its matrix (the first ``trials``): the first k rows of a
     pool are k resamples, so both read one pool, and smoothing changes reuse it."""
     return max(CI_DRAWS, trials) if method == "bs" and seed == DEFAULT_SEED else CI_DRAWS
-
-
-@st.cache_resource(
-    max_entries=8, scope="session", show_spinner=False, hash_funcs={Corpus: _corpus_digest, BleuConfig: tok_key}
-)
-def resampled(corpus: Corpus, config: BleuConfig, n_samples: int, seed: int) -> np.ndarray:
-    """Bootstrap column sums of every system (``resample_sums``), keyed on the texts and the tokenization
-    only; read-only."""
-    return resample_sums(list(matrices(corpus, config).values()), n_samples, seed)
 
 
 # The two per-segment tables are cache_resource, read-only (``tables.table_page`` filters into new frames):
@@ -473,20 +448,6 @@ def bucket_pools(system: System, corpus: Corpus, config: BleuConfig, by: str) ->
     """Each bucket's bootstrap sums for one system, keyed on its text and the tokenization (a smoothing change
     draws nothing); read-only."""
     return corpus_frames.bucket_resamples(stats_matrix(system, corpus, config), by=by)
-
-
-@st.cache_data(max_entries=16, scope="session", show_spinner=False, hash_funcs=_WHOLE)
-def significance_frame(corpus: Corpus, config: BleuConfig, method: str, trials: int, seed: int) -> pd.DataFrame:
-    """The N x N significance matrix (long format), Holm-corrected."""
-    mats = matrices(corpus, config)
-    pool = None
-    if method == "bs" and corpus.n_segments:
-        # the page's shared pool with the default seed (pool_size), the test's own draws with any other
-        pool = resampled(corpus, config, pool_size(method, trials, seed) if seed == DEFAULT_SEED else trials, seed)
-    p, ph, delta = corpus_frames.pairwise(
-        list(mats.values()), config, method=method, trials=trials, seed=seed, resampled=pool
-    )
-    return corpus_frames.significance_frame(list(mats), p, ph, delta)
 
 
 @st.cache_data(
@@ -641,63 +602,45 @@ def metric_matrices(corpus: Corpus, shown: Shown) -> dict[str, np.ndarray]:
 
 
 @st.cache_resource(
-    max_entries=8, scope="session", show_spinner=False, hash_funcs={Corpus: _names_key, Shown: _stats_key}
+    max_entries=8, scope="session", show_spinner=False, hash_funcs={Corpus: _texts_key, Shown: _stats_key}
 )
-def _metric_resampled(corpus: Corpus, shown: Shown, n_samples: int, seed: int) -> np.ndarray:
+def resampled(corpus: Corpus, shown: Shown, n_samples: int, seed: int) -> np.ndarray:
+    """Bootstrap column sums of every system under a metric (``resample_sums``), keyed on the texts and what the
+    statistics depend on (BLEU: a smoothing change draws nothing); read-only."""
     return resample_sums(list(metric_matrices(corpus, shown).values()), n_samples, seed)
-
-
-def metric_resampled(corpus: Corpus, shown: Shown, n_samples: int, seed: int) -> np.ndarray:
-    """Bootstrap column sums of every system under a chosen metric (BLEU's: :func:`resampled`); read-only."""
-    if isinstance(shown.metric, Bleu):
-        return resampled(corpus, shown.metric.config, n_samples, seed)
-    return _metric_resampled(corpus, shown, n_samples, seed)
 
 
 @st.cache_data(
     max_entries=32, scope="session", show_spinner=False, hash_funcs={Corpus: _corpus_digest, Shown: _score_key}
 )
-def _metric_systems_frame(corpus: Corpus, shown: Shown, baseline: str, pool: int) -> pd.DataFrame:
-    human = corpus.human_scores()
+def systems_frame(corpus: Corpus, shown: Shown, baseline: str = "", pool: int = CI_DRAWS) -> pd.DataFrame:
+    """A metric's score (the column is its name) with bootstrap CIs per system (under BLEU also its precisions and
+    lengths; human scores where loaded); the intervals read the first 1,000 rows of a pool of ``pool`` resamples
+    (:func:`pool_size`: the one the page's matrix reads too)."""
     return corpus_frames.system_table(
         metric_matrices(corpus, shown),
         shown.metric,
         nrefs=nrefs(corpus),
         baseline=baseline,
-        human=human or None,
-        resampled=metric_resampled(corpus, shown, pool, DEFAULT_SEED) if corpus.n_segments else None,
+        human=corpus.human_scores() or None,
+        resampled=resampled(corpus, shown, pool, DEFAULT_SEED) if corpus.n_segments else None,
     )
-
-
-def metric_systems_frame(corpus: Corpus, shown: Shown, baseline: str = "", pool: int = CI_DRAWS) -> pd.DataFrame:
-    """:func:`systems_frame` under a chosen metric: its score (the column is its name) with the intervals of the
-    first 1,000 resamples of the page's pool."""
-    if isinstance(shown.metric, Bleu):
-        return systems_frame(corpus, shown.metric.config, baseline, pool)
-    return _metric_systems_frame(corpus, shown, baseline, pool)
 
 
 @st.cache_data(
     max_entries=16, scope="session", show_spinner=False, hash_funcs={Corpus: _corpus_digest, Shown: _score_key}
 )
-def _metric_significance_frame(corpus: Corpus, shown: Shown, method: str, trials: int, seed: int) -> pd.DataFrame:
+def significance_frame(corpus: Corpus, shown: Shown, method: str, trials: int, seed: int) -> pd.DataFrame:
+    """The N x N significance matrix of a metric (long format), Holm-corrected."""
     mats = metric_matrices(corpus, shown)
     pool = None
     if method == "bs" and corpus.n_segments:
-        pool = metric_resampled(
-            corpus, shown, pool_size(method, trials, seed) if seed == DEFAULT_SEED else trials, seed
-        )
+        # the page's shared pool with the default seed (pool_size), the test's own draws with any other
+        pool = resampled(corpus, shown, pool_size(method, trials, seed) if seed == DEFAULT_SEED else trials, seed)
     p, ph, delta = corpus_frames.pairwise(
         list(mats.values()), shown.metric, method=method, trials=trials, seed=seed, resampled=pool
     )
     return corpus_frames.significance_frame(list(mats), p, ph, delta)
-
-
-def metric_significance_frame(corpus: Corpus, shown: Shown, method: str, trials: int, seed: int) -> pd.DataFrame:
-    """:func:`significance_frame` under a chosen metric (Holm-corrected, long format)."""
-    if isinstance(shown.metric, Bleu):
-        return significance_frame(corpus, shown.metric.config, method, trials, seed)
-    return _metric_significance_frame(corpus, shown, method, trials, seed)
 
 
 @st.cache_data(max_entries=64, scope="session", show_spinner=False, hash_funcs={Corpus: _names_key, Shown: _score_key})

@@ -8,7 +8,12 @@ from collections.abc import Sequence
 import streamlit as st
 
 from bleu_app import report
-from bleu_app.frames import corpus as corpus_frames, difference as frames, pair_buckets as pb_frames
+from bleu_app.frames import (
+    corpus as corpus_frames,
+    difference as frames,
+    metrics as metric_frames,
+    pair_buckets as pb_frames,
+)
 from bleu_app.frames.metrics import Shown
 from bleu_app.frames.signs import signed, zero_unsigned
 from bleu_app.markup import md_escape
@@ -155,7 +160,7 @@ def report_button(
     """
     method, trials, seed = test
     mats = cached.matrices(corpus, config)
-    sig = cached.significance_frame(corpus, config, method, trials, seed)  # the page's, from the cache
+    sig = cached.significance_frame(corpus, metric_frames.bleu(config), method, trials, seed)  # the page's
     other_mats = {s.name: cached.metric_matrices(corpus, s) for s in others}
     options = report.ReportOptions(
         baseline=baseline,

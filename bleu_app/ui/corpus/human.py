@@ -8,7 +8,7 @@ import streamlit as st
 
 from bleu_app import markup
 from bleu_app.charts import human as charts
-from bleu_app.frames import corpus as frames, human as human_frames
+from bleu_app.frames import corpus as frames, human as human_frames, metrics as metric_frames
 from bleu_app.ui import cached, docs
 from bleu_app.ui.components import scores
 from bleu_core.config import BleuConfig
@@ -23,7 +23,8 @@ def section(corpus: Corpus, systems: pd.DataFrame | None, config: BleuConfig, ba
     st.subheader("BLEU against human scores")
     unmatched = human_frames.unmatched_human(corpus.human, corpus.names)
     if systems is None:
-        systems = cached.systems_frame(corpus, config, baseline) if corpus.human_scores() else pd.DataFrame()
+        shown = metric_frames.bleu(config)
+        systems = cached.systems_frame(corpus, shown, baseline) if corpus.human_scores() else pd.DataFrame()
     human, agree = human_frames.human_frame(systems, seed=cached.DEFAULT_SEED)
     if human.empty:
         st.info("No human scores loaded: add a human_scores.tsv (system<TAB>score) to the folder, or upload one.")

@@ -48,8 +48,8 @@ def results(
     pool = cached.pool_size(method, trials, seed)
     out = []
     for s in shown:
-        systems = cached.metric_systems_frame(corpus, s, baseline, pool)
-        significance = cached.metric_significance_frame(corpus, s, method, trials, seed)
+        systems = cached.systems_frame(corpus, s, baseline, pool)
+        significance = cached.significance_frame(corpus, s, method, trials, seed)
         view = ranking_view(systems, significance, corpus.names, baseline, metric=s.metric)
         out.append(MetricResult(s, systems, significance, view))
     return out
