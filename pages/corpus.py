@@ -21,7 +21,6 @@ corpus = slicing.slice_box("corpus", whole, config)  # every statistic below is 
 system = selection.system_picker("System", state.SYSTEM_BOX, state.CORPUS_SYSTEM, corpus)
 share.section("corpus", corpus=whole)  # the whole corpus: a slice is a setting of the view
 matrix = cached.stats_matrix(corpus.system(system), corpus, config)  # this system's only: the page is about it
-metrics.score_cards(corpus, system, metrics.chosen(corpus, config))  # every chosen metric but BLEU, first
 score = frames.corpus_score(matrix, config, cached.nrefs(corpus))
 mean_term, bp = frames.factorisation(score)
 
@@ -46,6 +45,7 @@ right.dataframe(
         frames.N: "n",
     },
 )
+metrics.score_cards(corpus, system, metrics.chosen(corpus, config))  # every chosen metric but BLEU, after it
 c1, c2 = st.columns(2)
 c1.altair_chart(charts.precision_decay(frames.precision_frame({system: matrix})))
 c2.altair_chart(charts.bp_chart(*frames.bp_frames(matrix, config)))

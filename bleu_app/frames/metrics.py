@@ -263,12 +263,14 @@ def segment_scores(metric: Metric, matrix: np.ndarray) -> np.ndarray:
 
 
 def after_sentence_bleu(columns: Sequence[str], metric_columns: Sequence[str]) -> list[str]:
-    """A sentence table's column order with the metrics' columns right after sentence BLEU.
+    """A sentence table's column order with the metrics' columns among its key numbers: after sentence BLEU and
+    its effect on BLEU, before the text.
 
     Example:
         >>> after_sentence_bleu(["segment", "sentence BLEU", "hypothesis", "sentence TER"], ["sentence TER"])
         ['segment', 'sentence BLEU', 'sentence TER', 'hypothesis']
     """
     rest = [c for c in columns if c not in metric_columns]
-    at = rest.index(f.SENT_BLEU) + 1 if f.SENT_BLEU in rest else len(rest)
+    last = next((c for c in (f.LOO, f.SENT_BLEU) if c in rest), None)
+    at = rest.index(last) + 1 if last is not None else len(rest)
     return [*rest[:at], *metric_columns, *rest[at:]]
