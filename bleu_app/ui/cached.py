@@ -559,9 +559,10 @@ def _names_key(corpus: Corpus) -> tuple[str, tuple[tuple[str, str], ...]]:
     return corpus.refs_digest, tuple((s.name, s.digest) for s in corpus.systems)
 
 
-@st.cache_resource(
-    max_entries=4, scope="session", show_spinner=False, hash_funcs={Corpus: _refs_digest, Shown: _stats_key}
-)
+_REFS: HashFuncs = {Corpus: _refs_digest, Shown: _stats_key}
+
+
+@st.cache_resource(max_entries=4, scope="session", show_spinner=False, hash_funcs=_REFS)
 def _prepared(corpus: Corpus, shown: Shown) -> PreparedReferences:
     """A metric's references made ready once per (references, metric options); read-only."""
     return shown.metric.prepare(corpus.ref_streams)
@@ -599,6 +600,21 @@ def metric_matrices(corpus: Corpus, shown: Shown) -> dict[str, np.ndarray]:
         scores = imported_scores(corpus, m)
         return {name: scores.matrix(name) for name in corpus.names}
     return dict(zip(corpus.names, _metric_matrices(corpus, shown), strict=True))
+
+
+@st.cache_data(max_entries=64, scope="session", show_spinner=False, hash_funcs={System: _system_digest, **_REFS})
+def _system_matrix(system: System, corpus: Corpus, shown: Shown) -> np.ndarray:
+    return _prepared(corpus, shown).stats(list(system.lines))
+
+
+def metric_matrix(corpus: Corpus, name: str, shown: Shown) -> np.ndarray:
+    """One system's statistics under a chosen metric (the corpus page's: the other systems are not counted)."""
+    m = shown.metric
+    if isinstance(m, Bleu):
+        return stats_matrix(corpus.system(name), corpus, m.config)
+    if isinstance(m, Imported):
+        return imported_scores(corpus, m).matrix(name)
+    return _system_matrix(corpus.system(name), corpus, shown)
 
 
 @st.cache_resource(
@@ -647,7 +663,7 @@ def significance_frame(corpus: Corpus, shown: Shown, method: str, trials: int, s
 def metric_interval(corpus: Corpus, name: str, shown: Shown) -> tuple[float, float, float]:
     """One system's score and 95% bootstrap interval (sacreBLEU's 1,000 resamples, seed 12345) under a chosen
     metric: (score, low, high)."""
-    matrix = metric_matrices(corpus, shown)[name]
+    matrix = metric_matrix(corpus, name, shown)
     score = float(shown.metric.score_many(matrix.sum(axis=0)[None, :])[0])
     return (score, *bootstrap_ci(matrix, shown.metric)[2:]) if len(matrix) else (score, score, score)
 
@@ -661,10 +677,7 @@ def sentence_score(hyp: str, refs: tuple[str, ...], shown: Shown) -> float:
 
 
 @st.cache_resource(
-    max_entries=8,
-    scope="session",
-    show_spinner=False,
-    hash_funcs={Corpus: _corpus_digest, Shown: _score_key},
+    max_entries=8, scope="session", show_spinner=False, hash_funcs={Corpus: _corpus_digest, Shown: _score_key}
 )
 def sentences_with(corpus: Corpus, name: str, config: BleuConfig, shown: tuple[Shown, ...]) -> pd.DataFrame:
     """:func:`sentences` with a column per chosen metric other than BLEU: each segment's score under it
@@ -674,7 +687,7 @@ def sentences_with(corpus: Corpus, name: str, config: BleuConfig, shown: tuple[S
     if not shown:
         return base
     columns = {
-        metric_frames.segment_column(s.metric): metric_frames.segment_scores(s.metric, metric_matrices(corpus, s)[name])
+        metric_frames.segment_column(s.metric): metric_frames.segment_scores(s.metric, metric_matrix(corpus, name, s))
         for s in shown
     }
     return base.assign(**columns)
