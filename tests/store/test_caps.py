@@ -13,7 +13,7 @@ import pytest
 
 from bleu_app import store as store_mod
 from bleu_app.store import LimitReachedError, NicknameTakenError, StoreError
-from bleu_app.store.base import CODE_ALPHABET, CODE_LEN, GUESS_WINDOW_S, SENTENCE_VIEW_BYTES, Limits
+from bleu_app.store.model import CODE_ALPHABET, CODE_LEN, GUESS_WINDOW_S, SENTENCE_VIEW_BYTES, Limits
 
 
 def _limit(store, **kw) -> None:

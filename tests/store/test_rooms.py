@@ -11,7 +11,8 @@ import pytest
 
 from bleu_app import store as store_mod
 from bleu_app.store import NotYoursError, RoomGoneError, StoreError
-from bleu_app.store.base import MIGRATIONS, clean_text
+from bleu_app.store.base import MIGRATIONS
+from bleu_app.store.model import clean_text
 from bleu_app.store.sqlite import SqliteStore
 
 

@@ -25,7 +25,7 @@ from bleu_app.store import (
     get_store,
     location,
 )
-from bleu_app.store.base import CODE_LEN
+from bleu_app.store.model import CODE_LEN
 from bleu_app.ui import docs, state
 from bleu_app.ui.classroom import room as links, student as student_view, teacher as teacher_view
 from bleu_app.ui.components import stored

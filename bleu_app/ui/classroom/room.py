@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 import streamlit as st
 
 from bleu_app.store import ROUND_TRANSLATE, Room
-from bleu_app.store.base import CODE_ALPHABET, CODE_LEN
+from bleu_app.store.model import CODE_ALPHABET, CODE_LEN
 from bleu_app.ui import state
 
 TEACH: Final = "teach"  # query parameters

@@ -23,7 +23,7 @@ from bleu_app.store import (
     Student,
     Submission,
 )
-from bleu_app.store.base import StoreError, clean_text
+from bleu_app.store.model import StoreError, clean_text
 from bleu_app.ui import cached, docs, state
 from bleu_app.ui.classroom import room as links
 from bleu_app.ui.components import highlight, scores, stored, tables

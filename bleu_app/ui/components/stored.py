@@ -18,7 +18,7 @@ from typing import Final, Literal, TypeVar
 import streamlit as st
 
 from bleu_app.store import StoreError, StoreUnavailableError
-from bleu_app.store.base import Reason
+from bleu_app.store.model import Reason
 
 T = TypeVar("T")
 Action = Literal["send", "save", "load"]

@@ -75,18 +75,27 @@ def section(corpus: Corpus, config: BleuConfig, baseline: str, sys_a: str, sys_b
 
 
 def _gap(view: DifferenceView, sys_a: str, sys_b: str) -> None:
-    """The sentences with the largest shares of the gap between A and B, and the cumulative curve of all the
-    shares; a row opens its sentence with both systems."""
+    """Each sentence's share of the gap between A and B: the cumulative curve of all the shares, then the sentences
+    with the largest shares (a row opens its sentence with both systems). The curve comes first: a selectable
+    table covered the top of the element after it."""
     top, shares = view.gap, view.shares
-    st.caption(
-        frames.gap_caption(shares.gap, len(top), md_escape(sys_a), md_escape(sys_b), shares=shares.finite)
-        + " Select a row to open it with both systems."
-    )
+    st.caption(frames.gap_caption(shares.gap, len(top), md_escape(sys_a), md_escape(sys_b), shares=shares.finite))
     if not shares.finite:
         st.caption(f"No share of the gap is defined for this pair: {md_escape(shares.note)}.")
+    if view.curve is not None:
+        st.altair_chart(view.curve, key="compare.gap_curve")
+        n = len(shares.points) if shares.points is not None else 0
+        st.caption(
+            f"The shares of the sentences added up, largest first: the line ends at B − A = {signed(shares.gap)}, "
+            f"the shares of all {n:,} sentences together. It overshoots B − A while the sentences that work for the "
+            "leader are added and comes back with those that work against it: the further it overshoots, the more "
+            "sentences pull in opposite directions. Below, the sentences with the largest shares: select a row to "
+            "open it with both systems."
+        )
     shown = top.assign(**{c: zero_unsigned(top[c], 3) for c in (frames.SHARE, frames.EFFECT)})  # no "-0.000"
+    shown = shown if shares.finite else shown.drop(columns=frames.SHARE)
     st.dataframe(
-        shown if shares.finite else shown.drop(columns=frames.SHARE),
+        shown,
         hide_index=True,
         key="compare.gap",
         selection_mode="single-row",
@@ -102,17 +111,9 @@ def _gap(view: DifferenceView, sys_a: str, sys_b: str) -> None:
             ),
             frames.BLEU_A: st.column_config.NumberColumn(format="%.1f"),
             frames.BLEU_B: st.column_config.NumberColumn(format="%.1f"),
-            **tables.side_by_side(),
+            **tables.side_by_side(numbers=list(shown.columns).index("A")),
         },
     )
-    if view.curve is not None:
-        st.altair_chart(view.curve, key="compare.gap_curve")
-        n = len(shares.points) if shares.points is not None else 0
-        st.caption(
-            f"The line ends at B − A = {signed(shares.gap)}, the shares of all {n:,} sentences together. It climbs "
-            "past that while the sentences that work for the leader are added and comes back down with those that "
-            "work against it: the higher the peak, the more sentences pull in opposite directions."
-        )
 
 
 def buckets_section(corpus: Corpus, config: BleuConfig, sys_a: str, sys_b: str) -> None:
