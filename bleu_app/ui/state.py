@@ -19,6 +19,7 @@ from typing import Any, Final
 import streamlit as st
 
 from bleu_app import samples
+from bleu_app.frames import metrics as metric_frames
 from bleu_core.config import BleuConfig
 from bleu_core.engine.tokenizers import TOKENIZERS
 from bleu_core.errors import InputError
@@ -75,6 +76,11 @@ PAGE_PRESETS: Final[dict[str, str]] = {
     "class": "sentence",  # one sentence per student: smoothed, or most would score 0 without a 4-gram match
 }
 AUTO: Final = "settings.auto"  # True while the settings are the app's choice (not the user's, not a link's)
+
+# --- the metrics shown (the sidebar's multiselect; bleu_app.frames.metrics) ------------------------------
+METRICS: Final = "metrics.chosen"  # list[str]: the metrics' keys, kept while the box is not drawn (Learn, Class)
+METRICS_BOX: Final = "metrics.box"  # the sidebar's multiselect (mirrored in METRICS)
+METRICS_AUTO: Final = "metrics.auto"  # True while the metrics are each page's default (not the user's choice)
 
 # --- other shared state ------------------------------------------------------------------------------
 SENTENCE_HYP: Final = "sentence.hyp"  # the sentence page's candidate (mirrored, survives page switches)
@@ -160,6 +166,8 @@ def init(page: str = "") -> None:
     for key, value in PRESETS[first].values.items():
         if key not in in_url:
             ss.setdefault(key, value)
+    ss.setdefault(METRICS_AUTO, True)
+    ss.setdefault(METRICS, metric_frames.page_default(page))
     ss.setdefault(SENTENCE_HYP, None)
     ss.setdefault(SENTENCE_REFS, None)
     ss.setdefault(SENTENCE_EXAMPLE, "ex1")
@@ -171,12 +179,41 @@ def init(page: str = "") -> None:
 
 
 def follow_page(page: str) -> None:
-    """Before the sidebar is drawn: while the settings are the app's choice, open ``page`` on its preset."""
+    """Before the sidebar is drawn: while the settings are the app's choice, open ``page`` on its preset; while
+    the metrics are, on its metrics."""
     ss = st.session_state
     wanted = PAGE_PRESETS.get(page)
     if ss.get(AUTO) and wanted is not None and ss.get(PRESET) != wanted:
         ss[PRESET] = wanted
         _copy_preset()
+    if ss.get(METRICS_AUTO):
+        ss[METRICS] = metric_frames.page_default(page)
+
+
+def metrics_box(options: list[str]) -> None:
+    """Before the metrics box is drawn: it shows the chosen metrics that are offered (the kept choice, which
+    survives pages where the box is not drawn)."""
+    ss = st.session_state
+    ss[METRICS_BOX] = [k for k in ss.get(METRICS) or [] if k in options]
+
+
+def choose_metrics() -> None:
+    """on_change of the metrics box: the user's choice, kept across pages."""
+    ss = st.session_state
+    ss[METRICS_AUTO] = False
+    ss[METRICS] = list(ss.get(METRICS_BOX) or [])
+
+
+def metric_keys() -> list[str]:
+    """The chosen metrics' keys (``bleu_app.frames.metrics``), in the order chosen."""
+    return list(st.session_state.get(METRICS) or [])
+
+
+def add_metrics(keys: list[str]) -> None:
+    """Show these metrics too (imported scores just loaded): the user's choice from now on."""
+    ss = st.session_state
+    ss[METRICS_AUTO] = False
+    ss[METRICS] = list(dict.fromkeys([*(ss.get(METRICS) or []), *keys]))
 
 
 def apply_preset() -> None:
@@ -497,6 +534,7 @@ SHOWN_CORPUS: Final = "slice.shown"  # the corpus the last page run showed: the 
 CORPUS_WHERE: Final = "corpus.where"  # the corpus page's slice box (the --where expression), widget key
 COMPARE_WHERE: Final = "compare.where"  # the compare page's slice box, widget key
 TARGET_LANGUAGE: Final = "slice.target"  # the target-language select: "" (as the tokenizer says) or zh/ja/ko/other
+SCORES_ERRORS: Final = "scores.errors"  # list[str]: why the last scores file was not loaded (shown until the next)
 # the pages' widgets whose values the code reads or a shared view restores
 SYSTEM_BOX: Final = "corpus.system"  # the corpus page's system select (mirrored in CORPUS_SYSTEM)
 BASELINE_BOX: Final = "compare.baseline"
@@ -543,6 +581,13 @@ def init_corpus(default: Any) -> None:
     ss.setdefault(TARGET_LANGUAGE, "")
 
 
+def accept_scores(corpus: Any, keys: list[str]) -> None:
+    """Imported scores loaded: the corpus with them, and their metrics shown."""
+    st.session_state[CORPUS] = corpus
+    st.session_state[SCORES_ERRORS] = []
+    add_metrics(keys)
+
+
 def accept_corpus(corpus: Any, trials: int) -> None:
     """A newly loaded corpus: every system picker back on its first systems, no n-gram filter, and the significance
     test's ``trials`` back to the default for this many systems (set here, so that the compare page's slider shows
@@ -572,13 +617,16 @@ VIEW_UNAVAILABLE: Final = "share.unavailable"  # why the link's view could not b
 VIEW_CREATED: Final = "share.created"  # page -> (link, delete link) of the view just made (shown in this session)
 
 
-def open_view(settings: dict[str, Any], page_state: dict[str, Any]) -> None:
+def open_view(settings: dict[str, Any], page_state: dict[str, Any], metrics: list[str] | None = None) -> None:
     """A shared view's settings, not the page's preset, and the page's choices it keeps (``page_state``: keys of
-    this module, checked by the caller)."""
+    this module, checked by the caller); its metrics (keys), when it kept them."""
     ss = st.session_state
     ss.update(settings)
     ss[AUTO] = False
     ss.update(page_state)
+    if metrics:
+        ss[METRICS] = list(metrics)
+        ss[METRICS_AUTO] = False
 
 
 def open_corpus_view(corpus: Any) -> None:

@@ -10,10 +10,11 @@ from __future__ import annotations
 import hashlib
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Final, Literal
 
 from bleu_core.errors import InputError
+from bleu_core.metrics.imported import SegmentScores
 
 __all__ = [
     "MAX_FOLDER_FILES",
@@ -108,6 +109,8 @@ class Corpus:
         human: (system name, human score) pairs, if given.
         human_label: what the human score is (e.g. the TSV column ``da_z``).
         warnings: things worth knowing that do not stop scoring (empty lines, ignored files).
+        scores: imported segment scores (``bleu_core.data.scores``), one per metric: they follow the systems
+            through a slice and a renaming.
 
     Example:
         >>> c = Corpus("toy", (TextFile("ref", ("a b", "c")),), (System("s1", ("a b", "c")),))
@@ -122,11 +125,13 @@ class Corpus:
     human: tuple[tuple[str, float], ...] = ()
     human_label: str = ""
     warnings: tuple[str, ...] = ()
+    scores: tuple[SegmentScores, ...] = ()
     refs_digest: str = field(init=False, repr=False, compare=False)
     """A content hash of all references (the cache key of what reads only them), computed once."""
     digest: str = field(init=False, repr=False, compare=False)
-    """A content hash of everything above: references, source, systems (names and texts), human scores and
-    label, warnings (the cache key of what reads the whole corpus), computed once."""
+    """A content hash of everything above but the imported scores: references, source, systems (names and texts),
+    human scores and label, warnings (the cache key of what reads the whole corpus), computed once. Scores carry
+    digests of their own (``SegmentScores.metric.digest``), so loading them leaves every BLEU number cached."""
 
     def __post_init__(self) -> None:
         object.__setattr__(
@@ -190,7 +195,18 @@ class Corpus:
         mapping = {s.name: n for s, n in zip(self.systems, clean, strict=True)}
         systems = tuple(System(n, s.lines, s.file) for s, n in zip(self.systems, clean, strict=True))
         human = tuple((mapping.get(k, k), v) for k, v in self.human)
-        return Corpus(self.name, self.references, systems, self.source, human, self.human_label, self.warnings)
+        scores = tuple(s.renamed(mapping) for s in self.scores)
+        return Corpus(self.name, self.references, systems, self.source, human, self.human_label, self.warnings, scores)
+
+    def with_scores(self, scores: Sequence[SegmentScores]) -> Corpus:
+        """The same corpus with ``scores`` added; one with the name of a metric already there replaces it."""
+        names = {s.metric.label for s in scores}
+        kept = tuple(s for s in self.scores if s.metric.label not in names)
+        return replace(self, scores=(*kept, *scores))
+
+    def imported(self, label: str) -> SegmentScores | None:
+        """The imported scores of the metric called ``label``, if loaded."""
+        return next((s for s in self.scores if s.metric.label == label), None)
 
 
 def text_digest(lines: Sequence[str]) -> str:

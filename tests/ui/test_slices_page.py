@@ -64,7 +64,7 @@ def test_compare_page_slice_recomputes_every_system():
         if any("the" in r.lines[i].lower() for r in c.references) and len(tok(c.references[0].lines[i]).split()) >= 8
     ]
     assert 3 < len(lines) < 30
-    table = next(d for d in at.dataframe if "CI low" in d.value.columns and "system" in d.value.columns).value
+    table = next(d for d in at.dataframe if "BLEU CI low" in d.value.columns and "system" in d.value.columns).value
     for _, row in table.iterrows():
         assert row["BLEU"] == pytest.approx(_sacre(row["system"], lines), abs=1e-9)
 

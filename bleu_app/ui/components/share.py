@@ -1,7 +1,7 @@
 """Views that can be shared (issue 23.2): "Share this view" on the Sentence, Corpus and Compare pages.
 
 A view is the page's text or corpus, stored once by its digest in the store (``bleu_app.store``), and its
-settings: the sidebar's BLEU settings and the page's choices (system, baseline, A/B, test, trials, seed, the
+settings: the sidebar's metrics and BLEU settings and the page's choices (system, baseline, A/B, test, trials, seed, the
 slice expression, the references chosen, and the corpus page's table search, sort and page). The
 link is ``/<page>?view=ID`` with an unguessable id; opening it, in another browser or after a restart, loads the
 same input and settings, so the page shows the same numbers. The creator also gets a delete link
@@ -23,6 +23,7 @@ from bleu_app.ui import state
 from bleu_app.ui.components import stored
 from bleu_app.ui.components.stored import Refused
 from bleu_core.data.corpus import Corpus, System, TextFile
+from bleu_core.metrics.imported import SegmentScores
 
 VIEW: Final = "view"  # query parameters
 DELETE: Final = "delete"
@@ -63,7 +64,7 @@ def corpus_json(corpus: Corpus) -> str:
         >>> corpus_from_json(corpus_json(c)) == c
         True
     """
-    data = {
+    data: dict[str, Any] = {
         "name": corpus.name,
         "references": [[r.name, list(r.lines)] for r in corpus.references],
         "systems": [[s.name, list(s.lines), s.file] for s in corpus.systems],
@@ -72,7 +73,32 @@ def corpus_json(corpus: Corpus) -> str:
         "human_label": corpus.human_label,
         "warnings": list(corpus.warnings),
     }
+    if corpus.scores:  # only when there are some: a view stored before imported scores reads the same
+        data["scores"] = [_scores_json(s) for s in corpus.scores]
     return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def _scores_json(scores: SegmentScores) -> dict[str, Any]:
+    m = scores.metric
+    return {
+        "label": m.label,
+        "file": m.file,
+        "decimals": m.decimals,
+        "higher": m.higher_is_better,
+        "rounded": scores.rounded,
+        "systems": {name: [int(v) for v in values] for name, values in zip(scores.systems, scores.values, strict=True)},
+    }
+
+
+def _scores_from_json(d: dict[str, Any]) -> SegmentScores:
+    return SegmentScores.from_fixed(
+        d["label"],
+        d["file"],
+        int(d["decimals"]),
+        d["systems"],
+        higher_is_better=bool(d["higher"]),
+        rounded=d["rounded"],
+    )
 
 
 def corpus_from_json(text: str) -> Corpus:
@@ -85,6 +111,7 @@ def corpus_from_json(text: str) -> Corpus:
         tuple((str(n), float(v)) for n, v in d["human"]),
         d["human_label"],
         tuple(d["warnings"]),
+        tuple(_scores_from_json(x) for x in d.get("scores", ())),
     )
 
 
@@ -116,8 +143,9 @@ def apply_link() -> None:
     bleu = settings.get("bleu", {})
     bleu = {key: bleu[key] for key in SETTINGS if key in bleu}
     page = str(settings.get("page"))
+    metrics = [str(k) for k in settings.get("metrics", []) if isinstance(k, str)]
     if page == "sentence":
-        state.open_view(bleu, {})
+        state.open_view(bleu, {}, metrics)
         data = json.loads(content)
         state.put(
             state.HANDOFF,
@@ -131,7 +159,7 @@ def apply_link() -> None:
         return
     state.open_corpus_view(corpus_from_json(content))
     kept = settings.get("page_state", {})
-    state.open_view(bleu, {key: value for key, value in kept.items() if key in PAGE_KEYS.get(page, ())})
+    state.open_view(bleu, {key: value for key, value in kept.items() if key in PAGE_KEYS.get(page, ())}, metrics)
 
 
 # --- the page's section -------------------------------------------------------------------------------------
@@ -189,6 +217,7 @@ def _share(page: str, corpus: Corpus | None) -> None:
         "page": page,
         "bleu": {k: _jsonable(state.get(k)) for k in SETTINGS if state.has(k)},
         "page_state": {k: _jsonable(state.get(k)) for k in PAGE_KEYS[page] if state.has(k)},
+        "metrics": state.metric_keys(),
     }
     new = stored.attempt(lambda: get_store().create_view(settings, content, client=state.client_key()), action="save")
     if isinstance(new, Refused):

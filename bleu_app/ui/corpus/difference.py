@@ -3,10 +3,18 @@ every system against the baseline, and the sentences that carry the gap (one cli
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import streamlit as st
 
 from bleu_app import report
-from bleu_app.frames import corpus as corpus_frames, difference as frames, pair_buckets as pb_frames
+from bleu_app.frames import (
+    corpus as corpus_frames,
+    difference as frames,
+    metrics as metric_frames,
+    pair_buckets as pb_frames,
+)
+from bleu_app.frames.metrics import Shown
 from bleu_app.frames.signs import signed, zero_unsigned
 from bleu_app.markup import md_escape
 from bleu_app.ui import cached, docs
@@ -136,19 +144,37 @@ def buckets_section(corpus: Corpus, config: BleuConfig, sys_a: str, sys_b: str) 
 
 
 def report_button(
-    corpus: Corpus, config: BleuConfig, baseline: str, sys_a: str, sys_b: str, method: str, trials: int, seed: int
+    corpus: Corpus,
+    config: BleuConfig,
+    baseline: str,
+    sys_a: str,
+    sys_b: str,
+    test: tuple[str, int, int],
+    others: Sequence[Shown] = (),
 ) -> None:
-    """A lazy download of the self-contained HTML report of this comparison (built only when clicked).
+    """A lazy download of the self-contained HTML report of this comparison (built only when clicked): BLEU's
+    sections, then one per metric of ``others`` (the other metrics the page shows). ``test``: the significance
+    test's method, trials and seed.
 
     The matrices are read here, while the page renders: Streamlit runs the callable in another thread, where
     a session-scoped cache may not be read.
     """
+    method, trials, seed = test
     mats = cached.matrices(corpus, config)
-    sig = cached.significance_frame(corpus, config, method, trials, seed)  # the page's, from the cache
-    options = report.ReportOptions(baseline=baseline, a=sys_a, b=sys_b, method=method, trials=trials, seed=seed)
+    sig = cached.significance_frame(corpus, metric_frames.bleu(config), method, trials, seed)  # the page's
+    other_mats = {s.name: cached.metric_matrices(corpus, s) for s in others}
+    options = report.ReportOptions(
+        baseline=baseline,
+        a=sys_a,
+        b=sys_b,
+        method=method,
+        trials=trials,
+        seed=seed,
+        metrics=tuple(s.metric for s in others),
+    )
 
     def make() -> str:
-        return report.build_report(corpus, config, options, matrices=mats, significance=sig)
+        return report.build_report(corpus, config, options, matrices=mats, significance=sig, metric_matrices=other_mats)
 
     def csv() -> str:
         return export.csv(

@@ -61,7 +61,16 @@ def reference_picker(prefix: str, corpus: Corpus) -> Corpus:
     if len(chosen) == len(options):
         return corpus
     picked = tuple(r for r in corpus.references if r.name in chosen)
-    return Corpus(corpus.name, picked, corpus.systems, corpus.source, corpus.human, corpus.human_label, corpus.warnings)
+    return Corpus(
+        corpus.name,
+        picked,
+        corpus.systems,
+        corpus.source,
+        corpus.human,
+        corpus.human_label,
+        corpus.warnings,
+        corpus.scores,
+    )
 
 
 def slice_box(prefix: str, corpus: Corpus, config: BleuConfig) -> Corpus:
