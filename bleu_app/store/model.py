@@ -307,7 +307,7 @@ def clean_text(text: str, *, what: str, limit: int = MAX_TEXT, name: bool = Fals
         >>> clean_text("x" * 5, what="nickname", limit=3)
         Traceback (most recent call last):
         ...
-        bleu_app.store.base.StoreError: The nickname is too long: 5 characters, at most 3.
+        bleu_app.store.model.StoreError: The nickname is too long: 5 characters, at most 3.
     """
     text = text.replace("\x00", "").translate(_DROP_BIDI)
     if name:
