@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import io
 import math
+import threading
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -251,6 +253,38 @@ def questions() -> dict[str, quiz.Question]:
 def handout_html() -> str:
     """The printable handout of the paper's worked numbers."""
     return handout.handout_html()
+
+
+class Deck:
+    """Where a presenter's lecture is: the step that its slides window and its speaker-notes window both show, when
+    the lecture's timer started and when the step began (``time.monotonic()`` seconds). Both windows read it on
+    every run, and a move in either writes it; shared by the sessions of this server process that name its id.
+    Mutable by design (the one shared, changing thing in this module): a lock keeps a move whole."""
+
+    __slots__ = ("_lock", "moved", "started", "step")
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.step: str | None = None
+        self.started = self.moved = time.monotonic()
+
+    def move(self, step: str) -> None:
+        """Show ``step`` in every window of the deck (the time on the step restarts when it changes)."""
+        with self._lock:
+            if step != self.step:
+                self.step, self.moved = step, time.monotonic()
+
+    def restart(self) -> None:
+        """Start the lecture's timer again."""
+        with self._lock:
+            self.started = self.moved = time.monotonic()
+
+
+# A lecture's two windows poll their deck every second; a deck not read for a day is dropped (its id goes with it).
+@st.cache_resource(max_entries=256, ttl=24 * 3600, show_spinner=False)
+def deck(deck_id: str) -> Deck:
+    """The presenter's deck called ``deck_id`` (made the first time it is named)."""
+    return Deck()
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
