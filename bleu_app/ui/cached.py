@@ -9,11 +9,12 @@ values (strings, frozen configs, and the corpus types through ``hash_funcs`` on 
 - What depends on the user's data is cached per session: the corpus pages' statistics matrices, intervals,
   tables and tests (keyed on digests: see the note above :func:`tok_key`).
 
-Values are read-only: a caller that wants to change one copies it first. Engine results are values (frozen
-dataclasses), so caching them is safe; an ``InputError`` raised inside is not cached and reaches the caller, which
-shows it. Outside this module the app keeps only plain ``functools.lru_cache`` memos of pure functions: the prose
-files (``bleu_app.prose``, per file version), the references' script (``corpus.settings``) and Part II's fixed
-numbers (``frames.part2``).
+Values are read-only: a caller that wants to change one copies it first. The one exception is a presenter's deck
+(:class:`Deck`): the shared, changing place where a lecture's two windows read and write the step they show.
+Engine results are values (frozen dataclasses), so caching them is safe; an ``InputError`` raised inside is not
+cached and reaches the caller, which shows it. Outside this module the app keeps only plain ``functools.lru_cache``
+memos of pure functions: the prose files (``bleu_app.prose``, per file version), the references' script
+(``corpus.settings``) and Part II's fixed numbers (``frames.part2``).
 """
 
 from __future__ import annotations

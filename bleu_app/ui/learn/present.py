@@ -206,19 +206,19 @@ const keydown = (e) => {
   const b = stepButton(forward ? "next" : "prev");
   if (b) b.click();
 };
-const change = (e) => {
-  const t = e.target;
-  if (t && t.tagName === "INPUT" && /^(radio|checkbox)$/.test(t.type) && (stepButton("next") || stepButton("prev"))) {
-    setTimeout(focusMain, 0);
-  }
+// a click on a radio or a toggle (its label or its input: the widgets take the click, not a change event)
+const click = (e) => {
+  const label = e.target && e.target.closest ? e.target.closest("label") : null;
+  const choice = label && label.querySelector('input[type="radio"], input[type="checkbox"]');
+  if (choice && (stepButton("next") || stepButton("prev"))) setTimeout(focusMain, 0);
 };
 if (doc.bleuStepKeys) {
   doc.removeEventListener("keydown", doc.bleuStepKeys.keydown, true);
-  doc.removeEventListener("change", doc.bleuStepKeys.change, true);
+  doc.removeEventListener("click", doc.bleuStepKeys.click, true);
 }
-doc.bleuStepKeys = {keydown, change};
+doc.bleuStepKeys = {keydown, click};
 doc.addEventListener("keydown", keydown, true);
-doc.addEventListener("change", change, true);
+doc.addEventListener("click", click, true);
 const step = STEP;
 if (doc.bleuStep !== step) {
   doc.bleuStep = step;
