@@ -187,6 +187,19 @@ def test_a_zero_score_offers_smoothing_and_n2_with_one_click(at):
     assert correct(smoothed) > 0
     assert _metric(at, "Correct BLEU") == f"{correct(smoothed):.2f}"
     assert any("smooth:exp" in c.value for c in at.caption)
+    # the lab's own settings (issue 34): the sidebar's, and with them the rest of the lecture, stay the paper's
+    assert at.session_state[state.SMOOTH] == "none"
+    assert at.session_state[state.MAX_ORDER] == 4
+    assert at.session_state[state.PRESET] == "paper"
+    assert any("&fix=exp,n2" in c.value for c in at.caption)  # and its link carries them
+    at.button(key="learn.lab.unfix").click().run()
+    assert _metric(at, "Correct BLEU") == "0.00"
+
+
+def test_a_lab_link_carries_its_own_settings():
+    at = _open(tab="lab", variant="no_clipping", corpus="ex2", fix="exp")
+    assert _metric(at, "Correct BLEU") != "0.00"
+    assert at.session_state[state.SMOOTH] == "none"
 
 
 def test_a_link_opens_a_variant_on_a_corpus():

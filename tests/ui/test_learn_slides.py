@@ -113,3 +113,17 @@ def test_the_clock():
     assert notes.clock(0) == "00:00"
     assert notes.clock(61.9) == "01:01"
     assert notes.clock(-3) == "00:00"
+
+
+def test_presenter_mode_warns_whenever_the_settings_are_not_the_slides():
+    # review item 3: back from a demo on 13a, step 10 showed 54.02 beside "c and r are both 18", and no word
+    paper = open_learn(present="1", step="logdomain")
+    assert not paper.warning
+    assert any(m.value.startswith("50.46") for m in paper.metric)
+    other = open_learn(present="1", step="logdomain", tok="13a")
+    assert len(other.warning) == 1
+    assert "not the paper's" in other.warning[0].value
+    assert any(m.value.startswith("54.02") for m in other.metric)
+    other.button(key="learn.present_paper").click().run()
+    assert not other.warning
+    assert any(m.value.startswith("50.46") for m in other.metric)
