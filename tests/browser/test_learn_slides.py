@@ -89,3 +89,22 @@ def test_the_notes_window_follows_the_slides_and_moves_them(app_url, new_page):
     _shows(slides, SLIDE_STEP, "zero", timeout=5_000)
     assert time.monotonic() - start < 2.0, f"the slides followed after {time.monotonic() - start:.2f} s"
     expect(slides).to_have_url(re.compile("step=zero"))
+
+
+def test_every_chart_on_learn_has_a_text_description(app_url, new_page):
+    """Issue 34 (accessible): the review found Learn's charts without a text alternative. Each chart's Vega-Lite
+    description, with the numbers it draws, is its accessible name: on the page and on the slides."""
+    p = new_page(scheme="dark", width=1280, height=720)
+    names = []
+    for query in ("", "?present=1&step=decay", "?present=1&step=brevity", "?present=1&step=logdomain"):
+        p.goto(f"{app_url}/learn{query}")
+        wait_for_app(p)
+        charts = p.locator(f"{MAIN} [data-testid='stVegaLiteChart']")
+        expect(charts.first).to_be_attached()
+        for chart in charts.all():
+            label = chart.get_attribute("aria-label") or ""
+            assert chart.get_attribute("role") == "graphics-document"
+            assert re.search(r"\d", label), (query, label)
+            names.append(label)
+    assert len(names) >= 8, names
+    assert any(n.startswith("Line chart of the brevity penalty") for n in names)
