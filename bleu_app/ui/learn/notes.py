@@ -29,6 +29,7 @@ def clock(seconds: float) -> str:
 
 def show(w: Lecture) -> None:
     """The notes window of this session's deck."""
+    st.markdown(f"<style>{present.FOCUS_CSS}</style>", unsafe_allow_html=True)
     _window(present.deck_id(), w)
 
 

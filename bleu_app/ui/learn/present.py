@@ -27,6 +27,7 @@ from bleu_core.config import BleuConfig
 
 __all__ = [
     "BODY_PX",
+    "FOCUS_CSS",
     "FOLLOW_S",
     "KEYS_JS",
     "LARGE_CSS",
@@ -45,6 +46,8 @@ __all__ = [
 BODY_PX: Final = 26
 MATH_PX: Final = 32  # KaTeX's 1.21 em of the body (its scripts, at 0.7 of it, 22 px)
 RADIO_SCALE: Final = 1.6  # the radio's circle beside 26 px text (review item 20: it stayed at 16 px)
+# the page itself has the focus on each new step (for the clicker): no ring around the whole screen
+FOCUS_CSS: Final = '[data-testid="stMain"]:focus-visible::before { box-shadow: none !important; }'
 LARGE_CSS: Final = f"""
 <style>
 [data-testid="stMain"] [data-testid="stMarkdownContainer"] p,
@@ -54,6 +57,13 @@ LARGE_CSS: Final = f"""
 [data-testid="stMain"] [data-testid="stTable"] th {{ font-size: {BODY_PX}px !important; line-height: 1.45; }}
 [data-testid="stMain"] h1 {{ font-size: 52px !important; }}
 [data-testid="stMain"] h2 {{ font-size: 38px !important; }}
+/* a projector zoomed to 150% (853 px): the step buttons' labels whole, not "← Pre…" (review item 12) */
+@media (max-width: 1000px) {{
+  .st-key-learn-step_prev button, .st-key-learn-step_next button, .st-key-learn-notes_link a {{
+    padding-left: 0.3rem !important; padding-right: 0.3rem !important; }}
+  [data-testid="stMain"] :is(.st-key-learn-step_prev, .st-key-learn-step_next, .st-key-learn-notes_link)
+    [data-testid="stMarkdownContainer"] p {{ font-size: 20px !important; }}
+}}
 /* a phone: a long word ("Misimplementation") on one line */
 @media (max-width: 640px) {{ [data-testid="stMain"] h2 {{ font-size: 34px !important; }} }}
 [data-testid="stMain"] [data-testid="stMetricLabel"] p {{ font-size: {BODY_PX}px !important; }}
@@ -77,8 +87,7 @@ LARGE_CSS: Final = f"""
 /* a slide is one screen: less room above the step list and none left empty below the slide */
 [data-testid="stMainBlockContainer"] {{ padding-top: 3rem !important; padding-bottom: 1rem !important; }}
 [data-testid="stMain"] h2 {{ padding-top: 0.25rem !important; }}
-/* the page itself has the focus on each new step (for the clicker): no ring around the whole projected screen */
-[data-testid="stMain"]:focus-visible::before {{ box-shadow: none !important; }}
+{FOCUS_CSS}
 </style>
 """
 
@@ -265,7 +274,7 @@ def _nav(key: str) -> None:
     """Previous, the list of steps, Next (and in presenter mode the speaker notes' link)."""
     keys_, at = steps.KEYS, steps.number(key)
     last = len(keys_) - 1
-    widths = [1, 4, 1, 1] if presenting() else [1, 4, 1]
+    widths = [1.3, 4, 1, 1.1] if presenting() else [1, 4, 1]
     cols = st.columns(widths, vertical_alignment="bottom")
     cols[0].button(
         "← Previous",
@@ -297,6 +306,7 @@ def _nav(key: str) -> None:
         cols[3].link_button(
             "Notes",
             notes_link(),
+            key="learn.notes_link",
             icon=":material/speaker_notes:",
             width="stretch",
             help="The speaker's notes of this step in a second window: a timer, the next step, and Previous / Next "
