@@ -50,6 +50,10 @@ if TYPE_CHECKING:
 
     # files of any size, and the folder, table, JSONL and human-score formats
     from .files import corpus_bleu_files as corpus_bleu_files
+
+    # chrF and chrF++ (sacreBLEU's), and sentence scores of many pairs in one call
+    from .metrics.chrf import corpus_chrf as corpus_chrf, sentence_chrf as sentence_chrf
+    from .metrics.sentences import sentence_scores as sentence_scores
     from .readers import (
         parse_folder as parse_folder,
         parse_human_scores as parse_human_scores,
