@@ -16,7 +16,6 @@ sacreBLEU's paired bootstrap scores its resamples in (:meth:`Chrf.score_many_flo
 from __future__ import annotations
 
 import itertools
-import math
 import os
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -131,8 +130,7 @@ class Chrf:
         if (
             isinstance(beta, bool)
             or not isinstance(beta, int | float)
-            or not 0 <= beta < 1e100  # beta ** 2 stays a finite float
-            or math.isnan(beta)
+            or not 0 <= beta < 1e100  # beta ** 2 stays a finite float (and NaN fails the comparison)
         ):
             raise InputError(f"must be a number >= 0 (sacreBLEU's default is 2), got {beta!r}", "beta")
         _flag(self.lowercase, "lowercase")
@@ -562,7 +560,8 @@ class ChrfReferences:
         )
 
     def _check(self, hypotheses: Sequence[str]) -> list[str]:
-        hyps, _ = check_streams(hypotheses, [[""] * len(hypotheses)])
+        n = len(hypotheses) if isinstance(hypotheses, Sequence) else 0  # check_streams names anything else
+        hyps, _ = check_streams(hypotheses, [[""] * n])
         if len(hyps) != self.n_segments:
             raise InputError(f"{len(hyps)} segments but the references have {self.n_segments}", "hypotheses")
         return [h.lower() for h in hyps] if self.metric.lowercase else hyps

@@ -550,6 +550,7 @@ def test_bad_options_raise_one_line_naming_them(options: dict[str, object], mess
         (lambda: sentence_chrf("a", []), "references: must be a non-empty list of reference streams"),
         (lambda: Chrf().prepare([["a"], ["a", "b"]]), "references: reference stream 2 has 2 segments but stream 1"),
         (lambda: Chrf().prepare([["a"]]).stats(["a", "b"]), "hypotheses: 2 segments but the references have 1"),
+        (lambda: Chrf().prepare([["a"]]).stats(h for h in ["a"]), "hypotheses: must be a list of strings"),
         (lambda: Chrf().score_many(np.zeros((2, 5))), "sums: must have 18 columns (chrF2), got shape (2, 5)"),
         (lambda: sentence_scores(["a"], [["a", "b"]], metric=Chrf()), "references: reference stream 1 has 2"),
     ],
