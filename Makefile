@@ -15,7 +15,7 @@ $(BIN)/python:
 	$(BIN)/pip install --quiet --upgrade pip
 
 # The runtime install is redone only when pyproject.toml changes.
-$(VENV)/.installed: pyproject.toml setup.py bleu_core/_kernel.c bleu_core/metrics/_chrf_kernel.c | $(BIN)/python
+$(VENV)/.installed: pyproject.toml setup.py bleu_core/engine/_kernel.c bleu_core/metrics/_ter_kernel.c bleu_core/metrics/_chrf_kernel.c | $(BIN)/python
 	$(BIN)/pip install --quiet -e .
 	touch $@
 
@@ -108,9 +108,9 @@ bench: install-test
 # slower, and it swaps an instrumented build in for the run (the normal one is put back afterwards);
 # PYTHONMALLOC=malloc so that the kernel's PyMem buffers are malloc's, which ASan watches.
 sanitize: install-test
-	@set -e; so=$$(ls bleu_core/_kernel.cpython-*.so); cp $$so $$so.bak; trap "mv $$so.bak $$so" EXIT; \
+	@set -e; so=$$(ls bleu_core/engine/_kernel.cpython-*.so); cp $$so $$so.bak; trap "mv $$so.bak $$so" EXIT; \
 	gcc -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -std=c11 -fPIC -shared \
-	  -I$$($(BIN)/python -c 'import sysconfig; print(sysconfig.get_paths()["include"])') bleu_core/_kernel.c -o $$so; \
+	  -I$$($(BIN)/python -c 'import sysconfig; print(sysconfig.get_paths()["include"])') bleu_core/engine/_kernel.c -o $$so; \
 	PYTHONMALLOC=malloc ASAN_OPTIONS=detect_leaks=0 LD_PRELOAD="$$(gcc -print-file-name=libasan.so) $$(gcc -print-file-name=libubsan.so)" \
 	  $(BIN)/python -m pytest -q -p no:xdist --capture=sys tests/core/test_kernel.py tests/core/test_fast.py tests/core/test_significance.py
 

@@ -36,8 +36,8 @@ from sacrebleu.metrics import BLEU
 from sacrebleu.significance import PairedTest
 
 from bleu_core import BleuConfig, corpus_bleu
-from bleu_core.bleu import score_matrix
 from bleu_core.engine import ReferenceSet
+from bleu_core.metrics.bleu import score_matrix
 from bleu_core.significance import compare
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -61,7 +61,7 @@ def cold() -> None:
     from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
     from sacrebleu.tokenizers.tokenizer_re import TokenizerRegexp
 
-    from bleu_core import tokenizers
+    from bleu_core.engine import tokenizers
 
     for fn in (
         Tokenizer13a.__call__,
@@ -267,7 +267,7 @@ elif tool == "ours":
     from bleu_core import corpus_bleu; s = corpus_bleu(hyps, refs).score
 elif tool == "ours-streaming":
     del hyps, refs
-    from bleu_core.files import corpus_bleu_files; s = corpus_bleu_files(hyp, [ref], chunk_lines=20000).score
+    from bleu_core.data.files import corpus_bleu_files; s = corpus_bleu_files(hyp, [ref], chunk_lines=20000).score
 else:
     import numpy; s = 0.0
 # VmHWM: this process's own peak resident set (ru_maxrss would carry the parent's peak across exec)
@@ -356,6 +356,11 @@ def main() -> int:
 
     print("\nRanking (bench/ranking.py): ours in one process, sacreBLEU's paired bootstrap pair by pair", flush=True)
     ranking.main(["--repeat", "2"])
+    # TER against sacrebleu -m ter: 3 systems x 3,000 lines, whole processes side by side.
+    from bench import ter
+
+    print("\nTER (bench/ter.py): ours and sacrebleu -m ter, whole processes side by side", flush=True)
+    ter.main(["--runs", "3"])
     # chrF and chrF++ against `sacrebleu -m chrf`, whole processes on the same files, alternating runs.
     from bench import metrics
 

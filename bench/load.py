@@ -485,14 +485,22 @@ def baseline_tree(commit: str = BASELINE) -> Iterator[Path]:
         tree.mkdir()
         archive = subprocess.run(["git", "-C", str(ROOT), "archive", commit], check=True, capture_output=True)
         subprocess.run(["tar", "-x", "-C", str(tree)], input=archive.stdout, check=True)
-        same = (tree / "bleu_core" / "_kernel.c").read_bytes() == (ROOT / "bleu_core" / "_kernel.c").read_bytes()
-        built = sorted((ROOT / "bleu_core").glob("_kernel.*.so"))
+        here = ROOT / "bleu_core" / "engine"
+        # the kernel sits in bleu_core/engine/ since the core was grouped by kind, in bleu_core/ before
+        there = (
+            tree / "bleu_core" / "engine"
+            if (tree / "bleu_core" / "engine" / "_kernel.c").exists()
+            else tree / "bleu_core"
+        )
+        same = (there / "_kernel.c").read_bytes() == (here / "_kernel.c").read_bytes()
+        built = sorted(here.glob("_kernel.*.so"))
         if same and built:
-            shutil.copy2(built[0], tree / "bleu_core" / built[0].name)
+            shutil.copy2(built[0], there / built[0].name)
         else:  # compiled directly: the venv's setuptools may not read the tree's pyproject (pip builds isolated)
             include = sysconfig.get_paths()["include"]
-            out = tree / "bleu_core" / f"_kernel{sysconfig.get_config_var('EXT_SUFFIX')}"
-            cmd = ["gcc", "-O3", "-std=c11", "-fPIC", "-shared", f"-I{include}", "bleu_core/_kernel.c", "-o", str(out)]
+            out = there / f"_kernel{sysconfig.get_config_var('EXT_SUFFIX')}"
+            source = str((there / "_kernel.c").relative_to(tree))
+            cmd = ["gcc", "-O3", "-std=c11", "-fPIC", "-shared", f"-I{include}", source, "-o", str(out)]
             subprocess.run(cmd, cwd=tree, check=True, capture_output=True)
         yield tree
 

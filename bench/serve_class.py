@@ -53,7 +53,9 @@ events {{ worker_connections 4096; }}
 http {{
     include /etc/nginx/mime.types;
     default_type application/octet-stream;
-    log_format up '$remote_addr "$request" $status $body_bytes_sent up=$upstream_addr';
+    # the path without its query string ($uri, not $request), and no Referer: a teacher's page is /class?teach=TOKEN
+    log_format up '$remote_addr [$time_local] "$request_method $uri $server_protocol" '
+                  '$status $body_bytes_sent up=$upstream_addr';
     access_log {tmp}/access.log up;
     client_body_temp_path {tmp}/body;
     proxy_temp_path {tmp}/proxy;

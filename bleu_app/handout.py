@@ -15,11 +15,11 @@ from typing import Final
 
 from bleu_app import samples
 from bleu_core import __version__
-from bleu_core.bleu import brevity_penalty, make_signature
 from bleu_core.config import BleuConfig
-from bleu_core.explain import SegmentExplanation, explain_corpus, explain_segment
-from bleu_core.paper import BEST_MATCH_EXAMPLE, EXAMPLES, PaperExample
-from bleu_core.stats import closest_ref_len
+from bleu_core.engine.stats import closest_ref_len
+from bleu_core.metrics.bleu import brevity_penalty, make_signature
+from bleu_core.teaching.explain import SegmentExplanation, explain_corpus, explain_segment
+from bleu_core.teaching.paper import BEST_MATCH_EXAMPLE, EXAMPLES, PaperExample
 
 __all__ = ["PAPER_PRINTS", "Candidate", "Corpus", "Handout", "handout", "handout_html"]
 

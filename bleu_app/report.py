@@ -28,12 +28,12 @@ from bleu_app.views.difference import AXIS_NOTE, difference_view, pick_pair
 from bleu_app.views.pair_buckets import FREQ_NOTE, LENGTH_NOTE, PairBucketsView, pair_buckets_view
 from bleu_app.views.ranking import RankingView, ranking_view
 from bleu_core import __version__
-from bleu_core.bleu import make_signature
 from bleu_core.config import BleuConfig
-from bleu_core.corpus import Corpus
+from bleu_core.data.corpus import Corpus
 from bleu_core.engine import ReferenceSet
-from bleu_core.testsize import size_note
-from bleu_core.trials import holm_warning
+from bleu_core.metrics.bleu import make_signature
+from bleu_core.significance.testsize import size_note
+from bleu_core.significance.trials import holm_warning
 
 __all__ = ["ReportOptions", "build_report", "corpus_matrices"]
 

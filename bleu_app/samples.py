@@ -1,7 +1,7 @@
 """Built-in examples for the app: the paper's Examples 1-4 as sentence samples and as a tiny corpus.
 
 Plain data and small helpers, no Streamlit. The paper's text and expected fractions live in
-``bleu_core.paper``; this module names the app's views of them (one candidate against its references).
+``bleu_core.teaching.paper``; this module names the app's views of them (one candidate against its references).
 """
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from bleu_core.corpus import Corpus
-from bleu_core.paper import BEST_MATCH_EXAMPLE, EXAMPLE_1, EXAMPLES, PaperExample
-from bleu_core.readers import parse_folder
+from bleu_core.data.corpus import Corpus
+from bleu_core.data.readers import parse_folder
+from bleu_core.teaching.paper import BEST_MATCH_EXAMPLE, EXAMPLE_1, EXAMPLES, PaperExample
 
 __all__ = [
     "BEST_MATCH_EXAMPLE",
@@ -68,7 +68,7 @@ def _samples() -> dict[str, SentenceSample]:
 SENTENCE_SAMPLES: Final[dict[str, SentenceSample]] = _samples()
 
 # Every candidate of Examples 1-4, one segment each: a six-sentence corpus with 2-3 references per
-# segment, on which every misimplementation in ``bleu_core.variants`` gives a visibly different number.
+# segment, on which every misimplementation in ``bleu_core.teaching.variants`` gives a visibly different number.
 PAPER_CORPUS: Final[tuple[SentenceSample, ...]] = tuple(SENTENCE_SAMPLES.values())
 
 # The Sentence page's one-click samples for a class (button label, candidate, references): a repetition that

@@ -1,8 +1,49 @@
-"""Writing a command's output file: a failure is an InputError naming the file (exit 2, one line), not a traceback."""
+"""A command's files: reading its inputs (references, systems, a source) and writing its output file. A failure is
+an InputError naming the file (exit 2, one line), never a traceback."""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from bleu_core.errors import InputError
+
+if TYPE_CHECKING:
+    from bleu_core.data.corpus import TextFile
+
+__all__ = ["read_inputs", "read_source", "write_text"]
+
+
+def read_inputs(refs: Sequence[str], hyps: Sequence[str]) -> tuple[list[TextFile], list[TextFile]]:
+    """The reference and system files, checked to be parallel and not empty; systems are labelled by their base
+    names, so two with the same one are refused (as sacreBLEU does).
+
+    Raises:
+        InputError: naming the file (and line) that is wrong.
+    """
+    from bleu_core.data.corpus import check_parallel, check_unique_names
+    from bleu_core.data.readers import read_text_file
+
+    check_unique_names([os.path.basename(p) for p in hyps], hyps)
+    ref_files = [read_text_file(p) for p in refs]
+    hyp_files = [read_text_file(p) for p in hyps]
+    check_parallel([*ref_files, *hyp_files])
+    if not ref_files[0].lines:
+        raise InputError("is empty: no segments to score", ref_files[0].name)
+    return ref_files, hyp_files
+
+
+def read_source(path: str | None, n_lines: int) -> TextFile | None:
+    """The ``--source`` file, checked to have the references' number of lines (None without one)."""
+    if path is None:
+        return None
+    from bleu_core.data.readers import read_text_file
+
+    source = read_text_file(path)
+    if len(source.lines) != n_lines:
+        raise InputError(f"has {len(source.lines)} lines, the references have {n_lines}", path)
+    return source
 
 
 def write_text(path: str, text: str) -> None:

@@ -10,28 +10,23 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bleu_core.errors import InputError
 
-from . import files
+from . import options
+from .files import read_inputs, write_text
+from .slicing import narrow
 
 if TYPE_CHECKING:
     from bleu_core.config import BleuConfig
+    from bleu_core.data.corpus import Corpus
 
-__all__ = ["add_report_parser"]
-
-DEFAULT_SEED = 12345
+__all__ = ["add_parser"]
 
 
-def add_report_parser(
-    sub: Any,
-    add_bleu_options: Callable[..., None],
-    make_config: Callable[[argparse.Namespace], BleuConfig],
-    read_all: Callable[[Sequence[str], Sequence[str]], Any],
-) -> None:
-    """Register ``bleu-explorer report`` on the CLI's subparsers (``cli.build_parser`` calls this)."""
+def add_parser(sub: Any) -> None:
+    """Register ``bleu-explorer report`` on the CLI's subparsers."""
     p = sub.add_parser("report", help="one self-contained HTML report of several systems (opens offline)")
     p.add_argument("refs", nargs="+", metavar="REF", help="reference files, one segment per line")
     p.add_argument("-i", "--input", nargs="+", required=True, metavar="HYP", help="system outputs")
@@ -41,79 +36,63 @@ def add_report_parser(
     p.add_argument("--b", default=None, metavar="NAME", help="system B (default: the best other system)")
     p.add_argument("--human", default=None, metavar="TSV", help="human scores: system<TAB>score (or a WMT table)")
     p.add_argument("--source", default=None, metavar="FILE", help="source file (optional)")
-    group = p.add_mutually_exclusive_group()
-    group.add_argument(
-        "--paired-bs",
-        type=int,
-        nargs="?",
-        const="policy",
-        default=None,
-        metavar="N",
-        help="paired bootstrap with N resamples (default: the trial policy, as compare)",
-    )
-    group.add_argument("--paired-ar", type=int, nargs="?", const=10000, default=None, metavar="N")
-    p.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"random seed (default {DEFAULT_SEED})")
-    add_bleu_options(p)
-    from .slicing import add_where_options
-
-    add_where_options(p, source=False)
-
-    def run(args: argparse.Namespace) -> int:
-        return _cmd_report(args, make_config, read_all)
-
+    options.add_paired_tests(p)
+    options.add_seed(p)
+    options.add_bleu_options(p)
+    options.add_where(p, source=False)
     p.set_defaults(func=run)
 
 
-def _cmd_report(
-    args: argparse.Namespace,
-    make_config: Callable[[argparse.Namespace], BleuConfig],
-    read_all: Callable[[Sequence[str], Sequence[str]], Any],
-) -> int:
-    from bleu_core.corpus import build_corpus
-    from bleu_core.readers import parse_human_scores, read_text_file
-    from bleu_core.trials import check_trials, default_trials, holm_warning
+def run(args: argparse.Namespace) -> int:
+    from bleu_app import report
+    from bleu_core.significance.trials import holm_warning
 
-    config = make_config(args)
-    method = "ar" if args.paired_ar is not None else "bs"
-    if method == "ar":
-        trials = args.paired_ar
-    else:
-        policy = args.paired_bs in (None, "policy")
-        trials = default_trials(len(args.input)) if policy else args.paired_bs
-    check_trials(trials, "--paired-ar" if method == "ar" else "--paired-bs")
+    config = options.bleu_config(args)
+    method, trials, _ = options.paired_test(args, len(args.input))
     warning = holm_warning(len(args.input), trials)
-    ref_files, hyp_files = read_all(args.refs, args.input)
-    human: tuple[tuple[str, float], ...] = ()
-    label = ""
-    if args.human:
-        try:
-            with open(args.human, "rb") as fh:
-                data = fh.read()
-        except OSError as exc:
-            raise InputError(f"cannot read: {exc.strerror}", args.human) from None
-        label, human = parse_human_scores(data, args.human)
-    source = read_text_file(args.source) if args.source else None
-    from .slicing import narrow
-
-    narrowed = narrow(args, config, ref_files, hyp_files, source)
-    ref_files, hyp_files, source = narrowed.references, narrowed.systems, narrowed.source
-    name = os.path.basename(os.path.dirname(os.path.abspath(args.refs[0]))) or "corpus"
-    if narrowed.slice is not None:
-        name = f"{name}, {narrowed.label()}"
-    corpus = build_corpus(name, ref_files, hyp_files, source=source, human=human, human_label=label)
+    corpus = _corpus(args, config)
     for flag, value in (("--baseline", args.baseline), ("--a", args.a), ("--b", args.b)):
         if value is not None and value not in corpus.names:
             raise InputError(f"no system named {value!r} (systems: {', '.join(corpus.names)})", flag)
-    from bleu_app import report
-
     if warning:  # once the inputs are read: an input error stays the one line on stderr
         print(f"bleu-explorer: warning: {warning}", file=sys.stderr)
-
     html = report.build_report(
         corpus,
         config,
         report.ReportOptions(baseline=args.baseline, a=args.a, b=args.b, method=method, trials=trials, seed=args.seed),
     )
-    files.write_text(args.output, html)
+    write_text(args.output, html)
     print(f"wrote {args.output} ({len(html.encode('utf-8')) // 1024} KiB, {len(corpus.names)} systems)")
     return 0
+
+
+def _corpus(args: argparse.Namespace, config: BleuConfig) -> Corpus:
+    """The corpus of the report: the files read and narrowed to ``--where``, named after the references' folder
+    (and the slice), with the human scores."""
+    from bleu_core.data.corpus import build_corpus
+    from bleu_core.data.readers import read_text_file
+
+    ref_files, hyp_files = read_inputs(args.refs, args.input)
+    label, human = _human(args.human)
+    source = read_text_file(args.source) if args.source else None
+    narrowed = narrow(args, config, ref_files, hyp_files, source)
+    name = os.path.basename(os.path.dirname(os.path.abspath(args.refs[0]))) or "corpus"
+    if narrowed.slice is not None:
+        name = f"{name}, {narrowed.label()}"
+    return build_corpus(
+        name, narrowed.references, narrowed.systems, source=narrowed.source, human=human, human_label=label
+    )
+
+
+def _human(path: str | None) -> tuple[str, tuple[tuple[str, float], ...]]:
+    """``--human``'s label and (system, score) pairs; none without the option."""
+    if not path:
+        return "", ()
+    from bleu_core.data.readers import parse_human_scores
+
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read()
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc.strerror}", path) from None
+    return parse_human_scores(data, path)

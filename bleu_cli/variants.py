@@ -1,4 +1,4 @@
-"""``bleu-explorer variants``: one system's corpus under every BLEU (:func:`bleu_core.every.every_bleu`).
+"""``bleu-explorer variants``: one system's corpus under every BLEU (:func:`bleu_core.teaching.every.every_bleu`).
 
 Kept apart from :mod:`bleu_cli.cli` so that registering the command imports nothing heavy.
 """
@@ -8,16 +8,18 @@ from __future__ import annotations
 import argparse
 import json
 import os
-from collections.abc import Callable, Sequence
 from typing import Any
 
 from bleu_core.errors import InputError
 
-__all__ = ["add_variants_parser"]
+from . import options
+from .files import read_inputs
+
+__all__ = ["add_parser"]
 
 
-def add_variants_parser(sub: Any, read_all: Callable[[Sequence[str], Sequence[str]], Any]) -> None:
-    """Register ``bleu-explorer variants`` on the CLI's subparsers (``cli.build_parser`` calls this)."""
+def add_parser(sub: Any) -> None:
+    """Register ``bleu-explorer variants`` on the CLI's subparsers."""
     p = sub.add_parser(
         "variants",
         help="one system under every BLEU: tokenizers, case, smoothing, misimplementations, NLTK",
@@ -26,18 +28,14 @@ def add_variants_parser(sub: Any, read_all: Callable[[Sequence[str], Sequence[st
     )
     p.add_argument("refs", nargs="+", metavar="REF", help="reference files, one segment per line")
     p.add_argument("-i", "--input", required=True, metavar="HYP", help="the system output file")
-    p.add_argument("--json", action="store_true", help="print JSON")
-
-    def run(args: argparse.Namespace) -> int:
-        return _cmd_variants(args, read_all)
-
+    options.add_json(p)
     p.set_defaults(func=run)
 
 
-def _cmd_variants(args: argparse.Namespace, read_all: Callable[[Sequence[str], Sequence[str]], Any]) -> int:
-    from bleu_core.every import every_bleu
+def run(args: argparse.Namespace) -> int:
+    from bleu_core.teaching.every import every_bleu
 
-    ref_files, hyp_files = read_all(args.refs, [args.input])
+    ref_files, hyp_files = read_inputs(args.refs, [args.input])
     if not hyp_files[0].lines:
         raise InputError("no segments to score", hyp_files[0].name)
     result = every_bleu(list(hyp_files[0].lines), [list(f.lines) for f in ref_files])

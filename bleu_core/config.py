@@ -8,7 +8,6 @@ from dataclasses import dataclass, replace
 from typing import Final, Literal, get_args
 
 from .errors import InputError
-from .tokenizers import get_tokenizer
 
 __all__ = ["SMOOTH_DEFAULTS", "BleuConfig", "SmoothMethod"]
 
@@ -46,6 +45,9 @@ class BleuConfig:
     force: bool = False
 
     def __post_init__(self) -> None:
+        # imported here: the engine's modules read this one, so the engine package loads after it
+        from .engine.tokenizers import get_tokenizer
+
         get_tokenizer(self.tokenize)
         if self.smooth_method not in get_args(SmoothMethod):
             raise InputError(

@@ -21,9 +21,9 @@ from bleu_app.ui import (
     tables,
 )
 from bleu_app.views.ranking import ranking_view
-from bleu_core.bleu import make_signature
 from bleu_core.errors import InputError
-from bleu_core.trials import TRIALS_OFFERED, default_trials, holm_warning
+from bleu_core.metrics.bleu import make_signature
+from bleu_core.significance.trials import TRIALS_OFFERED, default_trials, holm_warning
 
 frame.guard()
 

@@ -7,7 +7,7 @@ here (``PICK``, ``NGRAM_PICK``).
 
 No user string (a system name, an n-gram) is ever part of a Vega expression: an explicit ``sort`` list is
 compiled into one, so a name such as ``if`` or one with a quote broke the whole chart. Categorical axes sort by
-a rank field of the data instead (:func:`_by_rank`).
+a rank field of the data instead (:func:`by_rank`).
 """
 
 from __future__ import annotations
@@ -94,7 +94,7 @@ def _fill_opacity(n: int) -> list[float]:
     return [1.0 if i < len(OKABE_ITO) else 0.25 for i in range(max(n, 1))]
 
 
-def _by_rank(field: str = RANK) -> alt.EncodingSortField:
+def by_rank(field: str = RANK) -> alt.EncodingSortField:
     """Sort a categorical axis by a numeric field of the data (never by a list of its values)."""
     return alt.EncodingSortField(field=field, op="min", order="ascending")
 
@@ -107,7 +107,7 @@ def _shown(df: pd.DataFrame, column: str, labels: Mapping[str, str] | None, to: 
     return df.assign(**{to: [labels.get(v, v) if labels else v for v in df[column]]})
 
 
-def _ranked(df: pd.DataFrame, column: str, order: list[str], rank: str = RANK) -> pd.DataFrame:
+def ranked(df: pd.DataFrame, column: str, order: list[str], rank: str = RANK) -> pd.DataFrame:
     """``df`` with ``rank``: the position of each row's ``column`` value in ``order``."""
     where = {v: i for i, v in enumerate(order)}
     return df.assign(**{rank: [where.get(v, len(where)) for v in df[column]]})
@@ -229,7 +229,7 @@ def bucket_chart(buckets: pd.DataFrame, title: str) -> alt.LayerChart | alt.Face
     """BLEU per bucket with its 95 % bootstrap interval."""
     # slanted, never dropped: Vega hid 2 of 5 length-bucket labels in a half-width column
     axis = alt.Axis(labelAngle=-30, labelOverlap=False, labelLimit=180)
-    x = alt.X(f"{f.BUCKET}:N", sort=_by_rank("order"), title=title, axis=axis)
+    x = alt.X(f"{f.BUCKET}:N", sort=by_rank("order"), title=title, axis=axis)
     rule = (
         alt.Chart(buckets)
         .mark_rule(strokeWidth=2, color=OKABE_ITO[0])
@@ -257,8 +257,8 @@ def bucket_chart(buckets: pd.DataFrame, title: str) -> alt.LayerChart | alt.Face
 def block_chart(blocks: pd.DataFrame, *, labels: Mapping[str, str] | None = None) -> alt.LayerChart | alt.FacetChart:
     """Every block's BLEU per system (the paper's block test), with each system's mean as a tick."""
     systems = list(dict.fromkeys(blocks[f.SYSTEM]))
-    blocks = _shown(_ranked(blocks, f.SYSTEM, systems), f.SYSTEM, labels)
-    y = alt.Y(f"{SHOWN}:N", sort=_by_rank(), title=None, axis=alt.Axis(labelOverlap=False))
+    blocks = _shown(ranked(blocks, f.SYSTEM, systems), f.SYSTEM, labels)
+    y = alt.Y(f"{SHOWN}:N", sort=by_rank(), title=None, axis=alt.Axis(labelOverlap=False))
     colour = alt.Color(f"{f.SYSTEM}:N", scale=alt.Scale(domain=systems, range=_palette(len(systems))), legend=None)
     shape = alt.Shape(f"{f.SYSTEM}:N", scale=alt.Scale(domain=systems, range=_shapes(len(systems))), legend=None)
     n_blocks = blocks[f.BLOCK].nunique()
@@ -334,7 +334,7 @@ def systems_ci_chart(
     """Each system's corpus BLEU with its 95 % bootstrap interval, best first; the baseline is a diamond. With
     ``clusters`` (system -> significance cluster, 1 = top) each cluster has its colour and a band of its own."""
     df = systems.assign(role=[("baseline" if s == baseline else "system") for s in systems[f.SYSTEM]])
-    df = _ranked(df, f.SYSTEM, list(df.sort_values(f.BLEU, ascending=False, kind="stable")[f.SYSTEM]))
+    df = ranked(df, f.SYSTEM, list(df.sort_values(f.BLEU, ascending=False, kind="stable")[f.SYSTEM]))
     df = _shown(df, f.SYSTEM, labels)
     if clusters:
         df = df.assign(group=[f"cluster {clusters.get(s, 0)}" for s in df[f.SYSTEM]])
@@ -346,7 +346,7 @@ def systems_ci_chart(
         colour = alt.Color(
             "role:N", scale=alt.Scale(domain=["baseline", "system"], range=[OKABE_ITO[3], OKABE_ITO[0]]), title=None
         )
-    y = alt.Y(f"{SHOWN}:N", sort=_by_rank(), title=None, axis=alt.Axis(labelOverlap=False))
+    y = alt.Y(f"{SHOWN}:N", sort=by_rank(), title=None, axis=alt.Axis(labelOverlap=False))
     rule = (
         alt.Chart(df)
         .mark_rule(strokeWidth=2)
@@ -396,7 +396,7 @@ def precision_bars(prec: pd.DataFrame) -> alt.Chart | alt.LayerChart | alt.Facet
     """Grouped bars: p_1..p_N per system (groups are orders, bars within a group are systems); above
     ``BARS_UP_TO`` systems a grid, each cell p_n written and shaded (:func:`_precision_grid`)."""
     systems = list(dict.fromkeys(prec[f.SYSTEM]))
-    prec = _ranked(prec, f.SYSTEM, systems)
+    prec = ranked(prec, f.SYSTEM, systems)
     if len(systems) > BARS_UP_TO:
         return _precision_grid(prec)
     legend = alt.Legend(symbolLimit=0, symbolStrokeWidth=1.5)
@@ -405,7 +405,7 @@ def precision_bars(prec: pd.DataFrame) -> alt.Chart | alt.LayerChart | alt.Facet
         .mark_bar(strokeWidth=1.5)
         .encode(
             x=alt.X(f"{f.N}:O", title="n-gram order n", axis=alt.Axis(labelAngle=0)),
-            xOffset=alt.XOffset(f"{f.SYSTEM}:N", sort=_by_rank()),
+            xOffset=alt.XOffset(f"{f.SYSTEM}:N", sort=by_rank()),
             y=alt.Y(f"{f.PRECISION}:Q", title="modified precision p_n", scale=alt.Scale(domain=[0, 1])),
             color=alt.Color(
                 f"{f.SYSTEM}:N",
@@ -449,7 +449,7 @@ def _precision_grid(prec: pd.DataFrame) -> alt.LayerChart | alt.FacetChart:
                 title=["n-gram order n", "(shade: lowest to highest p_n in each order)"],
                 axis=alt.Axis(labelAngle=0, orient="top"),
             ),
-            y=alt.Y(f"{f.SYSTEM}:N", sort=_by_rank(), title=None),
+            y=alt.Y(f"{f.SYSTEM}:N", sort=by_rank(), title=None),
             tooltip=[f.SYSTEM, f.N, f.FRACTION, alt.Tooltip(f.PRECISION, format=".4f")],
         )
     )
@@ -473,7 +473,7 @@ def significance_heatmap(
     """The N x N matrix in the order of ``names`` (the page passes them best first): cell colour says whether the
     row system is significantly better or worse than the column system after Holm's correction; the text is
     the BLEU difference (row - column)."""
-    sig = _ranked(_ranked(sig[sig[f.ROW] != sig[f.COL]], f.ROW, names, "row_rank"), f.COL, names, "col_rank")
+    sig = ranked(ranked(sig[sig[f.ROW] != sig[f.COL]], f.ROW, names, "row_rank"), f.COL, names, "col_rank")
     sig = _shown(_shown(sig, f.ROW, labels, "row_shown"), f.COL, labels, "col_shown")
     df = sig.assign(
         verdict=[
@@ -490,7 +490,7 @@ def significance_heatmap(
     roomy = f"width / {max(len(names), 1)} >= {MIN_CELL}"
     x = alt.X(
         "col_shown:N",
-        sort=_by_rank("col_rank"),
+        sort=by_rank("col_rank"),
         title="column system",
         # narrow: upright names in a smaller font, every one drawn (a 390 px phone has ~19 px per column)
         axis=alt.Axis(
@@ -500,7 +500,7 @@ def significance_heatmap(
             labelLimit=120,
         ),
     )
-    y = alt.Y("row_shown:N", sort=_by_rank("row_rank"), title="row system", axis=alt.Axis(labelOverlap=False))
+    y = alt.Y("row_shown:N", sort=by_rank("row_rank"), title="row system", axis=alt.Axis(labelOverlap=False))
     rect = (
         alt.Chart(df)
         .mark_rect(stroke="white", strokeWidth=1)
@@ -662,7 +662,7 @@ def ngram_chart(ngrams: pd.DataFrame) -> alt.Chart:
     # the segment lists stay on the server (the page reads them from its frame): at 50,000 lines they were
     # 98 % of the chart's bytes, and the chart draws none of them
     shown = ngrams.drop(columns=[f.SEGMENTS_LIST], errors="ignore")
-    df = _ranked(shown, f.NGRAM, list(shown.sort_values(f.LOG_ODDS, ascending=False)[f.NGRAM]))
+    df = ranked(shown, f.NGRAM, list(shown.sort_values(f.LOG_ODDS, ascending=False)[f.NGRAM]))
     chart: alt.Chart = (
         alt.Chart(df)
         .mark_bar()
@@ -670,7 +670,7 @@ def ngram_chart(ngrams: pd.DataFrame) -> alt.Chart:
             # one 20 px band per n-gram: the chart is as tall as its labels need, whatever the container
             y=alt.Y(
                 f"{f.NGRAM}:N",
-                sort=_by_rank(),
+                sort=by_rank(),
                 title=None,
                 scale=alt.Scale(paddingInner=0.15),
                 axis=alt.Axis(labelOverlap=False, labelLimit=260),

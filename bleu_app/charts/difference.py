@@ -9,7 +9,7 @@ from __future__ import annotations
 import altair as alt
 import pandas as pd
 
-from bleu_app.charts.corpus import INK, RANK, _by_rank, _ranked, title_lines, titled_height
+from bleu_app.charts.corpus import INK, RANK, by_rank, ranked, title_lines, titled_height
 from bleu_app.frames import difference as f, pair_buckets as pb
 
 KIND_COLOURS = ("#0072B2", "#009E73", "#D55E00")  # total, gain, loss
@@ -37,7 +37,7 @@ def waterfall_chart(frame: pd.DataFrame, unit: f.Unit, *, title: str | list[str]
     # Horizontal bars, one band per term: every term's name is drawn at 390 px (upright labels along x hid BP,
     # p2 and p4 there); sorted by a rank field, never by a list of names (Vega-Lite compiles a list into an
     # expression)
-    y = alt.Y(f"{f.STEP}:N", sort=_by_rank(f.ORDER), title=None, axis=alt.Axis(labelOverlap=False, labelLimit=130))
+    y = alt.Y(f"{f.STEP}:N", sort=by_rank(f.ORDER), title=None, axis=alt.Axis(labelOverlap=False, labelLimit=130))
     x_title = f.UNIT_TITLES[unit]
     kinds = alt.Scale(domain=list(f.KINDS), range=list(KIND_COLOURS))
     bars = (
@@ -73,8 +73,8 @@ def versus_baseline_chart(frame: pd.DataFrame, unit: f.Unit, baseline: str) -> a
     tick at the net difference."""
     systems = list(dict.fromkeys(frame[f.SYSTEM]))
     terms = list(dict.fromkeys(frame[f.TERM]))  # BP, p1..pN: our names, safe in an expression
-    frame = _ranked(frame, f.SYSTEM, systems)
-    y = alt.Y(f"{f.SYSTEM}:N", sort=_by_rank(), title=None, axis=alt.Axis(labelLimit=200, labelOverlap=False))
+    frame = ranked(frame, f.SYSTEM, systems)
+    y = alt.Y(f"{f.SYSTEM}:N", sort=by_rank(), title=None, axis=alt.Axis(labelLimit=200, labelOverlap=False))
     fmt = "+.2f" if unit == "points" else "+.4f"
     bars = (
         alt.Chart(frame)
@@ -118,7 +118,7 @@ def pair_bucket_chart(frame: pd.DataFrame, *, x_title: str, y_title: str) -> alt
     )
     shape = alt.Shape(f"{pb.SIDE}:N", scale=alt.Scale(domain=sides, range=["circle", "square"][: len(sides)]))
     axis = alt.Axis(labelAngle=-30, labelOverlap=False, labelLimit=180)
-    x = alt.X(f"{pb.BUCKET}:N", sort=_by_rank(pb.ORDER), title=x_title, axis=axis)
+    x = alt.X(f"{pb.BUCKET}:N", sort=by_rank(pb.ORDER), title=x_title, axis=axis)
     offset = alt.XOffset(f"{pb.SIDE}:N", sort=sides)
     base = alt.Chart(frame)
     rule = base.mark_rule(strokeWidth=2).encode(

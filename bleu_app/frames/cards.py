@@ -8,10 +8,10 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from bleu_app import samples
-from bleu_core.bleu import make_signature
 from bleu_core.config import BleuConfig
-from bleu_core.explain import explain_corpus, explain_segment
-from bleu_core.paper import EXAMPLE_1
+from bleu_core.metrics.bleu import make_signature
+from bleu_core.teaching.explain import explain_corpus, explain_segment
+from bleu_core.teaching.paper import EXAMPLE_1
 
 __all__ = ["PARAPHRASE", "Card", "cards"]
 

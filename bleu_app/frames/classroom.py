@@ -10,9 +10,9 @@ from typing import Any
 import pandas as pd
 
 from bleu_app.store import Rating, Submission
-from bleu_core.agreement import Agreement, agreement
 from bleu_core.config import BleuConfig
-from bleu_core.explain import explain_segment
+from bleu_core.significance.agreement import Agreement, agreement
+from bleu_core.teaching.explain import explain_segment
 
 RANK, NICK, TEXT, BLEU, MEAN, N_RATINGS, HIDDEN, SUB_ID = (
     "rank",

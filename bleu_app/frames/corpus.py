@@ -1,8 +1,11 @@
 """Corpus and compare pages: bleu_core statistics matrices -> tidy DataFrames (column names are constants).
 
-Every number here is arithmetic over per-segment statistics matrices (``[hyp_len, ref_len, correct_1..N,
-total_1..N]`` per row, DESIGN.md section 2): corpus BLEU is ``score_many`` of the column sums, a bucket or
-a block is a sum over its rows, leave-one-out is a subtraction. Nothing re-tokenizes.
+Every number here is arithmetic over per-segment statistics matrices (DESIGN.md section 2): a corpus score is the
+metric's ``score_many`` of the column sums, a bucket or a block is a sum over its rows, leave-one-out is a
+subtraction. Nothing re-tokenizes. The systems table and the significance matrix take any metric
+(``bleu_core.metrics``; a ``BleuConfig`` is BLEU under it); what reads BLEU's own row ``[hyp_len, ref_len,
+correct_1..N, total_1..N]`` (precisions, the brevity penalty, sentence BLEU, buckets by reference length) is BLEU
+on purpose.
 """
 
 from __future__ import annotations
@@ -15,15 +18,16 @@ import numpy as np
 import pandas as pd
 
 from bleu_app.frames.sentence import fraction
-from bleu_core.agreement import Agreement, agreement
-from bleu_core.bleu import brevity_penalties, brevity_penalty, make_signature, score_many, score_matrix
-from bleu_core.blocktest import RankedBlockTest
 from bleu_core.config import BleuConfig
 from bleu_core.engine import MatchArrays, NgramDiff
-from bleu_core.explain import leave_one_out
-from bleu_core.ranking import Ranking, rank_systems
-from bleu_core.resample import resample_sums
+from bleu_core.metrics import Bleu, Metric, as_metric
+from bleu_core.metrics.bleu import brevity_penalties, brevity_penalty, make_signature, score_many, score_matrix
 from bleu_core.significance import bootstrap_cis, pairwise_matrix
+from bleu_core.significance.agreement import Agreement, agreement
+from bleu_core.significance.ranking import Ranking, rank_systems
+from bleu_core.significance.resample import resample_sums
+from bleu_core.teaching.blocktest import RankedBlockTest
+from bleu_core.teaching.explain import leave_one_out
 
 # --- column names ----------------------------------------------------------------------------------------
 SEGMENT = "segment"  # 1-based line number
@@ -105,8 +109,8 @@ def sentence_table(
     matches per order as fractions, and the exact leave-one-out effect on corpus BLEU.
 
     The effect on BLEU is corpus BLEU with the segment minus corpus BLEU without it (the opposite of
-    ``bleu_core.explain.leave_one_out``, and the convention of the compare page's effect on B - A): negative when
-    the segment pulls the corpus score down.
+    ``bleu_core.teaching.explain.leave_one_out``, and the convention of the compare page's effect on B - A):
+    negative when the segment pulls the corpus score down.
     """
     order = order_of(matrix)
     sent = score_many(matrix, _sentence_config(config)) if len(matrix) else np.zeros(0)
@@ -448,46 +452,46 @@ def block_test_description(test: RankedBlockTest, n_segments: int) -> str:
 
 def system_table(
     matrices: Mapping[str, np.ndarray],
-    config: BleuConfig,
+    metric: Metric | BleuConfig,
     *,
     nrefs: int,
     baseline: str | None = None,
     human: Mapping[str, float] | None = None,
     resampled: np.ndarray | None = None,
 ) -> pd.DataFrame:
-    """One row per system: BLEU with its bootstrap CI, BP, c, r, c/r, p_1..p_N (percent) and fractions,
-    the difference to the baseline, and the human score when given. ``resampled``: bootstrap sums to read
-    the intervals from (``bleu_core.resample_sums`` of these matrices, seed 12345) instead of drawing."""
+    """One row per system: its score with the bootstrap CI, the difference to the baseline, and the human score
+    when given; under BLEU also BP, c, r, c/r, p_1..p_N (percent) and fractions. ``resampled``: bootstrap sums to
+    read the intervals from (``bleu_core.resample_sums`` of these matrices, seed 12345) instead of drawing."""
+    metric = as_metric(metric)
     if matrices and len(next(iter(matrices.values()))):  # one set of draws for every system
-        intervals = bootstrap_cis(list(matrices.values()), config, resampled=resampled)
+        intervals = bootstrap_cis(list(matrices.values()), metric, resampled=resampled)
     else:
         intervals = [(0.0, 0.0, 0.0, 0.0)] * len(matrices)
     rows = []
     base_score = None
     for (name, matrix), (_, _, lo, hi) in zip(matrices.items(), intervals, strict=True):
-        s = score_matrix(matrix, config, nrefs)
-        row: dict[str, object] = {
-            SYSTEM: name,
-            BLEU: s.score,
-            CI_LOW: lo,
-            CI_HIGH: hi,
-            BP: s.bp,
-            HYP_LEN: s.sys_len,
-            REF_LEN: s.ref_len,
-            RATIO: s.ratio,
-        }
-        for n, (m, t) in enumerate(zip(s.counts, s.totals, strict=True), start=1):
-            row[f"p{n}"] = 100.0 * m / t if t else 0.0
-            row[f"p{n} fraction"] = fraction(m, t)
+        parts = _bleu_columns(matrix, metric.config, nrefs) if isinstance(metric, Bleu) else {}
+        score = parts.pop(BLEU) if parts else float(metric.score_many(matrix.sum(axis=0)[None, :])[0])
+        row: dict[str, object] = {SYSTEM: name, BLEU: score, CI_LOW: lo, CI_HIGH: hi, **parts}
         if human is not None:
             row[HUMAN] = human.get(name, np.nan)
         rows.append(row)
         if name == baseline:
-            base_score = s.score
+            base_score = row[BLEU]
     df = pd.DataFrame(rows)
     if base_score is not None and len(df):
         df["vs baseline"] = df[BLEU] - base_score
     return df
+
+
+def _bleu_columns(matrix: np.ndarray, config: BleuConfig, nrefs: int) -> dict[str, object]:
+    """BLEU and what it is made of: BP, c, r, c/r, and each order's precision (percent) and fraction."""
+    s = score_matrix(matrix, config, nrefs)
+    row: dict[str, object] = {BLEU: s.score, BP: s.bp, HYP_LEN: s.sys_len, REF_LEN: s.ref_len, RATIO: s.ratio}
+    for n, (m, t) in enumerate(zip(s.counts, s.totals, strict=True), start=1):
+        row[f"p{n}"] = 100.0 * m / t if t else 0.0
+        row[f"p{n} fraction"] = fraction(m, t)
+    return row
 
 
 def significance_frame(
@@ -512,8 +516,8 @@ def significance_frame(
 
 
 def ranking(systems: pd.DataFrame, significance: pd.DataFrame, *, alpha: float = 0.05) -> Ranking:
-    """The systems ranked by BLEU in significance clusters (``bleu_core.ranking``), from the system table and the
-    long Holm-corrected matrix of :func:`significance_frame`.
+    """The systems ranked by BLEU in significance clusters (``bleu_core.significance.ranking``), from the system
+    table and the long Holm-corrected matrix of :func:`significance_frame`.
 
     Example:
         >>> sys = pd.DataFrame({SYSTEM: ["a", "b", "c"], BLEU: [20.0, 30.0, 29.0]})
@@ -669,7 +673,7 @@ AGREEMENT_TRIALS: Final = 1000
 
 def human_frame(systems: pd.DataFrame, *, seed: int = 12345) -> tuple[pd.DataFrame, Agreement]:
     """The systems that have a human score, and how BLEU agrees with it over them (every statistic of
-    ``bleu_core.agreement`` with its bootstrap interval over systems)."""
+    ``bleu_core.significance.agreement`` with its bootstrap interval over systems)."""
     if HUMAN not in systems:
         df = pd.DataFrame(columns=[SYSTEM, BLEU, HUMAN])
     else:
@@ -681,7 +685,7 @@ def agreement_frame(a: Agreement) -> pd.DataFrame:
     """One row per statistic: its value and 95% bootstrap interval (empty when there are too few systems).
 
     Example:
-        >>> from bleu_core.agreement import agreement
+        >>> from bleu_core.significance.agreement import agreement
         >>> agreement_frame(agreement([20.0, 25.0, 27.0, 30.0], [0.1, 0.3, 0.2, 0.5], trials=50))[STATISTIC].tolist()
         ['Pearson r', 'Spearman ρ', 'Kendall τ-b', 'Kendall τ-c', 'pairwise accuracy']
     """
@@ -710,28 +714,29 @@ def unmatched_human(human: Sequence[tuple[str, float]], names: Sequence[str]) ->
 
 def pairwise(
     matrices: Sequence[np.ndarray],
-    config: BleuConfig,
+    metric: Metric | BleuConfig,
     *,
     method: str = "bs",
     trials: int = 1000,
     seed: int = 12345,
     resampled: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """All pairs as N x N arrays: (raw p, Holm p, BLEU difference row - column), 1 on the diagonal.
+    """All pairs as N x N arrays: (raw p, Holm p, score difference row - column), 1 on the diagonal.
 
     The tests are ``bleu_core.pairwise_matrix``'s: paired bootstrap (``bs``, Koehn 2004) or paired
     approximate randomization (``ar``, Riezler & Maxwell 2005), as sacreBLEU runs them, with Holm's
     correction over the N(N-1)/2 pairs; identical scores get p = 1 (``tie_p``: no evidence of a difference).
     """
+    metric = as_metric(metric)
     k = len(matrices)
     if k < 2 or len(matrices[0]) == 0:
-        full = np.array([score_many(m.sum(axis=0)[None, :], config)[0] if len(m) else 0.0 for m in matrices])
+        full = np.array([metric.score_many(m.sum(axis=0)[None, :])[0] if len(m) else 0.0 for m in matrices])
         return np.ones((k, k)), np.ones((k, k)), full[:, None] - full[None, :]
     test = cast('Literal["bs", "ar"]', method)  # pairwise_matrix refuses any other name
     r = pairwise_matrix(
         list(matrices),
         [str(i) for i in range(k)],
-        config,
+        metric,
         method=test,
         trials=trials,
         seed=seed,

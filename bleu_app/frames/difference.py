@@ -1,5 +1,5 @@
-"""Why do A and B differ: ``bleu_core.decomposition`` results -> tidy DataFrames for the waterfall, the every-system
-view and the sentences that carry the gap (column names are constants)."""
+"""Why do A and B differ: ``bleu_core.teaching.decomposition`` results -> tidy DataFrames for the waterfall, the
+every-system view and the sentences that carry the gap (column names are constants)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ import numpy as np
 import pandas as pd
 
 from bleu_app.frames.signs import signed
-from bleu_core.bleu import score_many
 from bleu_core.config import BleuConfig
-from bleu_core.decomposition import Decomposition, decompose_matrices, leave_one_out_difference
+from bleu_core.metrics.bleu import score_many
+from bleu_core.teaching.decomposition import Decomposition, decompose_matrices, leave_one_out_difference
 
 Unit = Literal["points", "log"]
 

@@ -6,7 +6,7 @@ from typing import Final
 
 import pandas as pd
 
-from bleu_core.every import EveryBleu, EveryBleuRow
+from bleu_core.teaching.every import EveryBleu, EveryBleuRow
 
 SCORE: Final = "BLEU"
 DIFFERENCE: Final = "vs sacreBLEU default"
@@ -18,7 +18,7 @@ CHANGES: Final = "what differs from the default"
 KEY: Final = "key"
 COLUMNS: Final = (SCORE, DIFFERENCE, LABEL, KIND, SIGNATURE, WHO, CHANGES, KEY)
 
-# the row groups of bleu_core.every, as the page names them (also the chart's legend, in this order)
+# the row groups of bleu_core.teaching.every, as the page names them (also the chart's legend, in this order)
 KINDS: Final[dict[str, str]] = {
     "default": "sacreBLEU default",
     "tokenizer": "sacreBLEU tokenizer",

@@ -12,8 +12,8 @@ from fractions import Fraction
 from typing import Final
 
 from bleu_core.config import BleuConfig
-from bleu_core.explain import SegmentExplanation, explain_segment
-from bleu_core.paper import EXAMPLE_1
+from bleu_core.teaching.explain import SegmentExplanation, explain_segment
+from bleu_core.teaching.paper import EXAMPLE_1
 
 __all__ = ["CONFIG", "ITEMS", "Item", "Step", "Verdict", "check", "steps", "worked"]
 

@@ -1,6 +1,6 @@
 """The misimplementation lab's corpora and its prediction game, as plain data (no Streamlit).
 
-Each variant of ``bleu_core.variants`` gets a demonstration corpus on which it moves the score: the paper's six
+Each variant of ``bleu_core.teaching.variants`` gets a demonstration corpus on which it moves the score: the paper's six
 candidates as one corpus where that shows it, a small built-in sample written for teaching where it does not (the
 per-sentence brevity penalty: on the paper's six it *raises* the score, the opposite of the paper's warning). The
 game asks "will this mistake raise, lower or not change BLEU on this corpus?" before the number is shown; the
@@ -15,7 +15,7 @@ from typing import Final
 
 from bleu_app import samples
 from bleu_core.config import BleuConfig
-from bleu_core.variants import VARIANTS, VariantResult, tokenize_corpus
+from bleu_core.teaching.variants import VARIANTS, VariantResult, tokenize_corpus
 
 __all__ = [
     "CHOICES",
@@ -119,7 +119,7 @@ def direction(result: VariantResult) -> str:
     """``up``, ``down`` or ``same``: the variant's score against the correct one as the lab prints them (2 decimals).
 
     Example:
-        >>> from bleu_core.variants import VARIANTS, VariantResult
+        >>> from bleu_core.teaching.variants import VARIANTS, VariantResult
         >>> direction(VariantResult(VARIANTS["nltk"], 21.704, 22.18, ""))
         'down'
         >>> direction(VariantResult(VARIANTS["nltk"], 0.001, 0.0, ""))

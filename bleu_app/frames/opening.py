@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from bleu_core.config import BleuConfig
-from bleu_core.explain import SegmentExplanation, explain_segment
-from bleu_core.paper import EXAMPLE_1
+from bleu_core.teaching.explain import SegmentExplanation, explain_segment
+from bleu_core.teaching.paper import EXAMPLE_1
 
 __all__ = ["PAPER_SHARED", "Run", "Shared", "explained", "paper_list", "shared_runs", "summary"]
 

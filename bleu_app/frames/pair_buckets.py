@@ -10,7 +10,7 @@ import pandas as pd
 
 from bleu_app.frames import corpus as fc
 from bleu_core.config import BleuConfig
-from bleu_core.wordfreq import FreqBucket, freq_buckets
+from bleu_core.data.wordfreq import FreqBucket, freq_buckets
 
 BUCKET = "bucket"
 ORDER = "order"
@@ -36,7 +36,7 @@ def length_table(matrix_a: np.ndarray, matrix_b: np.ndarray, config: BleuConfig)
 
 
 def freq_table(counts_a: np.ndarray, counts_b: np.ndarray) -> pd.DataFrame:
-    """compare-mt's word-frequency buckets (``bleu_core.wordfreq``), A against B, one row per bucket."""
+    """compare-mt's word-frequency buckets (``bleu_core.data.wordfreq``), A against B, one row per bucket."""
     rows = [_freq_row(b) for b in freq_buckets(counts_a, counts_b)]
     return pd.DataFrame(rows, columns=list(F_COLUMNS))
 

@@ -14,11 +14,11 @@ from typing import Final
 
 import pandas as pd
 
-from bleu_core.blocktest import student_t_critical
 from bleu_core.config import BleuConfig
-from bleu_core.corpus import Corpus
-from bleu_core.explain import explain_corpus, explain_segment
-from bleu_core.paper import EXAMPLE_1
+from bleu_core.data.corpus import Corpus
+from bleu_core.teaching.blocktest import student_t_critical
+from bleu_core.teaching.explain import explain_corpus, explain_segment
+from bleu_core.teaching.paper import EXAMPLE_1
 
 __all__ = [
     "PAPER_HUMAN",

@@ -9,10 +9,10 @@ from dataclasses import dataclass
 from typing import Final
 
 from bleu_app import samples
-from bleu_core.bleu import BleuScore
 from bleu_core.config import BleuConfig
-from bleu_core.explain import explain_corpus, explain_segment
-from bleu_core.paper import EXAMPLE_1
+from bleu_core.metrics.bleu import BleuScore
+from bleu_core.teaching.explain import explain_corpus, explain_segment
+from bleu_core.teaching.paper import EXAMPLE_1
 
 __all__ = ["ADD_REF", "EDITS", "Option", "Question", "questions"]
 

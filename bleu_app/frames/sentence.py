@@ -14,12 +14,12 @@ from typing import Final
 import pandas as pd
 
 from bleu_app.frames.signs import signed
-from bleu_core.bleu import brevity_penalty, score_from_stats
 from bleu_core.config import BleuConfig
-from bleu_core.explain import SegmentExplanation
-from bleu_core.mteval import mteval_v13a_score
-from bleu_core.stats import closest_ref_len
-from bleu_core.variants import VariantResult
+from bleu_core.engine.stats import closest_ref_len
+from bleu_core.metrics.bleu import brevity_penalty, score_from_stats
+from bleu_core.teaching.explain import SegmentExplanation
+from bleu_core.teaching.mteval import mteval_v13a_score
+from bleu_core.teaching.variants import VariantResult
 
 __all__ = [
     "BP",
@@ -478,7 +478,7 @@ MTEVAL: Final = "mteval-v13a's rule"
 
 def zero_orders_frame(cells: Mapping[str, Mapping[str, SegmentExplanation]]) -> pd.DataFrame:
     """Per candidate: its precisions, then its BLEU (0-100) under each of ``what_if_configs``, then under NIST
-    mteval-v13a's default rule on the same counts (``bleu_core.mteval``)."""
+    mteval-v13a's default rule on the same counts (``bleu_core.teaching.mteval``)."""
     rows = []
     for label, by_setting in cells.items():
         first = next(iter(by_setting.values()))

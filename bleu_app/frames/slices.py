@@ -1,5 +1,6 @@
 """Slices and diagnostics for the corpus and compare pages: a corpus cut to the lines an expression chooses (every
-statistic of the page is then computed on it), and the diagnostics' flags as tables."""
+statistic of the page is then computed on it; the slicing is the core's ``slice_corpus``, as the CLI's), and the
+diagnostics' flags as tables."""
 
 from __future__ import annotations
 
@@ -8,24 +9,35 @@ from typing import Final
 
 import pandas as pd
 
-from bleu_core.corpus import Corpus, System, TextFile
-from bleu_core.diagnostics import FLAGS, Diagnostics, diagnose
-from bleu_core.slices import Slice, SliceContext, select
-from bleu_core.tokenizers import get_tokenizer
+from bleu_core.data.corpus import Corpus
+from bleu_core.data.diagnostics import FLAGS, Diagnostics, diagnose
+from bleu_core.data.slices import SMALL_SLICE, Slice, SlicedCorpus, line_tokens, slice_corpus
+
+__all__ = [
+    "FLAG",
+    "FLAGGED",
+    "LINE",
+    "REASON",
+    "SMALL_SLICE",
+    "SYSTEM",
+    "choose",
+    "corpus_diagnostics",
+    "counts_frame",
+    "cut",
+    "flags_frame",
+    "tokens",
+]
 
 SYSTEM: Final = "system"
 FLAG: Final = "flag"
 LINE: Final = "line"
 REASON: Final = "reason"
 FLAGGED: Final = "lines flagged"
-SMALL_SLICE: Final = 100
-"""A slice of fewer lines is said to be too small for its intervals and paired tests (as the CLI says)."""
 
 
 def tokens(tokenize: str) -> Callable[[str], list[str]]:
     """A line -> its tokens under a named tokenizer (lengths in a slice, n-grams in the diagnostics)."""
-    tok = get_tokenizer(tokenize)
-    return lambda line: tok(line.rstrip()).split()
+    return line_tokens(tokenize)
 
 
 def corpus_diagnostics(corpus: Corpus, tokenize: str) -> Diagnostics:
@@ -40,31 +52,12 @@ def choose(corpus: Corpus, where: str, tokenize: str, flags: Callable[[], Diagno
     Raises:
         InputError: a bad expression.
     """
-    context = SliceContext(
-        corpus.ref_streams,
-        {s.name: s.lines for s in corpus.systems},
-        corpus.source.lines if corpus.source is not None else None,
-        tokenize=tokens(tokenize),
-        flags=lambda name, kind: flags().lines(name, kind),
-    )
-    return select(where, context)
+    return slice_corpus(corpus, where, tokenize, diagnostics=flags).chosen
 
 
 def cut(corpus: Corpus, chosen: Slice) -> Corpus:
     """The corpus with only the chosen lines (names, human scores and warnings kept; named after the slice)."""
-
-    def keep(lines: Sequence[str]) -> tuple[str, ...]:
-        return tuple(lines[i] for i in chosen.lines)
-
-    return Corpus(
-        f"{corpus.name} · {chosen.label()}",
-        tuple(TextFile(r.name, keep(r.lines)) for r in corpus.references),
-        tuple(System(s.name, keep(s.lines), s.file) for s in corpus.systems),
-        TextFile(corpus.source.name, keep(corpus.source.lines)) if corpus.source is not None else None,
-        corpus.human,
-        corpus.human_label,
-        corpus.warnings,
-    )
+    return SlicedCorpus(corpus, chosen).corpus
 
 
 def counts_frame(diagnostics: Diagnostics) -> pd.DataFrame:

@@ -17,9 +17,9 @@ from typing import Final
 
 from bleu_app import samples
 from bleu_core.config import BleuConfig
-from bleu_core.explain import explain_segment
-from bleu_core.paper import EXAMPLE_1, EXAMPLE_2
-from bleu_core.variants import run_variant
+from bleu_core.teaching.explain import explain_segment
+from bleu_core.teaching.paper import EXAMPLE_1, EXAMPLE_2
+from bleu_core.teaching.variants import run_variant
 
 __all__ = [
     "ARTICLE",

@@ -7,24 +7,37 @@ store for the current environment (one per URL or directory, made once). No Stre
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
 import time
 from pathlib import Path
 
 from bleu_app.store.base import (
+    CODE_LEN as CODE_LEN,
+    LIMIT_ENV as LIMIT_ENV,
     MAX_NICK as MAX_NICK,
     MAX_TEXT as MAX_TEXT,
     ROOM_TTL_S as ROOM_TTL_S,
     ROUND_RATE as ROUND_RATE,
     ROUND_TRANSLATE as ROUND_TRANSLATE,
     VIEW_TTL_S as VIEW_TTL_S,
+    Identity as Identity,
+    LimitReachedError as LimitReachedError,
+    Limits as Limits,
     NewRoom as NewRoom,
+    NewStudent as NewStudent,
     NewView as NewView,
+    NicknameTakenError as NicknameTakenError,
+    NotYoursError as NotYoursError,
     Rating as Rating,
     Room as Room,
+    RoomGoneError as RoomGoneError,
+    RoomState as RoomState,
+    SharedView as SharedView,
     SqlStore as SqlStore,
     StoreError as StoreError,
+    StoreUnavailableError as StoreUnavailableError,
     Student as Student,
     Submission as Submission,
     View as View,
@@ -41,6 +54,7 @@ _purged: dict[str, float] = {}  # store key -> monotonic time of its last purge
 _lock = threading.Lock()
 PURGE_EVERY_S = 3600.0  # a server that runs for weeks deletes what expired at least this often, not only at start
 _monotonic = time.monotonic  # the purge clock (a test moves it)
+_LOG = logging.getLogger(__name__)
 
 
 def data_dir() -> Path:
@@ -57,7 +71,9 @@ def location() -> str:
 
 
 def open_store(url: str | None = None, directory: Path | None = None) -> SqlStore:
-    """A new store: PostgreSQL for a ``postgresql://`` (or ``postgres://``) URL, else SQLite in ``directory``."""
+    """A new store: PostgreSQL for a ``postgresql://`` (or ``postgres://``) URL, else SQLite in ``directory``; its
+    caps from the environment (:class:`Limits`). A database that cannot be reached or written raises
+    :class:`StoreUnavailableError`; a bad URL or limit, :class:`StoreError`."""
     if url:
         if not url.startswith(("postgresql://", "postgres://")):
             raise StoreError(f"{DATABASE_URL_ENV} must start with postgresql://, got {url.split(':', 1)[0]}:")
@@ -72,7 +88,9 @@ def open_store(url: str | None = None, directory: Path | None = None) -> SqlStor
 def get_store() -> SqlStore:
     """The process's store for the current environment (migrated on first use). Its expired rooms and views
     are deleted on first use (what expired while no process ran) and again whenever the last purge is more
-    than ``PURGE_EVERY_S`` old (a long-running server)."""
+    than ``PURGE_EVERY_S`` old (a long-running server). A purge the database refuses is logged and tried again
+    at the next call (a read-only store still serves what it holds); a store that cannot be opened raises
+    :class:`StoreUnavailableError` and is tried again at the next call."""
     url = os.environ.get(DATABASE_URL_ENV, "")
     key = url or str(data_dir())
     with _lock:
@@ -81,6 +99,10 @@ def get_store() -> SqlStore:
             store = _stores[key] = open_store(url or None)
         now = _monotonic()
         if key not in _purged or now - _purged[key] >= PURGE_EVERY_S:
-            _purged[key] = now
-            store.purge_expired()
+            try:
+                store.purge_expired()
+            except StoreUnavailableError as exc:
+                _LOG.warning("purge of expired rooms and views failed: %s", exc.__cause__ or exc)
+            else:
+                _purged[key] = now
         return store

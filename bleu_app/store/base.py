@@ -1,32 +1,45 @@
 """The store's interface and its SQL, shared by SQLite and PostgreSQL.
 
-One class, :class:`SqlStore`, holds every query; a backend gives it a transaction (:meth:`SqlStore._tx`) and a
-placeholder style. Every write is one transaction, committed before the call returns (an acknowledged write is on
-disk); concurrent writes meet in unique keys and ``INSERT ... ON CONFLICT`` upserts, never in read-modify-write, so
-none overwrites another. Ids are random hex strings made here (no backend-specific sequences; hex, so that they
-can end widget keys); secrets (the teacher's token, a view's delete token) are kept only as SHA-256 hashes.
+One class, :class:`SqlStore`, holds every query; a backend gives it a transaction (:meth:`SqlStore._backend_tx`), a
+placeholder style and the kinds of its driver's errors. Every call is one transaction, committed before the call
+returns (an acknowledged write is on disk) or rolled back whole; concurrent writes meet in unique keys and
+``INSERT ... ON CONFLICT`` upserts, never in read-modify-write, so none overwrites another. Ids are random hex
+strings made here (no backend-specific sequences; hex, so that they can end widget keys); secrets (the teacher's
+token, a student's browser secret, a view's delete token) and client keys are kept only as SHA-256 hashes.
+
+Every failure is a :class:`StoreError` whose message a student can read: a refusal (a closed round, a cap, a taken
+nickname) or :class:`StoreUnavailableError` when the database itself fails (down, restarting, disk full, read-only).
 """
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
+import logging
+import os
 import queue
 import secrets
 import time
-from collections.abc import Callable, Iterator, Sequence
+import unicodedata
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
-from dataclasses import dataclass
-from typing import Any, Protocol
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, Literal, Protocol
 
 MAX_TEXT = 1000  # characters in a translation, a source or a reference
 MAX_NICK = 40
 MAX_REFS = 8
 ROOM_TTL_S = 24 * 3600
 VIEW_TTL_S = 30 * 24 * 3600
-MAX_CORPORA_BYTES = 200 * 1024 * 1024  # the views' size cap: all stored corpora together
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
-CODE_LEN = 6
+# 31**8 = 8.5e11 codes (39.6 bits): at 18 guesses a second against 1,000 open rooms, a first hit takes 1.5 years
+# on average (6 characters took 6 days against 100 rooms)
+CODE_LEN = 8
+GUESS_WINDOW_S = 600  # the guess budget (Limits.code_guesses) counts wrong room codes over this window
+# The Sentence page explains at most 20,000 characters of candidate and references (its own limit), plus a second
+# candidate as long; 4 UTF-8 bytes a character at most, and room for JSON's escapes
+SENTENCE_VIEW_BYTES = 256 * 1024
 ROUND_TRANSLATE, ROUND_RATE = 1, 2
 
 # Versioned schema: (version, statements). Applied in order at start, each version in one transaction with its
@@ -66,13 +79,142 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
                 expires_at DOUBLE PRECISION NOT NULL)""",
         ),
     ),
+    (
+        # issue 36: a room's version (the dashboard redraws when it moves), who made a room or a view (hashed
+        # client keys, for the caps), a student's browser secret (hashed) and nickname key (unique per room; NULL
+        # for the anonymous and for students who joined before this version, whose names may repeat), wrong room
+        # codes per client, and the indexes a one-statement purge's cascades use
+        2,
+        (
+            "ALTER TABLE rooms ADD COLUMN version BIGINT NOT NULL DEFAULT 0",
+            "ALTER TABLE rooms ADD COLUMN creator TEXT",
+            "CREATE INDEX rooms_expires ON rooms(expires_at)",
+            "CREATE INDEX rooms_creator ON rooms(creator)",
+            "ALTER TABLE students ADD COLUMN secret_hash TEXT",
+            "ALTER TABLE students ADD COLUMN nick_key TEXT",
+            "CREATE UNIQUE INDEX students_nick ON students(room_id, nick_key)",
+            "CREATE INDEX ratings_submission ON ratings(submission_id)",
+            "ALTER TABLE views ADD COLUMN creator TEXT",
+            "CREATE INDEX views_expires ON views(expires_at)",
+            "CREATE INDEX views_creator ON views(creator)",
+            "CREATE INDEX views_digest ON views(digest)",
+            "CREATE TABLE guesses (client TEXT NOT NULL, at DOUBLE PRECISION NOT NULL)",
+            "CREATE INDEX guesses_client ON guesses(client, at)",
+        ),
+    ),
 )
 
+_LOG = logging.getLogger(__name__)
 
+
+# --- errors -------------------------------------------------------------------------------------------------------
 class StoreError(Exception):
-    """A request the store refuses; the message names the problem (shown to the user as it is)."""
+    """A request the store refuses or cannot carry out; the message says what happened and what to do, in words a
+    student can read (shown to the user as it is). Nothing of a call that raised it was saved."""
 
 
+Reason = Literal["down", "full", "read-only", "busy"]
+
+
+class StoreUnavailableError(StoreError):
+    """The database failed (down or restarting, disk full, read-only, locked too long), not the request; ``reason``
+    says which. The call saved nothing and can be tried again; the server's log has the driver's error."""
+
+    MESSAGES: ClassVar[dict[Reason, str]] = {
+        "down": "The server's database is unavailable, so nothing was saved: try again in a moment.",
+        "busy": "The server's database is busy, so nothing was saved: try again in a moment.",
+        "full": "The server's disk is full, so nothing was saved: tell your teacher (the server needs more space).",
+        "read-only": "The server's database is read-only, so nothing was saved: tell your teacher (the server's "
+        "data directory must be writable).",
+    }
+
+    def __init__(self, reason: Reason = "down") -> None:
+        super().__init__(self.MESSAGES[reason])
+        self.reason: Reason = reason
+
+
+class RoomGoneError(StoreError):
+    """The room (or the student in it) no longer exists: deleted by the teacher, or expired."""
+
+    def __init__(self, message: str = "This room no longer exists (deleted or expired).") -> None:
+        super().__init__(message)
+
+
+LimitName = Literal["students_per_room", "rooms", "rooms_per_client", "views_per_client", "view_size", "code_guesses"]
+
+
+class LimitReachedError(StoreError):
+    """A cap or a throttle (:class:`Limits`): ``limit`` names it; the message gives its value and what to do."""
+
+    def __init__(self, limit: LimitName, message: str) -> None:
+        super().__init__(message)
+        self.limit: LimitName = limit
+
+
+class NicknameTakenError(StoreError):
+    """Another student in the room has this nickname (compared without case), or it is kept for the teacher."""
+
+
+class NotYoursError(StoreError):
+    """The browser's secret is not this student's: someone opened another student's link."""
+
+
+# --- limits ---------------------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Limits:
+    """Caps and throttles, each read from an environment variable (:data:`LIMIT_ENV`) when the store opens.
+
+    Example:
+        >>> Limits.from_env({"BLEU_EXPLORER_MAX_STUDENTS": "60"}).students_per_room
+        60
+        >>> Limits.from_env({}).students_per_room
+        200
+    """
+
+    students_per_room: int = 200  # a lecture hall; the dashboard redraws 300 translations in about 0.7 s of CPU
+    rooms: int = 1000  # live rooms in the store (about 9 KB of text each at most)
+    rooms_per_client: int = 10  # live rooms one client key (a browser session or an address) may hold
+    views_per_client: int = 50  # live shared views one client key may hold
+    view_mb: float = 50  # one corpus view (a sentence view has its page's own limit, SENTENCE_VIEW_BYTES)
+    views_mb: float = 200  # every view's text together; beyond it the largest views are forgotten first
+    code_guesses: int = 20  # wrong room codes one client key may try in GUESS_WINDOW_S
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> Limits:
+        env = os.environ if environ is None else environ
+        values: dict[str, Any] = {}
+        for f in fields(cls):
+            raw = env.get(LIMIT_ENV[f.name], "").strip()
+            if not raw:
+                continue
+            whole = not f.name.endswith("_mb")
+            try:
+                value = int(raw) if whole else float(raw)
+            except ValueError:
+                value = 0
+            if not value > 0 or (whole and value < 1):
+                kind = "a whole number of at least 1" if whole else "a number of megabytes above 0"
+                raise StoreError(f"{LIMIT_ENV[f.name]} must be {kind}, got {raw!r}.")
+            values[f.name] = value
+        return cls(**values)
+
+    def bytes_of(self, what: Literal["view", "views"]) -> int:
+        """``view_mb`` or ``views_mb`` in bytes."""
+        return int((self.view_mb if what == "view" else self.views_mb) * 2**20)
+
+
+LIMIT_ENV: dict[str, str] = {
+    "students_per_room": "BLEU_EXPLORER_MAX_STUDENTS",
+    "rooms": "BLEU_EXPLORER_MAX_ROOMS",
+    "rooms_per_client": "BLEU_EXPLORER_ROOMS_PER_CLIENT",
+    "views_per_client": "BLEU_EXPLORER_VIEWS_PER_CLIENT",
+    "view_mb": "BLEU_EXPLORER_VIEW_MAX_MB",
+    "views_mb": "BLEU_EXPLORER_VIEWS_MAX_MB",
+    "code_guesses": "BLEU_EXPLORER_CODE_GUESSES",
+}
+
+
+# --- values ---------------------------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Room:
     id: str
@@ -84,6 +226,7 @@ class Room:
     expires_at: float
     round: int
     round_open: bool
+    version: int = 0  # moves on every write to the room (join, submit, hide, rate, round): see room_version
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +242,24 @@ class Student:
     id: str
     room_id: str
     nickname: str
+
+
+@dataclass(frozen=True, slots=True)
+class NewStudent:
+    """A student who just joined, and the secret that binds them to their browser (the store keeps its hash)."""
+
+    student: Student
+    secret: str
+
+
+@dataclass(frozen=True, slots=True)
+class Identity:
+    """Who a student link names, seen from one browser: ``student`` is None when the link names no student (left,
+    or the room is gone); ``yours`` says whether this browser's secret is theirs (students who joined before
+    secrets existed are anybody's, as before)."""
+
+    student: Student | None
+    yours: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +282,16 @@ class Rating:
 
 
 @dataclass(frozen=True, slots=True)
+class RoomState:
+    """Everything the dashboard shows, read in one transaction (so the counts agree with each other)."""
+
+    room: Room
+    students: int
+    submissions: tuple[Submission, ...]
+    ratings: tuple[Rating, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class View:
     id: str
     digest: str | None
@@ -133,6 +304,14 @@ class View:
 class NewView:
     view: View
     delete_token: str
+
+
+@dataclass(frozen=True, slots=True)
+class SharedView:
+    """A view with its stored text or corpus, read in one transaction."""
+
+    view: View
+    content: str | None
 
 
 class Cursor(Protocol):
@@ -158,24 +337,92 @@ def digest_of(content: str) -> str:
     return hashlib.sha256(content.encode("utf-8")).hexdigest()
 
 
-def clean_text(text: str, *, what: str, limit: int = MAX_TEXT) -> str:
-    """Text as stored: stripped, non-empty, at most ``limit`` characters, no NUL (PostgreSQL refuses it).
+# --- text -----------------------------------------------------------------------------------------------------
+# Bidi embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069) are removed from every text: they are the
+# only characters that reorder what is shown, whole words at a time ("\u202eloot" reads "tool" on the projector).
+# Arabic or Hebrew needs none of them: the Unicode bidirectional algorithm lays out right-to-left letters by their
+# own direction. Texts keep the other format characters, which move no letter: the marks (LRM, RLM, ALM) that
+# place punctuation beside right-to-left words, ZWNJ and ZWJ that join letters (Persian, Indic scripts) and emoji,
+# the zero-width space that separates Thai words.
+BIDI_CONTROLS = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+_DROP_BIDI = dict.fromkeys(map(ord, BIDI_CONTROLS))
+_JOINERS = frozenset("\u200c\u200d")
+# nicknames a student may not take (compared by their letters, without case): the dashboard is projected
+RESERVED_NICKS = frozenset(
+    {
+        "teacher",
+        "theteacher",
+        "yourteacher",
+        "instructor",
+        "professor",
+        "prof",
+        "lecturer",
+        "tutor",
+        "admin",
+        "administrator",
+        "moderator",
+        "system",
+        "server",
+    }
+)
+
+
+def clean_text(text: str, *, what: str, limit: int = MAX_TEXT, name: bool = False) -> str:
+    """Text as stored: stripped, at most ``limit`` characters, no NUL (PostgreSQL refuses it) and no bidi
+    embedding, override or isolate (:data:`BIDI_CONTROLS`). A ``name`` (a nickname: one line of a table or a
+    label) also loses its control characters and every invisible format character but the joiners, and its runs
+    of white space become one space.
 
     Example:
         >>> clean_text("  a b ", what="translation")
         'a b'
+        >>> clean_text("\u202eloot", what="nickname", name=True)
+        'loot'
+        >>> hebrew = "\u05e9\u05dc\u05d5\u05dd \u200f!"  # a right-to-left mark stays: it moves no letter
+        >>> clean_text(hebrew, what="translation") == hebrew
+        True
         >>> clean_text("x" * 5, what="nickname", limit=3)
         Traceback (most recent call last):
         ...
         bleu_app.store.base.StoreError: The nickname is too long: 5 characters, at most 3.
     """
-    text = text.replace("\x00", "").strip()
+    text = text.replace("\x00", "").translate(_DROP_BIDI)
+    if name:
+        kept = []
+        for ch in text:
+            if ch.isspace():
+                kept.append(" ")
+            elif ch in _JOINERS or unicodedata.category(ch) not in ("Cc", "Cf"):
+                kept.append(ch)
+        text = " ".join("".join(kept).split())
+    text = text.strip()
     if len(text) > limit:
         raise StoreError(f"The {what} is too long: {len(text):,} characters, at most {limit:,}.")
     return text
 
 
+def nickname_key(nickname: str) -> str:
+    """What makes two nicknames the same in a room: NFKC, case folded, without format characters (a joiner is
+    invisible) and with single spaces.
+
+    Example:
+        >>> nickname_key(" Alice\u200d ") == nickname_key("ALICE")
+        True
+    """
+    text = unicodedata.normalize("NFKC", nickname).casefold()
+    return " ".join("".join(ch for ch in text if unicodedata.category(ch) != "Cf").split())
+
+
+def _reserved(key: str) -> bool:
+    return "".join(ch for ch in key if ch.isalpha()) in RESERVED_NICKS
+
+
+def _mb(n_bytes: int) -> str:
+    return f"{n_bytes / 2**20:,.1f} MB" if n_bytes >= 2**20 else f"{n_bytes / 1024:,.0f} KB"
+
+
 IDLE_CONNECTIONS = 8  # connections a process keeps open between calls (a store is shared by its sessions)
+ErrorKind = Literal["conflict", "unavailable"]
 
 
 class SqlStore:
@@ -184,8 +431,9 @@ class SqlStore:
     placeholder = "?"
     backend = "sql"
 
-    def __init__(self, *, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, *, clock: Callable[[], float] = time.time, limits: Limits | None = None) -> None:
         self.clock = clock
+        self.limits = Limits.from_env() if limits is None else limits
         self._idle: queue.LifoQueue[Any] = queue.LifoQueue(IDLE_CONNECTIONS)
 
     # --- backend hooks ----------------------------------------------------------------------------------------
@@ -194,34 +442,96 @@ class SqlStore:
         raise NotImplementedError
 
     def _usable(self, conn: Any) -> bool:
-        """Whether a pooled connection can be used again (PostgreSQL: not closed by the server)."""
+        """Whether a pooled connection can be used again (PostgreSQL: it answers)."""
         return True
+
+    def _error_kind(self, exc: BaseException) -> ErrorKind | None:
+        """How the driver's error reads at the store's boundary: a unique key met by a concurrent write, the
+        database failing, or None (a bug: raised as it is)."""
+        return "unavailable" if isinstance(exc, OSError) else None
+
+    def _reason(self, exc: BaseException) -> Reason:
+        """Why the database failed, from the driver's error (backends refine it)."""
+        if isinstance(exc, OSError):
+            if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+                return "full"
+            if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+                return "read-only"
+        return "down"
+
+    def _backend_tx(self) -> AbstractContextManager[Cursor]:  # pragma: no cover - every backend overrides it
+        raise NotImplementedError
+
+    def _lock(self, cur: Cursor, name: Literal["rooms", "views"]) -> None:
+        """Serialise the writers that check a cap before they insert (SQLite: BEGIN IMMEDIATE already did)."""
 
     @contextmanager
     def _conn(self) -> Iterator[Any]:
-        """A connection from the pool (up to ``IDLE_CONNECTIONS`` kept between calls), returned after use."""
+        """A connection from the pool (up to ``IDLE_CONNECTIONS`` kept between calls), returned after use; one the
+        database failed on is closed instead (a pooled connection is checked before use, :meth:`_usable`)."""
         try:
             conn = self._idle.get_nowait()
         except queue.Empty:
             conn = self._connect()
-        if not self._usable(conn):
-            conn = self._connect()
+        else:
+            if not self._usable(conn):
+                self._close_quietly(conn)
+                conn = self._connect()
         try:
             yield conn
-        finally:
-            try:
-                self._idle.put_nowait(conn)
-            except queue.Full:
-                conn.close()
+        except BaseException as exc:
+            if self._error_kind(exc) == "unavailable":
+                self._close_quietly(conn)
+            else:
+                self._give_back(conn)
+            raise
+        self._give_back(conn)
 
-    def _tx(self) -> AbstractContextManager[Cursor]:  # pragma: no cover - every backend overrides it
-        raise NotImplementedError
+    def _give_back(self, conn: Any) -> None:
+        try:
+            self._idle.put_nowait(conn)
+        except queue.Full:
+            self._close_quietly(conn)
+
+    @staticmethod
+    def _close_quietly(conn: Any) -> None:
+        try:
+            conn.close()
+        except Exception:  # a connection the database dropped may fail to close: it is gone either way
+            _LOG.debug("closing a failed connection", exc_info=True)
+
+    @contextmanager
+    def _guard(self) -> Iterator[None]:
+        """The store's boundary: a driver's error (or an OSError) inside becomes a :class:`StoreError` (a concurrent
+        write met a unique key) or :class:`StoreUnavailableError` (the database failed), logged with its cause."""
+        try:
+            yield
+        except StoreError:
+            raise
+        except Exception as exc:
+            kind = self._error_kind(exc)
+            if kind is None:
+                raise
+            if kind == "conflict":
+                raise StoreError(
+                    "Someone else saved the same thing at the same moment, so nothing was saved: try again."
+                ) from exc
+            reason = self._reason(exc)
+            _LOG.warning("%s store unavailable (%s): %s: %s", self.backend, reason, type(exc).__name__, exc)
+            raise StoreUnavailableError(reason) from exc
+
+    @contextmanager
+    def _tx(self) -> Iterator[Cursor]:
+        """One transaction: committed when the block ends, rolled back whole when it raises; every driver error
+        leaves as a StoreError (:meth:`_guard`)."""
+        with self._guard(), self._backend_tx() as cur:
+            yield cur
 
     def close(self) -> None:
         """Close the pooled connections (a connection in use is closed when it comes back to a full pool)."""
         while True:
             try:
-                self._idle.get_nowait().close()
+                self._close_quietly(self._idle.get_nowait())
             except queue.Empty:
                 return
 
@@ -259,15 +569,24 @@ class SqlStore:
     # --- rooms ------------------------------------------------------------------------------------------------
     @staticmethod
     def _room(row: Sequence[Any]) -> Room:
-        return Room(
-            row[0], row[1], row[2], tuple(json.loads(row[3])), json.loads(row[4]), row[5], row[6], row[7], bool(row[8])
-        )
+        room_id, code, source, refs, config, created, expires, round_no, open_, version = row
+        refs, config = tuple(json.loads(refs)), json.loads(config)
+        return Room(room_id, code, source, refs, config, created, expires, round_no, bool(open_), int(version))
 
-    _ROOM_COLS = "id, code, source, refs, config, created_at, expires_at, round, round_open"
+    _ROOM_COLS = "id, code, source, refs, config, created_at, expires_at, round, round_open, version"
 
     def create_room(
-        self, source: str, refs: Sequence[str], config: dict[str, Any], *, ttl_s: float = ROOM_TTL_S
+        self,
+        source: str,
+        refs: Sequence[str],
+        config: dict[str, Any],
+        *,
+        ttl_s: float = ROOM_TTL_S,
+        client: str = "",
     ) -> NewRoom:
+        """A new room with an unused code. ``client`` is an opaque key of who asks (a session id, an address):
+        with it, one client holds at most ``limits.rooms_per_client`` live rooms; the store at most
+        ``limits.rooms``. Raises :class:`LimitReachedError` beyond either."""
         source = clean_text(source, what="source")
         cleaned = [clean_text(r, what=f"reference {i + 1}") for i, r in enumerate(refs)]
         cleaned = [r for r in cleaned if r]
@@ -281,87 +600,193 @@ class SqlStore:
             raise StoreError("A room lives between one minute and 30 days.")
         now = self.clock()
         token = secrets.token_urlsafe(24)
-        for _ in range(20):
-            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LEN))
-            room_id = secrets.token_hex(12)
-            with self._tx() as cur:
+        room_id = secrets.token_hex(12)
+        creator = _hash(client) if client else None
+        with self._tx() as cur:
+            self._lock(cur, "rooms")
+            self._run(cur, "SELECT COUNT(*) FROM rooms WHERE expires_at > ?", (now,))
+            if int(cur.fetchone()[0]) >= self.limits.rooms:
+                raise LimitReachedError(
+                    "rooms",
+                    f"This server already holds {self.limits.rooms:,} open rooms, its most: try again when one "
+                    "expires or is deleted.",
+                )
+            if creator is not None:
+                self._run(cur, "SELECT COUNT(*) FROM rooms WHERE creator = ? AND expires_at > ?", (creator, now))
+                if int(cur.fetchone()[0]) >= self.limits.rooms_per_client:
+                    raise LimitReachedError(
+                        "rooms_per_client",
+                        f"You already have {self.limits.rooms_per_client} open rooms, the most one browser may "
+                        "keep: delete one you no longer need (Delete this room, on its teacher view) or wait "
+                        "until one expires.",
+                    )
+            for _ in range(20):
+                code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LEN))
                 # an expired room's code may be given again: drop expired rooms first
                 self._run(cur, "DELETE FROM rooms WHERE code = ? AND expires_at <= ?", (code, now))
                 self._run(cur, "SELECT 1 FROM rooms WHERE code = ?", (code,))
-                if cur.fetchone():
-                    continue
-                self._run(
-                    cur,
-                    f"INSERT INTO rooms ({self._ROOM_COLS}, teacher_hash) VALUES (?, ?, ?, ?, ?, ?, ?, 1, 1, ?)",
-                    (room_id, code, source, json.dumps(cleaned), json.dumps(config), now, now + ttl_s, _hash(token)),
-                )
-            room = Room(room_id, code, source, tuple(cleaned), dict(config), now, now + ttl_s, 1, True)
-            return NewRoom(room, token)
-        raise StoreError("Could not find a free room code; try again.")  # pragma: no cover
-
-    def _room_where(self, where: str, value: str) -> Room | None:
-        with self._tx() as cur:
+                if not cur.fetchone():
+                    break
+            else:  # pragma: no cover - 20 taken codes in a row out of 8.5e11
+                raise StoreError("Could not find a free room code; try again.")
             self._run(
-                cur, f"SELECT {self._ROOM_COLS} FROM rooms WHERE {where} = ? AND expires_at > ?", (value, self.clock())
+                cur,
+                f"INSERT INTO rooms ({self._ROOM_COLS}, teacher_hash, creator) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, 1, 1, 0, ?, ?)",
+                (
+                    room_id,
+                    code,
+                    source,
+                    json.dumps(cleaned),
+                    json.dumps(config),
+                    now,
+                    now + ttl_s,
+                    _hash(token),
+                    creator,
+                ),
             )
-            row = cur.fetchone()
+        room = Room(room_id, code, source, tuple(cleaned), dict(config), now, now + ttl_s, 1, True, 0)
+        return NewRoom(room, token)
+
+    def _room_where(self, cur: Cursor, where: str, value: str) -> Room | None:
+        self._run(
+            cur, f"SELECT {self._ROOM_COLS} FROM rooms WHERE {where} = ? AND expires_at > ?", (value, self.clock())
+        )
+        row = cur.fetchone()
         return self._room(row) if row else None
 
     def room(self, room_id: str) -> Room | None:
-        return self._room_where("id", room_id)
+        with self._tx() as cur:
+            return self._room_where(cur, "id", room_id)
 
-    def room_by_code(self, code: str) -> Room | None:
-        return self._room_where("code", code.strip().upper())
+    def room_by_code(self, code: str, *, client: str = "") -> Room | None:
+        """The open room with this code (case does not matter), or None. With ``client`` (an opaque key: a
+        session id or an address), each wrong code counts against that client's guess budget
+        (``limits.code_guesses`` per ``GUESS_WINDOW_S``); past it every lookup from that client raises
+        :class:`LimitReachedError`, the right code too, until its wrong guesses age out."""
+        code = code.strip().upper()
+        now = self.clock()
+        with self._tx() as cur:
+            if not client:
+                return self._room_where(cur, "code", code)
+            who = _hash(client)
+            self._run(cur, "SELECT COUNT(*) FROM guesses WHERE client = ? AND at > ?", (who, now - GUESS_WINDOW_S))
+            if int(cur.fetchone()[0]) >= self.limits.code_guesses:
+                raise LimitReachedError(
+                    "code_guesses",
+                    f"Too many wrong room codes from here ({self.limits.code_guesses} in "
+                    f"{GUESS_WINDOW_S // 60} minutes): wait a few minutes, or open your teacher's join link or "
+                    "QR code.",
+                )
+            room = self._room_where(cur, "code", code)
+            if room is None:
+                self._run(cur, "INSERT INTO guesses (client, at) VALUES (?, ?)", (who, now))
+            return room
 
     def room_by_teacher(self, token: str) -> Room | None:
-        return self._room_where("teacher_hash", _hash(token))
+        with self._tx() as cur:
+            return self._room_where(cur, "teacher_hash", _hash(token))
+
+    def room_version(self, room_id: str) -> int | None:
+        """A number that moves on every write to the room (a join, a translation, a hide, a rating, a round), or
+        None when the room is gone: the dashboard recomputes only when it differs from the one it drew."""
+        with self._tx() as cur:
+            self._run(cur, "SELECT version FROM rooms WHERE id = ? AND expires_at > ?", (room_id, self.clock()))
+            row = cur.fetchone()
+        return int(row[0]) if row else None
+
+    def room_state(self, room_id: str) -> RoomState | None:
+        """The room, its number of students, its round-1 submissions (oldest first) and ratings, in one
+        transaction; None when the room is gone."""
+        with self._tx() as cur:
+            room = self._room_where(cur, "id", room_id)
+            if room is None:
+                return None
+            self._run(cur, "SELECT COUNT(*) FROM students WHERE room_id = ?", (room_id,))
+            students = int(cur.fetchone()[0])
+            subs = self._submissions(cur, room_id)
+            ratings = self._ratings(cur, room_id)
+        return RoomState(room, students, tuple(subs), tuple(ratings))
+
+    def _touch(self, cur: Cursor, room_id: str) -> None:
+        """Move the room's version, first in a writing transaction: on PostgreSQL this locks the room's row, so
+        the writes to one room that check something first (a cap, the round) queue there."""
+        self._run(
+            cur, "UPDATE rooms SET version = version + 1 WHERE id = ? AND expires_at > ?", (room_id, self.clock())
+        )
+        if cur.rowcount != 1:
+            raise RoomGoneError()
 
     def set_round(self, room_id: str, round_no: int, *, open_: bool) -> Room:
         """The teacher opens or closes a round (1: translate, 2: rate); one round is current at a time."""
         if round_no not in (ROUND_TRANSLATE, ROUND_RATE):
             raise StoreError(f"Unknown round {round_no}: rounds are 1 (translate) and 2 (rate).")
         with self._tx() as cur:
+            self._touch(cur, room_id)
             self._run(cur, "UPDATE rooms SET round = ?, round_open = ? WHERE id = ?", (round_no, int(open_), room_id))
-        room = self.room(room_id)
-        if room is None:
-            raise StoreError("This room no longer exists (deleted or expired).")
+            room = self._room_where(cur, "id", room_id)
+        assert room is not None  # touched in this transaction
         return room
 
     def delete_room(self, room_id: str) -> None:
-        """The room and everything in it (students, submissions, ratings)."""
+        """The room and everything in it (students, submissions, ratings: the foreign keys cascade)."""
         with self._tx() as cur:
-            for table in ("ratings", "submissions", "students"):
-                self._run(cur, f"DELETE FROM {table} WHERE room_id = ?", (room_id,))
             self._run(cur, "DELETE FROM rooms WHERE id = ?", (room_id,))
 
     def purge_expired(self) -> int:
-        """Delete expired rooms (with their contents) and views; returns how many rooms and views went."""
+        """Delete expired rooms (with their contents, by cascade), expired views, corpora no view uses and wrong
+        room codes past the guess window, one statement each in one transaction; returns how many rooms and views
+        went."""
         now = self.clock()
         with self._tx() as cur:
-            self._run(cur, "SELECT id FROM rooms WHERE expires_at <= ?", (now,))
-            rooms = [r[0] for r in cur.fetchall()]
-        for room_id in rooms:
-            self.delete_room(room_id)
-        with self._tx() as cur:
+            self._run(cur, "DELETE FROM rooms WHERE expires_at <= ?", (now,))
+            rooms = max(int(cur.rowcount), 0)
             self._run(cur, "DELETE FROM views WHERE expires_at <= ?", (now,))
             views = max(int(cur.rowcount), 0)
             self._run(
-                cur, "DELETE FROM corpora WHERE digest NOT IN (SELECT digest FROM views WHERE digest IS NOT NULL)"
+                cur, "DELETE FROM corpora WHERE NOT EXISTS (SELECT 1 FROM views WHERE views.digest = corpora.digest)"
             )
-        return len(rooms) + views
+            self._run(cur, "DELETE FROM guesses WHERE at <= ?", (now - GUESS_WINDOW_S,))
+        return rooms + views
 
     # --- students, submissions, ratings ------------------------------------------------------------------------
+    def enrol(self, room_id: str, nickname: str = "") -> NewStudent:
+        """A new student in the room, with the secret their browser keeps (the store keeps its hash; show the
+        student's own page only to a browser that holds it: :meth:`identify`). Nicknames are unique in a room
+        without regard to case, and the teacher's names are kept (:class:`NicknameTakenError`); a room takes at
+        most ``limits.students_per_room`` students (:class:`LimitReachedError`)."""
+        secret = secrets.token_urlsafe(24)
+        return NewStudent(self._add_student(room_id, nickname, _hash(secret)), secret)
+
     def join(self, room_id: str, nickname: str = "") -> Student:
-        nick = clean_text(nickname, what="nickname", limit=MAX_NICK)
+        """:meth:`enrol` without a browser secret: the student is anybody's who holds their id, as every student
+        was before issue 36 (a bench, a test)."""
+        return self._add_student(room_id, nickname, None)
+
+    def _add_student(self, room_id: str, nickname: str, secret_hash: str | None) -> Student:
+        nick = clean_text(nickname, what="nickname", limit=MAX_NICK, name=True)
+        key = nickname_key(nick) or None
+        if key is not None and _reserved(key):
+            raise NicknameTakenError(f"“{nick}” is kept for the teacher: choose another nickname.")
         sid = secrets.token_hex(12)
         with self._tx() as cur:
-            self._run(cur, "SELECT 1 FROM rooms WHERE id = ? AND expires_at > ?", (room_id, self.clock()))
-            if not cur.fetchone():
-                raise StoreError("This room no longer exists (deleted or expired).")
+            self._touch(cur, room_id)
+            self._run(cur, "SELECT COUNT(*) FROM students WHERE room_id = ?", (room_id,))
+            if int(cur.fetchone()[0]) >= self.limits.students_per_room:
+                raise LimitReachedError(
+                    "students_per_room",
+                    f"This room is full: {self.limits.students_per_room} students, the most a room takes. Ask your "
+                    "teacher to open a second room.",
+                )
+            if key is not None:
+                self._run(cur, "SELECT 1 FROM students WHERE room_id = ? AND nick_key = ?", (room_id, key))
+                if cur.fetchone():
+                    raise NicknameTakenError(f"Someone in this room is already called “{nick}”: choose another name.")
             self._run(
                 cur,
-                "INSERT INTO students (id, room_id, nickname, joined_at) VALUES (?, ?, ?, ?)",
-                (sid, room_id, nick, self.clock()),
+                "INSERT INTO students (id, room_id, nickname, joined_at, secret_hash, nick_key) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (sid, room_id, nick, self.clock(), secret_hash, key),
             )
         return Student(sid, room_id, nick)
 
@@ -371,28 +796,49 @@ class SqlStore:
             row = cur.fetchone()
         return Student(*row) if row else None
 
+    def identify(self, student_id: str, secret: str | None) -> Identity:
+        """Who the student link ``student_id`` names, and whether ``secret`` (what this browser kept from
+        :meth:`enrol`, or None) is theirs."""
+        with self._tx() as cur:
+            self._run(cur, "SELECT id, room_id, nickname, secret_hash FROM students WHERE id = ?", (student_id,))
+            row = cur.fetchone()
+        if not row:
+            return Identity(None, False)
+        return Identity(Student(row[0], row[1], row[2]), _matches(row[3], secret))
+
+    def _check_secret(self, cur: Cursor, student: Student, secret: str | None) -> None:
+        self._run(cur, "SELECT secret_hash FROM students WHERE id = ? AND room_id = ?", (student.id, student.room_id))
+        row = cur.fetchone()
+        if not row:
+            raise RoomGoneError("You are no longer in this room (it was deleted or has expired).")
+        if secret is not None and not _matches(row[0], secret):
+            who = f"“{student.nickname}”" if student.nickname else "another student"
+            raise NotYoursError(f"This link is {who}'s, not yours, so nothing was sent: join the room as yourself.")
+
     def students_count(self, room_id: str) -> int:
         with self._tx() as cur:
             self._run(cur, "SELECT COUNT(*) FROM students WHERE room_id = ?", (room_id,))
             return int(cur.fetchone()[0])
 
     def _open_room(self, cur: Cursor, room_id: str, round_no: int) -> None:
-        self._run(cur, "SELECT round, round_open FROM rooms WHERE id = ? AND expires_at > ?", (room_id, self.clock()))
+        self._touch(cur, room_id)
+        self._run(cur, "SELECT round, round_open FROM rooms WHERE id = ?", (room_id,))
         row = cur.fetchone()
-        if not row:
-            raise StoreError("This room no longer exists (deleted or expired).")
         if int(row[0]) != round_no or not row[1]:
             what = "Translation" if round_no == ROUND_TRANSLATE else "Rating"
             raise StoreError(f"{what} is closed: the teacher has not opened that round (or has closed it).")
 
-    def submit(self, student: Student, text: str) -> Submission:
-        """The student's translation for round 1: one per student, replaced while the round is open."""
+    def submit(self, student: Student, text: str, *, secret: str | None = None) -> Submission:
+        """The student's translation for round 1: one per student, replaced while the round is open. With
+        ``secret`` (the browser's, from :meth:`enrol`), a browser that is not the student's raises
+        :class:`NotYoursError` and changes nothing."""
         text = clean_text(text, what="translation")
         if not text:
             raise StoreError("The translation is empty.")
         now = self.clock()
         with self._tx() as cur:
             self._open_room(cur, student.room_id, ROUND_TRANSLATE)
+            self._check_secret(cur, student, secret)
             self._run(
                 cur,
                 "INSERT INTO submissions (id, room_id, student_id, round, text, submitted_at) "
@@ -407,18 +853,20 @@ class SqlStore:
             sub_id = cur.fetchone()[0]
         return Submission(sub_id, student.room_id, student.id, student.nickname, ROUND_TRANSLATE, text, False, now)
 
+    def _submissions(self, cur: Cursor, room_id: str) -> list[Submission]:
+        self._run(
+            cur,
+            "SELECT s.id, s.room_id, s.student_id, st.nickname, s.round, s.text, s.hidden, s.submitted_at "
+            "FROM submissions s JOIN students st ON st.id = s.student_id WHERE s.room_id = ? "
+            "ORDER BY s.submitted_at, s.id",
+            (room_id,),
+        )
+        return [Submission(r[0], r[1], r[2], r[3], int(r[4]), r[5], bool(r[6]), float(r[7])) for r in cur.fetchall()]
+
     def submissions(self, room_id: str, *, include_hidden: bool = True) -> list[Submission]:
         """Round-1 submissions of a room, oldest first."""
         with self._tx() as cur:
-            self._run(
-                cur,
-                "SELECT s.id, s.room_id, s.student_id, st.nickname, s.round, s.text, s.hidden, s.submitted_at "
-                "FROM submissions s JOIN students st ON st.id = s.student_id WHERE s.room_id = ? "
-                "ORDER BY s.submitted_at, s.id",
-                (room_id,),
-            )
-            rows = cur.fetchall()
-        subs = [Submission(r[0], r[1], r[2], r[3], int(r[4]), r[5], bool(r[6]), float(r[7])) for r in rows]
+            subs = self._submissions(cur, room_id)
         return [s for s in subs if include_hidden or not s.hidden]
 
     def own_submission(self, student: Student) -> Submission | None:
@@ -426,6 +874,7 @@ class SqlStore:
 
     def hide(self, room_id: str, submission_id: str, *, hidden: bool = True) -> None:
         with self._tx() as cur:
+            self._touch(cur, room_id)
             self._run(
                 cur,
                 "UPDATE submissions SET hidden = ? WHERE id = ? AND room_id = ?",
@@ -435,19 +884,23 @@ class SqlStore:
     def to_rate(self, student: Student, k: int = 3) -> list[Submission]:
         """Up to ``k`` visible translations of others for this student to rate: those with the fewest ratings so
         far, ties broken by a hash of (student, submission) so that students see different ones."""
-        subs = [s for s in self.submissions(student.room_id, include_hidden=False) if s.student_id != student.id]
+        with self._tx() as cur:
+            subs = [s for s in self._submissions(cur, student.room_id) if not s.hidden and s.student_id != student.id]
+            ratings = self._ratings(cur, student.room_id)
         counts: dict[str, int] = {}
-        for r in self.ratings(student.room_id):
+        for r in ratings:
             counts[r.submission_id] = counts.get(r.submission_id, 0) + 1
         subs.sort(key=lambda s: (counts.get(s.id, 0), _hash(student.id + s.id)))
         return subs[:k]
 
-    def rate(self, student: Student, submission_id: str, rating: int) -> None:
-        """A rating from 1 (very bad) to 5 (very good) of another student's translation; the last one counts."""
+    def rate(self, student: Student, submission_id: str, rating: int, *, secret: str | None = None) -> None:
+        """A rating from 1 (very bad) to 5 (very good) of another student's translation; the last one counts.
+        ``secret`` as for :meth:`submit`."""
         if not isinstance(rating, int) or not 1 <= rating <= 5:
             raise StoreError(f"A rating is a whole number from 1 to 5, got {rating!r}.")
         with self._tx() as cur:
             self._open_room(cur, student.room_id, ROUND_RATE)
+            self._check_secret(cur, student, secret)
             self._run(
                 cur, "SELECT student_id FROM submissions WHERE id = ? AND room_id = ?", (submission_id, student.room_id)
             )
@@ -464,30 +917,51 @@ class SqlStore:
                 (student.room_id, student.id, submission_id, rating, self.clock()),
             )
 
+    def _ratings(self, cur: Cursor, room_id: str) -> list[Rating]:
+        self._run(
+            cur, "SELECT student_id, submission_id, rating FROM ratings WHERE room_id = ? ORDER BY rated_at", (room_id,)
+        )
+        return [Rating(r[0], r[1], int(r[2])) for r in cur.fetchall()]
+
     def ratings(self, room_id: str) -> list[Rating]:
         with self._tx() as cur:
-            self._run(
-                cur,
-                "SELECT student_id, submission_id, rating FROM ratings WHERE room_id = ? ORDER BY rated_at",
-                (room_id,),
-            )
-            return [Rating(r[0], r[1], int(r[2])) for r in cur.fetchall()]
+            return self._ratings(cur, room_id)
 
     # --- corpora and views --------------------------------------------------------------------------------------
     def put_corpus(self, content: str) -> str:
         """Store a corpus once by its digest (storing it again is a no-op); returns the digest."""
         with self._tx() as cur:
+            self._lock(cur, "views")
             return self._put_corpus(cur, content)
 
     def _put_corpus(self, cur: Cursor, content: str) -> str:
+        """Insert a corpus; when the views' store would pass ``limits.views_mb``, the largest stored corpora (the
+        oldest first among equals) go first, with the views that show them: one client's flood then costs the
+        flood, not everyone's next share."""
         digest = digest_of(content)
         size = len(content.encode("utf-8"))
         self._run(cur, "SELECT 1 FROM corpora WHERE digest = ?", (digest,))
         if cur.fetchone():
             return digest
+        cap = self.limits.bytes_of("views")
+        if size > cap:
+            raise LimitReachedError(
+                "view_size", f"This view is too large to share: {_mb(size)}, more than the {_mb(cap)} kept in all."
+            )
         self._run(cur, "SELECT COALESCE(SUM(bytes), 0) FROM corpora")
-        if int(cur.fetchone()[0]) + size > MAX_CORPORA_BYTES:
-            raise StoreError("The store of shared views is full; try again after old views expire.")
+        excess = int(cur.fetchone()[0]) + size - cap
+        if excess > 0:
+            self._run(cur, "SELECT digest, bytes FROM corpora ORDER BY bytes DESC, created_at, digest")
+            evict: list[str] = []
+            for old, n in cur.fetchall():
+                if excess <= 0:
+                    break
+                evict.append(old)
+                excess -= int(n)
+            for old in evict:
+                self._run(cur, "DELETE FROM views WHERE digest = ?", (old,))
+                self._run(cur, "DELETE FROM corpora WHERE digest = ?", (old,))
+            _LOG.info("views' store full: forgot %d corpora, largest first, for one of %d bytes", len(evict), size)
         self._run(
             cur,
             "INSERT INTO corpora (digest, content, bytes, created_at) VALUES (?, ?, ?, ?) "
@@ -507,27 +981,74 @@ class SqlStore:
             self._run(cur, "SELECT COUNT(*) FROM corpora")
             return int(cur.fetchone()[0])
 
-    def create_view(self, settings: dict[str, Any], corpus: str | None = None, *, ttl_s: float = VIEW_TTL_S) -> NewView:
+    def create_view(
+        self, settings: dict[str, Any], corpus: str | None = None, *, ttl_s: float = VIEW_TTL_S, client: str = ""
+    ) -> NewView:
+        """Store a view: its settings and its text or corpus (once per content). A sentence view (``settings["page"]
+        == "sentence"``) holds at most ``SENTENCE_VIEW_BYTES``, another at most ``limits.view_mb``; with
+        ``client`` (an opaque key: a session id), one client holds at most ``limits.views_per_client`` live views.
+        Each raises :class:`LimitReachedError`. A full store forgets its largest views instead of refusing."""
+        page = settings.get("page")
+        if corpus is not None:
+            size = len(corpus.encode("utf-8"))
+            most = SENTENCE_VIEW_BYTES if page == "sentence" else self.limits.bytes_of("view")
+            if size > most:
+                what = "one sentence" if page == "sentence" else "one shared corpus"
+                raise LimitReachedError(
+                    "view_size",
+                    f"This view is too large to share: {_mb(size)}, and {what} may take {_mb(most)}. Share a "
+                    "shorter text, or a smaller corpus.",
+                )
         view_id, token, now = secrets.token_urlsafe(16), secrets.token_urlsafe(16), self.clock()
+        creator = _hash(client) if client else None
         with self._tx() as cur:  # the corpus and the view in one transaction: a purge cannot come between
+            self._lock(cur, "views")
+            if creator is not None:
+                self._run(cur, "SELECT COUNT(*) FROM views WHERE creator = ? AND expires_at > ?", (creator, now))
+                if int(cur.fetchone()[0]) >= self.limits.views_per_client:
+                    raise LimitReachedError(
+                        "views_per_client",
+                        f"You have shared {self.limits.views_per_client} views, the most one session keeps: delete "
+                        "one you no longer need with its delete link, or wait until they expire.",
+                    )
             digest = self._put_corpus(cur, corpus) if corpus is not None else None
             self._run(
                 cur,
-                "INSERT INTO views (id, digest, settings, delete_hash, created_at, expires_at) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (view_id, digest, json.dumps(settings, sort_keys=True), _hash(token), now, now + ttl_s),
+                "INSERT INTO views (id, digest, settings, delete_hash, created_at, expires_at, creator) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (view_id, digest, json.dumps(settings, sort_keys=True), _hash(token), now, now + ttl_s, creator),
             )
         return NewView(View(view_id, digest, dict(settings), now, now + ttl_s), token)
 
+    def _view(self, cur: Cursor, view_id: str) -> View | None:
+        self._run(
+            cur,
+            "SELECT id, digest, settings, created_at, expires_at FROM views WHERE id = ? AND expires_at > ?",
+            (view_id, self.clock()),
+        )
+        row = cur.fetchone()
+        return View(row[0], row[1], json.loads(row[2]), row[3], row[4]) if row else None
+
     def view(self, view_id: str) -> View | None:
         with self._tx() as cur:
-            self._run(
-                cur,
-                "SELECT id, digest, settings, created_at, expires_at FROM views WHERE id = ? AND expires_at > ?",
-                (view_id, self.clock()),
-            )
-            row = cur.fetchone()
-        return View(row[0], row[1], json.loads(row[2]), row[3], row[4]) if row else None
+            return self._view(cur, view_id)
+
+    def load_view(self, view_id: str) -> SharedView | None:
+        """A view and its content in one transaction. None means there is no such view (never made, deleted,
+        expired, or forgotten when the store was full); a database that fails raises :class:`StoreUnavailableError`
+        instead, so a link is never called gone because the server had a problem."""
+        with self._tx() as cur:
+            view = self._view(cur, view_id)
+            if view is None:
+                return None
+            content = None
+            if view.digest is not None:
+                self._run(cur, "SELECT content FROM corpora WHERE digest = ?", (view.digest,))
+                row = cur.fetchone()
+                if not row:
+                    return None
+                content = str(row[0])
+        return SharedView(view, content)
 
     def delete_view(self, view_id: str, delete_token: str) -> bool:
         """Delete a view with its delete token; False when the token does not match (or the view is gone)."""
@@ -538,3 +1059,10 @@ class SqlStore:
                 return False
             self._run(cur, "DELETE FROM views WHERE id = ?", (view_id,))
         return True
+
+
+def _matches(stored_hash: str | None, secret: str | None) -> bool:
+    """A stored secret hash against what a browser holds; a student from before secrets (NULL) is anybody's."""
+    if stored_hash is None:
+        return True
+    return secret is not None and secrets.compare_digest(stored_hash, _hash(secret))

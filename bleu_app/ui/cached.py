@@ -17,14 +17,14 @@ import streamlit as st
 
 from bleu_app.frames import corpus as corpus_frames
 from bleu_app.views.pair_buckets import PairBucketsView, pair_buckets_view
-from bleu_core.blocktest import RankedBlockTest, ranked_block_test
 from bleu_core.config import BleuConfig
-from bleu_core.corpus import Corpus, System
+from bleu_core.data.corpus import Corpus, System
 from bleu_core.engine import Encoded, ReferenceSet
-from bleu_core.every import EveryBleu, every_bleu
-from bleu_core.explain import SegmentExplanation, explain_segment
-from bleu_core.resample import resample_sums
 from bleu_core.significance import bootstrap_ci
+from bleu_core.significance.resample import resample_sums
+from bleu_core.teaching.blocktest import RankedBlockTest, ranked_block_test
+from bleu_core.teaching.every import EveryBleu, every_bleu
+from bleu_core.teaching.explain import SegmentExplanation, explain_segment
 
 # --- learn + sentence pages ------------------------------------------------------------------------------
 
@@ -284,13 +284,13 @@ def every(system: System, corpus: Corpus) -> EveryBleu:
 # --- slices and diagnostics (corpus and compare pages) -----------------------------------------------------
 
 from bleu_app.frames import slices as slice_frames  # noqa: E402
-from bleu_core.diagnostics import Diagnostics  # noqa: E402
-from bleu_core.slices import Slice  # noqa: E402
+from bleu_core.data.diagnostics import Diagnostics  # noqa: E402
+from bleu_core.data.slices import Slice  # noqa: E402
 
 
 @st.cache_resource(max_entries=4, scope="session", show_spinner="Looking for degenerate lines ...", hash_funcs=_WHOLE)
 def diagnostics(corpus: Corpus, tokenize: str) -> Diagnostics:
-    """Every system's flags (``bleu_core.diagnostics``) under a tokenizer; read-only."""
+    """Every system's flags (``bleu_core.data.diagnostics``) under a tokenizer; read-only."""
     return slice_frames.corpus_diagnostics(corpus, tokenize)
 
 

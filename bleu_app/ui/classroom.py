@@ -36,8 +36,8 @@ from bleu_app.store import (
 )
 from bleu_app.store.base import CODE_ALPHABET, CODE_LEN
 from bleu_core.config import BleuConfig
-from bleu_core.corpus import Corpus
-from bleu_core.paper import EXAMPLE_1
+from bleu_core.data.corpus import Corpus
+from bleu_core.teaching.paper import EXAMPLE_1
 
 from . import cached, docs, export, render, state
 

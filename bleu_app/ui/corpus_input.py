@@ -17,9 +17,8 @@ import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from bleu_app import samples
-from bleu_core.corpus import Corpus, TextFile, build_corpus
-from bleu_core.errors import InputError
-from bleu_core.readers import (
+from bleu_core.data.corpus import Corpus, TextFile, build_corpus
+from bleu_core.data.readers import (
     DEFAULT_LIMIT_MB,
     check_size,
     decode_lines,
@@ -28,7 +27,8 @@ from bleu_core.readers import (
     parse_jsonl,
     parse_table,
 )
-from bleu_core.trials import default_trials
+from bleu_core.errors import InputError
+from bleu_core.significance.trials import default_trials
 
 from . import docs, render, state
 

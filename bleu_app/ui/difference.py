@@ -10,9 +10,9 @@ from bleu_app.frames import corpus as corpus_frames, difference as frames, pair_
 from bleu_app.frames.signs import signed, zero_unsigned
 from bleu_app.views.difference import AXIS_NOTE, difference_view
 from bleu_app.views.pair_buckets import FREQ_NOTE, LENGTH_NOTE
-from bleu_core.bleu import make_signature
 from bleu_core.config import BleuConfig
-from bleu_core.corpus import Corpus
+from bleu_core.data.corpus import Corpus
+from bleu_core.metrics.bleu import make_signature
 
 from . import cached, corpus_input, docs, export, render, selection
 

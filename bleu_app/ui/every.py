@@ -7,7 +7,7 @@ import streamlit as st
 from bleu_app.charts import every as charts
 from bleu_app.frames import every as frames
 from bleu_app.ui import cached, docs
-from bleu_core.corpus import Corpus
+from bleu_core.data.corpus import Corpus
 
 
 def every_bleu_section(corpus: Corpus, system: str) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 import streamlit as st
 
 from bleu_app.frames import exercise as frames, quiz, spot
-from bleu_core.bleu import make_signature
+from bleu_core.metrics.bleu import make_signature
 
 from . import docs, present, render
 

@@ -9,8 +9,8 @@ import pandas as pd
 import streamlit as st
 
 from bleu_app.frames.corpus import BLEU, BP, CI_HIGH, CI_LOW, COL, P_HOLM, RATIO, ROW, SYSTEM
-from bleu_core.latex import escape_latex, ranking_table
-from bleu_core.ranking import Ranking
+from bleu_core.display.latex import escape_latex, ranking_table
+from bleu_core.significance.ranking import Ranking
 
 PER_ROW = 3  # download buttons per row: "Chart: precisions HTML" fits a third of the page
 
@@ -107,7 +107,7 @@ def _tex(s: str) -> str:
 def ranking_latex(
     ranking: Ranking, systems: pd.DataFrame, significance: pd.DataFrame, baseline: str, signature: str
 ) -> str:
-    """The ranking as ``bleu_core.latex``'s booktabs table (the one ``bleu-explorer compare --latex`` writes).
+    """The ranking as ``bleu_core.display.latex``'s booktabs table (the one ``bleu-explorer compare --latex`` writes).
 
     Intervals, p-values and the baseline go by system name: ``systems`` may be in any order (the page's is
     sorted by score, the ranking's input is not)."""

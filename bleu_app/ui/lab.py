@@ -16,10 +16,10 @@ import streamlit as st
 
 from bleu_app.frames import lab as frames
 from bleu_app.frames.signs import signed
-from bleu_core.bleu import make_signature
 from bleu_core.config import BleuConfig
 from bleu_core.errors import InputError
-from bleu_core.variants import VARIANTS, VariantResult
+from bleu_core.metrics.bleu import make_signature
+from bleu_core.teaching.variants import VARIANTS, VariantResult
 
 from . import docs, present, render, shared, state
 

@@ -15,6 +15,9 @@ import threading
 from collections.abc import Callable
 from typing import Final
 
+from bleu_core.config import BleuConfig
+from bleu_core.metrics import Metric, as_metric
+
 GROWTH_MB: Final = 64
 
 _lock = threading.Lock()
@@ -64,22 +67,25 @@ _BYTES_PER_CELL: Final = 24  # a resample's float64 column sums and their scorin
 
 def session_budget() -> int:
     """Bytes one session's resampling may hold: 1/``SESSION_SHARE`` of the machine (2.9 GiB of 23 GiB)."""
-    from bleu_core.trials import memory_budget
+    from bleu_core.significance.trials import memory_budget
 
     return memory_budget() * 2 // SESSION_SHARE
 
 
-def pool_bytes(n_systems: int, order: int, draws: int) -> int:
-    """About what ``draws`` bootstrap resamples of ``n_systems`` systems hold (2 + 2N statistics per system)."""
-    return draws * n_systems * (2 + 2 * order) * _BYTES_PER_CELL
+def pool_bytes(n_systems: int, metric: Metric | BleuConfig, draws: int) -> int:
+    """About what ``draws`` bootstrap resamples of ``n_systems`` systems hold (the metric's statistics per system:
+    2 + 2N for BLEU)."""
+    return draws * n_systems * as_metric(metric).width * _BYTES_PER_CELL
 
 
-def trials_that_fit(n_systems: int, order: int, trials: int, offered: tuple[int, ...], floor: int) -> int | None:
+def trials_that_fit(
+    n_systems: int, metric: Metric | BleuConfig, trials: int, offered: tuple[int, ...], floor: int
+) -> int | None:
     """``trials`` if its pool (at least ``floor`` draws: the intervals') fits in :func:`session_budget`, else the
     most of ``offered`` below it that fit; None when not even ``floor`` draws fit."""
     budget = session_budget()
     for t in [trials, *sorted((o for o in offered if o < trials), reverse=True)]:
-        if pool_bytes(n_systems, order, max(t, floor)) <= budget:
+        if pool_bytes(n_systems, metric, max(t, floor)) <= budget:
             return t
     return None
 

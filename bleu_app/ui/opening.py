@@ -13,9 +13,9 @@ from typing import Final
 import streamlit as st
 
 from bleu_app.frames import opening as frames
-from bleu_core.bleu import make_signature
 from bleu_core.config import BleuConfig
-from bleu_core.paper import EXAMPLE_1
+from bleu_core.metrics.bleu import make_signature
+from bleu_core.teaching.paper import EXAMPLE_1
 
 from . import docs, render
 

@@ -10,8 +10,8 @@ import streamlit as st
 
 from bleu_app import samples
 from bleu_app.frames import part2 as frames
-from bleu_core.bleu import make_signature
 from bleu_core.config import BleuConfig
+from bleu_core.metrics.bleu import make_signature
 
 from . import docs, render
 

@@ -10,13 +10,13 @@ import pandas as pd
 import streamlit as st
 
 from bleu_app.frames import sentence as fs
-from bleu_core import testsize
-from bleu_core.bleu import BleuScore, make_signature
 from bleu_core.config import BleuConfig
-from bleu_core.corpus import Corpus
+from bleu_core.data.corpus import Corpus
 from bleu_core.errors import InputError
-from bleu_core.explain import SegmentExplanation
-from bleu_core.trials import TRIALS_OFFERED
+from bleu_core.metrics.bleu import BleuScore, make_signature
+from bleu_core.significance import testsize
+from bleu_core.significance.trials import TRIALS_OFFERED
+from bleu_core.teaching.explain import SegmentExplanation
 
 from . import cached, docs, memory, state
 
@@ -63,8 +63,8 @@ def effective_order_suffix(hyp: str, refs: tuple[str, ...], config: BleuConfig, 
 
 
 def size_note(n_segments: int, widths: list[float], config: BleuConfig, nrefs: int) -> None:
-    """The small-test-set note (``bleu_core.testsize``) under a score: a warning when the set is small, else a
-    caption; with the intervals' signature."""
+    """The small-test-set note (``bleu_core.significance.testsize``) under a score: a warning when the set is small,
+    else a caption; with the intervals' signature."""
     note = testsize.size_note(n_segments, widths)
     sig = make_signature(config, nrefs, bs=1000, rs=12345)
     (st.warning if note.small else st.caption)(
@@ -372,9 +372,9 @@ def md_escape(text: str) -> str:
 def trials_in_budget(corpus: Corpus, config: BleuConfig, trials: int) -> int:
     """The significance test's trials, lowered with a note to what one session may hold (issue 24.1); the page
     stops with a message when not even the intervals' resamples fit."""
-    n, order = len(corpus.systems), config.max_ngram_order
-    fit = memory.trials_that_fit(n, order, trials, TRIALS_OFFERED, cached.CI_DRAWS)
-    need = memory.gib(memory.pool_bytes(n, order, max(trials, cached.CI_DRAWS)))
+    n = len(corpus.systems)
+    fit = memory.trials_that_fit(n, config, trials, TRIALS_OFFERED, cached.CI_DRAWS)
+    need = memory.gib(memory.pool_bytes(n, config, max(trials, cached.CI_DRAWS)))
     budget = f"{memory.gib(memory.session_budget())}, 1/{memory.SESSION_SHARE} of this machine's memory"
     if fit is None:
         st.error(

@@ -10,7 +10,7 @@ import streamlit as st
 
 from bleu_app.charts import corpus as charts
 from bleu_app.frames import corpus as frames
-from bleu_core.corpus import Corpus
+from bleu_core.data.corpus import Corpus
 
 from . import corpus_input, frame, state
 

@@ -51,7 +51,7 @@ def refuse_clear_cache() -> None:
 
 SESSION_UPLOAD_FILES: Final = 11
 """One session may hold this many files' worth of uploads (``server.maxUploadSize`` each): a folder may hold ten
-(``bleu_core.corpus``), plus one."""
+(``bleu_core.data.corpus``), plus one."""
 
 
 def session_upload_limit() -> int:

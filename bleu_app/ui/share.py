@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 import streamlit as st
 
 from bleu_app.store import VIEW_TTL_S, StoreError, get_store
-from bleu_core.corpus import Corpus, System, TextFile
+from bleu_core.data.corpus import Corpus, System, TextFile
 
 from . import state
 

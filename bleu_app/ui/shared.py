@@ -22,8 +22,8 @@ from bleu_app import samples
 from bleu_app.charts import sentence as charts
 from bleu_app.frames import lab as lab_frames, sentence as frames
 from bleu_core.config import BleuConfig
-from bleu_core.explain import SegmentExplanation, explain_segment
-from bleu_core.variants import VARIANTS, VariantResult, run_variant
+from bleu_core.teaching.explain import SegmentExplanation, explain_segment
+from bleu_core.teaching.variants import VARIANTS, VariantResult, run_variant
 
 from . import render
 

@@ -14,10 +14,10 @@ import streamlit as st
 
 from bleu_app.frames import slices as frames
 from bleu_core.config import BleuConfig
-from bleu_core.corpus import Corpus
-from bleu_core.diagnostics import FLAGS
+from bleu_core.data.corpus import Corpus
+from bleu_core.data.diagnostics import FLAGS
+from bleu_core.data.languages import suggestion, tokenizer_for
 from bleu_core.errors import InputError
-from bleu_core.languages import suggestion, tokenizer_for
 
 from . import cached, corpus_input, selection, state, widgets
 

@@ -16,8 +16,8 @@ from typing import Any, Final
 import streamlit as st
 
 from bleu_core.config import BleuConfig
+from bleu_core.engine.tokenizers import TOKENIZERS
 from bleu_core.errors import InputError
-from bleu_core.tokenizers import TOKENIZERS
 
 # --- BLEU settings (widget keys = query-parameter names) -------------------------------------------
 PRESET: Final = "preset"
@@ -247,7 +247,7 @@ def put(key: str, value: Any) -> None:
 
 
 # --- corpus and compare ------------------------------------------------------------------------------------
-CORPUS: Final = "corpus.loaded"  # the current bleu_core.corpus.Corpus (the last good one; a bad upload keeps it)
+CORPUS: Final = "corpus.loaded"  # the current bleu_core.data.corpus.Corpus (the last good one; a bad upload keeps it)
 CORPUS_ERRORS: Final = "corpus.errors"  # list[str]: messages of the last rejected input (shown until the next)
 CORPUS_SYSTEM: Final = "corpus.current_system"  # the system the corpus page shows (mirrors its selectbox)
 COMPARE_BASELINE: Final = "compare.current_baseline"  # the baseline system (mirrors the compare page's box)

@@ -11,9 +11,9 @@ import streamlit as st
 
 from bleu_app import samples
 from bleu_app.frames import sentence as frames
-from bleu_core.bleu import make_signature
 from bleu_core.config import BleuConfig
-from bleu_core.explain import SegmentExplanation
+from bleu_core.metrics.bleu import make_signature
+from bleu_core.teaching.explain import SegmentExplanation
 
 from . import docs, render, shared, state
 

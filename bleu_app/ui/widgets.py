@@ -8,8 +8,8 @@ from typing import Final
 import streamlit as st
 
 from bleu_app import samples
-from bleu_core.bleu import make_signature
-from bleu_core.tokenizers import TOKENIZERS
+from bleu_core.engine.tokenizers import TOKENIZERS
+from bleu_core.metrics.bleu import make_signature
 
 from . import render, state
 

@@ -16,10 +16,10 @@ import pandas as pd
 
 from bleu_app.charts import difference as charts
 from bleu_app.frames import difference as frames
-from bleu_core.bleu import make_signature, score_many
 from bleu_core.config import BleuConfig
-from bleu_core.corpus import Corpus
-from bleu_core.decomposition import Decomposition, decompose_matrices
+from bleu_core.data.corpus import Corpus
+from bleu_core.metrics.bleu import make_signature, score_many
+from bleu_core.teaching.decomposition import Decomposition, decompose_matrices
 
 __all__ = ["DifferenceView", "difference_view", "pick_pair"]
 

@@ -13,11 +13,11 @@ import pandas as pd
 
 from bleu_app.charts import difference as charts
 from bleu_app.frames import corpus as fc, pair_buckets as frames
-from bleu_core.bleu import make_signature
 from bleu_core.config import BleuConfig
-from bleu_core.corpus import Corpus
+from bleu_core.data.corpus import Corpus
+from bleu_core.data.wordfreq import freq_bucket_counts, ref_frequencies
 from bleu_core.engine import tokenize_corpus
-from bleu_core.wordfreq import freq_bucket_counts, ref_frequencies
+from bleu_core.metrics.bleu import make_signature
 
 __all__ = ["FREQ_NOTE", "LENGTH_NOTE", "PairBucketsView", "pair_buckets_view"]
 

@@ -16,7 +16,7 @@ import pandas as pd
 from bleu_app.charts import corpus as charts
 from bleu_app.frames import corpus as frames
 from bleu_app.frames.names import labels as short_labels
-from bleu_core.ranking import Ranking
+from bleu_core.significance.ranking import Ranking
 
 __all__ = ["RankingView", "ranking_view"]
 

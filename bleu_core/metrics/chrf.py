@@ -24,17 +24,18 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Final, Literal, TypeVar
 
 from bleu_core._version import __version__
-from bleu_core.engine import SMALL_CORPUS, choose, corpus_chars
+from bleu_core.engine.choose import SMALL_CORPUS, choose, corpus_chars
+from bleu_core.engine.stats import check_streams
 from bleu_core.errors import InputError
-from bleu_core.signature import SACREBLEU_VERSION
-from bleu_core.stats import check_streams
+
+from .signature import SACREBLEU_VERSION
 
 if TYPE_CHECKING:
     import numpy as np
 
     from bleu_core.metrics._chrf_kernel import References as KernelReferences
 
-__all__ = ["MAX_ORDER", "Chrf", "ChrfReferences", "ChrfScore", "corpus_chrf", "sentence_chrf"]
+__all__ = ["MAX_ORDER", "OPTIONS", "Chrf", "ChrfReferences", "ChrfScore", "corpus_chrf", "sentence_chrf"]
 
 _chrf_kernel: ModuleType | None
 try:
@@ -42,6 +43,8 @@ try:
 except ImportError:  # pragma: no cover - depends on the build
     _chrf_kernel = None
 
+OPTIONS: Final = ("char_order", "word_order", "beta", "lowercase", "whitespace", "eps_smoothing")
+"""sacreBLEU's chrF options, by its names (``CHRF(...)``'s arguments)."""
 MAX_ORDER: Final = 1000
 """The largest character or word order accepted (an order beyond a line's length counts nothing)."""
 PARALLEL_SEGMENTS: Final = 1000
@@ -122,6 +125,27 @@ class Chrf:
     lowercase: bool = False
     whitespace: bool = False
     eps_smoothing: bool = False
+
+    @classmethod
+    def from_options(cls, **options: object) -> Chrf:
+        """chrF from sacreBLEU's option names (the metric registry's factory).
+
+        Raises:
+            InputError: an unknown option, or a bad value, naming it.
+
+        Example:
+            >>> Chrf.from_options(word_order=2).name
+            'chrF2++'
+            >>> Chrf.from_options(order=2)
+            Traceback (most recent call last):
+            ...
+            bleu_core.errors.InputError: chrF: unknown chrF option 'order' (known: char_order, word_order, beta, \
+lowercase, whitespace, eps_smoothing)
+        """
+        unknown = [k for k in options if k not in OPTIONS]
+        if unknown:
+            raise InputError(f"unknown chrF option {unknown[0]!r} (known: {', '.join(OPTIONS)})", "chrF")
+        return cls(**options)  # type: ignore[arg-type]
 
     def __post_init__(self) -> None:
         _whole(self.char_order, "char_order", 1)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
-from bleu_core.stats import check_streams
+from bleu_core.engine.stats import check_streams
 
 if TYPE_CHECKING:
     import numpy as np

@@ -12,9 +12,9 @@ from bleu_app.charts import corpus as ch
 from bleu_app.frames import corpus as f
 from bleu_app.samples import demo_corpus
 from bleu_core import BleuConfig
-from bleu_core.blocktest import ranked_block_test
 from bleu_core.engine import MatchArrays
-from bleu_core.stats import corpus_matrix, prepare_references
+from bleu_core.engine.stats import corpus_matrix, prepare_references
+from bleu_core.teaching.blocktest import ranked_block_test
 
 CFG = BleuConfig()
 
@@ -344,7 +344,7 @@ def _wmt22_human(data_dir) -> pd.DataFrame:
 
 def _wmt_corpus(root):
     """A WMT folder read as the app reads an uploaded folder (the raw human judgements left out)."""
-    from bleu_core.readers import parse_folder
+    from bleu_core.data.readers import parse_folder
 
     files = [
         (str(p.relative_to(root.parent)), p.read_bytes())
@@ -356,7 +356,7 @@ def _wmt_corpus(root):
 
 def _human_frame(root) -> pd.DataFrame:
     """A WMT folder's systems with a human score: corpus BLEU (13a, every reference) and that score."""
-    from bleu_core.bleu import corpus_bleu
+    from bleu_core.metrics.bleu import corpus_bleu
 
     corpus = _wmt_corpus(root)
     refs = [list(r.lines) for r in corpus.references]

@@ -12,7 +12,7 @@ import pytest
 from bleu_app.charts import corpus as ch
 from bleu_app.frames import corpus as f
 from bleu_core import BleuConfig
-from bleu_core.stats import corpus_matrix, prepare_references
+from bleu_core.engine.stats import corpus_matrix, prepare_references
 
 CFG = BleuConfig()
 LINES = 50_000
@@ -134,7 +134,7 @@ def test_ngram_chart_sends_no_segment_lists():
 
 
 def test_block_chart_at_50k_bins_the_blocks_and_keeps_the_exact_means(wmt21):
-    from bleu_core.blocktest import ranked_block_test
+    from bleu_core.teaching.blocktest import ranked_block_test
 
     mats, _ = wmt21
     names = list(mats)

@@ -15,10 +15,10 @@ from bleu_app.charts import corpus as ch, difference as chd
 from bleu_app.frames import corpus as f, difference as fd, pair_buckets as pb
 from bleu_app.samples import demo_corpus
 from bleu_core import BleuConfig
-from bleu_core.blocktest import ranked_block_test
-from bleu_core.decomposition import decompose
 from bleu_core.engine import MatchArrays
-from bleu_core.stats import corpus_matrix, prepare_references
+from bleu_core.engine.stats import corpus_matrix, prepare_references
+from bleu_core.teaching.blocktest import ranked_block_test
+from bleu_core.teaching.decomposition import decompose
 
 vlc = pytest.importorskip("vl_convert")
 

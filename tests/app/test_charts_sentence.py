@@ -119,7 +119,7 @@ def test_decay_chart_keeps_zero_orders_on_the_axis():
     from bleu_app.charts import sentence as charts
     from bleu_app.frames import sentence as frames
     from bleu_core import BleuConfig, explain_segment
-    from bleu_core.paper import EXAMPLE_1
+    from bleu_core.teaching.paper import EXAMPLE_1
 
     e = explain_segment(EXAMPLE_1.candidates[1], list(EXAMPLE_1.references), BleuConfig.paper())
     texts = re.findall(

@@ -11,8 +11,8 @@ import vl_convert as vlc
 from bleu_app.charts import difference as ch
 from bleu_app.frames import difference as f
 from bleu_core import BleuConfig
-from bleu_core.decomposition import decompose_matrices
 from bleu_core.engine import ReferenceSet
+from bleu_core.teaching.decomposition import decompose_matrices
 
 CFG = BleuConfig()
 

@@ -11,7 +11,7 @@ import vl_convert as vlc
 from bleu_app.charts import every as ch
 from bleu_app.frames import every as f
 from bleu_core import every_bleu
-from bleu_core.every import EveryBleu
+from bleu_core.teaching.every import EveryBleu
 from tests.core.cases import read_lines
 
 

@@ -1,5 +1,5 @@
 """Issue 24.6: a system name holding a blank line (possible from a quoted CSV header or a JSONL key) stays on its
-table row in the compare page's LaTeX table (bleu_core.latex.escape_latex folds whitespace; held here for the
+table row in the compare page's LaTeX table (bleu_core.display.latex.escape_latex folds whitespace; held here for the
 app's own table too)."""
 
 from __future__ import annotations

@@ -12,9 +12,9 @@ from bleu_app.frames import corpus as f
 from bleu_app.samples import demo_corpus
 from bleu_app.ui import export, tables
 from bleu_core import BleuConfig, ReferenceSet, corpus_bleu, explain_corpus
-from bleu_core.blocktest import ranked_block_test
 from bleu_core.engine import MatchArrays
-from bleu_core.stats import corpus_matrix, prepare_references
+from bleu_core.engine.stats import corpus_matrix, prepare_references
+from bleu_core.teaching.blocktest import ranked_block_test
 
 CFG = BleuConfig()
 

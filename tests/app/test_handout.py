@@ -11,8 +11,8 @@ from html.parser import HTMLParser
 import pytest
 
 from bleu_app import handout as handout_module
-from bleu_core.bleu import corpus_bleu
-from bleu_core.paper import EXAMPLES
+from bleu_core.metrics.bleu import corpus_bleu
+from bleu_core.teaching.paper import EXAMPLES
 from tests.app.test_paper_quotes import PAPER, normalise
 
 PAPER_ARGS = {"smooth_method": "none", "lowercase": True, "tokenize": "paper"}

@@ -12,7 +12,7 @@ import pytest
 
 from bleu_app.frames import lab
 from bleu_core.config import BleuConfig
-from bleu_core.variants import VARIANTS, VariantResult, run_variant
+from bleu_core.teaching.variants import VARIANTS, VariantResult, run_variant
 from tests.app.test_paper_quotes import PAPER, normalise, quotes
 
 CONFIGS = {"paper": BleuConfig.paper(), "sacrebleu": BleuConfig()}

@@ -17,10 +17,10 @@ from bleu_app.frames import corpus as fc, pair_buckets as pb
 from bleu_app.report import ReportOptions, build_report
 from bleu_app.views.pair_buckets import pair_buckets_view
 from bleu_core.config import BleuConfig
-from bleu_core.corpus import Corpus, build_corpus
+from bleu_core.data.corpus import Corpus, build_corpus
+from bleu_core.data.readers import read_text_file
+from bleu_core.data.wordfreq import bucket_labels, freq_bucket_counts, ref_frequencies
 from bleu_core.engine import ReferenceSet
-from bleu_core.readers import read_text_file
-from bleu_core.wordfreq import bucket_labels, freq_bucket_counts, ref_frequencies
 
 A, B = "Online-A", "NiuTrans"
 

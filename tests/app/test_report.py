@@ -16,7 +16,7 @@ from bleu_app.report import ReportOptions, build_report
 from bleu_app.samples import demo_corpus
 from bleu_cli.cli import main
 from bleu_core import BleuConfig, corpus_bleu
-from bleu_core.bleu import make_signature
+from bleu_core.metrics.bleu import make_signature
 
 XSS = '<img src=x onerror="alert(1)">'
 SYSTEMS = ("Online-A", "Facebook-AI", "happypoet", "ICL", "UF")

@@ -9,9 +9,9 @@ import sacrebleu
 
 from bleu_app.frames import difference as diff_frames, slices as f
 from bleu_core.config import BleuConfig
+from bleu_core.data.readers import parse_folder
 from bleu_core.engine import ReferenceSet
 from bleu_core.errors import InputError
-from bleu_core.readers import parse_folder
 
 
 @pytest.fixture(scope="module")
@@ -36,7 +36,7 @@ def test_cut_keeps_exactly_the_chosen_lines(wmt22) -> None:
     s = part.system("Online-B")
     refs = part.ref_streams
     m = ReferenceSet(refs).stats(list(s.lines))
-    from bleu_core.bleu import score_many
+    from bleu_core.metrics.bleu import score_many
 
     ours = float(score_many(m.sum(axis=0)[None, :], BleuConfig())[0])
     theirs = sacrebleu.corpus_bleu(

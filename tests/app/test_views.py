@@ -11,7 +11,7 @@ import vl_convert as vlc
 from bleu_app.report import ReportOptions, build_report, corpus_matrices
 from bleu_app.views.difference import difference_view, pick_pair
 from bleu_core import BleuConfig, corpus_bleu
-from bleu_core.corpus import Corpus, System, TextFile
+from bleu_core.data.corpus import Corpus, System, TextFile
 
 NAMES = ("Online-A", "Facebook-AI", "UF")
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
+from bleu_app.store import CODE_LEN
 from tests.browser.conftest import once_open, rerun_settled, serve, shot, wait_for_app
 
 TEXTS = (
@@ -37,7 +38,7 @@ def test_a_class_with_a_teacher_and_three_students(app_url, new_page):
     teacher.get_by_role("button", name="Create the room").click()
     rerun_settled(teacher)
     code = _metric(teacher, "Room code")
-    assert len(code) == 6
+    assert len(code) == CODE_LEN
     join = f"{app_url}/class?room={code}"
     codes = teacher.locator("[data-testid='stMain'] [data-testid='stCode']")
     expect(codes.filter(has_text=join).first).to_be_attached()  # drawn (the check below is exact)

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from bleu_app.frames import lab
 from bleu_core.config import BleuConfig
-from bleu_core.variants import VARIANTS, run_variant
+from bleu_core.teaching.variants import VARIANTS, run_variant
 from tests.browser.conftest import SHOTS, assert_view_looks_right, rerun_settled, wait_for_app
 
 MAIN = "[data-testid='stMain']"

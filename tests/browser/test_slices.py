@@ -7,7 +7,7 @@ from __future__ import annotations
 import sacrebleu
 from playwright.sync_api import expect
 
-from bleu_core.diagnostics import diagnose
+from bleu_core.data.diagnostics import diagnose
 from tests.browser.conftest import open_grid_row, rerun_settled, wait_for_app
 from tests.browser.test_corpus_compare import MAIN, _load_folder
 

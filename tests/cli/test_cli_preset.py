@@ -9,7 +9,7 @@ import pytest
 
 from bleu_cli.cli import main
 from bleu_core import BleuConfig, explain_segment
-from bleu_core.paper import EXAMPLE_1
+from bleu_core.teaching.paper import EXAMPLE_1
 
 CAND = EXAMPLE_1.candidates[0]
 REF_ARGS = [a for r in EXAMPLE_1.references for a in ("--ref", r)]

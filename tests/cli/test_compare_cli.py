@@ -208,3 +208,31 @@ def test_sacrebleu_signature_is_what_the_sacrebleu_cli_prints(flag: str, tmp_pat
     key = "ar" if flag == "--paired-ar" else "bs"
     assert f"|{key}:{n}|" in out["signature"]
     assert "|bs:" in out["interval_signature"]
+
+
+def _sacrebleu_p_values(refs: list[list[str]], named: list[tuple[str, list[str]]], test: str, n: int) -> list[float]:
+    """sacreBLEU's PairedTest of every system against the first (its p-values, in order)."""
+    from sacrebleu.metrics import BLEU
+    from sacrebleu.significance import PairedTest
+
+    ps = PairedTest(named, {"BLEU": BLEU(references=refs)}, references=None, test_type=test, n_samples=n)
+    return [r.p_value for r in ps()[1]["BLEU"][1:]]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("flag", "n"), [("--paired-bs", 1000), ("--paired-ar", 2000)])
+def test_every_p_value_is_sacrebleus_paired_test_on_wmt21(real, capsys, flag: str, n: int) -> None:
+    """compare draws once for the baseline's column and the pairwise matrix (issue 31); every p-value it prints,
+    against the baseline and for each pair (i, j), is what sacreBLEU's PairedTest gives j against i as baseline."""
+    wmt21 = real["wmt21-news-en-de"]
+    by_name = {p.name: p for p in wmt21.sys_paths}
+    names = ["UEdin.de", "Online-W.de", "HuaweiTSC.de", "eTranslation.de"]
+    ref = wmt21.ref_paths[0]
+    out = _json(capsys, ["compare", str(ref), "-i", *(str(by_name[s]) for s in names), flag, str(n), "--json"])
+    pairwise = out["pairwise"]["p_values"]
+    assert [row["p_value"] for row in out["systems"][1:]] == pairwise[0][1:]  # one pass: the same numbers
+    outputs = [(s, wmt21.system(by_name[s])) for s in names]
+    for i in range(len(names) - 1):
+        theirs = _sacrebleu_p_values([wmt21.refs()[0]], outputs[i:], flag[-2:], n)
+        assert pairwise[i][i + 1 :] == theirs, (names[i], pairwise[i], theirs)
+    assert any(0.01 < p < 0.99 for row in pairwise for p in row if p is not None), "pick an informative set"

@@ -44,7 +44,7 @@ def test_default_trials_let_holm_reach_alpha_and_clusters_follow_the_matrix(defa
     assert err == ""
     holm = [[float("nan") if v is None else v for v in row] for row in out["pairwise"]["holm"]]
     scores = [s["score"] for s in out["systems"]]
-    from bleu_core.ranking import rank_systems
+    from bleu_core.significance.ranking import rank_systems
 
     ranking = rank_systems([s["system"] for s in out["systems"]], scores, holm, out["alpha"])
     _check_rule(ranking, scores, holm, out["alpha"])

@@ -1,5 +1,5 @@
-"""The small-test-set note (``bleu_core.testsize``) on every score: 30 segments of WMT22 get it, the full WMT22
-set (1,875 segments) does not; in ``score`` (text; its JSON keeps sacreBLEU's shape), ``compare`` (text and
+"""The small-test-set note (``bleu_core.significance.testsize``) on every score: 30 segments of WMT22 get it, the
+full WMT22 set (1,875 segments) does not; in ``score`` (text; its JSON keeps sacreBLEU's shape), ``compare`` (text and
 JSON) and the report."""
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ import pytest
 from bleu_app.report import ReportOptions, build_report
 from bleu_cli.cli import main
 from bleu_core.config import BleuConfig
-from bleu_core.corpus import build_corpus
-from bleu_core.readers import read_text_file
+from bleu_core.data.corpus import build_corpus
+from bleu_core.data.readers import read_text_file
+from bleu_core.engine.stats import corpus_matrix, prepare_references
 from bleu_core.significance import bootstrap_cis
-from bleu_core.stats import corpus_matrix, prepare_references
-from bleu_core.testsize import MAX_WIDTH, MIN_SEGMENTS, is_small, size_note
+from bleu_core.significance.testsize import MAX_WIDTH, MIN_SEGMENTS, is_small, size_note
 
 
 def _head(paths: list[Path], tmp_path: Path, n: int) -> list[Path]:

@@ -13,8 +13,8 @@ import sacrebleu
 
 from bleu_cli.cli import main
 from bleu_cli.slicing import SMALL_SLICE
-from bleu_core.readers import read_text_file
-from bleu_core.tokenizers import get_tokenizer
+from bleu_core.data.readers import read_text_file
+from bleu_core.engine.tokenizers import get_tokenizer
 
 
 def _wmt22(real) -> tuple[list[Path], list[Path], Path]:

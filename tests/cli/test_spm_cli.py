@@ -12,8 +12,8 @@ import pytest
 import sacrebleu
 
 from bleu_cli.cli import main
-from bleu_core.readers import read_text_file
-from bleu_core.tokenizers import get_tokenizer, register_spm
+from bleu_core.data.readers import read_text_file
+from bleu_core.engine.tokenizers import get_tokenizer, register_spm
 
 spm = pytest.importorskip("sentencepiece")
 

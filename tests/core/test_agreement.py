@@ -10,7 +10,10 @@ import pytest
 from hypothesis import given, settings, strategies as st
 from scipy import stats as sp
 
-from bleu_core.agreement import (
+from bleu_core.config import BleuConfig
+from bleu_core.engine import ReferenceSet
+from bleu_core.metrics.bleu import score_many
+from bleu_core.significance.agreement import (
     agreement,
     kendall_tau_b,
     kendall_tau_c,
@@ -18,9 +21,6 @@ from bleu_core.agreement import (
     pearson,
     spearman,
 )
-from bleu_core.bleu import score_many
-from bleu_core.config import BleuConfig
-from bleu_core.engine import ReferenceSet
 
 
 def _scipy(x, y) -> dict[str, float]:
@@ -98,7 +98,7 @@ def test_two_systems_say_what_two_points_mean() -> None:
 
 
 def test_vectorised_bootstrap_equals_the_scalar_statistics_on_every_draw(real) -> None:
-    from bleu_core.agreement import _FUNCS, _bootstrap
+    from bleu_core.significance.agreement import _FUNCS, _bootstrap
 
     _, bleu, human = _wmt22(real)
     m, h = np.asarray(bleu), np.asarray(human)

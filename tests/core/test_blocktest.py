@@ -1,4 +1,4 @@
-"""bleu_core.blocktest: the t critical value for the df shown (issue 20 §1), the paper's 1.7 as a note."""
+"""bleu_core.teaching.blocktest: the t critical value for the df shown (issue 20 §1), the paper's 1.7 as a note."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import pytest
 from scipy import stats
 
 from bleu_core import BleuConfig, InputError
-from bleu_core.blocktest import (
+from bleu_core.teaching.blocktest import (
     PAPER_T_THRESHOLD,
     block_test,
     ranked_block_test,

@@ -18,7 +18,7 @@ import pytest
 from sacrebleu.metrics import CHRF
 
 from bleu_core import InputError, corpus_chrf
-from bleu_core.engine import SMALL_CORPUS
+from bleu_core.engine.choose import SMALL_CORPUS
 from bleu_core.metrics import chrf
 from bleu_core.metrics.chrf import Chrf
 from tests.core.conftest import REPO

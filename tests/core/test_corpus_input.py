@@ -7,8 +7,8 @@ import os
 import pytest
 
 from bleu_core import InputError
-from bleu_core.corpus import Corpus, TextFile, build_corpus, check_corpus_parallel, out_of_step
-from bleu_core.readers import parse_folder, parse_human_scores, parse_jsonl, parse_table, read_text_file
+from bleu_core.data.corpus import Corpus, TextFile, build_corpus, check_corpus_parallel, out_of_step
+from bleu_core.data.readers import parse_folder, parse_human_scores, parse_jsonl, parse_table, read_text_file
 
 
 def _folder(path) -> list[tuple[str, bytes]]:

@@ -1,4 +1,4 @@
-"""The exact decomposition of a BLEU difference (bleu_core.decomposition) and its place in ``compare --json``.
+"""The exact decomposition of a BLEU difference (bleu_core.teaching.decomposition) and its place in ``compare --json``.
 
 The identity is checked against sacreBLEU's own scores on every ordered pair of the 20 WMT21 systems;
 leave-one-out against sacreBLEU rescoring the corpus with the line removed.
@@ -18,8 +18,8 @@ from sacrebleu.metrics import BLEU
 
 from bleu_cli.cli import main
 from bleu_core import BleuConfig
-from bleu_core.decomposition import decompose, decompose_matrices, leave_one_out_difference, side_terms
 from bleu_core.engine import ReferenceSet
+from bleu_core.teaching.decomposition import decompose, decompose_matrices, leave_one_out_difference, side_terms
 from tests.core.conftest import RealSet
 
 logging.getLogger("sacrebleu").setLevel(logging.ERROR)

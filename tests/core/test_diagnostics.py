@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from bleu_core import diagnostics as dg
-from bleu_core.diagnostics import FLAGS, diagnose, diagnose_system
-from bleu_core.readers import read_text_file
-from bleu_core.tokenizers import get_tokenizer
+from bleu_core.data import diagnostics as dg
+from bleu_core.data.diagnostics import FLAGS, diagnose, diagnose_system
+from bleu_core.data.readers import read_text_file
+from bleu_core.engine.tokenizers import get_tokenizer
 
 
 def _toks(line: str) -> list[str]:

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from bleu_core import BleuConfig, InputError, corpus_bleu, explain_segment, sentence_bleu
-from bleu_core.corpus import check_parallel
-from bleu_core.readers import decode_lines, read_text_file
+from bleu_core.data.corpus import check_parallel
+from bleu_core.data.readers import decode_lines, read_text_file
 from tests.core.conftest import REPO
 
 

@@ -21,8 +21,8 @@ from sacrebleu.metrics.bleu import BLEU
 from sacrebleu.metrics.helpers import extract_all_word_ngrams
 
 from bleu_core import InputError, every_bleu
-from bleu_core.every import MISIMPLEMENTATIONS, EveryBleu, applicable_tokenizers
-from bleu_core.variants import VARIANTS
+from bleu_core.teaching.every import MISIMPLEMENTATIONS, EveryBleu, applicable_tokenizers
+from bleu_core.teaching.variants import VARIANTS
 from tests.core.cases import read_lines
 
 TOL = 1e-9
@@ -243,7 +243,7 @@ def test_misimplementation_rows_equal_their_implementations(which: str, request:
     if len(streams) > 1:  # with one reference, the reference-length and clipping variants cannot differ
         assert rows["sum_clipping"].score > result.default.score
     for key, row in rows.items():
-        assert row.who == VARIANTS[key].who  # the attribution texts of bleu_core.variants, not a second copy
+        assert row.who == VARIANTS[key].who  # the attribution texts of bleu_core.teaching.variants, not a second copy
         assert f"|variant:{key}|" in row.signature
 
 

@@ -1,5 +1,5 @@
 """The engines (bleu_core.engine: the C kernel and the explainable path) against each other, sacrebleu, and
-per-line tokenization; file streaming (bleu_core.files) against the in-memory score."""
+per-line tokenization; file streaming (bleu_core.data.files) against the in-memory score."""
 
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ import pytest
 import sacrebleu
 
 from bleu_core import BleuConfig, InputError
-from bleu_core.bleu import corpus_score
+from bleu_core.data.files import corpus_bleu_files
 from bleu_core.engine import Backend, NgramDiff, ReferenceSet, choose, tokenize_corpus
-from bleu_core.files import corpus_bleu_files
-from bleu_core.stats import corpus_matrix, prepare_references
-from bleu_core.tokenizers import preprocess
+from bleu_core.engine.stats import corpus_matrix, prepare_references
+from bleu_core.engine.tokenizers import preprocess
+from bleu_core.metrics.bleu import corpus_score
 from tests.core.cases import ALL_WORDS, random_corpus
 
 TOKENIZERS = ("13a", "intl", "zh", "char", "none", "paper")

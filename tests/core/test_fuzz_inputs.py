@@ -25,9 +25,10 @@ import pytest
 from hypothesis import HealthCheck, assume, event, given, settings, strategies as st
 
 from bleu_cli.cli import main
-from bleu_core import InputError, trials
-from bleu_core.corpus import Corpus
-from bleu_core.readers import decode_lines, parse_folder, parse_human_scores, parse_jsonl, parse_table
+from bleu_core import InputError
+from bleu_core.data.corpus import Corpus
+from bleu_core.data.readers import decode_lines, parse_folder, parse_human_scores, parse_jsonl, parse_table
+from bleu_core.significance import trials
 
 QUICK = settings(
     max_examples=int(os.environ.get("BLEU_FUZZ_QUICK", "150")),

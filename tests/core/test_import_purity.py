@@ -25,7 +25,8 @@ print(json.dumps(heavy))
         "import bleu_core",
         "import bleu_cli.cli",
         "from bleu_cli.cli import build_parser; build_parser()",
-        "import bleu_core, bleu_core.explain, bleu_core.variants, bleu_core.paper, bleu_core.corpus",
+        "import bleu_core, bleu_core.teaching.explain, bleu_core.teaching.variants, bleu_core.teaching.paper, "
+        "bleu_core.data.corpus",
         "from bleu_core import corpus_bleu; corpus_bleu(['a b'], [['a b']], tokenize='intl')",
     ],
 )

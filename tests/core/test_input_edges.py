@@ -15,9 +15,18 @@ from pathlib import Path
 import pytest
 import sacrebleu
 
-from bleu_core import InputError, corpus_bleu, readers, significance, trials
-from bleu_core.corpus import TextFile, build_corpus
-from bleu_core.readers import decode_lines, parse_folder, parse_human_scores, parse_jsonl, parse_table, read_text_file
+from bleu_core import InputError, corpus_bleu, significance
+from bleu_core.data import readers
+from bleu_core.data.corpus import TextFile, build_corpus
+from bleu_core.data.readers import (
+    decode_lines,
+    parse_folder,
+    parse_human_scores,
+    parse_jsonl,
+    parse_table,
+    read_text_file,
+)
+from bleu_core.significance import trials
 from tests.core.test_errors import cli, one_error_line
 
 # --- 1. a table is parsed as a table -------------------------------------------------------------------------
@@ -94,9 +103,9 @@ def test_resampling_that_cannot_fit_is_refused_saying_what_would(python: str, fi
 def test_resampling_budget_names_the_largest_count_that_fits(monkeypatch: pytest.MonkeyPatch) -> None:
     exactly = trials._resampling_bytes("bs", 1000, 100_000, 10)
     monkeypatch.setattr(trials, "memory_budget", lambda: exactly)
-    trials.check_resampling_fits("bs", 1000, 100_000, "--paired-bs")  # exactly fits
+    trials.check_resampling_fits("bs", 1000, 100_000, "--paired-bs", columns=10)  # exactly fits
     with pytest.raises(InputError) as exc:
-        trials.check_resampling_fits("bs", 1001, 100_000, "--paired-bs")
+        trials.check_resampling_fits("bs", 1001, 100_000, "--paired-bs", columns=10)
     assert "at most 1,000 resamples fit" in str(exc.value)
     with pytest.raises(InputError, match=r"^n_samples: 1,001 resamples of 100,000 segments"):
         significance.bootstrap_ci(significance_matrix(100_000), n_samples=1001)
@@ -278,9 +287,9 @@ def test_bom_is_kept_and_scores_as_sacrebleu(tmp_path: Path) -> None:
 
 
 def test_streamed_files_keep_the_bom_and_bound_a_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """bleu_core.files (corpus BLEU of files of any size) reads as read_text_file does: BOM kept, and a
+    """bleu_core.data.files (corpus BLEU of files of any size) reads as read_text_file does: BOM kept, and a
     stream without newlines (/dev/zero) is refused at the line bound, not read until memory runs out."""
-    from bleu_core import files
+    from bleu_core.data import files
 
     (tmp_path / "ref.txt").write_text("the cat sat on the mat\na dog barks\n", encoding="utf-8")
     (tmp_path / "hyp.txt").write_bytes("\ufeffthe cat sat on a mat\na dog barks\n".encode())

@@ -1,4 +1,4 @@
-"""The C kernel (bleu_core/_kernel.c): built, and token for token the same as Python's tokenizers.
+"""The C kernel (bleu_core/engine/_kernel.c): built, and token for token the same as Python's tokenizers.
 
 test_fast.py holds its statistics equal to the explainable path (random corpora, every tokenizer and
 order, real data); here: its tokenizer against Python's own definitions, down to every code point.
@@ -15,11 +15,11 @@ import numpy as np
 import pytest
 import sacrebleu
 
-from bleu_core import BleuConfig, _kernel
-from bleu_core.accel import kernel_available
-from bleu_core.bleu import corpus_score
-from bleu_core.engine import ReferenceSet
-from bleu_core.tokenizers import _13A_RULES, preprocess
+from bleu_core import BleuConfig
+from bleu_core.engine import ReferenceSet, _kernel
+from bleu_core.engine.accel import kernel_available
+from bleu_core.engine.tokenizers import _13A_RULES, preprocess
+from bleu_core.metrics.bleu import corpus_score
 from tests.core.cases import random_corpus
 
 
@@ -106,12 +106,12 @@ def test_unknown_candidate_tokens_get_minus_one() -> None:
 
 def test_tokenizer_modes_are_named_alike_in_c_and_python() -> None:
     """engine passes the kernel's own MODE_13A / MODE_SPLIT; 13a and split give what Python gives."""
-    from bleu_core.engine import _kernel_input
-    from bleu_core.tokenizers import preprocessor
+    from bleu_core.engine.accel import kernel_input
+    from bleu_core.engine.tokenizers import preprocessor
 
     assert (_kernel.MODE_SPLIT, _kernel.MODE_13A) == (0, 1)
-    assert _kernel_input(["a"], preprocessor("13a"))[1] == _kernel.MODE_13A
-    assert _kernel_input(["a"], preprocessor("intl"))[1] == _kernel.MODE_SPLIT
+    assert kernel_input(["a"], preprocessor("13a"))[1] == _kernel.MODE_13A
+    assert kernel_input(["a"], preprocessor("intl"))[1] == _kernel.MODE_SPLIT
     line = "Hello, world (3.5-4)."
     assert _kernel.tokenize([line], _kernel.MODE_13A) == [reference_13a(line)]
     assert _kernel.tokenize([line], _kernel.MODE_SPLIT) == [line.split()]
@@ -351,7 +351,7 @@ def test_bootstrap_draws_let_other_threads_run() -> None:
     the interpreter lock for the whole copy, so a lock-holding writer cannot change it midway): if it ever sees
     such a row, it ran Python while the kernel was drawing. A kernel that kept the lock through the call could
     never be seen that way, however slow or busy the machine."""
-    from bleu_core.resample import _bootstrap_weights
+    from bleu_core.significance.resample import _bootstrap_weights
 
     rows, n = 400, 25_000  # 10 million draws, 40 MB
     current = [np.full((rows, n), -1.0, dtype=np.float32)]

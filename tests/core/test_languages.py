@@ -8,16 +8,16 @@ import random
 import pytest
 import sacrebleu
 
-from bleu_core.bleu import corpus_bleu
-from bleu_core.errors import InputError
-from bleu_core.languages import (
+from bleu_core.data.languages import (
     cjk_language,
     parse_language_pair,
     script_shares,
     tokenizer_for,
     tokenizer_warning,
 )
-from bleu_core.readers import read_text_file
+from bleu_core.data.readers import read_text_file
+from bleu_core.errors import InputError
+from bleu_core.metrics.bleu import corpus_bleu
 
 
 def _chinese_target(real) -> tuple[list[str], list[str]]:

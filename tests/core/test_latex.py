@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bleu_core.latex import escape_latex, ranking_table
-from bleu_core.ranking import rank_systems
+from bleu_core.display.latex import escape_latex, ranking_table
+from bleu_core.significance.ranking import rank_systems
 
 HOSTILE = ["sys_1 & 100% {x}", "a\n\nb $x^2$ #1", "\\input{/etc/passwd} ~^|<>", "plain"]
 P = [

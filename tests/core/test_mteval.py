@@ -1,11 +1,11 @@
-"""NIST mteval-v13a's sentence rule (bleu_core.mteval), on counts whose answer can be worked by hand."""
+"""NIST mteval-v13a's sentence rule (bleu_core.teaching.mteval), on counts whose answer can be worked by hand."""
 
 import math
 
 import pytest
 
-from bleu_core.mteval import mteval_v13a_score
-from bleu_core.stats import SegmentStats
+from bleu_core.engine.stats import SegmentStats
+from bleu_core.teaching.mteval import mteval_v13a_score
 
 
 def test_zero_over_zero_orders_count_as_one():

@@ -12,7 +12,7 @@ import pytest
 from nltk.translate.bleu_score import SmoothingFunction, corpus_bleu as nltk_bleu
 
 from bleu_core import BleuConfig
-from bleu_core.variants import Tokenized, nltk_corpus_bleu, run_variant, tokenize_corpus
+from bleu_core.teaching.variants import Tokenized, nltk_corpus_bleu, run_variant, tokenize_corpus
 from tests.core.cases import random_corpus
 from tests.core.conftest import RealSet
 

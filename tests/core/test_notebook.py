@@ -105,7 +105,7 @@ def test_bleu_core_html_imports_no_pandas() -> None:
 
 
 def test_display_has_one_direction() -> None:
-    """Result types ask ``bleu_core.display`` for HTML; only ``notebook`` knows the renderers (no import circle)."""
+    """Result types ask ``bleu_core.rendering`` for HTML; only ``notebook`` knows the renderers (no import circle)."""
     import ast
     from pathlib import Path
 
@@ -115,10 +115,10 @@ def test_display_has_one_direction() -> None:
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom):
-                assert node.module not in {"notebook", "bleu_core.notebook"}, path.name
+                assert node.module not in {"notebook", "bleu_core.display.notebook"}, path.name
                 if node.module is None:
                     assert "notebook" not in {a.name for a in node.names} or path.name == "__init__.py", path.name
-    from bleu_core.display import to_html
+    from bleu_core.rendering import to_html
 
     class Unregistered:
         def __repr__(self) -> str:
@@ -131,9 +131,9 @@ def test_ranking_shows_in_a_notebook_with_its_cluster_lines(real) -> None:
     """Issue 21: the ranking in a notebook, same clusters as the CLI and the page (one rank_pairwise)."""
     from bleu_core.config import BleuConfig
     from bleu_core.engine import ReferenceSet
-    from bleu_core.ranking import rank_pairwise
     from bleu_core.significance import pairwise_matrix
-    from bleu_core.trials import default_trials
+    from bleu_core.significance.ranking import rank_pairwise
+    from bleu_core.significance.trials import default_trials
 
     s = real["wmt22-general-zh-en"]
     refs = ReferenceSet(s.refs())

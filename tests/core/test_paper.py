@@ -9,8 +9,8 @@ import pytest
 from sacrebleu.metrics import BLEU
 
 from bleu_core import BleuConfig, corpus_bleu, explain_segment, sentence_bleu
-from bleu_core.paper import BEST_MATCH_EXAMPLE, EXAMPLE_1, EXAMPLE_2, EXAMPLE_3, EXAMPLE_4, EXAMPLES
-from bleu_core.stats import closest_ref_len
+from bleu_core.engine.stats import closest_ref_len
+from bleu_core.teaching.paper import BEST_MATCH_EXAMPLE, EXAMPLE_1, EXAMPLE_2, EXAMPLE_3, EXAMPLE_4, EXAMPLES
 from tests.core.cases import assert_same_as_sacrebleu
 
 PAPER = BleuConfig.paper()

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from bleu_core import BleuConfig, corpus_bleu, explain_corpus
-from bleu_core.bleu import corpus_score, score_from_stats, score_many, score_matrix
+from bleu_core.metrics.bleu import corpus_score, score_from_stats, score_many, score_matrix
 
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -260,7 +260,7 @@ def test_zero_weights_on_the_effective_orders_do_not_crash(weights: tuple[float,
 @given(st.text(alphabet="a\r\n é", max_size=30))
 def test_lines_split_on_lf_each_without_one_trailing_cr(text: str) -> None:
     # the definition sacrebleu's file reading implies, which _split_lines computes without a call per line
-    from bleu_core.readers import _split_lines
+    from bleu_core.data.readers import _split_lines
 
     lines = text.split("\n")
     if lines[-1] == "":

@@ -10,9 +10,9 @@ from hypothesis import given, settings, strategies as st
 
 from bleu_core.config import BleuConfig
 from bleu_core.engine import ReferenceSet
-from bleu_core.ranking import Ranking, rank_pairwise, rank_systems
 from bleu_core.significance import pairwise_matrix
-from bleu_core.trials import default_trials
+from bleu_core.significance.ranking import Ranking, rank_pairwise, rank_systems
+from bleu_core.significance.trials import default_trials
 
 
 def _better(scores, adjusted, alpha, i: int, j: int) -> bool:

@@ -9,8 +9,8 @@ from sacrebleu.metrics.bleu import BLEU
 from sacrebleu.significance import PairedTest
 
 from bleu_core.config import BleuConfig
-from bleu_core.signature import sacrebleu_signature
-from bleu_core.tokenizers import TOKENIZERS
+from bleu_core.engine.tokenizers import TOKENIZERS
+from bleu_core.metrics.signature import sacrebleu_signature
 
 HYPS = ["The cat sat on the mat.", "A dog barked loudly at night."]
 REFS = [["The cat is on the mat.", "A dog barked at night."], ["There is a cat on the mat.", "The dog barked."]]

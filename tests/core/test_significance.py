@@ -11,10 +11,8 @@ import pytest
 from sacrebleu.metrics import BLEU
 from sacrebleu.significance import PairedTest
 
-from bleu_core import BleuConfig, InputError, _kernel, resample
-from bleu_core.blocktest import block_test, paper_block_count, ranked_block_test, student_t_two_sided
-from bleu_core.engine import ReferenceSet
-from bleu_core.resample import _shuffle_sums, resample_sums
+from bleu_core import BleuConfig, InputError
+from bleu_core.engine import ReferenceSet, _kernel
 from bleu_core.significance import (
     bootstrap_ci,
     bootstrap_cis,
@@ -23,7 +21,10 @@ from bleu_core.significance import (
     paired_ar,
     paired_bootstrap,
     pairwise_matrix,
+    resample,
 )
+from bleu_core.significance.resample import resample_sums, shuffle_sums
+from bleu_core.teaching.blocktest import block_test, paper_block_count, ranked_block_test, student_t_two_sided
 
 
 @pytest.fixture(scope="module")
@@ -255,7 +256,7 @@ def test_ar_shuffles_are_numpys_boolean_draws_bit_for_bit(n: int, trials: int) -
     pos = want_rng.integers(2, size=(trials, n), dtype=bool)
     want = pos.astype(np.int64) @ matrix
     got_rng = np.random.default_rng(99)
-    got = _shuffle_sums(got_rng, trials, [matrix], raw_bits=True)
+    got = shuffle_sums(got_rng, trials, [matrix], raw_bits=True)
     np.testing.assert_array_equal(got, want)
     np.testing.assert_array_equal(got_rng.choice(n, size=(2, n)), want_rng.choice(n, size=(2, n)))
     assert got_rng.integers(2**32) == want_rng.integers(2**32)
@@ -265,7 +266,7 @@ def test_numpy_release_is_one_the_raw_bits_were_checked_on() -> None:
     """The AR shuffles read numpy's generator state (has_uint32) and raw bits: a numpy outside
     resample.RAW_BITS_NUMPY silently gets the slower numpy draw. Fail loudly so that someone re-runs
     test_ar_shuffles_are_numpys_boolean_draws_bit_for_bit on it and widens the range (or fixes the kernel)."""
-    from bleu_core import resample
+    from bleu_core.significance import resample
 
     assert resample._raw_bits_checked(), (
         f"numpy {np.__version__} is outside {resample.RAW_BITS_NUMPY}: check the raw-bit AR shuffles on it"
@@ -342,7 +343,7 @@ def test_numpy_release_is_one_the_kernel_draws_were_checked_on() -> None:
 def test_kernel_draws_give_the_same_resamples_as_numpys(
     wmt21, monkeypatch: pytest.MonkeyPatch, n: int, samples: int, chunk_rows: int
 ) -> None:
-    """_resample_sums with the kernel drawing equals numpy drawing (and the kernel or numpy counting), over
+    """bootstrap_sums with the kernel drawing equals numpy drawing (and the kernel or numpy counting), over
     several blocks and a short last one, and leaves the generator in the same place for sacrebleu's next draws."""
     refs, _, systems = wmt21
     mats = [m[:n] for m in _matrices(refs, systems)]
@@ -351,7 +352,7 @@ def test_kernel_draws_give_the_same_resamples_as_numpys(
     for kernel_draws, kernel_on in ((True, "1"), (False, "1"), (False, "0")):
         monkeypatch.setenv("BLEU_CORE_KERNEL", kernel_on)
         rng = np.random.default_rng(12345)
-        sums = resample._resample_sums(rng, samples, mats, kernel_draws=kernel_draws)
+        sums = resample.bootstrap_sums(rng, samples, mats, kernel_draws=kernel_draws)
         results.append((sums, rng.bit_generator.state, rng.random()))
     for sums, state, after in results[1:]:
         np.testing.assert_array_equal(sums, results[0][0])
@@ -412,7 +413,7 @@ def test_ranked_block_test_on_wmt21_against_sacrebleu(real) -> None:
 
     from sacrebleu.metrics import BLEU
 
-    from bleu_core.bleu import corpus_score
+    from bleu_core.metrics.bleu import corpus_score
 
     s = real["wmt21-news-en-de"]
     ref = s.ref_paths[0].read_text(encoding="utf-8").splitlines()

@@ -8,12 +8,12 @@ import pytest
 import sacrebleu
 from hypothesis import given, settings, strategies as st
 
-from bleu_core.bleu import score_many
 from bleu_core.config import BleuConfig
+from bleu_core.data.slices import _CONDITION as SLICE_CONDITION, SliceContext, select
 from bleu_core.engine import ReferenceSet
+from bleu_core.engine.tokenizers import get_tokenizer
 from bleu_core.errors import InputError
-from bleu_core.slices import _CONDITION as SLICE_CONDITION, SliceContext, select
-from bleu_core.tokenizers import get_tokenizer
+from bleu_core.metrics.bleu import score_many
 
 
 def _wmt22(real):

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bleu_core import VARIANTS, blocktest
+from bleu_core import VARIANTS
+from bleu_core.teaching import blocktest
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -154,7 +155,7 @@ def test_nltk_method4_is_described_as_nltk_computes_it() -> None:
 
     from nltk.translate.bleu_score import SmoothingFunction
 
-    from bleu_core import every
+    from bleu_core.teaching import every
 
     text = every._NLTK_SMOOTHING[4][1]
     assert "smoothed more" not in text

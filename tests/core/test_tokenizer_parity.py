@@ -16,7 +16,7 @@ from sacrebleu.tokenizers.tokenizer_intl import TokenizerV14International
 from sacrebleu.tokenizers.tokenizer_none import NoneTokenizer
 from sacrebleu.tokenizers.tokenizer_zh import TokenizerZh
 
-from bleu_core.tokenizers import get_tokenizer, preprocess, tokenize_line
+from bleu_core.engine.tokenizers import get_tokenizer, preprocess, tokenize_line
 from tests.core.cases import random_string, read_lines
 from tests.core.conftest import RealSet
 

@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 from bleu_core import VARIANTS, BleuConfig, InputError, run_variant, sentence_bleu
-from bleu_core.bleu import corpus_score
-from bleu_core.paper import EXAMPLE_1, EXAMPLE_2
+from bleu_core.metrics.bleu import corpus_score
+from bleu_core.teaching.paper import EXAMPLE_1, EXAMPLE_2
 from tests.core.cases import random_corpus
 
 PAPER = BleuConfig.paper()

@@ -1,11 +1,11 @@
-"""bleu_core.wordfreq's per-sentence bucket counts, held against the plain definition (each word's bucket from
+"""bleu_core.data.wordfreq's per-sentence bucket counts, held against the plain definition (each word's bucket from
 its frequency in the references: the first cutoff above it) on real WMT22 lines."""
 
 from __future__ import annotations
 
 from collections import Counter
 
-from bleu_core.wordfreq import CUTOFFS, freq_bucket_counts, ref_frequencies
+from bleu_core.data.wordfreq import CUTOFFS, freq_bucket_counts, ref_frequencies
 
 
 def _plain(hyp_tokens, ref_tokens, freq, cutoffs=CUTOFFS):

@@ -3,6 +3,7 @@ concurrent writers, corpora stored once, views, and two processes sharing one st
 
 from __future__ import annotations
 
+import dataclasses
 import subprocess
 import sys
 import threading
@@ -12,8 +13,8 @@ import pytest
 
 from bleu_app import store as store_mod
 from bleu_app.store import ROUND_RATE, ROUND_TRANSLATE, StoreError
-from bleu_app.store.base import MIGRATIONS
-from bleu_core.paper import EXAMPLE_1
+from bleu_app.store.base import CODE_LEN, MIGRATIONS
+from bleu_core.teaching.paper import EXAMPLE_1
 
 ROOT = Path(__file__).resolve().parents[2]
 REFS = EXAMPLE_1.references
@@ -33,7 +34,7 @@ def test_migrations_reach_the_last_version_and_are_idempotent(store_env):
 def test_room_codes_tokens_and_lookup(store_env):
     new = _room(store_env)
     room = new.room
-    assert len(room.code) == 6
+    assert len(room.code) == CODE_LEN
     assert room.code.isalnum()
     assert room.code.isupper()
     assert store_env.room_by_code(room.code.lower()) == room
@@ -196,17 +197,18 @@ def test_bad_database_url(monkeypatch, tmp_path):
         store_mod.open_store("mysql://x")
 
 
-def test_views_have_a_size_cap_and_expire(store_env, monkeypatch):
-    from bleu_app.store import base
-
-    monkeypatch.setattr(base, "MAX_CORPORA_BYTES", 10)
-    store_env.create_view({"page": "sentence"}, "12345")
-    with pytest.raises(StoreError, match="store of shared views is full"):
-        store_env.create_view({"page": "sentence"}, "123456")
+def test_views_have_a_size_cap_and_expire(store_env):
+    """A full views' store forgets its largest views to take a new one (issue 36, S3: it refused everyone)."""
+    store_env.limits = dataclasses.replace(store_env.limits, views_mb=10 / 2**20)  # 10 bytes
+    first = store_env.create_view({"page": "sentence"}, "12345")
     store_env.create_view({"page": "sentence"}, "12345")  # the same corpus again costs nothing
+    assert store_env.corpora_count() == 1
+    second = store_env.create_view({"page": "sentence"}, "123456")
+    assert store_env.load_view(first.view.id) is None
+    assert store_env.load_view(second.view.id).content == "123456"
     now = [store_env.clock()]
     store_env.clock = lambda: now[0]
-    v = store_env.create_view({"page": "sentence"}, "12345", ttl_s=60)
+    v = store_env.create_view({"page": "sentence"}, "1234", ttl_s=60)
     now[0] += 61
     assert store_env.view(v.view.id) is None
 

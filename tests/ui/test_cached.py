@@ -11,7 +11,7 @@ def _script() -> None:
     from bleu_app.frames import corpus as frames
     from bleu_app.ui import cached
     from bleu_core import BleuConfig
-    from bleu_core.corpus import Corpus, System, TextFile
+    from bleu_core.data.corpus import Corpus, System, TextFile
 
     refs = (TextFile("ref", ("the cat sat on the mat", "a dog")),)
     systems = (System("sys", ("the cat sat on a mat", "a dog")),)
@@ -49,8 +49,9 @@ def _encode_once_script() -> None:
 
     from bleu_app.frames import corpus as frames
     from bleu_app.ui import cached
-    from bleu_core import BleuConfig, ReferenceSet, engine
-    from bleu_core.corpus import Corpus, System, TextFile
+    from bleu_core import BleuConfig, ReferenceSet
+    from bleu_core.data.corpus import Corpus, System, TextFile
+    from bleu_core.engine import references as engine
 
     refs = (TextFile("ref", ("the cat sat on the mat", "a dog barks", "x y z")),)
     systems = (

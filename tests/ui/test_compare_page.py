@@ -271,7 +271,7 @@ def test_wmt22_block_test_uses_blocks_of_25(wmt22):
     assert t.iloc[1:].notna().all()
     # 75 blocks: df = 74, whose one-sided 95% point is 1.666 (the paper's 1.7 is for its 20 blocks, df = 19)
     assert set(table[CRIT].iloc[1:]) == {"1.666"}
-    from bleu_core.blocktest import student_t_critical
+    from bleu_core.teaching.blocktest import student_t_critical
 
     point = student_t_critical(74)
     assert list(table[SIG].iloc[1:]) == ["yes" if x >= point else "no" for x in t.iloc[1:]]

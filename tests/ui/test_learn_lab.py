@@ -15,7 +15,7 @@ from streamlit.testing.v1 import AppTest
 from bleu_app.frames import lab as frames
 from bleu_app.ui import lab
 from bleu_core.config import BleuConfig
-from bleu_core.variants import VARIANTS, VariantResult, run_variant
+from bleu_core.teaching.variants import VARIANTS, VariantResult, run_variant
 from tests.ui.learn_app import open_learn
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")

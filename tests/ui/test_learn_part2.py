@@ -14,7 +14,7 @@ from streamlit.testing.v1 import AppTest
 from bleu_app.frames import part2
 from bleu_app.ui.part2 import HEADERS
 from bleu_core import BleuConfig, explain_segment
-from bleu_core.paper import EXAMPLE_1
+from bleu_core.teaching.paper import EXAMPLE_1
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")

@@ -13,7 +13,7 @@ from bleu_app.charts import sentence as charts
 from bleu_app.frames import sentence as sentence_frames, spot
 from bleu_app.ui import exercise, lab, opening, present, teacher
 from bleu_core.config import BleuConfig
-from bleu_core.explain import explain_segment
+from bleu_core.teaching.explain import explain_segment
 from tests.ui.test_corpus_page import _uploader
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -7,6 +7,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from bleu_app.ui import memory
+from bleu_core.config import BleuConfig
 from tests.ui.test_compare_page import _app
 from tests.ui.test_corpus_page import _uploader
 
@@ -36,8 +37,8 @@ def test_a_table_with_more_systems_than_a_folder_may_hold_is_refused() -> None:
 
 
 def test_trials_are_lowered_to_what_a_session_may_hold(monkeypatch: pytest.MonkeyPatch) -> None:
-    # 40 systems default to 10,000 trials; a session budget that holds 2,000 of them (at 4-grams: 10 columns)
-    monkeypatch.setattr(memory, "session_budget", lambda: memory.pool_bytes(40, 4, 2000))
+    # 40 systems default to 10,000 trials; a session budget that holds 2,000 of them (BLEU's 4-grams: 10 columns)
+    monkeypatch.setattr(memory, "session_budget", lambda: memory.pool_bytes(40, BleuConfig(), 2000))
     at = _app()
     _uploader(at, "compare.in_table").set_value(_table(40, 20)).run()
     _no_exception(at)
@@ -49,7 +50,7 @@ def test_trials_are_lowered_to_what_a_session_may_hold(monkeypatch: pytest.Monke
 
 
 def test_too_many_systems_for_even_the_intervals_is_a_message(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(memory, "session_budget", lambda: memory.pool_bytes(40, 4, 500))
+    monkeypatch.setattr(memory, "session_budget", lambda: memory.pool_bytes(40, BleuConfig(), 500))
     at = _app()
     _uploader(at, "compare.in_table").set_value(_table(40, 20)).run()
     _no_exception(at)
@@ -59,7 +60,7 @@ def test_too_many_systems_for_even_the_intervals_is_a_message(monkeypatch: pytes
 
 def test_the_cores_memory_check_is_a_message_with_advice_about_systems(monkeypatch: pytest.MonkeyPatch) -> None:
     # the core's own check (half the machine) on a machine with little memory: was an uncaught InputError
-    from bleu_core import trials
+    from bleu_core.significance import trials
 
     monkeypatch.setattr(trials, "memory_budget", lambda: 2**20)
     monkeypatch.setattr(memory, "session_budget", lambda: 2**40)

@@ -137,7 +137,7 @@ def test_a_selected_row_hands_its_source_to_the_sentence_page():
         import streamlit as st
 
         from bleu_app.ui import selection, state
-        from bleu_core.corpus import Corpus, System, TextFile
+        from bleu_core.data.corpus import Corpus, System, TextFile
 
         corpus = Corpus(
             "toy",
@@ -193,7 +193,7 @@ def test_a_flagged_row_opens_its_line_of_the_whole_test_set():
         import streamlit as st
 
         from bleu_app.ui import slicing, state
-        from bleu_core.corpus import Corpus, System, TextFile
+        from bleu_core.data.corpus import Corpus, System, TextFile
 
         lines = tuple(f"line {k}" for k in range(1, 11))
         corpus = Corpus("toy", (TextFile("ref", lines),), (System("A", tuple(x.upper() for x in lines)),))

@@ -83,7 +83,7 @@ def _crowded_human_section() -> None:
     """The compare page's human-score section with 30 systems at almost one point."""
     from bleu_app.ui import human
     from bleu_core.config import BleuConfig
-    from bleu_core.corpus import Corpus, System, TextFile
+    from bleu_core.data.corpus import Corpus, System, TextFile
     from tests.ui.test_user_text import CROWD, _crowd_frame
 
     corpus = Corpus(
