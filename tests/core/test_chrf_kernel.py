@@ -19,21 +19,23 @@ from sacrebleu.metrics import CHRF
 
 from bleu_core import InputError, corpus_chrf
 from bleu_core.engine.choose import SMALL_CORPUS
-from bleu_core.metrics import chrf
+from bleu_core.metrics import chrf_count
 from bleu_core.metrics.chrf import Chrf
 from tests.core.conftest import REPO
 
 
 def test_the_kernel_is_built() -> None:
-    assert chrf._chrf_kernel is not None, "bleu_core.metrics._chrf_kernel is not built (pip install -e ., a C compiler)"
-    assert chrf._kernel_available() == (os.environ.get("BLEU_CORE_KERNEL", "1") != "0")
+    assert chrf_count._chrf_kernel is not None, (
+        "bleu_core.metrics._chrf_kernel is not built (pip install -e ., a C compiler)"
+    )
+    assert chrf_count.kernel_on() == (os.environ.get("BLEU_CORE_KERNEL", "1") != "0")
 
 
 def test_auto_counts_small_corpora_in_python_and_large_ones_in_c() -> None:
     small = ["a b"] * 3
     large = ["a b"] * SMALL_CORPUS
-    assert chrf._choose("auto", len(small), 6) == "explain"
-    assert chrf._choose("auto", len(large), None) == "kernel"
+    assert chrf_count.choose_engine("auto", len(small), 6) == "explain"
+    assert chrf_count.choose_engine("auto", len(large), None) == "kernel"
     assert Chrf().prepare([small]).backend == "kernel"  # prepared references serve many systems: the kernel
     assert corpus_chrf(large, [large]).segment_matrix is not None
 
@@ -66,9 +68,9 @@ def test_switching_the_kernel_off() -> None:
 
 @pytest.fixture
 def kernel():
-    if chrf._chrf_kernel is None:
+    if chrf_count._chrf_kernel is None:
         pytest.fail("the chrF kernel is not built")
-    return chrf._chrf_kernel
+    return chrf_count._chrf_kernel
 
 
 def test_the_extension_refuses_what_it_cannot_count(kernel) -> None:

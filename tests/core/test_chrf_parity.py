@@ -6,8 +6,8 @@
   statistics identical to ``CHRF._extract_corpus_statistics`` on both engines; every option on one system per
   set; real Chinese text (WMT22's source side);
 * the vectorised scores: :meth:`Chrf.score_many` against ``_compute_score_from_stats`` on integer rows, and
-  :meth:`Chrf.score_many_float32` against what ``--paired-bs`` computes from float32 resamples, bit for bit, down to
-  the paired p-value;
+  ``score_many(sums, float32=True)`` against what ``--paired-bs`` computes from float32 resamples, bit for bit,
+  down to the paired p-value;
 * the signatures: ``get_signature()`` and ``PairedTest``'s, for every option;
 * bad options and inputs: one line naming them.
 """
@@ -371,7 +371,7 @@ def test_float32_scores_are_sacrebleus_paired_bootstrap_bit_for_bit(data_dir: Pa
     assert matrix.tolist() == sb._extract_corpus_statistics(hyps, refs)
     idxs = np.random.default_rng(12345).choice(len(hyps), size=(200, len(hyps)), replace=True)
     want = _sacre_bootstrap(matrix.tolist(), idxs, sb)
-    got = metric.score_many_float32(_exact_sums(matrix, idxs))
+    got = metric.score_many(_exact_sums(matrix, idxs), float32=True)
     assert got.dtype == want.dtype == np.float32
     assert np.array_equal(got.view(np.uint32), want.view(np.uint32))
     # the same sums in float64 arithmetic differ: the float32 path is not a rounding of the float64 one
@@ -393,7 +393,7 @@ def test_float32_scores_of_degenerate_sums(options: dict[str, object]) -> None:
     for block in (rows, rows[:40], rows[40:60], rows[100:]):
         scores = [sb._compute_score_from_stats(r).score for r in block.astype(np.float32)]
         want = np.array(scores)
-        got = metric.score_many_float32(block)
+        got = metric.score_many(block, float32=True)
         assert got.dtype == want.dtype
         assert np.array_equal(got, want)
         assert np.array_equal(got.view(np.uint8), want.view(np.uint8))
@@ -401,7 +401,7 @@ def test_float32_scores_of_degenerate_sums(options: dict[str, object]) -> None:
 
 @pytest.mark.parametrize("word_order", [0, 2])
 def test_paired_bootstrap_p_value_equals_sacrebleus(data_dir: Path, word_order: int) -> None:
-    """The arithmetic an integration runs (its own draws' exact sums, then :meth:`score_many_float32`) gives
+    """The arithmetic an integration runs (its own draws' exact sums, then ``score_many(sums, float32=True)``) gives
     ``PairedTest``'s p-value, mean and interval for chrF, bit for bit."""
     s = _real(data_dir)["wmt21-news-en-de"]
     refs = [r[:400] for r in s.refs()]
@@ -424,8 +424,8 @@ def test_paired_bootstrap_p_value_equals_sacrebleus(data_dir: Path, word_order: 
     score_base = metric.score_matrix(m_base, prepared.nrefs).score
     score_other = metric.score_matrix(m_other, prepared.nrefs).score
     idxs = np.random.default_rng(seed).choice(len(base), size=(n_samples, len(base)), replace=True)
-    scores_bl = metric.score_many_float32(_exact_sums(m_base, idxs))
-    scores_sys = metric.score_many_float32(_exact_sums(m_other, idxs))
+    scores_bl = metric.score_many(_exact_sums(m_base, idxs), float32=True)
+    scores_sys = metric.score_many(_exact_sums(m_other, idxs), float32=True)
     sample_diffs = np.abs(scores_sys - scores_bl)
     p = _compute_p_value(sample_diffs - sample_diffs.mean(), abs(score_base - score_other))
     mean, ci = sacrebleu.significance.estimate_ci(scores_sys)
