@@ -26,10 +26,12 @@ RANKING_CSS = """
 """
 
 
-def ranking_html(ranking: pd.DataFrame, labels: Mapping[str, str], baseline: str) -> str:
+def ranking_html(
+    ranking: pd.DataFrame, labels: Mapping[str, str], baseline: str, *, score: str = f.BLEU, digits: int = 2
+) -> str:
     """The ranked systems as an HTML table with a rule between significance clusters, every name escaped (the
-    full name on hover when the shown one is shortened)."""
-    head = ["rank", "ranks possible", "system", "BLEU", "95% CI", "cluster"]
+    full name on hover when the shown one is shortened); ``score`` is the metric's column (and header)."""
+    head = ["rank", "ranks possible", "system", escape(score), "95% CI", "cluster"]
     rows = []
     previous = None
     for _, r in ranking.iterrows():
@@ -38,12 +40,12 @@ def ranking_html(ranking: pd.DataFrame, labels: Mapping[str, str], baseline: str
         previous = r[f.CLUSTER]
         name = str(r[f.SYSTEM])
         shown = labels.get(name, name)
-        ci = "—" if math.isnan(r[f.CI_LOW]) else f"{r[f.CI_LOW]:.2f} – {r[f.CI_HIGH]:.2f}"
+        ci = "—" if math.isnan(r[f.CI_LOW]) else f"{r[f.CI_LOW]:.{digits}f} – {r[f.CI_HIGH]:.{digits}f}"
         cells = [
             f"<td>{int(r[f.PLACE])}</td>",
             f"<td>{escape(str(r[f.RANK_RANGE]))}</td>",
             f'<td class="name" title="{escape(name)}">{escape(shown)}{" (baseline)" if name == baseline else ""}</td>',
-            f"<td>{r[f.BLEU]:.2f}</td>",
+            f"<td>{r[score]:.{digits}f}</td>",
             f"<td>{ci}</td>",
             f"<td>{int(r[f.CLUSTER])}</td>",
         ]

@@ -28,6 +28,7 @@ from bleu_app.frames import (
     human as human_frames,
     pair_buckets as pb_frames,
 )
+from bleu_app.frames.metrics import decimals, signatures
 from bleu_app.frames.names import labels as short_labels
 from bleu_app.views.difference import AXIS_NOTE, difference_view, pick_pair
 from bleu_app.views.pair_buckets import FREQ_NOTE, LENGTH_NOTE, PairBucketsView, pair_buckets_view
@@ -36,7 +37,9 @@ from bleu_core import __version__
 from bleu_core.config import BleuConfig
 from bleu_core.data.corpus import Corpus
 from bleu_core.engine import ReferenceSet
+from bleu_core.metrics import Metric
 from bleu_core.metrics.bleu import make_signature
+from bleu_core.metrics.imported import Imported
 from bleu_core.significance.testsize import size_note
 from bleu_core.significance.trials import holm_warning
 
@@ -71,6 +74,8 @@ class ReportOptions:
         trials: resamples or shuffles.
         seed: the generator's seed.
         top: how many sentences to list.
+        metrics: further metrics to report beside BLEU (chrF, TER, imported scores: ``bleu_core.metrics``), each
+            with its systems table, intervals, significance matrix and ranking after BLEU's sections.
     """
 
     baseline: str | None = None
@@ -80,6 +85,7 @@ class ReportOptions:
     trials: int = 1000
     seed: int = 12345
     top: int = 15
+    metrics: tuple[Metric, ...] = ()
 
 
 def corpus_matrices(corpus: Corpus, config: BleuConfig) -> dict[str, np.ndarray]:
@@ -139,6 +145,7 @@ def build_report(
     *,
     matrices: Mapping[str, np.ndarray] | None = None,
     significance: pd.DataFrame | None = None,
+    metric_matrices: Mapping[str, Mapping[str, np.ndarray]] | None = None,
 ) -> str:
     """The report as one HTML document (a string).
 
@@ -149,6 +156,8 @@ def build_report(
         matrices: the systems' statistics matrices, if already counted (the app's cache).
         significance: the pairwise significance frame (``frames.significance_frame``) for ``options``'
             method, trials and seed, if already computed (the compare page's).
+        metric_matrices: the statistics of ``options.metrics`` by metric name, if already counted (imported
+            scores are read from ``corpus.scores`` otherwise).
     """
     mats = dict(matrices) if matrices is not None else corpus_matrices(corpus, config)
     names = list(corpus.names)
@@ -178,6 +187,9 @@ def build_report(
     if len(names) > 1:
         parts += _difference(corpus, config, mats, baseline, options)
     parts += _human(corpus, systems)
+    for metric in options.metrics:
+        given = (metric_matrices or {}).get(metric.name)
+        parts += _metric_section(corpus, metric, given or _matrices_of(corpus, metric), options, method, baseline)
     parts.append("<h2>Signatures</h2><ul>")
     for what, s in (("BLEU", sig), ("95% intervals", ci_sig), *((("significance", test_sig),) if view else ())):
         parts.append(f'<li>{_e(what)}: <span class="sig">{_e(s)}</span></li>')
@@ -492,3 +504,77 @@ def _buckets_and_ngrams(
         "(Monroe et al.'s smoothed log-odds, as on the compare page).</p>"
     )
     return out
+
+
+def _matrices_of(corpus: Corpus, metric: Metric) -> dict[str, np.ndarray]:
+    """Every system's statistics under ``metric``: counted from the texts, or the corpus's imported scores."""
+    if isinstance(metric, Imported):
+        scores = next(s for s in corpus.scores if s.metric == metric)
+        return {name: scores.matrix(name) for name in corpus.names}
+    refs = metric.prepare(corpus.ref_streams)
+    return {s.name: refs.stats(list(s.lines)) for s in corpus.systems}
+
+
+def _metric_section(
+    corpus: Corpus,
+    metric: Metric,
+    mats: Mapping[str, np.ndarray],
+    options: ReportOptions,
+    method: str,
+    baseline: str,
+) -> list[str]:
+    """One further metric: its systems table (best first) with intervals and differences to the baseline, the
+    interval chart, and with two systems or more its significance matrix and ranking; both signatures."""
+    names, nrefs, name = list(corpus.names), len(corpus.references), metric.name
+    digits = decimals(metric)
+    systems = frames.system_table(mats, metric, nrefs=nrefs, baseline=baseline)
+    ours, theirs = signatures(metric, nrefs, bs=1000, rs=12345)
+    out = [f"<h2>{_e(name)}{'' if metric.higher_is_better else ' (lower is better)'}</h2>"]
+    chart, ranking = None, []
+    if len(names) > 1:
+        p, ph, delta = frames.pairwise(
+            [mats[n] for n in names], metric, method=method, trials=options.trials, seed=options.seed
+        )
+        view = ranking_view(systems, frames.significance_frame(names, p, ph, delta), names, baseline, metric=metric)
+        systems, chart = view.systems, view.heatmap
+        test_ours, test_theirs = signatures(metric, nrefs, **{method: options.trials}, rs=options.seed)
+        ranking = [
+            _svg(view.heatmap, f"sig-{_slug(name)}", width=None),
+            _both_signatures(test_ours, test_theirs),
+            f"<h3>Ranked by {_e(name)}, in significance clusters</h3>",
+            markup.ranking_html(view.ranked, view.labels, baseline, score=name, digits=digits),
+        ]
+        ci = view.ci_chart
+    else:
+        ci = charts.systems_ci_chart(systems, baseline, score=name, higher_is_better=metric.higher_is_better)
+    rows = [
+        [
+            _e(r[frames.SYSTEM]) + (" (baseline)" if r[frames.SYSTEM] == baseline else ""),
+            _num(r[name], f".{digits}f"),
+            f"[{_num(r[frames.CI_LOW], f'.{digits}f')}, {_num(r[frames.CI_HIGH], f'.{digits}f')}]",
+            _num(r.get(frames.VS_BASELINE), f"+.{digits}f"),
+        ]
+        for _, r in systems.iterrows()
+    ]
+    out += [
+        _table(["system", name, "95% CI", "vs baseline"], rows),
+        _both_signatures(ours, theirs),
+        _svg(ci, f"ci-{_slug(name)}"),
+    ]
+    return out + ranking if chart is not None else out
+
+
+def _both_signatures(ours: str, theirs: str | None) -> str:
+    """Our signature, and sacreBLEU's for the same setting where it has one."""
+    out = _signature(ours)
+    return out if theirs is None else out + f'<p>sacreBLEU\'s signature: <span class="sig">{_e(theirs)}</span></p>'
+
+
+def _slug(name: str) -> str:
+    """A metric's name as part of an SVG id.
+
+    Example:
+        >>> _slug("chrF2++")
+        'chrF2--'
+    """
+    return "".join(c if c.isalnum() else "-" for c in name)

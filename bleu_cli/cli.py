@@ -88,7 +88,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; return the exit status."""
     _tolerant_output()
     try:
-        args = build_parser().parse_args(argv)
+        args, extra = build_parser().parse_known_args(argv)
+        if extra:  # said by the command that did not know them
+            raise InputError(f"unrecognized arguments: {' '.join(extra)}", f"bleu-explorer {args.command}")
         return int(args.func(args))
     except InputError as exc:
         print(f"bleu-explorer: error: {exc}", file=sys.stderr)  # one line (InputError escapes line breaks)

@@ -1,9 +1,11 @@
-"""A command's files: reading its inputs (references, systems, a source) and writing its output file. A failure is
-an InputError naming the file (exit 2, one line), never a traceback."""
+"""A command's files: reading its inputs (references, systems, a source; ``-`` for standard input, ``-t`` for a
+test set in sacreBLEU's cache) and writing its output file. A failure is an InputError naming the file (exit 2,
+one line), never a traceback."""
 
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -12,22 +14,51 @@ from bleu_core.errors import InputError
 if TYPE_CHECKING:
     from bleu_core.data.corpus import TextFile
 
-__all__ = ["read_inputs", "read_source", "write_text"]
+__all__ = ["STDIN", "read_file", "read_inputs", "read_source", "write_text"]
+
+STDIN = "-"
+"""The file name that means standard input (``-i -``), read once."""
 
 
-def read_inputs(refs: Sequence[str], hyps: Sequence[str]) -> tuple[list[TextFile], list[TextFile]]:
+def read_file(path: str) -> TextFile:
+    """A text file, or standard input for ``-`` (read whole, checked as a file is)."""
+    from bleu_core.data.readers import decode_lines, read_text_file
+
+    if path != STDIN:
+        return read_text_file(path)
+    try:
+        data = sys.stdin.buffer.read()
+    except (OSError, AttributeError, ValueError) as exc:
+        raise InputError(f"cannot read standard input ({exc})", STDIN) from None
+    return decode_lines(data, STDIN)
+
+
+def read_inputs(
+    refs: Sequence[str], hyps: Sequence[str], *, test_set: str | None = None, langpair: str | None = None
+) -> tuple[list[TextFile], list[TextFile]]:
     """The reference and system files, checked to be parallel and not empty; systems are labelled by their base
-    names, so two with the same one are refused (as sacreBLEU does).
+    names, so two with the same one are refused (as sacreBLEU does). ``-`` is standard input (once); with
+    ``test_set`` the references are that test set's in sacreBLEU's local cache (and ``refs`` must be empty).
 
     Raises:
         InputError: naming the file (and line) that is wrong.
     """
     from bleu_core.data.corpus import check_parallel, check_unique_names
-    from bleu_core.data.readers import read_text_file
 
+    if list(hyps).count(STDIN) > 1 or list(refs).count(STDIN) + list(hyps).count(STDIN) > 1:
+        raise InputError("standard input can be read once: give - for one file only", "-i")
     check_unique_names([os.path.basename(p) for p in hyps], hyps)
-    ref_files = [read_text_file(p) for p in refs]
-    hyp_files = [read_text_file(p) for p in hyps]
+    if test_set is not None:
+        if refs:
+            raise InputError("give either reference files or a test set (-t), not both (as sacreBLEU)", "-t")
+        from .testsets import reference_files
+
+        ref_files = reference_files(test_set, langpair)
+    elif not refs:
+        raise InputError("give reference files (before -i) or a test set with -t TESTSET -l SRC-TGT", "REF")
+    else:
+        ref_files = [read_file(p) for p in refs]
+    hyp_files = [read_file(p) for p in hyps]
     check_parallel([*ref_files, *hyp_files])
     if not ref_files[0].lines:
         raise InputError("is empty: no segments to score", ref_files[0].name)

@@ -21,13 +21,17 @@ __all__ = [
     "PRESETS",
     "add_alpha",
     "add_bleu_options",
+    "add_inputs",
     "add_json",
     "add_paired_tests",
     "add_seed",
     "add_where",
     "bleu_config",
     "paired_test",
+    "systems",
 ]
+
+_POLICY: Final = object()  # --paired-ar without N (argparse gives a non-string const as it is, unconverted)
 
 DEFAULT_SEED: Final = 12345
 """sacreBLEU's seed (``SACREBLEU_SEED``), as ``bleu_core.significance.resample.DEFAULT_SEED``; written here so that
@@ -170,6 +174,32 @@ def _weights(text: str | None) -> tuple[float, ...] | None:
         raise InputError(f"not a comma-separated list of numbers: {text!r}", "--weights") from None
 
 
+def add_inputs(p: argparse.ArgumentParser, *, hyp_help: str = "system output files (- for standard input)") -> None:
+    """The references (files, or ``-t TESTSET`` with ``-l``: sacreBLEU's cache) and ``-i`` (``-`` for standard
+    input), in sacreBLEU's spelling; ``-l`` itself is a BLEU option (:func:`add_bleu_options`)."""
+    p.add_argument("refs", nargs="*", metavar="REF", help="reference files, one segment per line")
+    p.add_argument("-i", "--input", nargs="+", default=None, metavar="HYP", help=hyp_help)
+    p.add_argument(
+        "-t",
+        "--test-set",
+        default=None,
+        metavar="TESTSET",
+        help="the references of a sacreBLEU test set (with -l SRC-TGT), read from sacreBLEU's local cache "
+        "($SACREBLEU or ~/.sacrebleu); nothing is downloaded",
+    )
+
+
+def systems(args: argparse.Namespace) -> list[str]:
+    """``-i``'s files, which every scoring command needs.
+
+    Raises:
+        InputError: no ``-i``.
+    """
+    if not args.input:
+        raise InputError("give the system outputs with -i FILE... (- reads standard input)", "-i")
+    return list(args.input)
+
+
 def add_where(p: argparse.ArgumentParser, *, source: bool = True) -> None:
     """``--where EXPR`` (and ``--source FILE`` unless the command has its own)."""
     p.add_argument(
@@ -189,6 +219,7 @@ def add_paired_tests(p: argparse.ArgumentParser) -> None:
     group = p.add_mutually_exclusive_group()
     group.add_argument(
         "--paired-bs",
+        "-pbs",  # sacreBLEU's short spellings (without them, argparse would read -pbs as -pbsn)
         type=int,
         nargs="?",
         const=None,  # without N, as without the option: the policy (a string const would go through int())
@@ -199,28 +230,42 @@ def add_paired_tests(p: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--paired-ar",
+        "-par",
         type=int,
         nargs="?",
-        const=10000,
+        const=_POLICY,  # without N: the policy
         default=None,
         metavar="N",
-        help="paired approximate randomization with N trials (default N = 10000)",
+        help="paired approximate randomization with N trials (without N: sacreBLEU's 10000, or more when Holm's "
+        "correction needs it)",
     )
+    p.add_argument("--paired-bs-n", "-pbsn", type=int, default=None, metavar="N", help="sacreBLEU's spelling of N")
+    p.add_argument("--paired-ar-n", "-parn", type=int, default=None, metavar="N", help="sacreBLEU's spelling of N")
 
 
-def paired_test(args: argparse.Namespace, n_systems: int, alpha: float = 0.05) -> tuple[Method, int, str]:
+def paired_test(
+    args: argparse.Namespace, n_systems: int, alpha: float = 0.05, *, comparisons: int | None = None
+) -> tuple[Method, int, str]:
     """The test, its number of draws and the flag that names it: an explicit N is kept (sacreBLEU's draws);
-    otherwise the trial policy of the app and the CLI (``bleu_core.significance.trials.trials_for``).
+    otherwise the CLI's trial policy (``bleu_core.significance.trials.policy_trials``) for ``comparisons`` tests
+    corrected together (default: every pair of ``n_systems``), uncapped.
 
     Raises:
         InputError: a number of draws that is not a positive whole number, naming the flag.
     """
-    from bleu_core.significance.trials import check_trials, trials_for
+    from bleu_core.significance.trials import check_trials, policy_trials
 
-    method: Method = "ar" if args.paired_ar is not None else "bs"
+    method: Method = "ar" if args.paired_ar is not None or getattr(args, "paired_ar_n", None) else "bs"
     flag = f"--paired-{method}"
     asked = args.paired_ar if method == "ar" else args.paired_bs
-    trials = trials_for(method, n_systems, asked, alpha=alpha)
+    if asked is _POLICY:  # --paired-ar without N
+        asked = None
+    n_flag = getattr(args, f"paired_{method}_n", None)
+    asked, flag = (n_flag, f"--paired-{method}-n") if n_flag is not None else (asked, flag)
+    if asked is not None:
+        check_trials(asked, flag)
+    tests = n_systems * (n_systems - 1) // 2 if comparisons is None else comparisons
+    trials = policy_trials(method, tests, asked, alpha=alpha)
     check_trials(trials, flag)
     return method, trials, flag
 

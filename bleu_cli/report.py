@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from bleu_core.errors import InputError
 
-from . import options
+from . import metric_options, options
 from .files import read_inputs, write_text
 from .slicing import narrow
 
@@ -38,6 +38,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--source", default=None, metavar="FILE", help="source file (optional)")
     options.add_paired_tests(p)
     options.add_seed(p)
+    metric_options.add_metrics(p)
     options.add_bleu_options(p)
     options.add_where(p, source=False)
     p.set_defaults(func=run)
@@ -48,6 +49,13 @@ def run(args: argparse.Namespace) -> int:
     from bleu_core.significance.trials import holm_warning
 
     config = options.bleu_config(args)
+    metrics = metric_options.build_metrics(args, config)  # each name and option checked as score and compare do
+    others = [m.name for m in metrics if m.sacrebleu_name != "bleu"]
+    if others:
+        # the report's sections and charts are the app's (bleu_app.report), which draws BLEU only for now
+        raise InputError(
+            f"the HTML report shows BLEU only for now ({', '.join(others)}: use score or compare, which take -m)", "-m"
+        )
     method, trials, _ = options.paired_test(args, len(args.input))
     warning = holm_warning(len(args.input), trials)
     corpus = _corpus(args, config)

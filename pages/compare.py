@@ -1,16 +1,26 @@
-"""Compare systems: BLEU with CIs, precisions, the significance matrix, A vs B, n-gram differences, human scores."""
+"""Compare systems: every chosen metric with CIs, significance matrices and rankings; BLEU's precisions, A vs B,
+n-gram differences, human scores."""
 
 import streamlit as st
 
 from bleu_app import markup
-from bleu_app.charts import corpus as charts, style
-from bleu_app.frames import corpus as frames
+from bleu_app.charts import corpus as charts
+from bleu_app.frames import corpus as frames, metrics as metric_frames
 from bleu_app.ui import cached, docs, frame, nav, state
-from bleu_app.ui.components import export, scores, share, tables
-from bleu_app.ui.corpus import blocks, difference, human, loading, selection, settings, significance, slicing
-from bleu_app.views.ranking import ranking_view
+from bleu_app.ui.components import scores, share, tables
+from bleu_app.ui.corpus import (
+    blocks,
+    difference,
+    exports,
+    human,
+    loading,
+    metrics,
+    selection,
+    settings,
+    significance,
+    slicing,
+)
 from bleu_core.errors import InputError
-from bleu_core.metrics.bleu import make_signature
 from bleu_core.significance.trials import TRIALS_OFFERED, default_trials, holm_warning
 
 frame.guard()
@@ -33,46 +43,36 @@ state.put_absent(state.COMPARE_TRIALS, default_trials(len(corpus.systems)))
 method = str(state.get(state.COMPARE_METHOD) or "bs")
 trials = int(state.get(state.COMPARE_TRIALS))
 seed = int(state.get(state.COMPARE_SEED, cached.DEFAULT_SEED))
-trials = significance.trials_in_budget(corpus, config, trials)  # what one session may hold (issue 24.1)
+shown = metrics.chosen(corpus, config)
+trials = significance.trials_in_budget(corpus, [s.metric for s in shown], trials)  # one session's share (24.1)
 try:
-    systems = cached.systems_frame(corpus, config, baseline, cached.pool_size(method, trials, seed))
-    significance = cached.significance_frame(corpus, config, method, trials, seed)
+    found = metrics.results(corpus, shown, baseline, method, trials, seed)
+    bleu = next((r for r in found if r.shown.is_bleu), None)
 except InputError as exc:  # the core's own memory check (a machine with little memory): a message, not a traceback
     scores.user_error(exc, what="The significance test cannot run")
     st.stop()
-view = ranking_view(systems, significance, corpus.names, baseline)
-ranked, by_score, systems, ci_chart = view.ranking, list(view.order), view.systems, view.ci_chart
-precisions = frames.in_order(cached.precision_long(corpus, config), by_score)
+first = found[0]
+precisions = frames.in_order(cached.precision_long(corpus, config), list(first.view.order))
 bars = charts.precision_bars(precisions)
 
 st.subheader("Systems side by side")
 st.caption(
-    f"95% bootstrap confidence intervals: 1000 resamples of the {corpus.n_segments} segments, seed 12345. "
-    f"Signature: {make_signature(config, cached.nrefs(corpus)).replace('|', ' | ')}"
+    f"{metric_frames.names(shown)}, best first by {markup.md_escape(first.shown.name)}. 95% bootstrap confidence "
+    f"intervals: 1000 resamples of the {corpus.n_segments} segments, seed 12345, the same resamples for every "
+    "metric. Signatures (ours, and sacreBLEU's where it has one) under the table."
 )
-st.dataframe(
-    systems,
-    hide_index=True,
-    key="compare.systems",
-    column_config={
-        frames.BLEU: st.column_config.NumberColumn(format="%.2f"),
-        frames.CI_LOW: st.column_config.NumberColumn(format="%.2f"),
-        frames.CI_HIGH: st.column_config.NumberColumn(format="%.2f"),
-        frames.BP: st.column_config.NumberColumn(format="%.3f"),
-        frames.RATIO: st.column_config.NumberColumn(format="%.3f"),
-        "vs baseline": st.column_config.NumberColumn(format="%+.2f"),
-        **{
-            f"p{n}": st.column_config.NumberColumn(f"p{n} %", format="%.2f")
-            for n in range(1, config.max_ngram_order + 1)
-        },
-    },
+metrics.systems_table(corpus, found, config)
+scores.size_note(  # the note's widths are BLEU points: BLEU's when it is shown
+    corpus.n_segments,
+    (bleu.systems[frames.CI_HIGH] - bleu.systems[frames.CI_LOW]).tolist() if bleu is not None else [],
+    config,
+    cached.nrefs(corpus),
+    signature=None if bleu is not None else first.shown.metric.signature(cached.nrefs(corpus), bs=1000, rs=12345),
 )
-scores.size_note(
-    corpus.n_segments, (systems[frames.CI_HIGH] - systems[frames.CI_LOW]).tolist(), config, cached.nrefs(corpus)
-)
-c1, c2 = st.columns(2)
-c1.altair_chart(ci_chart)
-c2.altair_chart(bars)
+ci_charts = [r.view.ci_chart for r in found] + ([bars] if bleu is not None else [])
+for start in range(0, len(ci_charts), 2):
+    for col, chart in zip(st.columns(2), ci_charts[start : start + 2], strict=False):
+        col.altair_chart(chart)
 
 st.subheader("Which differences are significant?")
 s1, s2, s3 = st.columns(3)
@@ -93,18 +93,14 @@ s2.select_slider(
     "Holm-corrected p-value can fall below 0.05.",
 )
 s3.number_input("Seed", min_value=0, value=12345, step=1, key=state.COMPARE_SEED)
-heatmap = view.heatmap
 too_few = holm_warning(len(corpus.systems), int(trials))
 if too_few:
     st.warning(too_few)
-st.altair_chart(heatmap, key="compare.matrix")
-scores.signature(make_signature(config, cached.nrefs(corpus), **{str(method): int(trials)}, rs=int(seed)))
-st.markdown("**Ranked by BLEU, in significance clusters**")
-st.html(markup.ranking_html(view.ranked, view.labels, baseline))
+metrics.rankings(corpus, found, baseline, method, int(trials), int(seed))
 st.caption(
     "A line between two clusters: every system above it is significantly better than every system below it "
     "(Holm-corrected p < 0.05 under the test above). Ranks possible: the ranks a system could take given the "
-    "significant pairs."
+    "significant pairs. Each metric is tested on the same draws."
 )
 st.markdown(docs.text("significance", "corpus"))
 blocks.block_test_section(corpus, config, key="compare.blocks")
@@ -159,46 +155,11 @@ else:
         selection_mode=charts.NGRAM_PICK,
     )
 
-human.section(corpus, systems, config)
+human.section(corpus, bleu.systems if bleu is not None else None, config, baseline)
 
 st.subheader("Export")
-sig_text = make_signature(config, cached.nrefs(corpus))
-sig_ci = make_signature(config, cached.nrefs(corpus), bs=1000, rs=cached.DEFAULT_SEED)  # the intervals' draws
-sig_test = make_signature(config, cached.nrefs(corpus), **{str(method): int(trials)}, rs=int(seed))
-export.downloads(
-    "CSV:",
-    {
-        "systems": (lambda: export.csv(systems, sig_ci), "systems.csv", "text/csv"),
-        "significance": (lambda: export.csv(significance, sig_test), "significance.csv", "text/csv"),
-        "A vs B": (lambda: export.csv(pairs, sig_text), "sentences_a_vs_b.csv", "text/csv"),
-        "n-grams": (lambda: export.csv(ngrams, sig_text), "ngrams.csv", "text/csv"),
-    },
-    "compare.csv",
-)
-export.downloads(
-    "LaTeX:",
-    {
-        "ranking": (
-            lambda: export.ranking_latex(ranked, systems, significance, baseline, sig_test),
-            "ranking.tex",
-            "text/x-tex",
-        ),
-        "table": (lambda: export.latex_table(systems, signature=sig_text), "comparison.tex", "text/x-tex"),
-    },
-    "compare.tex",
-)
-export.downloads(
-    "Chart:",
-    {
-        "CIs PNG": (lambda: style.export(ci_chart, "png", sig_ci), "bleu_ci.png", "image/png"),
-        "CIs SVG": (lambda: style.export(ci_chart, "svg", sig_ci), "bleu_ci.svg", "image/svg+xml"),
-        "matrix PNG": (lambda: style.export(heatmap, "png", sig_test), "significance.png", "image/png"),
-        "matrix SVG": (lambda: style.export(heatmap, "svg", sig_test), "significance.svg", "image/svg+xml"),
-        "precisions HTML": (lambda: style.export(bars, "html", sig_text), "precisions.html", "text/html"),
-        "scatter HTML": (lambda: style.export(scatter, "html", sig_text), "scatter.html", "text/html"),
-    },
-    "compare.chart",
-)
-difference.report_button(corpus, config, baseline, sys_a, sys_b, str(method), int(trials), int(seed))
+exports.section(corpus, config, found, baseline, (pairs, ngrams, scatter, bars), (method, int(trials), int(seed)))
+others = [r.shown for r in found if not r.shown.is_bleu]  # the report's sections after BLEU's
+difference.report_button(corpus, config, baseline, sys_a, sys_b, (str(method), int(trials), int(seed)), others)
 slicing.diagnostics_section("compare", whole, config, sliced=corpus is not whole)
 nav.follow_handoff()

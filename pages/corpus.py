@@ -5,10 +5,10 @@ import streamlit as st
 
 from bleu_app import markup
 from bleu_app.charts import corpus as charts
-from bleu_app.frames import corpus as frames, signs
+from bleu_app.frames import corpus as frames, metrics as metric_frames, signs
 from bleu_app.ui import cached, docs, frame, nav, state
 from bleu_app.ui.components import scores, share, tables
-from bleu_app.ui.corpus import blocks, buckets, every as every_section, loading, selection, settings, slicing
+from bleu_app.ui.corpus import blocks, buckets, every as every_section, loading, metrics, selection, settings, slicing
 
 frame.guard()
 
@@ -45,11 +45,14 @@ right.dataframe(
         frames.N: "n",
     },
 )
+metrics.score_cards(corpus, system, metrics.chosen(corpus, config))  # every chosen metric but BLEU, after it
 c1, c2 = st.columns(2)
 c1.altair_chart(charts.precision_decay(frames.precision_frame({system: matrix})))
 c2.altair_chart(charts.bp_chart(*frames.bp_frames(matrix, config)))
 
-sentences = cached.sentences(corpus, system, config)
+shown = metrics.chosen(corpus, config)
+others = tuple(s for s in shown if not s.is_bleu)
+sentences = cached.sentences_with(corpus, system, config, others)  # a column per chosen metric but BLEU
 corpus_bleu, mean_bleu, gap = frames.mean_vs_corpus(sentences, score.score)
 with st.container(border=True):
     m1, m2, m3 = st.columns(3)
@@ -72,9 +75,11 @@ f1, f2, f3, f4 = st.columns([3, 2, 1.4, 1])  # 1.4: "Descending" whole at 1280 p
 query = f1.text_input("Search the hypothesis and reference", key=state.CORPUS_QUERY, placeholder="a word or phrase")
 if state.get(state.CORPUS_SORT) == "leave-one-out effect":  # a view shared before the column's new name
     state.put(state.CORPUS_SORT, frames.LOO)
-sort_by = f2.selectbox(
-    "Sort by", [frames.SEGMENT, frames.LOO, frames.SENT_BLEU, frames.HYP_LEN, frames.RATIO], key=state.CORPUS_SORT
-)
+metric_columns = [metric_frames.segment_column(s.metric) for s in others]
+sortable = [frames.SEGMENT, frames.LOO, frames.SENT_BLEU, *metric_columns, frames.HYP_LEN, frames.RATIO]
+if state.get(state.CORPUS_SORT) not in sortable:  # a metric no longer chosen
+    state.put(state.CORPUS_SORT, frames.SEGMENT)
+sort_by = f2.selectbox("Sort by", sortable, key=state.CORPUS_SORT)
 descending = f3.toggle("Descending", key=state.CORPUS_DESC)
 page_no = f4.number_input("Page", min_value=1, value=1, step=1, key=state.CORPUS_PAGE)
 view = tables.table_page(sentences, query=query, sort_by=sort_by, ascending=not descending, page=int(page_no))
@@ -84,11 +89,17 @@ st.dataframe(
     view.rows.assign(**{frames.LOO: signs.zero_unsigned(view.rows[frames.LOO], 4)}),
     hide_index=True,
     key="corpus.table",
-    column_order=frames.text_first(list(view.rows.columns)),
+    column_order=metric_frames.after_sentence_bleu(frames.text_first(list(view.rows.columns)), metric_columns),
     selection_mode="single-row",
     on_select=selection.row_opener("corpus.table", view.rows[frames.SEGMENT].tolist(), system),
     column_config={
         frames.SENT_BLEU: st.column_config.NumberColumn(format="%.2f"),
+        **{
+            metric_frames.segment_column(s.metric): st.column_config.NumberColumn(
+                format=metric_frames.number_format(s.metric)
+            )
+            for s in others
+        },
         frames.LOO: st.column_config.NumberColumn(
             "effect on BLEU (points)", help="corpus BLEU with the sentence minus without it", format="%.4f"
         ),

@@ -5,7 +5,7 @@ import streamlit as st
 
 from bleu_app import markup
 from bleu_app.charts import sentence as charts
-from bleu_app.frames import sentence as frames
+from bleu_app.frames import metrics as metric_frames, sentence as frames
 from bleu_app.ui import cached, docs, frame, state
 from bleu_app.ui.components import highlight, scores, sentence, share, tables
 from bleu_core.errors import InputError
@@ -21,7 +21,9 @@ if inp.label:
     st.caption(f"Loaded: {markup.md_escape(inp.label)}")  # names and slice expressions are user text
 if inp.source is not None:
     st.text(f"Source: {inp.source}")  # user text, shown as text
-share.section("sentence")
+# a view holds what the page explains: no more than its own limit
+too_long = f"Over {sentence.MAX_SENTENCE_CHARS:,} characters: shorten the text to share it."
+share.section("sentence", unshareable=too_long if inp.too_long else "")
 
 if inp.too_long:
     st.warning(
@@ -55,6 +57,8 @@ with head:
 c_col.metric("c (candidate tokens)", expl.hyp_len)
 r_col.metric("r (best match length)", expl.closest_ref_len, help=f"Reference lengths: {list(expl.ref_lens)}")
 bp_col.metric("BP", f"{expl.score.bp:.4f}")
+others = [m for m in metric_frames.resolve(state.metric_keys(), config) if not m.is_bleu and not m.imported]
+scores.metric_cards(inp.hyp, tuple(inp.refs), others)  # the other metrics chosen in the sidebar
 st.caption(scores.precision_summary(expl))
 docs.show("sentence_caveat")
 scores.warnings(frames.input_warnings(inp.hyp, expl))
@@ -117,12 +121,14 @@ if inp.other_hyp:
             st.markdown(
                 f"**A** — BLEU {expl.score.score:.2f}"
                 + scores.effective_order_suffix(inp.hyp, tuple(inp.refs), config, expl.score)
+                + scores.metric_scores_text(inp.hyp, tuple(inp.refs), others)
             )
             highlight.show_html(highlight.candidate_html(expl, n=n))
         with b_col:
             st.markdown(
                 f"**B** — BLEU {other.score.score:.2f}"
                 + scores.effective_order_suffix(inp.other_hyp, tuple(inp.refs), config, other.score)
+                + scores.metric_scores_text(inp.other_hyp, tuple(inp.refs), others)
             )
             highlight.show_html(highlight.candidate_html(other, n=n))
         st.markdown(f"**Matched {n}-grams: by both, only A, only B**")

@@ -13,6 +13,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -143,15 +144,17 @@ def wmt22(real: dict[str, RealSet]) -> RealSet:
 
 
 # --- TeX -------------------------------------------------------------------------------------------------------
-def compile_latex(body: str, folder: Path) -> str:
+def compile_latex(body: str, folder: Path, *, twocolumn: bool = False, preamble: str = "") -> str:
     """Compile ``body`` (a table) in a booktabs article with Debian's pdflatex in ``folder``; return the log.
-    Tests that call it carry the ``tex`` mark. Without pdflatex they skip, unless BLEU_REQUIRE_TEX is set
-    (``make test`` installs TeX Live and sets it): then they fail."""
+    ``twocolumn``: a two-column article, where a ``table`` is one column wide; ``preamble``: more of it (a
+    geometry). Tests that call it carry the ``tex`` mark. Without pdflatex they skip, unless BLEU_REQUIRE_TEX is
+    set (``make test`` installs TeX Live and sets it): then they fail."""
     if shutil.which("pdflatex") is None:
         if os.environ.get("BLEU_REQUIRE_TEX"):
             pytest.fail("pdflatex is missing although make test installs it (`make tex`)")
         pytest.skip("pdflatex not installed (`make tex` installs it)")
-    doc = "\\documentclass{article}\n\\usepackage{booktabs}\n\\begin{document}\n" + body + "\\end{document}\n"
+    article = "\\documentclass[twocolumn]{article}" if twocolumn else "\\documentclass{article}"
+    doc = f"{article}\n\\usepackage{{booktabs}}\n{preamble}\\begin{{document}}\n{body}\\end{{document}}\n"
     (folder / "t.tex").write_text(doc, encoding="utf-8")
     run = subprocess.run(
         ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "-no-shell-escape", "t.tex"],
@@ -247,3 +250,31 @@ def store_env(request, tmp_path, monkeypatch):
     yield store
     store.close()
     store_mod._stores.clear()
+
+
+@pytest.fixture
+def read_only_dir(tmp_path) -> Iterator[tuple[Path, Callable[[], None]]]:
+    """A data directory and a function that makes it read-only (a bind mount as root, chmod otherwise)."""
+    d = tmp_path / "data"
+    d.mkdir()
+    mounted: list[bool] = []
+
+    def freeze() -> None:
+        if os.geteuid() != 0:
+            for p in d.iterdir():
+                p.chmod(0o444)
+            d.chmod(0o555)
+            return
+        try:
+            subprocess.run(["mount", "--bind", str(d), str(d)], check=True, capture_output=True)
+            mounted.append(True)
+            subprocess.run(["mount", "-o", "remount,bind,ro", str(d)], check=True, capture_output=True)
+        except (OSError, subprocess.CalledProcessError) as exc:
+            pytest.skip(f"cannot make a read-only directory as root here (no bind mount): {exc}")
+
+    try:
+        yield d, freeze
+    finally:
+        if mounted:
+            subprocess.run(["umount", "-l", str(d)], check=False, capture_output=True)
+        d.chmod(0o755)

@@ -250,11 +250,16 @@ def systems_ci_chart(
     *,
     clusters: Mapping[str, int] | None = None,
     labels: Mapping[str, str] | None = None,
+    score: str = f.BLEU,
+    higher_is_better: bool = True,
+    digits: int = 2,
 ) -> alt.LayerChart | alt.FacetChart:
-    """Each system's corpus BLEU with its 95 % bootstrap interval, best first; the baseline is a diamond. With
-    ``clusters`` (system -> significance cluster, 1 = top) each cluster has its colour and a band of its own."""
+    """Each system's corpus score (column ``score``: BLEU, chrF2, TER ...) with its 95 % bootstrap interval, best
+    first (lowest first where lower is better); the baseline is a diamond. With ``clusters`` (system ->
+    significance cluster, 1 = top) each cluster has its colour and a band of its own."""
     df = systems.assign(role=[("baseline" if s == baseline else "system") for s in systems[f.SYSTEM]])
-    df = style.ranked(df, f.SYSTEM, list(df.sort_values(f.BLEU, ascending=False, kind="stable")[f.SYSTEM]))
+    best_first = df.sort_values(score, ascending=not higher_is_better, kind="stable")[f.SYSTEM]
+    df = style.ranked(df, f.SYSTEM, list(best_first))
     df = style.shown(df, f.SYSTEM, labels)
     if clusters:
         df = df.assign(group=[f"cluster {clusters.get(s, 0)}" for s in df[f.SYSTEM]])
@@ -264,7 +269,7 @@ def systems_ci_chart(
         alt.Chart(df)
         .mark_rule(strokeWidth=2)
         .encode(
-            x=alt.X(f"{f.CI_LOW}:Q", title="BLEU (95% bootstrap CI)", scale=alt.Scale(zero=False)),
+            x=alt.X(f"{f.CI_LOW}:Q", title=f"{score} (95% bootstrap CI)", scale=alt.Scale(zero=False)),
             x2=f"{f.CI_HIGH}:Q",
             y=y,
             color=colour,
@@ -274,7 +279,7 @@ def systems_ci_chart(
         alt.Chart(df)
         .mark_point(filled=True, size=90)
         .encode(
-            x=f"{f.BLEU}:Q",
+            x=alt.X(f"{score}:Q"),
             y=y,
             color=colour,
             shape=alt.Shape(
@@ -286,16 +291,18 @@ def systems_ci_chart(
             ),
             tooltip=[
                 f.SYSTEM,
-                alt.Tooltip(f.BLEU, format=".2f"),
-                alt.Tooltip(f.CI_LOW, format=".2f"),
-                alt.Tooltip(f.CI_HIGH, format=".2f"),
-                alt.Tooltip(f.BP, format=".3f"),
-                alt.Tooltip(f.RATIO, format=".3f"),
+                alt.Tooltip(score, format=f".{digits}f"),
+                alt.Tooltip(f.CI_LOW, format=f".{digits}f"),
+                alt.Tooltip(f.CI_HIGH, format=f".{digits}f"),
+                *[alt.Tooltip(c, format=".3f") for c in (f.BP, f.RATIO) if c in df],
             ],
         )
     )
-    title = ["Corpus BLEU per system,", "by significance cluster"] if clusters else "Corpus BLEU per system"
-    return alt.layer(rule, pts).properties(title=title, height=style.titled_height(max(220, 30 * len(df)), title))
+    title = [f"Corpus {score} per system,", "by significance cluster"] if clusters else [f"Corpus {score} per system"]
+    if not higher_is_better:  # an error rate: its best is its lowest (a line of its own: an axis title's second
+        title.append("(lower is better)")  # line took the height the system names had)
+    shown = title[0] if len(title) == 1 else title
+    return alt.layer(rule, pts).properties(title=shown, height=style.titled_height(max(220, 30 * len(df)), shown))
 
 
 def _ci_colour(clusters: Mapping[str, int] | None) -> alt.Color:
@@ -394,27 +401,37 @@ def _precision_grid(prec: pd.DataFrame) -> alt.LayerChart | alt.FacetChart:
 MIN_CELL = 30  # px per matrix column below which the in-cell numbers are dropped
 
 
-def _verdicts(sig: pd.DataFrame) -> pd.DataFrame:
-    """Each cell's verdict (row better or worse after Holm, or not significant) and its label (the difference,
-    starred when significant)."""
+def _verdicts(sig: pd.DataFrame, higher_is_better: bool = True, digits: int = 2) -> pd.DataFrame:
+    """Each cell's verdict (row better or worse after Holm, or not significant: for an error rate a negative
+    difference is better) and its label (the difference, starred when significant)."""
     cells = list(zip(sig[f.DELTA], sig[f.SIGNIFICANT], sig[f.ROW], sig[f.COL], strict=True))
     return sig.assign(
         verdict=[
-            ("row better" if d > 0 else "row worse") if s else ("-" if r == c else "not significant")
+            ("row better" if (d > 0) == higher_is_better else "row worse")
+            if s
+            else ("-" if r == c else "not significant")
             for d, s, r, c in cells
         ],
-        label=[("" if r == c else f"{signed_number(d)}{'*' if s else ''}") for d, s, r, c in cells],
+        label=[("" if r == c else f"{signed_number(d, digits)}{'*' if s else ''}") for d, s, r, c in cells],
     )
 
 
 def significance_heatmap(
-    sig: pd.DataFrame, names: list[str], *, labels: Mapping[str, str] | None = None
+    sig: pd.DataFrame,
+    names: list[str],
+    *,
+    labels: Mapping[str, str] | None = None,
+    score: str = f.BLEU,
+    higher_is_better: bool = True,
+    digits: int = 2,
 ) -> alt.LayerChart | alt.FacetChart:
     """The N x N matrix in the order of ``names`` (the page passes them best first): cell colour says whether the
-    row system is significantly better or worse than the column system after Holm's correction; the text is
-    the BLEU difference (row - column)."""
+    row system is significantly better or worse than the column system after Holm's correction (for an error
+    rate such as TER, lower is better); the text is the ``score`` difference (row - column)."""
     sig = style.ranked(style.ranked(sig[sig[f.ROW] != sig[f.COL]], f.ROW, names, "row_rank"), f.COL, names, "col_rank")
-    df = _verdicts(style.shown(style.shown(sig, f.ROW, labels, "row_shown"), f.COL, labels, "col_shown"))
+    df = _verdicts(
+        style.shown(style.shown(sig, f.ROW, labels, "row_shown"), f.COL, labels, "col_shown"), higher_is_better, digits
+    )
     # In a narrow window Streamlit squeezes the width to the container: below MIN_CELL px per column the
     # numbers would overprint, so the cells keep only their colour (and the tooltip), names turn upright.
     roomy = f"width / {max(len(names), 1)} >= {MIN_CELL}"
@@ -431,7 +448,7 @@ def significance_heatmap(
         ),
     )
     y = alt.Y("row_shown:N", sort=style.by_rank("row_rank"), title="row system", axis=alt.Axis(labelOverlap=False))
-    rect = alt.Chart(df).mark_rect(stroke="white", strokeWidth=1).encode(x=x, y=y, **_verdict_encoding())
+    rect = alt.Chart(df).mark_rect(stroke="white", strokeWidth=1).encode(x=x, y=y, **_verdict_encoding(digits))
     text = (
         alt.Chart(df)
         .mark_text(fontSize=11, opacity=alt.expr(f"{roomy} ? 1 : 0"))
@@ -446,12 +463,15 @@ def significance_heatmap(
     # rows by the band (as the block chart): a pixel height is shared with the slanted column names, which
     # squeezed 12 rows into 19 px each and let a long first name touch the second
     size = max(240, 34 * len(names))
+    lower = "" if higher_is_better else ", lower is better"
     return alt.layer(rect, text).properties(
-        title=["Pairwise significance", "(BLEU difference, * = significant)"], width=size, height=alt.Step(26)
+        title=[f"Pairwise significance, {score}", f"(difference{lower}; * = significant)"],
+        width=size,
+        height=alt.Step(26),
     )
 
 
-def _verdict_encoding() -> dict[str, Any]:
+def _verdict_encoding(digits: int = 2) -> dict[str, Any]:
     """A matrix cell's colour (its verdict, the legend under the matrix) and tooltip."""
     return {
         "color": alt.Color(
@@ -464,7 +484,7 @@ def _verdict_encoding() -> dict[str, Any]:
         "tooltip": [
             f.ROW,
             f.COL,
-            alt.Tooltip(f.DELTA, format="+.2f"),
+            alt.Tooltip(f.DELTA, format=f"+.{digits}f"),
             alt.Tooltip(f.P_RAW, format=".4f"),
             alt.Tooltip(f.P_HOLM, format=".4f"),
             "verdict:N",

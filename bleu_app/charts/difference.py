@@ -143,13 +143,14 @@ def pair_bucket_chart(frame: pd.DataFrame, *, x_title: str, y_title: str) -> alt
 def gap_curve_chart(frame: pd.DataFrame, gap: float) -> alt.LayerChart | alt.FacetChart:
     """The cumulative share of B - A (``frames.difference.gap_curve``): a line over the sentences taken largest
     share first, a dashed rule at B - A (where the line ends) and one at 0."""
-    lines = title_lines("How many sentences carry the gap: cumulative share of B − A, largest share first")
+    lines = title_lines("How many sentences carry the gap")
     line = (
         alt.Chart(frame)
         .mark_line(color="#0072B2", strokeWidth=2)
         .encode(
             x=alt.X(f"{f.SENTENCES}:Q", title="sentences, largest share (in the gap's direction) first"),
-            y=alt.Y(f"{f.CUMULATIVE}:Q", title="cumulative share (BLEU points)"),
+            # short: a long rotated axis title stood above the plot and pushed the chart title out of the box
+            y=alt.Y(f"{f.CUMULATIVE}:Q", title="B − A so far (points)"),
             tooltip=[
                 alt.Tooltip(f"{f.SENTENCES}:Q", title="sentences"),
                 alt.Tooltip(f"{f.CUMULATIVE}:Q", format="+.3f", title="their shares together"),
@@ -167,4 +168,4 @@ def gap_curve_chart(frame: pd.DataFrame, gap: float) -> alt.LayerChart | alt.Fac
         .mark_text(align="left", baseline="bottom", dx=4, dy=-3, color=INK)
         .encode(y=alt.Y("at:Q"), x=alt.value(0), text="what:N")
     )
-    return alt.layer(line, rules, label).properties(title=lines, height=titled_height(240, lines))
+    return alt.layer(line, rules, label).properties(title=lines, height=titled_height(260, lines))

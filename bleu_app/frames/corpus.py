@@ -80,6 +80,7 @@ PLACE = "rank"  # 1 = best BLEU
 RANK_RANGE = "ranks possible"
 CLUSTER = "cluster"
 HUMAN = "human score"
+VS_BASELINE = "vs baseline"
 
 
 def order_of(matrix: np.ndarray) -> int:
@@ -344,10 +345,12 @@ def system_table(
     human: Mapping[str, float] | None = None,
     resampled: np.ndarray | None = None,
 ) -> pd.DataFrame:
-    """One row per system: its score with the bootstrap CI, the difference to the baseline, and the human score
-    when given; under BLEU also BP, c, r, c/r, p_1..p_N (percent) and fractions. ``resampled``: bootstrap sums to
-    read the intervals from (``bleu_core.resample_sums`` of these matrices, seed 12345) instead of drawing."""
+    """One row per system: its score (the column is the metric's name: ``BLEU``, ``chrF2``, ``TER``) with the
+    bootstrap CI, the difference to the baseline, and the human score when given; under BLEU also BP, c, r, c/r,
+    p_1..p_N (percent) and fractions. ``resampled``: bootstrap sums to read the intervals from
+    (``bleu_core.resample_sums`` of these matrices, seed 12345) instead of drawing."""
     metric = as_metric(metric)
+    score_col = metric.name
     if matrices and len(next(iter(matrices.values()))):  # one set of draws for every system
         intervals = bootstrap_cis(list(matrices.values()), metric, resampled=resampled)
     else:
@@ -357,15 +360,15 @@ def system_table(
     for (name, matrix), (_, _, lo, hi) in zip(matrices.items(), intervals, strict=True):
         parts = _bleu_columns(matrix, metric.config, nrefs) if isinstance(metric, Bleu) else {}
         score = parts.pop(BLEU) if parts else float(metric.score_many(matrix.sum(axis=0)[None, :])[0])
-        row: dict[str, object] = {SYSTEM: name, BLEU: score, CI_LOW: lo, CI_HIGH: hi, **parts}
+        row: dict[str, object] = {SYSTEM: name, score_col: score, CI_LOW: lo, CI_HIGH: hi, **parts}
         if human is not None:
             row[HUMAN] = human.get(name, np.nan)
         rows.append(row)
         if name == baseline:
-            base_score = row[BLEU]
+            base_score = row[score_col]
     df = pd.DataFrame(rows)
     if base_score is not None and len(df):
-        df["vs baseline"] = df[BLEU] - base_score
+        df[VS_BASELINE] = df[score_col] - base_score
     return df
 
 
@@ -400,9 +403,17 @@ def significance_frame(
     return pd.DataFrame(rows, columns=[ROW, COL, DELTA, P_RAW, P_HOLM, SIGNIFICANT])
 
 
-def ranking(systems: pd.DataFrame, significance: pd.DataFrame, *, alpha: float = 0.05) -> Ranking:
-    """The systems ranked by BLEU in significance clusters (``bleu_core.significance.ranking``), from the system
-    table and the long Holm-corrected matrix of :func:`significance_frame`.
+def ranking(
+    systems: pd.DataFrame,
+    significance: pd.DataFrame,
+    *,
+    alpha: float = 0.05,
+    score: str = BLEU,
+    higher_is_better: bool = True,
+) -> Ranking:
+    """The systems ranked by their ``score`` column in significance clusters (``bleu_core.significance.ranking``;
+    an error rate such as TER with ``higher_is_better=False``: lowest first), from the system table and the long
+    Holm-corrected matrix of :func:`significance_frame`.
 
     Example:
         >>> sys = pd.DataFrame({SYSTEM: ["a", "b", "c"], BLEU: [20.0, 30.0, 29.0]})
@@ -417,7 +428,9 @@ def ranking(systems: pd.DataFrame, significance: pd.DataFrame, *, alpha: float =
     for r, c, p in zip(significance[ROW], significance[COL], significance[P_HOLM], strict=True):
         if r in index and c in index:
             holm[index[r], index[c]] = p
-    return rank_systems(names, [float(b) for b in systems[BLEU]], holm.tolist(), alpha)
+    return rank_systems(
+        names, [float(b) for b in systems[score]], holm.tolist(), alpha, higher_is_better=higher_is_better
+    )
 
 
 def in_order(df: pd.DataFrame, order: Sequence[str], column: str = SYSTEM) -> pd.DataFrame:
@@ -432,8 +445,9 @@ def in_order(df: pd.DataFrame, order: Sequence[str], column: str = SYSTEM) -> pd
     return df.iloc[np.argsort(keys, kind="stable")].reset_index(drop=True)
 
 
-def ranking_frame(systems: pd.DataFrame, ranked: Ranking) -> pd.DataFrame:
-    """One row per system, best first: rank, the ranks it could take, cluster, BLEU and its interval."""
+def ranking_frame(systems: pd.DataFrame, ranked: Ranking, *, score: str = BLEU) -> pd.DataFrame:
+    """One row per system, best first: rank, the ranks it could take, cluster, the score (column ``score``) and
+    its interval."""
     by_name = systems.set_index(SYSTEM)
     rows = [
         {
@@ -443,13 +457,13 @@ def ranking_frame(systems: pd.DataFrame, ranked: Ranking) -> pd.DataFrame:
             else f"{s.rank_range[0]}–{s.rank_range[1]}",
             CLUSTER: s.cluster,
             SYSTEM: s.name,
-            BLEU: s.score,
+            score: s.score,
             CI_LOW: float(by_name.loc[s.name, CI_LOW]) if CI_LOW in by_name else np.nan,
             CI_HIGH: float(by_name.loc[s.name, CI_HIGH]) if CI_HIGH in by_name else np.nan,
         }
         for s in ranked.systems
     ]
-    return pd.DataFrame(rows, columns=[PLACE, RANK_RANGE, CLUSTER, SYSTEM, BLEU, CI_LOW, CI_HIGH])
+    return pd.DataFrame(rows, columns=[PLACE, RANK_RANGE, CLUSTER, SYSTEM, score, CI_LOW, CI_HIGH])
 
 
 def pair_sentences(

@@ -1,68 +1,7 @@
-"""Short display names for systems whose names share a prefix or a suffix (WMT's ``newstest2017.X.0.en-de``).
-
-What every name shares says nothing about which system is which, and at WMT scale it is all a narrow chart axis
-shows (``newstest2017.onl…`` four times). Tables, charts and matrices show the part that differs; the full name
-stays on hover and in every export.
-"""
+"""Short display names: the core's (:mod:`bleu_core.display.names`), which the CLI's LaTeX table uses too."""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
-from typing import Final
+from bleu_core.display.names import labels, short_names
 
 __all__ = ["labels", "short_names"]
-
-_PIECE: Final = re.compile(r"[^._\-\s/]+[._\-\s/]*|[._\-\s/]+")  # a word with the separators that follow it
-
-
-def _pieces(name: str) -> list[str]:
-    return _PIECE.findall(name)
-
-
-def _common_prefix(seqs: Sequence[Sequence[str]]) -> int:
-    k = 0
-    while all(len(s) > k for s in seqs) and len({s[k] for s in seqs}) == 1:
-        k += 1
-    return k
-
-
-def short_names(names: Sequence[str]) -> list[str]:
-    """Each name without the whole words (with their separators) that every name begins or ends with.
-
-    At least one word of each name is kept, separators left dangling at either end are dropped, and if
-    shortening would make two names equal (or one empty) the names are returned as they are.
-
-    Example:
-        >>> short_names(["nt17.online-A.0.en-de", "nt17.online-B.0.en-de", "nt17.uedin.0.en-de"])
-        ['online-A', 'online-B', 'uedin']
-        >>> short_names(["Online-A.de", "Online-B.de", "Facebook-AI.de"])
-        ['Online-A', 'Online-B', 'Facebook-AI']
-        >>> short_names(["sys", "sys.v2"])
-        ['sys', 'sys.v2']
-    """
-    if len(names) < 2:
-        return list(names)
-    pieces = [_pieces(n) for n in names]
-    pre = _common_prefix(pieces)
-    rest = [p[pre:] for p in pieces]
-    suf = _common_prefix([r[::-1] for r in rest])
-    shortest = min(len(r) for r in rest)
-    if pre + min(suf, shortest) >= min(len(p) for p in pieces):  # keep at least one word of every name
-        pre, suf = min(pre, min(len(p) for p in pieces) - 1), 0
-        rest = [p[pre:] for p in pieces]
-        suf = min(_common_prefix([r[::-1] for r in rest]), min(len(r) for r in rest) - 1)
-    out = ["".join(r[: len(r) - suf] if suf else r).strip("._- /") for r in rest]
-    if any(not o for o in out) or len(set(out)) < len(out):
-        return list(names)
-    return out
-
-
-def labels(names: Sequence[str]) -> dict[str, str]:
-    """Each name's display label (:func:`short_names`), for the charts' axes.
-
-    Example:
-        >>> labels(["run.A.de", "run.B.de"])
-        {'run.A.de': 'A', 'run.B.de': 'B'}
-    """
-    return dict(zip(names, short_names(names), strict=True))

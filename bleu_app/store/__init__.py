@@ -13,7 +13,8 @@ import threading
 import time
 from pathlib import Path
 
-from bleu_app.store.base import (
+from bleu_app.store.base import SqlStore as SqlStore
+from bleu_app.store.model import (
     CODE_LEN as CODE_LEN,
     LIMIT_ENV as LIMIT_ENV,
     MAX_NICK as MAX_NICK,
@@ -35,7 +36,6 @@ from bleu_app.store.base import (
     RoomGoneError as RoomGoneError,
     RoomState as RoomState,
     SharedView as SharedView,
-    SqlStore as SqlStore,
     StoreError as StoreError,
     StoreUnavailableError as StoreUnavailableError,
     Student as Student,

@@ -14,33 +14,49 @@ nickname) or :class:`StoreUnavailableError` when the database itself fails (down
 from __future__ import annotations
 
 import errno
-import hashlib
 import json
 import logging
-import os
 import queue
 import secrets
 import time
-import unicodedata
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
-from dataclasses import dataclass, fields
-from typing import Any, ClassVar, Literal, Protocol
+from typing import Any, Literal
 
-MAX_TEXT = 1000  # characters in a translation, a source or a reference
-MAX_NICK = 40
-MAX_REFS = 8
-ROOM_TTL_S = 24 * 3600
-VIEW_TTL_S = 30 * 24 * 3600
-CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
-# 31**8 = 8.5e11 codes (39.6 bits): at 18 guesses a second against 1,000 open rooms, a first hit takes 1.5 years
-# on average (6 characters took 6 days against 100 rooms)
-CODE_LEN = 8
-GUESS_WINDOW_S = 600  # the guess budget (Limits.code_guesses) counts wrong room codes over this window
-# The Sentence page explains at most 20,000 characters of candidate and references (its own limit), plus a second
-# candidate as long; 4 UTF-8 bytes a character at most, and room for JSON's escapes
-SENTENCE_VIEW_BYTES = 256 * 1024
-ROUND_TRANSLATE, ROUND_RATE = 1, 2
+from bleu_app.store.model import (
+    CODE_ALPHABET,
+    CODE_LEN,
+    GUESS_WINDOW_S,
+    IDLE_CONNECTIONS,
+    MAX_NICK,
+    MAX_REFS,
+    ROOM_TTL_S,
+    ROUND_RATE,
+    ROUND_TRANSLATE,
+    Cursor,
+    ErrorKind,
+    Identity,
+    LimitReachedError,
+    Limits,
+    NewRoom,
+    NewStudent,
+    NicknameTakenError,
+    NotYoursError,
+    Rating,
+    Reason,
+    Room,
+    RoomGoneError,
+    RoomState,
+    StoreError,
+    StoreUnavailableError,
+    Student,
+    Submission,
+    clean_text,
+    nickname_key,
+    reserved_nickname,
+    secret_hash,
+)
+from bleu_app.store.views import ViewQueries
 
 # Versioned schema: (version, statements). Applied in order at start, each version in one transaction with its
 # row in schema_version; types are the common subset of SQLite and PostgreSQL (TEXT, BIGINT, DOUBLE PRECISION).
@@ -107,325 +123,7 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
 _LOG = logging.getLogger(__name__)
 
 
-# --- errors -------------------------------------------------------------------------------------------------------
-class StoreError(Exception):
-    """A request the store refuses or cannot carry out; the message says what happened and what to do, in words a
-    student can read (shown to the user as it is). Nothing of a call that raised it was saved."""
-
-
-Reason = Literal["down", "full", "read-only", "busy"]
-
-
-class StoreUnavailableError(StoreError):
-    """The database failed (down or restarting, disk full, read-only, locked too long), not the request; ``reason``
-    says which. The call saved nothing and can be tried again; the server's log has the driver's error."""
-
-    MESSAGES: ClassVar[dict[Reason, str]] = {
-        "down": "The server's database is unavailable, so nothing was saved: try again in a moment.",
-        "busy": "The server's database is busy, so nothing was saved: try again in a moment.",
-        "full": "The server's disk is full, so nothing was saved: tell your teacher (the server needs more space).",
-        "read-only": "The server's database is read-only, so nothing was saved: tell your teacher (the server's "
-        "data directory must be writable).",
-    }
-
-    def __init__(self, reason: Reason = "down") -> None:
-        super().__init__(self.MESSAGES[reason])
-        self.reason: Reason = reason
-
-
-class RoomGoneError(StoreError):
-    """The room (or the student in it) no longer exists: deleted by the teacher, or expired."""
-
-    def __init__(self, message: str = "This room no longer exists (deleted or expired).") -> None:
-        super().__init__(message)
-
-
-LimitName = Literal["students_per_room", "rooms", "rooms_per_client", "views_per_client", "view_size", "code_guesses"]
-
-
-class LimitReachedError(StoreError):
-    """A cap or a throttle (:class:`Limits`): ``limit`` names it; the message gives its value and what to do."""
-
-    def __init__(self, limit: LimitName, message: str) -> None:
-        super().__init__(message)
-        self.limit: LimitName = limit
-
-
-class NicknameTakenError(StoreError):
-    """Another student in the room has this nickname (compared without case), or it is kept for the teacher."""
-
-
-class NotYoursError(StoreError):
-    """The browser's secret is not this student's: someone opened another student's link."""
-
-
-# --- limits ---------------------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Limits:
-    """Caps and throttles, each read from an environment variable (:data:`LIMIT_ENV`) when the store opens.
-
-    Example:
-        >>> Limits.from_env({"BLEU_EXPLORER_MAX_STUDENTS": "60"}).students_per_room
-        60
-        >>> Limits.from_env({}).students_per_room
-        200
-    """
-
-    students_per_room: int = 200  # a lecture hall; the dashboard redraws 300 translations in about 0.7 s of CPU
-    rooms: int = 1000  # live rooms in the store (about 9 KB of text each at most)
-    rooms_per_client: int = 10  # live rooms one client key (a browser session or an address) may hold
-    views_per_client: int = 50  # live shared views one client key may hold
-    view_mb: float = 50  # one corpus view (a sentence view has its page's own limit, SENTENCE_VIEW_BYTES)
-    views_mb: float = 200  # every view's text together; beyond it the largest views are forgotten first
-    code_guesses: int = 20  # wrong room codes one client key may try in GUESS_WINDOW_S
-
-    @classmethod
-    def from_env(cls, environ: Mapping[str, str] | None = None) -> Limits:
-        env = os.environ if environ is None else environ
-        values: dict[str, Any] = {}
-        for f in fields(cls):
-            raw = env.get(LIMIT_ENV[f.name], "").strip()
-            if not raw:
-                continue
-            whole = not f.name.endswith("_mb")
-            try:
-                value = int(raw) if whole else float(raw)
-            except ValueError:
-                value = 0
-            if not value > 0 or (whole and value < 1):
-                kind = "a whole number of at least 1" if whole else "a number of megabytes above 0"
-                raise StoreError(f"{LIMIT_ENV[f.name]} must be {kind}, got {raw!r}.")
-            values[f.name] = value
-        return cls(**values)
-
-    def bytes_of(self, what: Literal["view", "views"]) -> int:
-        """``view_mb`` or ``views_mb`` in bytes."""
-        return int((self.view_mb if what == "view" else self.views_mb) * 2**20)
-
-
-LIMIT_ENV: dict[str, str] = {
-    "students_per_room": "BLEU_EXPLORER_MAX_STUDENTS",
-    "rooms": "BLEU_EXPLORER_MAX_ROOMS",
-    "rooms_per_client": "BLEU_EXPLORER_ROOMS_PER_CLIENT",
-    "views_per_client": "BLEU_EXPLORER_VIEWS_PER_CLIENT",
-    "view_mb": "BLEU_EXPLORER_VIEW_MAX_MB",
-    "views_mb": "BLEU_EXPLORER_VIEWS_MAX_MB",
-    "code_guesses": "BLEU_EXPLORER_CODE_GUESSES",
-}
-
-
-# --- values ---------------------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Room:
-    id: str
-    code: str
-    source: str
-    refs: tuple[str, ...]
-    config: dict[str, Any]
-    created_at: float
-    expires_at: float
-    round: int
-    round_open: bool
-    version: int = 0  # moves on every write to the room (join, submit, hide, rate, round): see room_version
-
-
-@dataclass(frozen=True, slots=True)
-class NewRoom:
-    """A created room and its teacher token (shown once; the store keeps only its hash)."""
-
-    room: Room
-    teacher_token: str
-
-
-@dataclass(frozen=True, slots=True)
-class Student:
-    id: str
-    room_id: str
-    nickname: str
-
-
-@dataclass(frozen=True, slots=True)
-class NewStudent:
-    """A student who just joined, and the secret that binds them to their browser (the store keeps its hash)."""
-
-    student: Student
-    secret: str
-
-
-@dataclass(frozen=True, slots=True)
-class Identity:
-    """Who a student link names, seen from one browser: ``student`` is None when the link names no student (left,
-    or the room is gone); ``yours`` says whether this browser's secret is theirs (students who joined before
-    secrets existed are anybody's, as before)."""
-
-    student: Student | None
-    yours: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Submission:
-    id: str
-    room_id: str
-    student_id: str
-    nickname: str
-    round: int
-    text: str
-    hidden: bool
-    submitted_at: float
-
-
-@dataclass(frozen=True, slots=True)
-class Rating:
-    student_id: str
-    submission_id: str
-    rating: int
-
-
-@dataclass(frozen=True, slots=True)
-class RoomState:
-    """Everything the dashboard shows, read in one transaction (so the counts agree with each other)."""
-
-    room: Room
-    students: int
-    submissions: tuple[Submission, ...]
-    ratings: tuple[Rating, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class View:
-    id: str
-    digest: str | None
-    settings: dict[str, Any]
-    created_at: float
-    expires_at: float
-
-
-@dataclass(frozen=True, slots=True)
-class NewView:
-    view: View
-    delete_token: str
-
-
-@dataclass(frozen=True, slots=True)
-class SharedView:
-    """A view with its stored text or corpus, read in one transaction."""
-
-    view: View
-    content: str | None
-
-
-class Cursor(Protocol):
-    @property
-    def rowcount(self) -> int: ...
-
-    def execute(self, sql: str, params: Sequence[Any] = ()) -> Any: ...
-    def fetchone(self) -> Any: ...
-    def fetchall(self) -> list[Any]: ...
-
-
-def _hash(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-def digest_of(content: str) -> str:
-    """The content address of a corpus: SHA-256 of its UTF-8 text.
-
-    Example:
-        >>> digest_of("a")[:12]
-        'ca978112ca1b'
-    """
-    return hashlib.sha256(content.encode("utf-8")).hexdigest()
-
-
-# --- text -----------------------------------------------------------------------------------------------------
-# Bidi embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069) are removed from every text: they are the
-# only characters that reorder what is shown, whole words at a time ("\u202eloot" reads "tool" on the projector).
-# Arabic or Hebrew needs none of them: the Unicode bidirectional algorithm lays out right-to-left letters by their
-# own direction. Texts keep the other format characters, which move no letter: the marks (LRM, RLM, ALM) that
-# place punctuation beside right-to-left words, ZWNJ and ZWJ that join letters (Persian, Indic scripts) and emoji,
-# the zero-width space that separates Thai words.
-BIDI_CONTROLS = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
-_DROP_BIDI = dict.fromkeys(map(ord, BIDI_CONTROLS))
-_JOINERS = frozenset("\u200c\u200d")
-# nicknames a student may not take (compared by their letters, without case): the dashboard is projected
-RESERVED_NICKS = frozenset(
-    {
-        "teacher",
-        "theteacher",
-        "yourteacher",
-        "instructor",
-        "professor",
-        "prof",
-        "lecturer",
-        "tutor",
-        "admin",
-        "administrator",
-        "moderator",
-        "system",
-        "server",
-    }
-)
-
-
-def clean_text(text: str, *, what: str, limit: int = MAX_TEXT, name: bool = False) -> str:
-    """Text as stored: stripped, at most ``limit`` characters, no NUL (PostgreSQL refuses it) and no bidi
-    embedding, override or isolate (:data:`BIDI_CONTROLS`). A ``name`` (a nickname: one line of a table or a
-    label) also loses its control characters and every invisible format character but the joiners, and its runs
-    of white space become one space.
-
-    Example:
-        >>> clean_text("  a b ", what="translation")
-        'a b'
-        >>> clean_text("\u202eloot", what="nickname", name=True)
-        'loot'
-        >>> hebrew = "\u05e9\u05dc\u05d5\u05dd \u200f!"  # a right-to-left mark stays: it moves no letter
-        >>> clean_text(hebrew, what="translation") == hebrew
-        True
-        >>> clean_text("x" * 5, what="nickname", limit=3)
-        Traceback (most recent call last):
-        ...
-        bleu_app.store.base.StoreError: The nickname is too long: 5 characters, at most 3.
-    """
-    text = text.replace("\x00", "").translate(_DROP_BIDI)
-    if name:
-        kept = []
-        for ch in text:
-            if ch.isspace():
-                kept.append(" ")
-            elif ch in _JOINERS or unicodedata.category(ch) not in ("Cc", "Cf"):
-                kept.append(ch)
-        text = " ".join("".join(kept).split())
-    text = text.strip()
-    if len(text) > limit:
-        raise StoreError(f"The {what} is too long: {len(text):,} characters, at most {limit:,}.")
-    return text
-
-
-def nickname_key(nickname: str) -> str:
-    """What makes two nicknames the same in a room: NFKC, case folded, without format characters (a joiner is
-    invisible) and with single spaces.
-
-    Example:
-        >>> nickname_key(" Alice\u200d ") == nickname_key("ALICE")
-        True
-    """
-    text = unicodedata.normalize("NFKC", nickname).casefold()
-    return " ".join("".join(ch for ch in text if unicodedata.category(ch) != "Cf").split())
-
-
-def _reserved(key: str) -> bool:
-    return "".join(ch for ch in key if ch.isalpha()) in RESERVED_NICKS
-
-
-def _mb(n_bytes: int) -> str:
-    return f"{n_bytes / 2**20:,.1f} MB" if n_bytes >= 2**20 else f"{n_bytes / 1024:,.0f} KB"
-
-
-IDLE_CONNECTIONS = 8  # connections a process keeps open between calls (a store is shared by its sessions)
-ErrorKind = Literal["conflict", "unavailable"]
-
-
-class SqlStore:
+class SqlStore(ViewQueries):
     """Rooms, students, submissions, ratings, rounds, views and corpora on one SQL database."""
 
     placeholder = "?"
@@ -587,39 +285,14 @@ class SqlStore:
         """A new room with an unused code. ``client`` is an opaque key of who asks (a session id, an address):
         with it, one client holds at most ``limits.rooms_per_client`` live rooms; the store at most
         ``limits.rooms``. Raises :class:`LimitReachedError` beyond either."""
-        source = clean_text(source, what="source")
-        cleaned = [clean_text(r, what=f"reference {i + 1}") for i, r in enumerate(refs)]
-        cleaned = [r for r in cleaned if r]
-        if not source:
-            raise StoreError("The source is empty: type what the students translate.")
-        if not cleaned:
-            raise StoreError("No reference: a room needs at least one reference translation.")
-        if len(cleaned) > MAX_REFS:
-            raise StoreError(f"Too many references: {len(cleaned)}, at most {MAX_REFS}.")
-        if not 60 <= ttl_s <= 30 * 24 * 3600:
-            raise StoreError("A room lives between one minute and 30 days.")
+        source, cleaned = _room_texts(source, refs, ttl_s)
         now = self.clock()
         token = secrets.token_urlsafe(24)
         room_id = secrets.token_hex(12)
-        creator = _hash(client) if client else None
+        creator = secret_hash(client) if client else None
         with self._tx() as cur:
             self._lock(cur, "rooms")
-            self._run(cur, "SELECT COUNT(*) FROM rooms WHERE expires_at > ?", (now,))
-            if int(cur.fetchone()[0]) >= self.limits.rooms:
-                raise LimitReachedError(
-                    "rooms",
-                    f"This server already holds {self.limits.rooms:,} open rooms, its most: try again when one "
-                    "expires or is deleted.",
-                )
-            if creator is not None:
-                self._run(cur, "SELECT COUNT(*) FROM rooms WHERE creator = ? AND expires_at > ?", (creator, now))
-                if int(cur.fetchone()[0]) >= self.limits.rooms_per_client:
-                    raise LimitReachedError(
-                        "rooms_per_client",
-                        f"You already have {self.limits.rooms_per_client} open rooms, the most one browser may "
-                        "keep: delete one you no longer need (Delete this room, on its teacher view) or wait "
-                        "until one expires.",
-                    )
+            self._check_room_caps(cur, creator, now)
             for _ in range(20):
                 code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LEN))
                 # an expired room's code may be given again: drop expired rooms first
@@ -641,12 +314,32 @@ class SqlStore:
                     json.dumps(config),
                     now,
                     now + ttl_s,
-                    _hash(token),
+                    secret_hash(token),
                     creator,
                 ),
             )
         room = Room(room_id, code, source, tuple(cleaned), dict(config), now, now + ttl_s, 1, True, 0)
         return NewRoom(room, token)
+
+    def _check_room_caps(self, cur: Cursor, creator: str | None, now: float) -> None:
+        """Refuse a room beyond the store's open rooms or the client's (:class:`LimitReachedError`)."""
+        self._run(cur, "SELECT COUNT(*) FROM rooms WHERE expires_at > ?", (now,))
+        if int(cur.fetchone()[0]) >= self.limits.rooms:
+            raise LimitReachedError(
+                "rooms",
+                f"This server already holds {self.limits.rooms:,} open rooms, its most: try again when one "
+                "expires or is deleted.",
+            )
+        if creator is None:
+            return
+        self._run(cur, "SELECT COUNT(*) FROM rooms WHERE creator = ? AND expires_at > ?", (creator, now))
+        if int(cur.fetchone()[0]) >= self.limits.rooms_per_client:
+            raise LimitReachedError(
+                "rooms_per_client",
+                f"You already have {self.limits.rooms_per_client} open rooms, the most one browser may "
+                "keep: delete one you no longer need (Delete this room, on its teacher view) or wait "
+                "until one expires.",
+            )
 
     def _room_where(self, cur: Cursor, where: str, value: str) -> Room | None:
         self._run(
@@ -669,7 +362,7 @@ class SqlStore:
         with self._tx() as cur:
             if not client:
                 return self._room_where(cur, "code", code)
-            who = _hash(client)
+            who = secret_hash(client)
             self._run(cur, "SELECT COUNT(*) FROM guesses WHERE client = ? AND at > ?", (who, now - GUESS_WINDOW_S))
             if int(cur.fetchone()[0]) >= self.limits.code_guesses:
                 raise LimitReachedError(
@@ -685,7 +378,7 @@ class SqlStore:
 
     def room_by_teacher(self, token: str) -> Room | None:
         with self._tx() as cur:
-            return self._room_where(cur, "teacher_hash", _hash(token))
+            return self._room_where(cur, "teacher_hash", secret_hash(token))
 
     def room_version(self, room_id: str) -> int | None:
         """A number that moves on every write to the room (a join, a translation, a hide, a rating, a round), or
@@ -756,7 +449,7 @@ class SqlStore:
         without regard to case, and the teacher's names are kept (:class:`NicknameTakenError`); a room takes at
         most ``limits.students_per_room`` students (:class:`LimitReachedError`)."""
         secret = secrets.token_urlsafe(24)
-        return NewStudent(self._add_student(room_id, nickname, _hash(secret)), secret)
+        return NewStudent(self._add_student(room_id, nickname, secret_hash(secret)), secret)
 
     def join(self, room_id: str, nickname: str = "") -> Student:
         """:meth:`enrol` without a browser secret: the student is anybody's who holds their id, as every student
@@ -766,7 +459,7 @@ class SqlStore:
     def _add_student(self, room_id: str, nickname: str, secret_hash: str | None) -> Student:
         nick = clean_text(nickname, what="nickname", limit=MAX_NICK, name=True)
         key = nickname_key(nick) or None
-        if key is not None and _reserved(key):
+        if key is not None and reserved_nickname(key):
             raise NicknameTakenError(f"“{nick}” is kept for the teacher: choose another nickname.")
         sid = secrets.token_hex(12)
         with self._tx() as cur:
@@ -890,32 +583,45 @@ class SqlStore:
         counts: dict[str, int] = {}
         for r in ratings:
             counts[r.submission_id] = counts.get(r.submission_id, 0) + 1
-        subs.sort(key=lambda s: (counts.get(s.id, 0), _hash(student.id + s.id)))
+        subs.sort(key=lambda s: (counts.get(s.id, 0), secret_hash(student.id + s.id)))
         return subs[:k]
 
     def rate(self, student: Student, submission_id: str, rating: int, *, secret: str | None = None) -> None:
         """A rating from 1 (very bad) to 5 (very good) of another student's translation; the last one counts.
         ``secret`` as for :meth:`submit`."""
-        if not isinstance(rating, int) or not 1 <= rating <= 5:
-            raise StoreError(f"A rating is a whole number from 1 to 5, got {rating!r}.")
+        self.rate_many(student, {submission_id: rating}, secret=secret)
+
+    def rate_many(self, student: Student, ratings: Mapping[str, int], *, secret: str | None = None) -> int:
+        """Several ratings (submission id -> 1 to 5) in one transaction: all are saved or none (a form's ratings
+        are never half-sent). ``secret`` as for :meth:`submit`. Returns how many were saved."""
+        for rating in ratings.values():
+            if not isinstance(rating, int) or not 1 <= rating <= 5:
+                raise StoreError(f"A rating is a whole number from 1 to 5, got {rating!r}.")
+        if not ratings:
+            return 0
         with self._tx() as cur:
             self._open_room(cur, student.room_id, ROUND_RATE)
             self._check_secret(cur, student, secret)
-            self._run(
-                cur, "SELECT student_id FROM submissions WHERE id = ? AND room_id = ?", (submission_id, student.room_id)
-            )
-            row = cur.fetchone()
-            if not row:
-                raise StoreError("That translation is not in this room.")
-            if row[0] == student.id:
-                raise StoreError("Students do not rate their own translation.")
-            self._run(
-                cur,
-                "INSERT INTO ratings (room_id, student_id, submission_id, rating, rated_at) VALUES (?, ?, ?, ?, ?) "
-                "ON CONFLICT (student_id, submission_id) DO UPDATE SET rating = excluded.rating, "
-                "rated_at = excluded.rated_at",
-                (student.room_id, student.id, submission_id, rating, self.clock()),
-            )
+            for submission_id, rating in ratings.items():
+                self._rate(cur, student, submission_id, rating)
+        return len(ratings)
+
+    def _rate(self, cur: Cursor, student: Student, submission_id: str, rating: int) -> None:
+        self._run(
+            cur, "SELECT student_id FROM submissions WHERE id = ? AND room_id = ?", (submission_id, student.room_id)
+        )
+        row = cur.fetchone()
+        if not row:
+            raise StoreError("That translation is not in this room.")
+        if row[0] == student.id:
+            raise StoreError("Students do not rate their own translation.")
+        self._run(
+            cur,
+            "INSERT INTO ratings (room_id, student_id, submission_id, rating, rated_at) VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT (student_id, submission_id) DO UPDATE SET rating = excluded.rating, "
+            "rated_at = excluded.rated_at",
+            (student.room_id, student.id, submission_id, rating, self.clock()),
+        )
 
     def _ratings(self, cur: Cursor, room_id: str) -> list[Rating]:
         self._run(
@@ -927,150 +633,25 @@ class SqlStore:
         with self._tx() as cur:
             return self._ratings(cur, room_id)
 
-    # --- corpora and views --------------------------------------------------------------------------------------
-    def put_corpus(self, content: str) -> str:
-        """Store a corpus once by its digest (storing it again is a no-op); returns the digest."""
-        with self._tx() as cur:
-            self._lock(cur, "views")
-            return self._put_corpus(cur, content)
 
-    def _put_corpus(self, cur: Cursor, content: str) -> str:
-        """Insert a corpus; when the views' store would pass ``limits.views_mb``, the largest stored corpora (the
-        oldest first among equals) go first, with the views that show them: one client's flood then costs the
-        flood, not everyone's next share."""
-        digest = digest_of(content)
-        size = len(content.encode("utf-8"))
-        self._run(cur, "SELECT 1 FROM corpora WHERE digest = ?", (digest,))
-        if cur.fetchone():
-            return digest
-        cap = self.limits.bytes_of("views")
-        if size > cap:
-            raise LimitReachedError(
-                "view_size", f"This view is too large to share: {_mb(size)}, more than the {_mb(cap)} kept in all."
-            )
-        self._run(cur, "SELECT COALESCE(SUM(bytes), 0) FROM corpora")
-        excess = int(cur.fetchone()[0]) + size - cap
-        if excess > 0:
-            self._run(cur, "SELECT digest, bytes FROM corpora ORDER BY bytes DESC, created_at, digest")
-            evict: list[str] = []
-            for old, n in cur.fetchall():
-                if excess <= 0:
-                    break
-                evict.append(old)
-                excess -= int(n)
-            for old in evict:
-                self._run(cur, "DELETE FROM views WHERE digest = ?", (old,))
-                self._run(cur, "DELETE FROM corpora WHERE digest = ?", (old,))
-            _LOG.info("views' store full: forgot %d corpora, largest first, for one of %d bytes", len(evict), size)
-        self._run(
-            cur,
-            "INSERT INTO corpora (digest, content, bytes, created_at) VALUES (?, ?, ?, ?) "
-            "ON CONFLICT (digest) DO NOTHING",
-            (digest, content, size, self.clock()),
-        )
-        return digest
-
-    def corpus(self, digest: str) -> str | None:
-        with self._tx() as cur:
-            self._run(cur, "SELECT content FROM corpora WHERE digest = ?", (digest,))
-            row = cur.fetchone()
-        return str(row[0]) if row else None
-
-    def corpora_count(self) -> int:
-        with self._tx() as cur:
-            self._run(cur, "SELECT COUNT(*) FROM corpora")
-            return int(cur.fetchone()[0])
-
-    def create_view(
-        self, settings: dict[str, Any], corpus: str | None = None, *, ttl_s: float = VIEW_TTL_S, client: str = ""
-    ) -> NewView:
-        """Store a view: its settings and its text or corpus (once per content). A sentence view (``settings["page"]
-        == "sentence"``) holds at most ``SENTENCE_VIEW_BYTES``, another at most ``limits.view_mb``; with
-        ``client`` (an opaque key: a session id), one client holds at most ``limits.views_per_client`` live views.
-        Each raises :class:`LimitReachedError`. A full store forgets its largest views instead of refusing."""
-        page = settings.get("page")
-        if corpus is not None:
-            size = len(corpus.encode("utf-8"))
-            most = SENTENCE_VIEW_BYTES if page == "sentence" else self.limits.bytes_of("view")
-            if size > most:
-                what = "one sentence" if page == "sentence" else "one shared corpus"
-                raise LimitReachedError(
-                    "view_size",
-                    f"This view is too large to share: {_mb(size)}, and {what} may take {_mb(most)}. Share a "
-                    "shorter text, or a smaller corpus.",
-                )
-        view_id, token, now = secrets.token_urlsafe(16), secrets.token_urlsafe(16), self.clock()
-        creator = _hash(client) if client else None
-        with self._tx() as cur:  # the corpus and the view in one transaction: a purge cannot come between
-            self._lock(cur, "views")
-            if creator is not None:
-                self._run(cur, "SELECT COUNT(*) FROM views WHERE creator = ? AND expires_at > ?", (creator, now))
-                if int(cur.fetchone()[0]) >= self.limits.views_per_client:
-                    raise LimitReachedError(
-                        "views_per_client",
-                        f"You have shared {self.limits.views_per_client} views, the most one session keeps: delete "
-                        "one you no longer need with its delete link, or wait until they expire.",
-                    )
-            digest = self._put_corpus(cur, corpus) if corpus is not None else None
-            self._run(
-                cur,
-                "INSERT INTO views (id, digest, settings, delete_hash, created_at, expires_at, creator) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (view_id, digest, json.dumps(settings, sort_keys=True), _hash(token), now, now + ttl_s, creator),
-            )
-        return NewView(View(view_id, digest, dict(settings), now, now + ttl_s), token)
-
-    def _view(self, cur: Cursor, view_id: str) -> View | None:
-        self._run(
-            cur,
-            "SELECT id, digest, settings, created_at, expires_at FROM views WHERE id = ? AND expires_at > ?",
-            (view_id, self.clock()),
-        )
-        row = cur.fetchone()
-        return View(row[0], row[1], json.loads(row[2]), row[3], row[4]) if row else None
-
-    def view(self, view_id: str) -> View | None:
-        with self._tx() as cur:
-            return self._view(cur, view_id)
-
-    def load_view(self, view_id: str) -> SharedView | None:
-        """A view and its content in one transaction. None means there is no such view (never made, deleted,
-        expired, or forgotten when the store was full); a database that fails raises :class:`StoreUnavailableError`
-        instead, so a link is never called gone because the server had a problem."""
-        with self._tx() as cur:
-            view = self._view(cur, view_id)
-            if view is None:
-                return None
-            content = None
-            if view.digest is not None:
-                self._run(cur, "SELECT content FROM corpora WHERE digest = ?", (view.digest,))
-                row = cur.fetchone()
-                if not row:
-                    return None
-                content = str(row[0])
-        return SharedView(view, content)
-
-    def delete_view(self, view_id: str, delete_token: str) -> bool:
-        """Delete a view with its delete token, and its corpus at once when no other view uses it (in the same
-        transaction: the text a sharer deletes does not wait for the next purge); False when the token does not
-        match (or the view is gone)."""
-        with self._tx() as cur:
-            self._run(cur, "SELECT delete_hash, digest FROM views WHERE id = ?", (view_id,))
-            row = cur.fetchone()
-            if not row or not secrets.compare_digest(row[0], _hash(delete_token)):
-                return False
-            self._run(cur, "DELETE FROM views WHERE id = ?", (view_id,))
-            if row[1] is not None:
-                self._run(
-                    cur,
-                    "DELETE FROM corpora WHERE digest = ? AND NOT EXISTS (SELECT 1 FROM views WHERE digest = ?)",
-                    (row[1], row[1]),
-                )
-        return True
+def _room_texts(source: str, refs: Sequence[str], ttl_s: float) -> tuple[str, list[str]]:
+    """A new room's source and references, cleaned and checked (:class:`StoreError` naming what is wrong)."""
+    source = clean_text(source, what="source")
+    cleaned = [clean_text(r, what=f"reference {i + 1}") for i, r in enumerate(refs)]
+    cleaned = [r for r in cleaned if r]
+    if not source:
+        raise StoreError("The source is empty: type what the students translate.")
+    if not cleaned:
+        raise StoreError("No reference: a room needs at least one reference translation.")
+    if len(cleaned) > MAX_REFS:
+        raise StoreError(f"Too many references: {len(cleaned)}, at most {MAX_REFS}.")
+    if not 60 <= ttl_s <= 30 * 24 * 3600:
+        raise StoreError("A room lives between one minute and 30 days.")
+    return source, cleaned
 
 
 def _matches(stored_hash: str | None, secret: str | None) -> bool:
     """A stored secret hash against what a browser holds; a student from before secrets (NULL) is anybody's."""
     if stored_hash is None:
         return True
-    return secret is not None and secrets.compare_digest(stored_hash, _hash(secret))
+    return secret is not None and secrets.compare_digest(stored_hash, secret_hash(secret))

@@ -10,7 +10,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, Literal
 
-from bleu_app.store.base import Cursor, ErrorKind, Limits, Reason, SqlStore, StoreError
+from bleu_app.store.base import SqlStore
+from bleu_app.store.model import Cursor, ErrorKind, Limits, Reason, StoreError
 
 MIGRATION_LOCK = 0x424C4555  # "BLEU"
 LOCKS = {"rooms": MIGRATION_LOCK + 1, "views": MIGRATION_LOCK + 2}

@@ -11,7 +11,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from bleu_app.store.base import Cursor, ErrorKind, Limits, Reason, SqlStore
+from bleu_app.store.base import SqlStore
+from bleu_app.store.model import Cursor, ErrorKind, Limits, Reason
 
 BUSY_TIMEOUT_S = 30.0
 

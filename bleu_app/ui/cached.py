@@ -5,7 +5,8 @@ values (strings, frozen configs, and the corpus types through ``hash_funcs`` on 
   paper's examples under given settings (their explanations, tables as Arrow, charts as Vega-Lite specs, so that
   Altair and its schema validation run once per (example, settings)), the Learn page's fixed screens (the opening,
   Part II's tables, the cards, the exercise's numbers, the lab), the handout and a room's QR code, and
-  :func:`explain` of one sentence (a class explains the same few).
+  :func:`explain` of one sentence (a class explains the same few). A class room's dashboard is built once per
+  version of the room (:func:`class_board`), for the teacher and any projector alike.
 - What depends on the user's data is cached per session: the corpus pages' statistics matrices, intervals,
   tables and tests (keyed on digests: see the note above :func:`tok_key`).
 
@@ -35,18 +36,26 @@ import streamlit as st
 from bleu_app import handout, samples
 from bleu_app.charts import sentence as charts
 from bleu_app.frames import (
+    classroom as class_frames,
     corpus as corpus_frames,
+    metrics as metric_frames,
     part2 as part2_frames,
     sentence as frames,
     slices as slice_frames,
 )
+from bleu_app.frames.metrics import Shown
 from bleu_app.lessons import cards as card_lessons, lab as lab_lessons, opening as opening_lessons, quiz, spot
+from bleu_app.store import SqlStore
+from bleu_app.views.classroom import ClassBoard, class_board as class_board_view
 from bleu_app.views.pair_buckets import PairBucketsView, pair_buckets_view
 from bleu_core.config import BleuConfig
 from bleu_core.data.corpus import Corpus, System
 from bleu_core.data.diagnostics import Diagnostics
 from bleu_core.data.slices import Slice
-from bleu_core.engine import Encoded, ReferenceSet
+from bleu_core.engine import Encoded, ReferenceSet, corpus_chars as engine_chars
+from bleu_core.errors import InputError
+from bleu_core.metrics import Bleu, PreparedReferences
+from bleu_core.metrics.imported import Imported, SegmentScores
 from bleu_core.significance import bootstrap_ci
 from bleu_core.significance.resample import resample_sums
 from bleu_core.teaching.blocktest import RankedBlockTest, ranked_block_test
@@ -296,6 +305,39 @@ def qr_png(url: str) -> bytes:
     return buf.getvalue()
 
 
+# --- the class dashboard: per room, for every session that shows it (the teacher's, a projector's) --------------
+SCORES_MOST = 10_000  # texts a room's score memo keeps (a room takes at most a few hundred students' re-sends)
+
+
+@st.cache_resource(max_entries=32, show_spinner=False)
+def class_scores(room_id: str, refs: tuple[str, ...], config: BleuConfig) -> dict[str, float]:
+    """A room's sentence BLEU per translation text, filled as translations arrive and kept across the room's
+    versions: a new translation is scored once, not the whole room again (1 ms each: 1.5 s for 1,500)."""
+    return {}
+
+
+@st.cache_resource(max_entries=32, show_spinner=False)
+def class_board(_store: SqlStore, room_id: str, version: int) -> ClassBoard | None:
+    """The dashboard of a room at ``version`` (``store.room_version``: it moves on every write to the room), None
+    when the room is gone; a redraw that finds the same version sends what was built. A store error is raised
+    (never cached): the caller shows it and the next redraw tries again."""
+    state = _store.room_state(room_id)
+    if state is None:
+        return None
+    room = state.room
+    config = class_frames.config_from_dict(room.config)
+    memo = class_scores(room_id, room.refs, config)
+    if len(memo) > SCORES_MOST:
+        memo.clear()
+
+    def scorer(text: str) -> float:
+        if text not in memo:
+            memo[text] = class_frames.score(text, room.refs, config)
+        return memo[text]
+
+    return class_board_view(state, scorer=scorer, spec=vega_spec)
+
+
 # --- corpus and compare ---------------------------------------------------------------------------------
 # Keys are the values a body reads, given by ``hash_funcs``: a ``Corpus`` hashes to ``Corpus.digest``
 # (references, source, systems' names and texts, human scores), or to ``Corpus.refs_digest`` where only the
@@ -409,36 +451,11 @@ def nrefs(corpus: Corpus) -> int:
     return len(corpus.references)
 
 
-@st.cache_data(max_entries=32, scope="session", show_spinner=False, hash_funcs=_WHOLE)
-def systems_frame(corpus: Corpus, config: BleuConfig, baseline: str = "", pool: int = CI_DRAWS) -> pd.DataFrame:
-    """BLEU with bootstrap CIs, precisions and lengths per system (human scores where loaded); the intervals
-    read the first 1,000 rows of a pool of ``pool`` resamples (:func:`pool_size`: the one the page's matrix
-    reads too)."""
-    human = corpus.human_scores()
-    return corpus_frames.system_table(
-        matrices(corpus, config),
-        config,
-        nrefs=nrefs(corpus),
-        baseline=baseline,
-        human=human or None,
-        resampled=resampled(corpus, config, pool, DEFAULT_SEED) if corpus.n_segments else None,
-    )
-
-
 def pool_size(method: str, trials: int, seed: int) -> int:
     """How many resamples the compare page draws once (seed 12345) for its intervals (the first 1,000) and,
     when it runs the bootstrap with that seed, for its matrix (the first ``trials``): the first k rows of a
     pool are k resamples, so both read one pool, and smoothing changes reuse it."""
     return max(CI_DRAWS, trials) if method == "bs" and seed == DEFAULT_SEED else CI_DRAWS
-
-
-@st.cache_resource(
-    max_entries=8, scope="session", show_spinner=False, hash_funcs={Corpus: _corpus_digest, BleuConfig: tok_key}
-)
-def resampled(corpus: Corpus, config: BleuConfig, n_samples: int, seed: int) -> np.ndarray:
-    """Bootstrap column sums of every system (``resample_sums``), keyed on the texts and the tokenization
-    only; read-only."""
-    return resample_sums(list(matrices(corpus, config).values()), n_samples, seed)
 
 
 # The two per-segment tables are cache_resource, read-only (``tables.table_page`` filters into new frames):
@@ -466,20 +483,6 @@ def bucket_pools(system: System, corpus: Corpus, config: BleuConfig, by: str) ->
     """Each bucket's bootstrap sums for one system, keyed on its text and the tokenization (a smoothing change
     draws nothing); read-only."""
     return corpus_frames.bucket_resamples(stats_matrix(system, corpus, config), by=by)
-
-
-@st.cache_data(max_entries=16, scope="session", show_spinner=False, hash_funcs=_WHOLE)
-def significance_frame(corpus: Corpus, config: BleuConfig, method: str, trials: int, seed: int) -> pd.DataFrame:
-    """The N x N significance matrix (long format), Holm-corrected."""
-    mats = matrices(corpus, config)
-    pool = None
-    if method == "bs" and corpus.n_segments:
-        # the page's shared pool with the default seed (pool_size), the test's own draws with any other
-        pool = resampled(corpus, config, pool_size(method, trials, seed) if seed == DEFAULT_SEED else trials, seed)
-    p, ph, delta = corpus_frames.pairwise(
-        list(mats.values()), config, method=method, trials=trials, seed=seed, resampled=pool
-    )
-    return corpus_frames.significance_frame(list(mats), p, ph, delta)
 
 
 @st.cache_data(
@@ -545,15 +548,181 @@ def every(system: System, corpus: Corpus) -> EveryBleu:
 # --- slices and diagnostics (corpus and compare pages) -----------------------------------------------------
 
 
+@st.cache_data(max_entries=8, scope="session", show_spinner=False, hash_funcs=_WHOLE)
+def corpus_chars(corpus: Corpus) -> int:
+    """The characters of every system's lines and the references' (what the degenerate-line checks read)."""
+    return engine_chars(*(s.lines for s in corpus.systems), *corpus.ref_streams)
+
+
 @st.cache_resource(max_entries=4, scope="session", show_spinner="Looking for degenerate lines ...", hash_funcs=_WHOLE)
 def diagnostics(corpus: Corpus, tokenize: str) -> Diagnostics:
     """Every system's flags (``bleu_core.data.diagnostics``) under a tokenizer; read-only."""
     return slice_frames.corpus_diagnostics(corpus, tokenize)
 
 
-@st.cache_resource(max_entries=8, scope="session", show_spinner=False, hash_funcs=_WHOLE)
+def _with_scores_key(corpus: Corpus) -> tuple[str, tuple[str, ...]]:
+    return corpus.digest, tuple(s.metric.digest for s in corpus.scores)
+
+
+@st.cache_resource(max_entries=8, scope="session", show_spinner=False, hash_funcs={Corpus: _with_scores_key})
 def sliced(corpus: Corpus, where: str, tokenize: str) -> tuple[Corpus, Slice]:
     """The corpus cut to the lines ``where`` chooses, and the slice; an ``InputError`` (a bad expression) is
     not cached and reaches the caller."""
     chosen = slice_frames.choose(corpus, where, tokenize, lambda: diagnostics(corpus, tokenize))
     return slice_frames.cut(corpus, chosen), chosen
+
+
+# --- every chosen metric (bleu_app.frames.metrics): BLEU through the caches above, the others here -------------
+# Statistics depend on the texts and the metric's options (BLEU's: its tokenization; imported scores: their digest,
+# which a slice changes); scores, tables and tests on the whole metric.
+
+
+def _stats_key(shown: Shown) -> tuple[str, ...]:
+    m = shown.metric
+    if isinstance(m, Bleu):
+        return ("bleu", *map(str, tok_key(m.config)))
+    if isinstance(m, Imported):
+        return ("scores", m.label, m.digest)
+    return (shown.key, repr(m))
+
+
+def _score_key(shown: Shown) -> tuple[str, str]:
+    return (shown.key, repr(shown.metric))
+
+
+def _names_key(corpus: Corpus) -> tuple[str, tuple[tuple[str, str], ...]]:
+    return corpus.refs_digest, tuple((s.name, s.digest) for s in corpus.systems)
+
+
+_REFS: HashFuncs = {Corpus: _refs_digest, Shown: _stats_key}
+
+
+@st.cache_resource(max_entries=4, scope="session", show_spinner=False, hash_funcs=_REFS)
+def _prepared(corpus: Corpus, shown: Shown) -> PreparedReferences:
+    """A metric's references made ready once per (references, metric options); read-only."""
+    return shown.metric.prepare(corpus.ref_streams)
+
+
+@st.cache_resource(
+    max_entries=8, scope="session", show_spinner=False, hash_funcs={Corpus: _texts_key, Shown: _stats_key}
+)
+def _metric_matrices(corpus: Corpus, shown: Shown) -> tuple[np.ndarray, ...]:
+    """Every system's statistics under a metric other than BLEU, in corpus order (all systems in one call where the
+    metric counts them together: chrF's kernel on every core); read-only arrays."""
+    refs = _prepared(corpus, shown)
+    many = getattr(refs, "stats_many", None)
+    texts = [list(s.lines) for s in corpus.systems]
+    out = tuple(many(texts) if many is not None else [refs.stats(t) for t in texts])
+    for m in out:
+        m.flags.writeable = False
+    return out
+
+
+def imported_scores(corpus: Corpus, metric: Imported) -> SegmentScores:
+    """The corpus's imported scores of ``metric`` (``InputError`` when it has none)."""
+    found = next((s for s in corpus.scores if s.metric == metric), None)
+    if found is None:
+        raise InputError(f"no imported scores called {metric.label!r} in this corpus", metric.file)
+    return found
+
+
+def metric_matrices(corpus: Corpus, shown: Shown) -> dict[str, np.ndarray]:
+    """Every system's statistics matrix under a chosen metric, by name (read-only)."""
+    m = shown.metric
+    if isinstance(m, Bleu):
+        return matrices(corpus, m.config)
+    if isinstance(m, Imported):
+        scores = imported_scores(corpus, m)
+        return {name: scores.matrix(name) for name in corpus.names}
+    return dict(zip(corpus.names, _metric_matrices(corpus, shown), strict=True))
+
+
+@st.cache_data(max_entries=64, scope="session", show_spinner=False, hash_funcs={System: _system_digest, **_REFS})
+def _system_matrix(system: System, corpus: Corpus, shown: Shown) -> np.ndarray:
+    return _prepared(corpus, shown).stats(list(system.lines))
+
+
+def metric_matrix(corpus: Corpus, name: str, shown: Shown) -> np.ndarray:
+    """One system's statistics under a chosen metric (the corpus page's: the other systems are not counted)."""
+    m = shown.metric
+    if isinstance(m, Bleu):
+        return stats_matrix(corpus.system(name), corpus, m.config)
+    if isinstance(m, Imported):
+        return imported_scores(corpus, m).matrix(name)
+    return _system_matrix(corpus.system(name), corpus, shown)
+
+
+@st.cache_resource(
+    max_entries=8, scope="session", show_spinner=False, hash_funcs={Corpus: _texts_key, Shown: _stats_key}
+)
+def resampled(corpus: Corpus, shown: Shown, n_samples: int, seed: int) -> np.ndarray:
+    """Bootstrap column sums of every system under a metric (``resample_sums``), keyed on the texts and what the
+    statistics depend on (BLEU: a smoothing change draws nothing); read-only."""
+    return resample_sums(list(metric_matrices(corpus, shown).values()), n_samples, seed)
+
+
+@st.cache_data(
+    max_entries=32, scope="session", show_spinner=False, hash_funcs={Corpus: _corpus_digest, Shown: _score_key}
+)
+def systems_frame(corpus: Corpus, shown: Shown, baseline: str = "", pool: int = CI_DRAWS) -> pd.DataFrame:
+    """A metric's score (the column is its name) with bootstrap CIs per system (under BLEU also its precisions and
+    lengths; human scores where loaded); the intervals read the first 1,000 rows of a pool of ``pool`` resamples
+    (:func:`pool_size`: the one the page's matrix reads too)."""
+    return corpus_frames.system_table(
+        metric_matrices(corpus, shown),
+        shown.metric,
+        nrefs=nrefs(corpus),
+        baseline=baseline,
+        human=corpus.human_scores() or None,
+        resampled=resampled(corpus, shown, pool, DEFAULT_SEED) if corpus.n_segments else None,
+    )
+
+
+@st.cache_data(
+    max_entries=16, scope="session", show_spinner=False, hash_funcs={Corpus: _corpus_digest, Shown: _score_key}
+)
+def significance_frame(corpus: Corpus, shown: Shown, method: str, trials: int, seed: int) -> pd.DataFrame:
+    """The N x N significance matrix of a metric (long format), Holm-corrected."""
+    mats = metric_matrices(corpus, shown)
+    pool = None
+    if method == "bs" and corpus.n_segments:
+        # the page's shared pool with the default seed (pool_size), the test's own draws with any other
+        pool = resampled(corpus, shown, pool_size(method, trials, seed) if seed == DEFAULT_SEED else trials, seed)
+    p, ph, delta = corpus_frames.pairwise(
+        list(mats.values()), shown.metric, method=method, trials=trials, seed=seed, resampled=pool
+    )
+    return corpus_frames.significance_frame(list(mats), p, ph, delta)
+
+
+@st.cache_data(max_entries=64, scope="session", show_spinner=False, hash_funcs={Corpus: _names_key, Shown: _score_key})
+def metric_interval(corpus: Corpus, name: str, shown: Shown) -> tuple[float, float, float]:
+    """One system's score and 95% bootstrap interval (sacreBLEU's 1,000 resamples, seed 12345) under a chosen
+    metric: (score, low, high)."""
+    matrix = metric_matrix(corpus, name, shown)
+    score = float(shown.metric.score_many(matrix.sum(axis=0)[None, :])[0])
+    return (score, *bootstrap_ci(matrix, shown.metric)[2:]) if len(matrix) else (score, score, score)
+
+
+@st.cache_data(max_entries=256, show_spinner=False, hash_funcs={Shown: _score_key})
+def sentence_score(hyp: str, refs: tuple[str, ...], shown: Shown) -> float:
+    """One sentence's score under a chosen metric other than imported scores, as sacreBLEU's ``sentence_chrf`` and
+    ``sentence_ter`` compute it: the corpus score of a one-segment corpus (global: a class scores the same few)."""
+    matrix = shown.metric.prepare([[r] for r in refs]).stats([hyp])
+    return float(shown.metric.score_many(matrix.sum(axis=0)[None, :])[0])
+
+
+@st.cache_resource(
+    max_entries=8, scope="session", show_spinner=False, hash_funcs={Corpus: _corpus_digest, Shown: _score_key}
+)
+def sentences_with(corpus: Corpus, name: str, config: BleuConfig, shown: tuple[Shown, ...]) -> pd.DataFrame:
+    """:func:`sentences` with a column per chosen metric other than BLEU: each segment's score under it
+    (``metric_frames.segment_column``: sentence chrF and TER as sacreBLEU's sentence scores, imported scores as
+    given); read-only."""
+    base = sentences(corpus, name, config)
+    if not shown:
+        return base
+    columns = {
+        metric_frames.segment_column(s.metric): metric_frames.segment_scores(s.metric, metric_matrix(corpus, name, s))
+        for s in shown
+    }
+    return base.assign(**columns)

@@ -66,6 +66,7 @@ def run() -> None:
     state.init(navigation.url_path)
     share.apply_link()  # a shared view's input and settings, before the sidebar's widgets are drawn
     state.follow_page(navigation.url_path)
+    widgets.metrics_sidebar(navigation.url_path)
     widgets.settings_sidebar()
     contrast_css()
     _inside.active = True

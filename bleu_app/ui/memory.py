@@ -12,7 +12,7 @@ from __future__ import annotations
 import ctypes
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from bleu_core.config import BleuConfig
@@ -72,15 +72,18 @@ def session_budget() -> int:
     return memory_budget() * 2 // SESSION_SHARE
 
 
-def pool_bytes(n_systems: int, metric: Metric | BleuConfig, draws: int) -> int:
+Metrics = Metric | BleuConfig | Sequence[Metric]
+
+
+def pool_bytes(n_systems: int, metric: Metrics, draws: int) -> int:
     """About what ``draws`` bootstrap resamples of ``n_systems`` systems hold (the metric's statistics per system:
-    2 + 2N for BLEU)."""
-    return draws * n_systems * as_metric(metric).width * _BYTES_PER_CELL
+    2 + 2N for BLEU; with several metrics, each holds a pool of its own)."""
+    metrics = list(metric) if isinstance(metric, Sequence) else [metric]
+    width = sum(as_metric(m).width for m in metrics)
+    return draws * n_systems * width * _BYTES_PER_CELL
 
 
-def trials_that_fit(
-    n_systems: int, metric: Metric | BleuConfig, trials: int, offered: tuple[int, ...], floor: int
-) -> int | None:
+def trials_that_fit(n_systems: int, metric: Metrics, trials: int, offered: tuple[int, ...], floor: int) -> int | None:
     """``trials`` if its pool (at least ``floor`` draws: the intervals') fits in :func:`session_budget`, else the
     most of ``offered`` below it that fit; None when not even ``floor`` draws fit."""
     budget = session_budget()

@@ -9,12 +9,14 @@ logged and ignored. Development mode is ``make dev`` (``server.runOnSave`` on: s
 
 Streamlit also keeps every file a session uploads, whether or not a widget uses it: one client asked for 20
 upload URLs and parked 1 GB. :func:`bound_session_uploads` refuses (HTTP 413) an upload that would take what one
-session holds past :func:`session_upload_limit`: a folder's limit (ten files' worth) plus one file.
+session holds past :func:`session_upload_limit` (a folder's limit, ten files' worth, plus one file), or what all the
+process's sessions hold past :func:`process_upload_limit` (sessions are free: issue 36, S7).
 """
 
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -59,6 +61,24 @@ def session_upload_limit() -> int:
     return int(SESSION_UPLOAD_FILES * float(config.get_option("server.maxUploadSize")) * 2**20)
 
 
+PROCESS_UPLOAD_ENV: Final = "BLEU_EXPLORER_UPLOADS_MAX_MB"
+PROCESS_UPLOAD_MB: Final = 2_000
+"""All sessions of one process together may hold this many MB of uploads (``PROCESS_UPLOAD_ENV`` sets it): about
+three sessions' full folders at ``server.maxUploadSize`` 50 MB. Uploads are let go once read, so this bounds what is
+parked, not what a class loads over a lesson."""
+
+
+def process_upload_limit() -> int:
+    """Bytes of uploads all the sessions of this process may hold at once."""
+    raw = os.environ.get(PROCESS_UPLOAD_ENV, "")
+    try:
+        mb = float(raw) if raw.strip() else PROCESS_UPLOAD_MB
+    except ValueError:
+        _log.warning("%s=%r is not a number of MB; using %d", PROCESS_UPLOAD_ENV, raw, PROCESS_UPLOAD_MB)
+        mb = PROCESS_UPLOAD_MB
+    return int(mb * 2**20)
+
+
 def bound_session_uploads() -> None:
     """Make Streamlit's upload store refuse a file that takes a session past :func:`session_upload_limit`
     (once per process; the upload answers 413 and is not kept)."""
@@ -67,9 +87,22 @@ def bound_session_uploads() -> None:
         return
 
     def add_file(self: Any, session_id: str, file: UploadedFileRec) -> None:
-        limit = session_upload_limit()
+        limit, ceiling = session_upload_limit(), process_upload_limit()
         with self._lock:
             held = sum(len(f.data) for k, f in self.file_storage.get(session_id, {}).items() if k != file.file_id)
+            everyone = sum(
+                len(f.data)
+                for sid, files in self.file_storage.items()
+                for k, f in files.items()
+                if (sid, k) != (session_id, file.file_id)
+            )
+        if everyone + len(file.data) > ceiling:  # sessions are free: one client opening many could park gigabytes
+            _log.warning("refused an upload of %d bytes: the process holds %d of uploads", len(file.data), everyone)
+            raise HTTPException(
+                status_code=413,
+                detail=f"the server holds {everyone / 2**20:,.0f} MB of uploads from all its visitors, at most "
+                f"{ceiling / 2**20:,.0f} MB: try again in a minute",
+            )
         if held + len(file.data) > limit:
             _log.warning("refused an upload of %d bytes from session %s holding %d", len(file.data), session_id, held)
             raise HTTPException(

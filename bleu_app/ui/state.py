@@ -10,6 +10,7 @@ writes that widget's value (a button's key, which nothing reads, stays at the bu
 from __future__ import annotations
 
 import math
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib.util import find_spec
@@ -18,6 +19,7 @@ from typing import Any, Final
 import streamlit as st
 
 from bleu_app import samples
+from bleu_app.frames import metrics as metric_frames
 from bleu_core.config import BleuConfig
 from bleu_core.engine.tokenizers import TOKENIZERS
 from bleu_core.errors import InputError
@@ -74,6 +76,11 @@ PAGE_PRESETS: Final[dict[str, str]] = {
     "class": "sentence",  # one sentence per student: smoothed, or most would score 0 without a 4-gram match
 }
 AUTO: Final = "settings.auto"  # True while the settings are the app's choice (not the user's, not a link's)
+
+# --- the metrics shown (the sidebar's multiselect; bleu_app.frames.metrics) ------------------------------
+METRICS: Final = "metrics.chosen"  # list[str]: the metrics' keys, kept while the box is not drawn (Learn, Class)
+METRICS_BOX: Final = "metrics.box"  # the sidebar's multiselect (mirrored in METRICS)
+METRICS_AUTO: Final = "metrics.auto"  # True while the metrics are each page's default (not the user's choice)
 
 # --- other shared state ------------------------------------------------------------------------------
 SENTENCE_HYP: Final = "sentence.hyp"  # the sentence page's candidate (mirrored, survives page switches)
@@ -159,6 +166,8 @@ def init(page: str = "") -> None:
     for key, value in PRESETS[first].values.items():
         if key not in in_url:
             ss.setdefault(key, value)
+    ss.setdefault(METRICS_AUTO, True)
+    ss.setdefault(METRICS, metric_frames.page_default(page))
     ss.setdefault(SENTENCE_HYP, None)
     ss.setdefault(SENTENCE_REFS, None)
     ss.setdefault(SENTENCE_EXAMPLE, "ex1")
@@ -170,12 +179,41 @@ def init(page: str = "") -> None:
 
 
 def follow_page(page: str) -> None:
-    """Before the sidebar is drawn: while the settings are the app's choice, open ``page`` on its preset."""
+    """Before the sidebar is drawn: while the settings are the app's choice, open ``page`` on its preset; while
+    the metrics are, on its metrics."""
     ss = st.session_state
     wanted = PAGE_PRESETS.get(page)
     if ss.get(AUTO) and wanted is not None and ss.get(PRESET) != wanted:
         ss[PRESET] = wanted
         _copy_preset()
+    if ss.get(METRICS_AUTO):
+        ss[METRICS] = metric_frames.page_default(page)
+
+
+def metrics_box(options: list[str]) -> None:
+    """Before the metrics box is drawn: it shows the chosen metrics that are offered (the kept choice, which
+    survives pages where the box is not drawn)."""
+    ss = st.session_state
+    ss[METRICS_BOX] = [k for k in ss.get(METRICS) or [] if k in options]
+
+
+def choose_metrics() -> None:
+    """on_change of the metrics box: the user's choice, kept across pages."""
+    ss = st.session_state
+    ss[METRICS_AUTO] = False
+    ss[METRICS] = list(ss.get(METRICS_BOX) or [])
+
+
+def metric_keys() -> list[str]:
+    """The chosen metrics' keys (``bleu_app.frames.metrics``), in the order chosen."""
+    return list(st.session_state.get(METRICS) or [])
+
+
+def add_metrics(keys: list[str]) -> None:
+    """Show these metrics too (imported scores just loaded): the user's choice from now on."""
+    ss = st.session_state
+    ss[METRICS_AUTO] = False
+    ss[METRICS] = list(dict.fromkeys([*(ss.get(METRICS) or []), *keys]))
 
 
 def apply_preset() -> None:
@@ -537,6 +575,7 @@ SHOWN_CORPUS: Final = "slice.shown"  # the corpus the last page run showed: the 
 CORPUS_WHERE: Final = "corpus.where"  # the corpus page's slice box (the --where expression), widget key
 COMPARE_WHERE: Final = "compare.where"  # the compare page's slice box, widget key
 TARGET_LANGUAGE: Final = "slice.target"  # the target-language select: "" (as the tokenizer says) or zh/ja/ko/other
+SCORES_ERRORS: Final = "scores.errors"  # list[str]: why the last scores file was not loaded (shown until the next)
 # the pages' widgets whose values the code reads or a shared view restores
 SYSTEM_BOX: Final = "corpus.system"  # the corpus page's system select (mirrored in CORPUS_SYSTEM)
 BASELINE_BOX: Final = "compare.baseline"
@@ -583,6 +622,13 @@ def init_corpus(default: Any) -> None:
     ss.setdefault(TARGET_LANGUAGE, "")
 
 
+def accept_scores(corpus: Any, keys: list[str]) -> None:
+    """Imported scores loaded: the corpus with them, and their metrics shown."""
+    st.session_state[CORPUS] = corpus
+    st.session_state[SCORES_ERRORS] = []
+    add_metrics(keys)
+
+
 def accept_corpus(corpus: Any, trials: int) -> None:
     """A newly loaded corpus: every system picker back on its first systems, no n-gram filter, and the significance
     test's ``trials`` back to the default for this many systems (set here, so that the compare page's slider shows
@@ -608,16 +654,20 @@ def pick_system(key: str, mirror: str, names: list[str], default_index: int) -> 
 # --- shared views ---------------------------------------------------------------------------------------------
 VIEW_APPLIED: Final = "share.applied"  # the view id this session has loaded
 VIEW_MISSING: Final = "share.missing"  # a view link that named no view
+VIEW_UNAVAILABLE: Final = "share.unavailable"  # why the link's view could not be loaded now (tried again next run)
 VIEW_CREATED: Final = "share.created"  # page -> (link, delete link) of the view just made (shown in this session)
 
 
-def open_view(settings: dict[str, Any], page_state: dict[str, Any]) -> None:
+def open_view(settings: dict[str, Any], page_state: dict[str, Any], metrics: list[str] | None = None) -> None:
     """A shared view's settings, not the page's preset, and the page's choices it keeps (``page_state``: keys of
-    this module, checked by the caller)."""
+    this module, checked by the caller); its metrics (keys), when it kept them."""
     ss = st.session_state
     ss.update(settings)
     ss[AUTO] = False
     ss.update(page_state)
+    if metrics:
+        ss[METRICS] = list(metrics)
+        ss[METRICS_AUTO] = False
 
 
 def open_corpus_view(corpus: Any) -> None:
@@ -635,8 +685,26 @@ CLASS_TO_RATE: Final = "class.to_rate"  # the submissions this student rates in 
 CLASS_NOTICE: Final = "class.notice"  # a one-time message for the next run
 CLASS_SOURCE: Final = "class.source"  # the new room's text to translate (text area)
 CLASS_REFS: Final = "class.refs"  # the new room's references, one a line (text area)
+CLASS_SECRET: Final = "class.secret"  # the browser secret of CLASS_STUDENT (from the join, or the browser's cookie)
+CLASS_NICK: Final = "class.nick"  # the join form's nickname (text input)
+CLASS_TRANSLATION: Final = "class.translation"  # the student's translation box (kept while the box is hidden)
+CLIENT: Final = "session.client"  # this session's key for the store's caps and throttles (random, per session)
 
 
 def leave_class() -> None:
-    """Forget the room this session was in (teacher or student)."""
-    drop(CLASS_TEACH, CLASS_CODE, CLASS_STUDENT, CLASS_TO_RATE)
+    """Forget the room this session was in (teacher or student), and what was typed for it."""
+    drop(CLASS_TEACH, CLASS_CODE, CLASS_STUDENT, CLASS_SECRET, CLASS_TO_RATE, CLASS_TRANSLATION)
+
+
+def join_class(code: str, student_id: str, secret: str) -> None:
+    """This session is now the student ``student_id`` of room ``code``, holding the browser ``secret``."""
+    put(CLASS_CODE, code)
+    put(CLASS_STUDENT, student_id)
+    put(CLASS_SECRET, secret)
+
+
+def client_key() -> str:
+    """This session's key for the store's caps (rooms and views per client, wrong room codes): made once per session.
+    A key per session, not per address: a class behind one school router shares one address."""
+    key: str = st.session_state.setdefault(CLIENT, secrets.token_hex(16))
+    return key

@@ -15,7 +15,9 @@ import pandas as pd
 
 from bleu_app.charts import corpus as charts
 from bleu_app.frames import corpus as frames
+from bleu_app.frames.metrics import decimals
 from bleu_app.frames.names import labels as short_labels
+from bleu_core.metrics import Bleu, Metric
 from bleu_core.significance.ranking import Ranking
 
 __all__ = ["RankingView", "ranking_view"]
@@ -29,8 +31,10 @@ class RankingView:
     labels: each name's short label for chart axes (full names in data and tooltips).
     systems: the systems table in score order.
     ranked: the ranked table (``frames.ranking_frame``) the page and report draw with ``markup.ranking_html``.
-    ci_chart: BLEU with its interval per system, coloured by cluster.
+    ci_chart: the score with its interval per system, coloured by cluster.
     heatmap: the Holm-corrected significance matrix in score order.
+    score: the score's column (the metric's name).
+    digits: the decimals its numbers are shown with.
     """
 
     ranking: Ranking
@@ -40,16 +44,33 @@ class RankingView:
     ranked: pd.DataFrame
     ci_chart: alt.TopLevelMixin
     heatmap: alt.TopLevelMixin
+    score: str = frames.BLEU
+    digits: int = 2
 
 
-def ranking_view(systems: pd.DataFrame, significance: pd.DataFrame, names: Sequence[str], baseline: str) -> RankingView:
-    """Rank ``systems`` (``frames.system_table``) by score into clusters from ``significance``
-    (``frames.significance_frame``, Holm-corrected) and build what shows them."""
-    ranking = frames.ranking(systems, significance)
+def ranking_view(
+    systems: pd.DataFrame,
+    significance: pd.DataFrame,
+    names: Sequence[str],
+    baseline: str,
+    *,
+    metric: Metric | None = None,
+) -> RankingView:
+    """Rank ``systems`` (``frames.system_table`` of ``metric``, BLEU by default) by score into clusters from
+    ``significance`` (``frames.significance_frame``, Holm-corrected) and build what shows them; an error rate
+    (TER) ranks lowest first."""
+    metric = metric if metric is not None else Bleu()
+    score, better, digits = metric.name, metric.higher_is_better, decimals(metric)
+    ranking = frames.ranking(systems, significance, score=score, higher_is_better=better)
     order = tuple(s.name for s in ranking.systems)
     labels = short_labels(list(names))
     ordered = frames.in_order(systems, list(order))
     clusters = {s.name: s.cluster for s in ranking.systems}
-    ci = charts.systems_ci_chart(ordered, baseline, clusters=clusters, labels=labels)
-    heatmap = charts.significance_heatmap(significance, list(order), labels=labels)
-    return RankingView(ranking, order, labels, ordered, frames.ranking_frame(ordered, ranking), ci, heatmap)
+    ci = charts.systems_ci_chart(
+        ordered, baseline, clusters=clusters, labels=labels, score=score, higher_is_better=better, digits=digits
+    )
+    heatmap = charts.significance_heatmap(
+        significance, list(order), labels=labels, score=score, higher_is_better=better, digits=digits
+    )
+    ranked = frames.ranking_frame(ordered, ranking, score=score)
+    return RankingView(ranking, order, labels, ordered, ranked, ci, heatmap, score, digits)

@@ -10,10 +10,11 @@ from __future__ import annotations
 import hashlib
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Final, Literal
 
 from bleu_core.errors import InputError
+from bleu_core.metrics.imported import SegmentScores
 
 __all__ = [
     "MAX_FOLDER_FILES",
@@ -34,6 +35,7 @@ __all__ = [
 
 
 _TWIN_PROBE: Final = 50  # lines that group files before two are compared in full (twin_warnings)
+_TWIN_KEY_CHARS: Final = 500  # characters of a probe line, without spaces, that group files
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +109,8 @@ class Corpus:
         human: (system name, human score) pairs, if given.
         human_label: what the human score is (e.g. the TSV column ``da_z``).
         warnings: things worth knowing that do not stop scoring (empty lines, ignored files).
+        scores: imported segment scores (``bleu_core.data.scores``), one per metric: they follow the systems
+            through a slice and a renaming.
 
     Example:
         >>> c = Corpus("toy", (TextFile("ref", ("a b", "c")),), (System("s1", ("a b", "c")),))
@@ -121,11 +125,13 @@ class Corpus:
     human: tuple[tuple[str, float], ...] = ()
     human_label: str = ""
     warnings: tuple[str, ...] = ()
+    scores: tuple[SegmentScores, ...] = ()
     refs_digest: str = field(init=False, repr=False, compare=False)
     """A content hash of all references (the cache key of what reads only them), computed once."""
     digest: str = field(init=False, repr=False, compare=False)
-    """A content hash of everything above: references, source, systems (names and texts), human scores and
-    label, warnings (the cache key of what reads the whole corpus), computed once."""
+    """A content hash of everything above but the imported scores: references, source, systems (names and texts),
+    human scores and label, warnings (the cache key of what reads the whole corpus), computed once. Scores carry
+    digests of their own (``SegmentScores.metric.digest``), so loading them leaves every BLEU number cached."""
 
     def __post_init__(self) -> None:
         object.__setattr__(
@@ -189,7 +195,18 @@ class Corpus:
         mapping = {s.name: n for s, n in zip(self.systems, clean, strict=True)}
         systems = tuple(System(n, s.lines, s.file) for s, n in zip(self.systems, clean, strict=True))
         human = tuple((mapping.get(k, k), v) for k, v in self.human)
-        return Corpus(self.name, self.references, systems, self.source, human, self.human_label, self.warnings)
+        scores = tuple(s.renamed(mapping) for s in self.scores)
+        return Corpus(self.name, self.references, systems, self.source, human, self.human_label, self.warnings, scores)
+
+    def with_scores(self, scores: Sequence[SegmentScores]) -> Corpus:
+        """The same corpus with ``scores`` added; one with the name of a metric already there replaces it."""
+        names = {s.metric.label for s in scores}
+        kept = tuple(s for s in self.scores if s.metric.label not in names)
+        return replace(self, scores=(*kept, *scores))
+
+    def imported(self, label: str) -> SegmentScores | None:
+        """The imported scores of the metric called ``label``, if loaded."""
+        return next((s for s in self.scores if s.metric.label == label), None)
 
 
 def text_digest(lines: Sequence[str]) -> str:
@@ -336,9 +353,14 @@ def twin_warnings(files: Sequence[TextFile], kind: Literal["references", "system
     def squeeze(line: str) -> str:
         return "".join(line.split())
 
+    def key(line: str) -> str:
+        # the probe reads a line's start only: squeezing a 49 MB line made 12 million strings (issue 36); twins
+        # agree on their first 500 characters without spaces, read from the first 1,000 with them
+        return squeeze(line[: 2 * _TWIN_KEY_CHARS])[:_TWIN_KEY_CHARS]
+
     groups: dict[tuple[str, ...], list[TextFile]] = {}
     for f in files:
-        groups.setdefault(tuple(squeeze(line) for line in f.lines[:_TWIN_PROBE]), []).append(f)
+        groups.setdefault(tuple(key(line) for line in f.lines[:_TWIN_PROBE]), []).append(f)
     what = (
         "as two references they match every n-gram against one text twice over; keep one under References"
         if kind == "references"

@@ -24,6 +24,12 @@ the constants below, each stated with its rule:
   copy of the source is then the copy flag's.
 
 Without a source, copy and untranslated are empty lists.
+
+Every check costs time in proportion to the characters it reads, never more: a line longer than
+``LINE_CHECK_CHARS`` is checked on its first ``LINE_CHECK_CHARS`` characters (as are the reference and source
+lines it is held against), and the copy check compares the first ``COPY_CHECK_CHARS`` characters (difflib's ratio
+is quadratic in the worst case). A reason found on a cut line says so. A 49 MB single-line corpus took a minute
+and 3 GB before these bounds (issue 36); the degenerate line itself is the length flag's, or plain to see.
 """
 
 from __future__ import annotations
@@ -41,12 +47,14 @@ from bleu_core.engine.tokenizers import get_tokenizer
 from .languages import SCRIPT_NAMES, script_pattern, script_shares
 
 __all__ = [
+    "COPY_CHECK_CHARS",
     "COPY_SIMILARITY",
     "FLAGS",
     "LENGTH_MIN_FACTOR",
     "LENGTH_MIN_SIGMA",
     "LENGTH_MIN_TOKENS",
     "LENGTH_Z",
+    "LINE_CHECK_CHARS",
     "REPEAT_FACTOR",
     "REPEAT_MIN_COUNT",
     "REPEAT_ORDERS",
@@ -56,6 +64,7 @@ __all__ = [
     "SystemDiagnostics",
     "diagnose",
     "diagnose_system",
+    "quote_text",
 ]
 
 FLAGS: Final = ("empty", "repetition", "length", "copy", "untranslated")
@@ -71,6 +80,8 @@ LENGTH_MIN_TOKENS: Final = 6
 COPY_SIMILARITY: Final = 0.95
 UNTRANSLATED_SHARE: Final = 0.5
 UNTRANSLATED_MIN_LETTERS: Final = 2
+LINE_CHECK_CHARS: Final = 100_000
+COPY_CHECK_CHARS: Final = 1_000
 
 Flags = tuple[tuple[int, str], ...]
 
@@ -184,8 +195,8 @@ class _Profile:
         only for a text whose length lets it reach ``COPY_SIMILARITY``: most never do)."""
         if i not in self._sources:
             assert self.source is not None
-            self._sources[i] = _normal(self.source[i])
-        src, norm = self._sources[i], _normal(text)
+            self._sources[i] = _normal(self.source[i])[:COPY_CHECK_CHARS]
+        src, norm = self._sources[i], _normal(text)[:COPY_CHECK_CHARS]
         la, lb = len(norm), len(src)
         if not la or not lb or 2 * min(la, lb) / (la + lb) < COPY_SIMILARITY:
             return 0.0
@@ -234,7 +245,27 @@ def _repetition(i: int, toks: Sequence[str], profile: _Profile) -> str | None:
     _, n, gram, m = best
     c = best[0] + m
     refs = "no reference has it" if m == 0 else f"a reference has it at most {m} time{'s' if m != 1 else ''}"
-    return f'the {n}-gram "{" ".join(gram)}" occurs {c} times; {refs}'
+    return f"the {n}-gram {quote_text(' '.join(gram))} occurs {c} times; {refs}"
+
+
+_QUOTES: Final = (('"', '"'), ("«", "»"), ("⟨", "⟩"), ("'", "'"))
+
+
+def quote_text(text: str) -> str:
+    r"""``text`` between the first pair of quotes it does not contain, so that where it starts and ends cannot be
+    misread (a repeated ``"`` token inside ``"..."`` read as ``"" Abhängig " Abhängig"``); JSON's escaped string
+    when it contains every pair.
+
+    Example:
+        >>> print(quote_text("yes yes"), quote_text('" Abhängig " Abhängig'), quote_text("\"«⟨'"))
+        "yes yes" «" Abhängig " Abhängig» "\"«⟨'"
+    """
+    for left, right in _QUOTES:
+        if left not in text and right not in text:
+            return f"{left}{text}{right}"
+    import json
+
+    return json.dumps(text, ensure_ascii=False)
 
 
 def _lengths(hyp_tokens: Sequence[Sequence[str]], nonempty: Sequence[bool], profile: _Profile) -> list[tuple[int, str]]:
@@ -331,12 +362,31 @@ def diagnose(
         >>> d.systems["A"].flags["repetition"]
         ((3, 'the 2-gram "yes yes" occurs 5 times; no reference has it'),)
     """
+    references = [_cut_all(r) for r in references]
+    source = _cut_all(source) if source is not None else None
     profile = _Profile(references, source, tokenize)
     return Diagnostics(
-        {name: _system(name, hyp, profile) for name, hyp in systems.items()},
+        {name: _cut_note(_system(name, _cut_all(hyp), profile), hyp) for name, hyp in systems.items()},
         profile.src_script,
         profile.ref_script,
     )
+
+
+def _cut_all(lines: Sequence[str]) -> Sequence[str]:
+    """``lines`` with every line longer than ``LINE_CHECK_CHARS`` cut to it (the same object when none is)."""
+    if all(len(line) <= LINE_CHECK_CHARS for line in lines):
+        return lines
+    return [line[:LINE_CHECK_CHARS] for line in lines]
+
+
+def _cut_note(found: SystemDiagnostics, hyp: Sequence[str]) -> SystemDiagnostics:
+    """The reasons of the lines that were cut, saying so."""
+    note = f" (checked on its first {LINE_CHECK_CHARS:,} characters)"
+    cut = {i + 1 for i, line in enumerate(hyp) if len(line) > LINE_CHECK_CHARS}
+    if not cut:
+        return found
+    flags = {k: tuple((n, r + note if n in cut else r) for n, r in v) for k, v in found.flags.items()}
+    return SystemDiagnostics(found.name, found.n_lines, flags)
 
 
 def diagnose_system(

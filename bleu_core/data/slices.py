@@ -389,6 +389,7 @@ class SlicedCorpus:
             whole.human,
             whole.human_label,
             whole.warnings,
+            tuple(s.cut(self.chosen.lines) for s in whole.scores),
         )
 
     @property

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["Metric", "PreparedReferences"]
+__all__ = ["Float32Resampling", "FloatRows", "Metric", "PreparedReferences", "ScalarScore"]
 
 
 @runtime_checkable
@@ -84,4 +84,41 @@ class Metric(Protocol):
     ) -> str | None:
         """The signature ``sacrebleu`` itself prints for this setting (and paired test), or None when sacreBLEU
         cannot express the setting."""
+        ...
+
+
+@runtime_checkable
+class Float32Resampling(Protocol):
+    """A metric whose bootstrap resamples sacreBLEU scores in float32 arithmetic (``significance.py`` holds the
+    statistics as ``float32`` and numpy 2 keeps the score's arithmetic there): the paired tests score resampled
+    sums with :meth:`score_many_float32`, so that their p-values and intervals are sacreBLEU's bit for bit.
+    A metric without it (BLEU) has its resamples scored by :meth:`Metric.score_many`."""
+
+    def score_many_float32(self, sums: np.ndarray) -> np.ndarray:
+        """The scores of resampled sums as sacreBLEU's paired bootstrap computes them."""
+        ...
+
+
+@runtime_checkable
+class FloatRows(Protocol):
+    """A metric whose statistics matrix is an exact integer form of sacreBLEU's float rows (TER's averaged
+    reference lengths): sacreBLEU's float32 sums of those rows depend on the order of the draws, so the paired
+    bootstrap sums :meth:`float_rows` in that order instead of counting draws."""
+
+    def float_rows(self, matrix: np.ndarray, nrefs: int | str) -> np.ndarray | None:
+        """sacreBLEU's per-segment rows (float64) of ``matrix``, or None where they are ``matrix`` itself or cannot
+        be recovered (``nrefs`` varies)."""
+        ...
+
+
+@runtime_checkable
+class ScalarScore(Protocol):
+    """A metric whose corpus score sacreBLEU computes in scalar arithmetic that :meth:`Metric.score_many` does not
+    repeat to the last bit (BLEU: numpy's vectorised ``log`` and ``exp`` are not the C library's, which ``math``
+    calls). The score a user reads (``significance.estimates.matrix_score``) comes from :meth:`scalar_score`;
+    the tests keep comparing draws with a real difference in the draws' own arithmetic, so that their ties stay
+    ties."""
+
+    def scalar_score(self, sums: np.ndarray) -> float:
+        """The score of one row of summed statistics, as sacreBLEU's corpus score computes it."""
         ...

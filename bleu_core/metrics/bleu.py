@@ -326,7 +326,7 @@ class Bleu:
         >>> stats.tolist()
         [[6, 6, 5, 3, 6, 5]]
         >>> hyps, refs = ["the cat sat on a mat"], [["the cat sat on the mat"]]
-        >>> float(bleu.score_many(stats.sum(axis=0)[None, :])[0]) == corpus_bleu(hyps, refs, max_ngram_order=2).score
+        >>> bleu.scalar_score(stats.sum(axis=0)) == corpus_bleu(hyps, refs, max_ngram_order=2).score
         True
         >>> bleu.signature(1, bs=1000, rs=12345).split("|")[:3], bleu.sacrebleu_signature(1)
         (['nrefs:1', 'bs:1000', 'rs:12345'], None)
@@ -364,18 +364,36 @@ class Bleu:
     def score_many(self, sums: np.ndarray) -> np.ndarray:
         return score_many(sums, self.config)
 
+    def scalar_score(self, sums: np.ndarray) -> float:
+        """sacreBLEU's corpus BLEU of one row of summed statistics (:func:`score_from_stats`, which :func:`score_many`
+        can miss in the last bits: numpy's SIMD ``log`` and ``exp`` are not ``math``'s)."""
+        s = [int(x) for x in sums.tolist()]
+        n = self.config.max_ngram_order
+        return score_from_stats(s[2 : 2 + n], s[2 + n :], s[0], s[1], self.config).score
+
     def signature(self, nrefs: int | str, **test: object) -> str:
         return make_signature(self.config, nrefs, **test)
 
     def sacrebleu_signature(
-        self, nrefs: int | str, *, test: str | None = None, trials: int | None = None, seed: int | None = None
+        self,
+        nrefs: int | str,
+        *,
+        test: str | None = None,
+        trials: int | None = None,
+        seed: int | None = None,
+        confidence_trials: int | None = None,
+        short: bool = False,
     ) -> str | None:
-        """sacreBLEU's own (long) signature, or None where sacreBLEU cannot express the setting (the reason:
-        :func:`~bleu_core.metrics.signature.sacrebleu_signature`'s ``why_none``)."""
+        """sacreBLEU's own signature (``short``: ``--short``'s), or None where sacreBLEU cannot express the setting
+        (the reason: :func:`~bleu_core.metrics.signature.sacrebleu_signature`'s ``why_none``);
+        ``confidence_trials``: ``--confidence``'s resamples (signed ``bs:N|seed:S``)."""
         if test not in (None, "bs", "ar"):
             raise InputError(f"unknown test {test!r} (known: bs, ar)", "test")
         method = cast('Literal["bs", "ar"] | None', test)
-        return sacrebleu_signature(self.config, nrefs, test=method, trials=trials, seed=seed).long
+        sig = sacrebleu_signature(
+            self.config, nrefs, test=method, trials=trials, seed=seed, confidence_trials=confidence_trials
+        )
+        return sig.short if short else sig.long
 
 
 def _config(

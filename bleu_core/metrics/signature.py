@@ -92,6 +92,8 @@ def sacrebleu_signature(
         'nrefs:2|bs:1000|seed:12345|case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0'
         >>> sacrebleu_signature(BleuConfig(), 1, test="ar", trials=10000, seed=12345, confidence_trials=1000).short
         '#:1|bs:1000|ar:10000|rs:12345|c:mixed|e:no|tok:13a|s:exp|v:2.6.0'
+        >>> sacrebleu_signature(BleuConfig(), 1, seed=12345, confidence_trials=1000).long  # sacrebleu --confidence
+        'nrefs:1|bs:1000|seed:12345|case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0'
     """
     why = _why_none(config)
     if why is not None:
@@ -104,7 +106,7 @@ def sacrebleu_signature(
         "nrefs": "var" if nrefs == -1 else nrefs,
         "bs": bs,
         "ar": trials if test == "ar" else None,
-        "seed": str(seed).lower() if test is not None else None,
+        "seed": str(seed).lower() if test is not None or confidence_trials is not None else None,
         "case": "lc" if config.lowercase else "mixed",
         "eff": "yes" if config.use_effective_order else "no",
         "tok": get_tokenizer(config.tokenize).signature,

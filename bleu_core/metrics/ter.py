@@ -224,6 +224,29 @@ class Ter:
         out: np.ndarray = np.multiply(np.array(100, dtype=dtype), ratio)
         return out
 
+    def score_many_float32(self, sums: np.ndarray) -> np.ndarray:
+        """:meth:`score_many` in sacreBLEU's float32 arithmetic (``float32=True``): what its paired bootstrap scores
+        resamples with (:class:`~bleu_core.metrics.base.Float32Resampling`)."""
+        return self.score_many(sums, float32=True)
+
+    def float_rows(self, matrix: np.ndarray, nrefs: int | str) -> np.ndarray | None:
+        """sacreBLEU's rows ``[num_edits, ref_length]`` of a statistics matrix whose every segment has ``nrefs``
+        references (``[nrefs * edits, sum of lengths]``: the scale is ``nrefs``), None with one reference (the
+        matrix is sacreBLEU's rows) or a varying number (the scale is not known here).
+
+        Dividing the exact integers by ``nrefs`` is the correctly rounded quotient, as sacreBLEU's ``sum / n``.
+
+        Example:
+            >>> import numpy as np
+            >>> Ter().float_rows(np.array([[3, 10], [0, 5]]), 3).tolist(), Ter().float_rows(np.ones((1, 2)), 1)
+            ([[1.0, 3.3333333333333335], [0.0, 1.6666666666666667]], None)
+        """
+        import numpy as np
+
+        if not isinstance(nrefs, int) or nrefs <= 1:
+            return None
+        return np.asarray(matrix, dtype=np.int64) / nrefs
+
     def signature(self, nrefs: int | str, **test: object) -> str:
         """Our signature: sacreBLEU's keys, ``test`` (``bs=1000, rs=12345``, in sacreBLEU's order), our version.
 

@@ -25,7 +25,15 @@ from bleu_core.config import BleuConfig
 from bleu_core.errors import InputError
 from bleu_core.metrics import Bleu, Metric, as_metric
 
-from .estimates import check_matrices, estimate_ci, matrix_score, p_value, resampled_scores, signature_of_test
+from .estimates import (
+    check_matrices,
+    drawn_score,
+    estimate_ci,
+    matrix_score,
+    p_value,
+    resampled_scores,
+    signature_of_test,
+)
 from .resample import DEFAULT_SEED, seeded_rng, shuffle_sums
 from .trials import DEFAULT_TRIALS, Method, check_trials
 
@@ -79,7 +87,12 @@ class PairedResult:
 
 
 def bootstrap_ci(
-    matrix: np.ndarray, metric: Metric | BleuConfig = BLEU, *, n_samples: int = 1000, seed: int = DEFAULT_SEED
+    matrix: np.ndarray,
+    metric: Metric | BleuConfig = BLEU,
+    *,
+    n_samples: int = 1000,
+    seed: int = DEFAULT_SEED,
+    nrefs: int | str | None = None,
 ) -> tuple[float, float, float, float]:
     """Bootstrap 95% confidence interval of one system's score (sacreBLEU's, for the baseline).
 
@@ -96,7 +109,7 @@ def bootstrap_ci(
     metric = as_metric(metric)
     (m,) = check_matrices([matrix], metric)
     check_trials(n_samples, "n_samples")
-    return estimate_ci(resampled_scores(seeded_rng(seed), n_samples, [m], metric)[:, 0])
+    return estimate_ci(resampled_scores(seeded_rng(seed), n_samples, [m], metric, nrefs=nrefs)[:, 0])
 
 
 def bootstrap_cis(
@@ -106,6 +119,7 @@ def bootstrap_cis(
     n_samples: int = 1000,
     seed: int = DEFAULT_SEED,
     resampled: np.ndarray | None = None,
+    nrefs: int | str | None = None,
 ) -> list[tuple[float, float, float, float]]:
     """:func:`bootstrap_ci` of several systems on the same segments, from one set of draws (the same
     seed draws the same resamples for every system, so each equals its own ``bootstrap_ci``).
@@ -119,7 +133,7 @@ def bootstrap_cis(
     metric = as_metric(metric)
     mats = check_matrices(matrices, metric)
     check_trials(n_samples, "n_samples")
-    scores = resampled_scores(seeded_rng(seed), n_samples, mats, metric, resampled)
+    scores = resampled_scores(seeded_rng(seed), n_samples, mats, metric, resampled, nrefs=nrefs)
     return [estimate_ci(scores[:, j]) for j in range(len(mats))]
 
 
@@ -158,7 +172,7 @@ def paired_bootstrap(
     metric = as_metric(metric)
     mats = check_matrices([baseline, *systems], metric)
     check_trials(n_samples, "n_samples")
-    scores = resampled_scores(seeded_rng(seed), n_samples, mats, metric)
+    scores = resampled_scores(seeded_rng(seed), n_samples, mats, metric, nrefs=nrefs)
     return bootstrap_results(scores, [matrix_score(m, metric) for m in mats], metric, n_samples, seed, nrefs)
 
 
@@ -226,14 +240,15 @@ def shuffle_results(
     bootstrap resamples drawn next from ``rng`` (where the shuffles left it)."""
     width = metric.width
     real = [matrix_score(m, metric) for m in mats]
+    drawn = [drawn_score(m, metric) for m in mats]  # a trial that leaves the sums as they were ties, as in sacreBLEU
     totals = [m.sum(axis=0).astype(np.float64) for m in mats]
     sig = signature_of_test(metric, nrefs, "ar", n_trials, seed)
-    cis = resampled_scores(rng, n_confidence, mats[1:], metric) if n_confidence > 0 else None
+    cis = resampled_scores(rng, n_confidence, mats[1:], metric, nrefs=nrefs) if n_confidence > 0 else None
     results = []
     for j in range(1, len(mats)):
         part = selected[:, (j - 1) * width : j * width]
         stat = np.abs(metric.score_many(totals[j] + part) - metric.score_many(totals[0] - part))
-        p = p_value(stat, abs(real[0] - real[j]))
+        p = p_value(stat, abs(drawn[0] - drawn[j]))
         mean, half, low, high = estimate_ci(cis[:, j - 1]) if cis is not None else (math.nan,) * 4
         results.append(PairedResult(real[j], real[0], p, mean, half, low, high, "ar", n_trials, seed, sig))
     return results
@@ -293,14 +308,14 @@ def compare(
     n_trials = checked_trials(method, trials)
     real = [matrix_score(m, metric) for m in mats]
     if method == "bs":
-        scores = resampled_scores(seeded_rng(seed), n_trials, mats, metric)
+        scores = resampled_scores(seeded_rng(seed), n_trials, mats, metric, nrefs=nrefs)
         results = bootstrap_results(scores, real, metric, n_trials, seed, nrefs)
         ci: tuple[float, float, float, float] | None = estimate_ci(scores[:, 0])
     else:
         rng = seeded_rng(seed)
         selected = shuffle_sums(rng, n_trials, [mats[0] - m for m in mats[1:]])
         results = shuffle_results(rng, selected, mats, metric, n_trials, seed, n_confidence, nrefs)
-        ci = baseline_interval(mats[0], metric, n_confidence, seed)
+        ci = baseline_interval(mats[0], metric, n_confidence, seed, nrefs)
     return Comparison(real[0], ci, tuple(results), signature_of_test(metric, nrefs, method, n_trials, seed))
 
 
@@ -318,10 +333,10 @@ def checked_trials(method: str, trials: int | None) -> int:
 
 
 def baseline_interval(
-    matrix: np.ndarray, metric: Metric, n_confidence: int, seed: int
+    matrix: np.ndarray, metric: Metric, n_confidence: int, seed: int, nrefs: int | str | None = None
 ) -> tuple[float, float, float, float] | None:
     """The baseline's interval in AR mode: ``n_confidence`` resamples of its own (sacreBLEU's
     ``--paired-ar-confidence-n``), None when that is 0."""
     if n_confidence <= 0:
         return None
-    return estimate_ci(resampled_scores(seeded_rng(seed), n_confidence, [matrix], metric)[:, 0])
+    return estimate_ci(resampled_scores(seeded_rng(seed), n_confidence, [matrix], metric, nrefs=nrefs)[:, 0])

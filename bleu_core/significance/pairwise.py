@@ -18,10 +18,21 @@ from bleu_core.config import BleuConfig
 from bleu_core.errors import InputError
 from bleu_core.metrics import Metric, as_metric
 
-from .estimates import check_matrices, estimate_ci, matrix_score, p_value, resampled_scores, signature_of_test
+from .estimates import (
+    check_matrices,
+    drawn_score,
+    estimate_ci,
+    float_rows,
+    matrix_score,
+    p_value,
+    resampled_scores,
+    signature_of_test,
+)
+from .float_rows import ar_p_values, sacrebleu_scores
 from .paired import (
     BLEU,
     Comparison,
+    PairedResult,
     baseline_interval,
     bootstrap_results,
     checked_trials,
@@ -65,7 +76,8 @@ class PairwiseResult:
 def holm(p_values: Sequence[float]) -> tuple[float, ...]:
     """Holm's step-down adjustment of m p-values (family-wise error), in the input order.
 
-    The k-th smallest p becomes ``max over j <= k of min(1, (m - j + 1) * p_(j))``.
+    The k-th smallest p becomes ``max over j <= k of min(1, (m - j + 1) * p_(j))``, unrounded (a rounded value
+    read beside its raw p, ``9.9990001e-05`` for ``9.999000099990002e-05``, looks like another number).
 
     Example:
         >>> holm([0.01, 0.04, 0.03, 0.005])
@@ -81,7 +93,7 @@ def holm(p_values: Sequence[float]) -> tuple[float, ...]:
     scaled = np.minimum(1.0, (m - np.arange(m)) * p[order])
     adjusted = np.empty(m)
     adjusted[order] = np.maximum.accumulate(scaled)
-    return tuple(round(float(x), 15) for x in adjusted)
+    return tuple(float(x) for x in adjusted)
 
 
 def pairwise_matrix(
@@ -123,7 +135,7 @@ def pairwise_matrix(
     n_trials = checked_trials(method, trials)
     real = [matrix_score(m, metric) for m in mats]
     if method == "bs":
-        draws = resampled_scores(seeded_rng(seed), n_trials, mats, metric, resampled)
+        draws = resampled_scores(seeded_rng(seed), n_trials, mats, metric, resampled, nrefs=nrefs)
     else:
         draws = shuffle_sums(seeded_rng(seed), n_trials, mats)
     p = _p_values(mats, real, metric, method, draws)
@@ -146,11 +158,12 @@ def _p_values(
         return p
     width = metric.width
     totals = [m.sum(axis=0).astype(np.float64) for m in mats]
+    drawn = [drawn_score(m, metric) for m in mats]  # a trial that leaves the sums as they were ties, as in sacreBLEU
     for i in range(k):
         for j in range(i + 1, k):
             pi, pj = draws[:, i * width : (i + 1) * width], draws[:, j * width : (j + 1) * width]
             stat = np.abs(metric.score_many(pi + totals[j] - pj) - metric.score_many(totals[i] - pi + pj))
-            p[i, j] = p[j, i] = p_value(stat, abs(real[i] - real[j]))
+            p[i, j] = p[j, i] = p_value(stat, abs(drawn[i] - drawn[j]))
     return p
 
 
@@ -244,21 +257,47 @@ def compare_systems(
     if len(names) != len(mats):
         raise InputError(f"{len(names)} names for {len(mats)} systems", "names")
     n_trials = checked_trials(method, trials)
-    real = [matrix_score(m, metric) for m in mats]
+    rows = float_rows(metric, mats, nrefs)  # sacreBLEU's float rows (TER, several references), else None
+    real = sacrebleu_scores(metric, rows) if rows is not None else [matrix_score(m, metric) for m in mats]
     rng = seeded_rng(seed)
     if method == "bs":
-        draws = resampled_scores(rng, n_trials, mats, metric)
+        draws = resampled_scores(rng, n_trials, mats, metric, nrefs=nrefs)
+        p = _p_values(mats, real, metric, method, draws)
         results = bootstrap_results(draws, real, metric, n_trials, seed, nrefs)
         ci: tuple[float, float, float, float] | None = estimate_ci(draws[:, 0])
+    elif rows is not None:  # sacreBLEU's float sums decide its ties
+        p = ar_p_values(rng, n_trials, rows, real, metric)
+        results = _ar_results(rng, p, real, mats, metric, (n_trials, seed, n_confidence), nrefs)
+        ci = baseline_interval(mats[0], metric, n_confidence, seed, nrefs)
     else:
         draws = shuffle_sums(rng, n_trials, mats)
+        p = _p_values(mats, real, metric, method, draws)
         w = metric.width
         against = [draws[:, :w] - draws[:, j * w : (j + 1) * w] for j in range(1, len(mats))]
         selected = np.hstack(against) if against else np.zeros((n_trials, 0))
         results = shuffle_results(rng, selected, mats, metric, n_trials, seed, n_confidence, nrefs)
-        ci = baseline_interval(mats[0], metric, n_confidence, seed)
+        ci = baseline_interval(mats[0], metric, n_confidence, seed, nrefs)
     sig = signature_of_test(metric, nrefs, method, n_trials, seed)
-    pairwise = _pairwise_result(
-        names, real, _p_values(mats, real, metric, method, draws), metric, (method, n_trials, seed), nrefs, tie_p
-    )
+    pairwise = _pairwise_result(names, real, p, metric, (method, n_trials, seed), nrefs, tie_p)
     return SystemsComparison(Comparison(real[0], ci, tuple(results), sig), pairwise)
+
+
+def _ar_results(
+    rng: np.random.Generator,
+    p: np.ndarray,
+    real: Sequence[float],
+    mats: Sequence[np.ndarray],
+    metric: Metric,
+    test: tuple[int, int, int],
+    nrefs: int | str,
+) -> list[PairedResult]:
+    """Each system against the baseline from the AR p-values of row 0, with the intervals of ``n_confidence``
+    bootstrap resamples drawn next from ``rng`` (as :func:`~.paired.shuffle_results`)."""
+    n_trials, seed, n_confidence = test
+    sig = signature_of_test(metric, nrefs, "ar", n_trials, seed)
+    cis = resampled_scores(rng, n_confidence, mats[1:], metric, nrefs=nrefs) if n_confidence > 0 else None
+    out = []
+    for j in range(1, len(mats)):
+        mean, half, low, high = estimate_ci(cis[:, j - 1]) if cis is not None else (math.nan,) * 4
+        out.append(PairedResult(real[j], real[0], float(p[0, j]), mean, half, low, high, "ar", n_trials, seed, sig))
+    return out

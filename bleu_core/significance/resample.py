@@ -35,6 +35,7 @@ __all__ = [
     "NumpyDrawer",
     "bootstrap_sums",
     "drawer",
+    "ordered_float32_sums",
     "resample_sums",
     "seeded_rng",
     "shuffle_sums",
@@ -246,6 +247,35 @@ def bootstrap_sums(
         block = min(rows, n_samples - start)
         sums[start : start + block] = draw.bootstrap_weights(rng, block, n, dtype, scratch) @ values
     return sums
+
+
+def ordered_float32_sums(rng: np.random.Generator, n_samples: int, rows: Sequence[np.ndarray]) -> np.ndarray:
+    """sacreBLEU's float32 column sums of ``n_samples`` bootstrap resamples of every system's float ``rows``:
+    ``np.array(stats, dtype='float32')``, then each resample's ``_s.sum(0)`` over its drawn rows in the drawn order
+    (numpy adds the rows of an (n x w) array one at a time along axis 0). For rows that are not integers (TER's
+    averaged reference lengths) the order matters, so the indices are drawn (``rng.choice``, block by block: the
+    same numbers as one call) instead of counted. Returns (samples x systems*w) float32.
+
+    Example:
+        >>> rows = [np.array([[1.0, 10 / 3], [0.0, 4 / 3]])]
+        >>> ordered_float32_sums(seeded_rng(1), 2, rows).dtype
+        dtype('float32')
+    """
+    n = len(rows[0])
+    singles = [np.asarray(r, dtype=np.float64).astype(np.float32) for r in rows]
+    width = sum(s.shape[1] for s in singles)
+    check_resampling_fits("bs", n_samples, n, "n_samples", columns=width)
+    block = max(1, min(n_samples, RESAMPLE_CHUNK_CELLS // max(n, 1)))
+    out = np.empty((n_samples, width), dtype=np.float32)
+    for start in range(0, n_samples, block):
+        size = min(block, n_samples - start)
+        idxs = rng.choice(n, size=(size, n), replace=True)
+        col = 0
+        for single in singles:
+            w = single.shape[1]
+            out[start : start + size, col : col + w] = single[idxs].sum(axis=1)
+            col += w
+    return out
 
 
 def shuffle_sums(

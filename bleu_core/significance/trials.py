@@ -28,6 +28,7 @@ __all__ = [
     "holm_floor",
     "holm_warning",
     "memory_budget",
+    "policy_trials",
     "trials_for",
     "trials_needed",
 ]
@@ -104,24 +105,48 @@ def trials_for(method: Method, n_systems: int, requested: int | None = None, *, 
     return default_trials(n_systems, alpha) if method == "bs" else DEFAULT_TRIALS["ar"]
 
 
-def holm_warning(n_systems: int, trials: int, alpha: float = 0.05) -> str | None:
-    """What to tell a user when ``trials`` make significance impossible over every pair, else None.
+def policy_trials(method: Method, comparisons: int, requested: int | None = None, *, alpha: float = 0.05) -> int:
+    """The CLI's draws for a family of ``comparisons`` Holm-corrected tests, with no cap: ``requested`` when given;
+    otherwise the fewest of :data:`TRIALS_OFFERED` from sacreBLEU's default (1,000 resamples, 10,000 shuffles)
+    with which the smallest Holm-corrected p-value, ``comparisons / (trials + 1)``, falls below ``alpha``, and past
+    the largest offered, the number needed rounded up to a thousand (50 checkpoints, 1,225 pairs: 25,000). What
+    does not fit in memory is refused before drawing (:func:`check_resampling_fits`).
+
+    Example:
+        >>> policy_trials("bs", 120), policy_trials("bs", 1225), policy_trials("bs", 49), policy_trials("ar", 1225)
+        (5000, 25000, 1000, 25000)
+    """
+    if requested is not None:
+        return requested
+    floor = DEFAULT_TRIALS[method]
+    for trials in TRIALS_OFFERED:
+        if trials >= floor and comparisons / (trials + 1) < alpha:
+            return trials
+    need = math.floor(comparisons / alpha)  # comparisons / (need + 1) < alpha
+    return max(floor, -(-need // 1000) * 1000)
+
+
+def holm_warning(n_systems: int, trials: int, alpha: float = 0.05, *, comparisons: int | None = None) -> str | None:
+    """What to tell a user when ``trials`` make significance impossible over every pair (or over ``comparisons``
+    tests corrected together), else None.
 
     Example:
         >>> print(holm_warning(16, 1000))  # doctest: +NORMALIZE_WHITESPACE
         With 16 systems (120 pairs) and 1000 trials the smallest possible Holm-corrected p-value is 0.120,
         so no pair can reach 0.05: use at least 2400 trials.
-        >>> holm_warning(16, 5000) is None
-        True
+        >>> holm_warning(16, 5000) is None, holm_warning(16, 200, comparisons=15)[:38]
+        (True, 'With 16 systems (15 comparisons) and 2')
     """
-    floor = holm_floor(n_systems, trials)
+    every = n_systems * (n_systems - 1) // 2
+    pairs = every if comparisons is None else comparisons
+    floor = min(1.0, pairs / (trials + 1))
     if floor < alpha:
         return None
-    pairs = n_systems * (n_systems - 1) // 2
+    one = "pair" if pairs == every else "comparison"
     return (
-        f"With {n_systems} systems ({pairs} pairs) and {trials} trials the smallest possible Holm-corrected "
-        f"p-value is {floor:.3f}, so no pair can reach {alpha:g}: "
-        f"use at least {trials_needed(n_systems, alpha)} trials."
+        f"With {n_systems} systems ({pairs} {one}s) and {trials} trials the smallest possible Holm-corrected "
+        f"p-value is {floor:.3f}, so no {one} can reach {alpha:g}: "
+        f"use at least {max(1, math.floor(pairs / alpha))} trials."
     )
 
 

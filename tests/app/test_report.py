@@ -268,3 +268,39 @@ def test_report_ranks_in_clusters_and_shows_the_source(wmt21_report):
         assert float(r[6]) == pytest.approx(float(r[4]) - float(r[2]), abs=0.011)
         assert re.fullmatch(r"\[-?\d+\.\d\d, -?\d+\.\d\d\]", r[7])
     assert "n-grams one system matches more often" in text
+
+
+@pytest.mark.slow  # sacreBLEU's TER and every chart drawn: 20 s
+def test_report_with_further_metrics_gives_their_tables_matrices_and_rankings(data_dir, wmt21) -> None:
+    """TER and imported MQM scores after BLEU's sections: each table sacreBLEU's (TER on the same lines) or the
+    file's means, both signatures, its matrix drawn and its ranking in its metric's direction; still one
+    self-contained file."""
+    import sacrebleu
+
+    from bleu_core.data.scores import parse_segment_scores
+    from bleu_core.metrics import get_metric
+    from tests.core.test_imported_scores import mqm_case
+
+    corpus, tsv, floats = mqm_case(data_dir, wmt21)
+    corpus = corpus.with_scores(parse_segment_scores(tsv, "mqm.tsv", corpus))
+    from bleu_core.data.slices import slice_corpus
+
+    corpus = slice_corpus(corpus, "line 1..120", "13a").corpus  # sacreBLEU's TER takes seconds a system
+    ter, mqm = get_metric("ter"), corpus.scores[0].metric
+    html = build_report(corpus, BleuConfig(), ReportOptions(trials=300, metrics=(ter, mqm)))
+    parsed = assert_self_contained(html)
+    assert "<h2>TER (lower is better)</h2>" in html
+    assert "<h2>MQM</h2>" in html
+    refs = [list(corpus.references[0].lines)]
+    rows = [r for r in parsed.rows if len(r) == 4]  # the metrics' tables: system, score, interval, vs baseline
+    scorer = sacrebleu.metrics.TER()
+    for s in corpus.systems:
+        expected = scorer.corpus_score(list(s.lines), refs).score
+        assert [s.name, f"{expected:.2f}"] in [[r[0].removesuffix(" (baseline)"), r[1]] for r in rows], s.name
+        mean = float(floats[s.name][:120].mean())
+        assert [s.name, f"{mean:.4f}"] in [[r[0].removesuffix(" (baseline)"), r[1]] for r in rows], s.name
+    theirs = str(scorer.get_signature()).replace("nrefs:1|", "nrefs:1|bs:1000|seed:12345|")  # the intervals'
+    assert f'sacreBLEU\'s signature: <span class="sig">{theirs}</span>' in html
+    assert "Ranked by TER, in significance clusters" in html
+    assert "Ranked by MQM, in significance clusters" in html
+    assert html.count("<svg") >= 4 + 4  # BLEU's charts, then each metric's interval chart and matrix

@@ -336,7 +336,12 @@ _CHART_REPORT = r"""(sel) => [...document.querySelectorAll(sel)].map((chart) => 
     return {labels: labels.length, hidden: numeric ? 0 : labels.length - shown.length, overlaps,
             texts: shown.map(t => t.textContent)};
   }) : [];
-  return {title, height: chart.getBoundingClientRect().height, svg: !!svg, marks, axes};
+  // the title inside the chart's box (a glyph's box may rise 3 px above it): a long rotated axis title once pushed
+  // a title 16 px above the SVG, where it was cut off
+  const box = svg ? svg.getBoundingClientRect() : null;
+  const cut = svg ? [...svg.querySelectorAll('.role-title-text text')].filter(t => {
+    const r = t.getBoundingClientRect(); return r.top < box.top - 8 || r.left < box.left - 8; }).length : 0;
+  return {title, height: chart.getBoundingClientRect().height, svg: !!svg, marks, axes, titleCut: cut};
 })"""
 
 
@@ -362,6 +367,7 @@ def assert_charts_drawn(p: Page, where: str, at_least: int) -> list[dict]:  # ty
     for chart in report:
         name = f"{where}: {chart['title']!r}"
         assert chart["svg"], f"{name} has no SVG"
+        assert not chart["titleCut"], f"{name}: its title is drawn outside the chart's box (cut off)"
         assert chart["height"] > 100, f"{name} is {chart['height']:.0f} px tall"
         assert chart["marks"] > 0, f"{name} drew no marks"
         for axis in chart["axes"]:

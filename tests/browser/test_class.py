@@ -110,3 +110,41 @@ def test_a_shared_view_survives_a_restart(new_page, tmp_path):
         expect(b.locator("[data-testid='stMain']")).to_contain_text("rs:7")  # the view's seed, not the default
         assert b.locator("table.bleu-ranking").inner_text() == ranking  # BLEU, clusters from the p-values
         shot(b, "shared-view-after-restart")
+
+
+def test_a_student_is_their_browser_not_their_link(app_url, new_page):
+    # issue 36: the address-bar URL (?room=CODE&s=ID) carries the id only; the browser that joined keeps the secret
+    teacher = new_page()
+    teacher.goto(f"{app_url}/class")
+    wait_for_app(teacher)
+    teacher.get_by_role("button", name="Create the room").click()
+    rerun_settled(teacher)
+    code = _metric(teacher, "Room code")
+    alice = new_page(width=420, height=900)
+    alice.goto(f"{app_url}/class?room={code}")
+    wait_for_app(alice)
+    alice.get_by_label("Nickname").fill("alice")
+    alice.get_by_role("button", name="Join").click()
+    rerun_settled(alice)
+    alice.get_by_label("Your translation").fill(TEXTS[2])
+    alice.get_by_role("button", name="Send", exact=True).click()
+    rerun_settled(alice)
+    expect(alice.locator("[data-testid='stMain']")).to_contain_text("Your sentence BLEU")
+    kept = [c for c in alice.context.cookies() if c["name"].startswith("bleu_student_")]
+    assert len(kept) == 1
+    assert kept[0]["sameSite"] == "Strict"
+    assert f"s={kept[0]['name'].removeprefix('bleu_student_')}" in alice.url
+    assert kept[0]["value"] not in alice.url
+    # a reload (a new session): the cookie says who she is, and her translation is in its box
+    alice.reload()
+    wait_for_app(alice)
+    expect(alice.get_by_label("Your translation")).to_have_value(TEXTS[2])
+    # her URL in another browser: asked, and nothing to send with
+    bob = new_page()
+    bob.goto(alice.url)
+    wait_for_app(bob)
+    expect(bob.locator("[data-testid='stMain']")).to_contain_text("You are “alice”?")
+    expect(bob.get_by_label("Your translation")).to_have_count(0)
+    bob.get_by_role("button", name="Not you: join as yourself").click()
+    rerun_settled(bob)
+    expect(bob.get_by_role("heading", name=f"Join room {code}")).to_be_visible()

@@ -113,7 +113,7 @@ def test_text_table(files, capsys) -> None:
         == 0
     )
     out = capsys.readouterr().out.splitlines()
-    assert out[0].split() == ["system", "BLEU", "mean", "±", "95%", "CI", "p-value"]
+    assert out[0].split() == ["system", "BLEU", "mean", "±", "95%", "CI", "p-value", "Holm", "p"]
     assert out[1].startswith("base.txt")
     assert out[1].endswith("(baseline)")
     assert out[2].startswith("better.txt")

@@ -47,3 +47,6 @@ def test_compare_and_report_draw_what_the_trial_policy_says(command: str) -> Non
     assert options.paired_test(parse([*head, *tail, "--paired-ar"]), 16) == ("ar", 10000, "--paired-ar")
     with pytest.raises(InputError, match=r"^--paired-ar: must be a positive whole number, got 0$"):
         options.paired_test(parse([*head, *tail, "--paired-ar", "0"]), 16)
+    # sacreBLEU's short spellings mean the same (argparse would otherwise read -pbs as a prefix of -pbsn)
+    assert options.paired_test(parse([*head, *tail, "-pbs"]), 16) == ("bs", 5000, "--paired-bs")
+    assert options.paired_test(parse([*head, *tail, "-par", "-parn", "2000"]), 16) == ("ar", 2000, "--paired-ar-n")

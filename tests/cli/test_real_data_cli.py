@@ -22,6 +22,9 @@ TOL = 1e-9
 
 
 SCORE_KEYS = {"score", "counts", "totals", "precisions", "bp", "sys_len", "ref_len", "signature"}
+# and, beside sacreBLEU's score object, what a number needs where it leaves the tool (issue 30): sacreBLEU's own
+# signature (or why it has none), the metric's name and its direction
+OURS = {"name", "higher_is_better", "sacrebleu_signature", "sacrebleu_signature_none_because"}
 
 
 def check_json(obj: dict, bleu: BLEU, hyps: list[str], refs: list[list[str]]) -> None:
@@ -33,6 +36,13 @@ def check_json(obj: dict, bleu: BLEU, hyps: list[str], refs: list[list[str]]) ->
     assert abs(obj["bp"] - want.bp) <= TOL
     assert all(abs(a - b) <= TOL for a, b in zip(obj["precisions"], want.precisions, strict=True))
     assert strip_signature(obj["signature"]) == sacre_signature(bleu.get_signature().format())
+    assert (obj["name"], obj["higher_is_better"]) == ("BLEU", True)
+    if bleu.max_ngram_order == 4:
+        assert obj["sacrebleu_signature"] == bleu.get_signature().format()
+        assert obj["sacrebleu_signature_none_because"] is None
+    else:  # sacreBLEU's signature has no order: its signature would claim BLEU-4
+        assert obj["sacrebleu_signature"] is None
+        assert "order" in obj["sacrebleu_signature_none_because"]
 
 
 @pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
@@ -43,7 +53,7 @@ def test_cli_score_json_single_system(cli: Cli, real: dict[str, RealSet]) -> Non
     assert (rc, err) == (0, "")
     obj = json.loads(out)
     assert isinstance(obj, dict)
-    assert set(obj) == SCORE_KEYS
+    assert set(obj) == SCORE_KEYS | OURS
     check_json(obj, BLEU(force=True), s.system(hyp), s.refs()[:1])
 
 
@@ -86,7 +96,7 @@ def test_cli_score_json_several_systems_all_refs(
     assert [o["system"] for o in objs] == [x.name for x in systems]
     bleu = BLEU(force=True, **sacre_kwargs)
     for o, path in zip(objs, systems, strict=True):
-        assert set(o) == SCORE_KEYS | {"system"}
+        assert set(o) == SCORE_KEYS | OURS | {"system"}
         check_json(o, bleu, s.system(path), s.refs())
         if "--max-order" in args:
             assert "|order:6|" in o["signature"]
@@ -96,11 +106,14 @@ def test_cli_score_text_output(cli: Cli, real: dict[str, RealSet]) -> None:
     s = real["ted-detok"]
     rc, out, err = cli("score", str(s.ref_paths[0]), "-i", str(s.sys_paths[0]))
     assert (rc, err) == (0, "")
-    want = BLEU(force=True).corpus_score(s.system(s.sys_paths[0]), s.refs())
-    first, sig, note = out.strip().split("\n")
+    bleu = BLEU(force=True)
+    want = bleu.corpus_score(s.system(s.sys_paths[0]), s.refs())
+    first, sig, sacre, note = out.strip().split("\n")
     assert first == str(want)  # sacrebleu's one-line format, number for number
     assert sig.startswith("signature: nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|order:4|version:bleu-explorer-")
-    assert note.startswith(f"Test set: {len(s.refs()[0])} segments; widest 95% interval ")  # issue 22.6
+    assert sacre == f"sacreBLEU signature: {bleu.get_signature().format()}"
+    # issue 22.6's note; the interval is drawn when asked (--confidence) or cheap (fewer than 500 segments)
+    assert note == f"Test set: {len(s.refs()[0])} segments. (no interval drawn: --confidence draws them)"
 
 
 # --- explain --json: exactly the documented shape (DESIGN.md section 3) ----------------------------------------

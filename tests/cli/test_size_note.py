@@ -66,7 +66,12 @@ def test_score_text(real, tmp_path, capsys, n) -> None:
     refs, hyps = _wmt22(real, tmp_path, n)
     widths = _widths(refs, hyps)
     segments = len(read_text_file(refs[0]).lines)
-    assert main(["score", *map(str, refs), "-i", *map(str, hyps)]) == 0
+    if n is None:  # a large test set: its interval is drawn only when asked (issue 30)
+        assert main(["score", *map(str, refs), "-i", *map(str, hyps)]) == 0
+        out = capsys.readouterr().out.splitlines()
+        assert f"Test set: {segments} segments. (no interval drawn: --confidence draws them)" in out
+    asked = [] if n else ["--confidence"]
+    assert main(["score", *map(str, refs), "-i", *map(str, hyps), *asked]) == 0
     out = capsys.readouterr().out.splitlines()
     note = [line for line in out if "segments" in line]
     assert len(note) == 1

@@ -159,3 +159,15 @@ def test_a_tokenized_twin_of_a_reference_or_system_is_named(data_dir):
     a = TextFile("a", tuple(f"line {i} ." for i in range(60)))
     b = TextFile("b", (*(f"line {i}." for i in range(59)), "another line"))
     assert not build_corpus("t", [a, b], [a]).warnings
+
+
+def test_twins_of_long_lines_are_found_from_their_start() -> None:
+    """Issue 36: the probe that groups files reads a line's start only (a 49 MB line made 12 million strings); a
+    tokenized copy of lines longer than the probe is still found, and a file that differs later is not one."""
+    from bleu_core.data.corpus import twin_warnings
+
+    plain = tuple(" ".join(f"it's word{i}, number {k}." for i in range(300)) for k in range(3))  # 7,000+ chars
+    tokenized = tuple(line.replace("'s", " 's").replace(",", " ,").replace(".", " .") for line in plain)
+    later = (*plain[:2], plain[2][:-1] + "!")
+    assert len(twin_warnings([TextFile("ref", plain), TextFile("ref.tok", tokenized)], "references")) == 1
+    assert twin_warnings([TextFile("ref", plain), TextFile("ref.other", later)], "references") == ()

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bleu_core.data import diagnostics as dg
-from bleu_core.data.diagnostics import FLAGS, diagnose, diagnose_system
+from bleu_core.data.diagnostics import COPY_CHECK_CHARS, FLAGS, LINE_CHECK_CHARS, diagnose, diagnose_system
 from bleu_core.data.readers import read_text_file
 from bleu_core.engine.tokenizers import get_tokenizer
 
@@ -200,3 +200,26 @@ def test_untranslated_skips_lines_without_a_letter_of_the_source_script() -> Non
     src = ["猫坐在垫子上", "你好", "一只狗"]
     d = diagnose_system(["the cat sat", "你好 there", "一只狗"], refs, src)
     assert d.lines("untranslated") == (3,)
+
+
+def test_a_line_longer_than_the_bound_is_checked_on_its_first_characters_and_says_so() -> None:
+    """Issue 36: one 49 MB line took a minute and 3 GB; every check now reads at most LINE_CHECK_CHARS of a line."""
+    loop = "yes we can " * (LINE_CHECK_CHARS // 5)  # twice the bound
+    refs = [["yes we can", "a normal line of text here", "another normal line"]]
+    d = diagnose({"A": [loop, "a normal line of text here", "another normal line"]}, refs).systems["A"]
+    ((line, reason),) = d.flags["repetition"]
+    assert line == 1
+    assert reason.endswith(f"(checked on its first {LINE_CHECK_CHARS:,} characters)")
+    count = int(reason.split(" occurs ")[1].split()[0])
+    in_bound = LINE_CHECK_CHARS // len("yes we can ")
+    assert in_bound - 1 <= count <= in_bound  # counted in the first characters only (the line has twice as many)
+
+
+def test_the_copy_check_reads_the_first_characters_of_long_lines() -> None:
+    src_line = " ".join(f"word{i}" for i in range(2_000))  # about 14,000 characters
+    refs = [["ein ganz anderer Satz"]]
+    d = diagnose({"A": [src_line.upper()]}, refs, source=[src_line]).systems["A"]
+    assert d.lines("copy") == (1,)
+    other = diagnose({"A": [src_line[::-1]]}, refs, source=[src_line]).systems["A"]
+    assert other.lines("copy") == ()
+    assert len(src_line) > COPY_CHECK_CHARS

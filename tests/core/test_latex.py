@@ -53,7 +53,7 @@ def test_table_rows_clusters_and_marks() -> None:
     assert rows[2].startswith("2--3 & ")
     assert body.count(r"\midrule") == 3  # under the header, after rank 1, after rank 3
     assert rows[3].endswith(r"& baseline \\")
-    assert rows[0].endswith(r"+20.00$^{*}$ \\")
+    assert rows[0].endswith(r"$+$20.00$^{*}$ \\")  # a sign in math, as the minus is
     assert "a b \\$x\\textasciicircum{}2\\$ \\#1" in rows[2] + rows[1] + rows[0] + rows[3]
 
 

@@ -4,12 +4,9 @@ restarted under 20 simultaneous submits (the pooled connections it left dead are
 
 from __future__ import annotations
 
-import os
 import sqlite3
-import subprocess
 import threading
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
 import pytest
 
@@ -68,34 +65,6 @@ def test_a_full_sqlite_disk_refuses_each_write_with_one_message_and_keeps_what_i
         assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     store.submit(students[sent], "sent once there is room again")  # and it recovers
     assert store.own_submission(students[sent]).text == "sent once there is room again"
-
-
-@pytest.fixture
-def read_only_dir(tmp_path) -> Iterator[tuple[Path, Callable[[], None]]]:
-    """A data directory and a function that makes it read-only (a bind mount as root, chmod otherwise)."""
-    d = tmp_path / "data"
-    d.mkdir()
-    mounted: list[bool] = []
-
-    def freeze() -> None:
-        if os.geteuid() != 0:
-            for p in d.iterdir():
-                p.chmod(0o444)
-            d.chmod(0o555)
-            return
-        try:
-            subprocess.run(["mount", "--bind", str(d), str(d)], check=True, capture_output=True)
-            mounted.append(True)
-            subprocess.run(["mount", "-o", "remount,bind,ro", str(d)], check=True, capture_output=True)
-        except (OSError, subprocess.CalledProcessError) as exc:
-            pytest.skip(f"cannot make a read-only directory as root here (no bind mount): {exc}")
-
-    try:
-        yield d, freeze
-    finally:
-        if mounted:
-            subprocess.run(["umount", "-l", str(d)], check=False, capture_output=True)
-        d.chmod(0o755)
 
 
 def test_a_read_only_data_dir_is_one_readable_error_at_open_and_for_get_store(read_only_dir, monkeypatch):

@@ -11,7 +11,8 @@ import pytest
 
 from bleu_app import store as store_mod
 from bleu_app.store import NotYoursError, RoomGoneError, StoreError
-from bleu_app.store.base import MIGRATIONS, clean_text
+from bleu_app.store.base import MIGRATIONS
+from bleu_app.store.model import clean_text
 from bleu_app.store.sqlite import SqliteStore
 
 
@@ -47,6 +48,27 @@ def test_a_student_link_opened_in_another_browser_cannot_overwrite_their_work(st
     assert store_env.ratings(room.id) == []
     store_env.rate(alice.student, sub.id, 4, secret=alice.secret)
     assert [r.rating for r in store_env.ratings(room.id)] == [4]
+
+
+def test_a_forms_ratings_are_saved_together_or_not_at_all(store_env):
+    room = _room(store_env).room
+    students = [store_env.enrol(room.id, nick) for nick in ("a", "b", "c")]
+    for s in students:
+        store_env.submit(s.student, f"{s.student.nickname}'s words", secret=s.secret)
+    store_env.set_round(room.id, 2, open_=True)
+    a, b, c = (store_env.own_submission(s.student) for s in students)
+    rater = students[0]
+    before = store_env.room_version(room.id)
+    with pytest.raises(StoreError, match="Students do not rate their own translation"):  # the last one is refused
+        store_env.rate_many(rater.student, {b.id: 5, c.id: 2, a.id: 3}, secret=rater.secret)
+    assert store_env.ratings(room.id) == []  # ... and the two before it were not saved either
+    assert store_env.room_version(room.id) == before
+    assert store_env.rate_many(rater.student, {b.id: 5, c.id: 2}, secret=rater.secret) == 2
+    assert sorted(r.rating for r in store_env.ratings(room.id)) == [2, 5]
+    with pytest.raises(StoreError, match="whole number from 1 to 5"):
+        store_env.rate_many(rater.student, {b.id: 1, c.id: 6}, secret=rater.secret)
+    assert sorted(r.rating for r in store_env.ratings(room.id)) == [2, 5]
+    assert store_env.rate_many(rater.student, {}, secret=rater.secret) == 0
 
 
 def test_the_browser_secret_is_stored_only_as_its_hash(store_env):

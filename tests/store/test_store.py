@@ -13,7 +13,8 @@ import pytest
 
 from bleu_app import store as store_mod
 from bleu_app.store import ROUND_RATE, ROUND_TRANSLATE, StoreError
-from bleu_app.store.base import CODE_LEN, MIGRATIONS
+from bleu_app.store.base import MIGRATIONS
+from bleu_app.store.model import CODE_LEN
 from bleu_core.teaching.paper import EXAMPLE_1
 
 ROOT = Path(__file__).resolve().parents[2]

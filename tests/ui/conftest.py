@@ -4,13 +4,16 @@ launcher; the store's PostgreSQL runs come from tests/conftest.py's ``store_env`
 
 from __future__ import annotations
 
+import errno
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from streamlit.testing.v1 import AppTest
 
+from bleu_app.store import SqlStore
 from tests.conftest import ROOT
 
 APP = str(ROOT / "app.py")
@@ -74,3 +77,23 @@ def caption_after(elements: list[Any], found: Callable[[Any], bool]) -> str:
     """The first caption after the first element for which ``found`` is true."""
     start = next(i for i, e in enumerate(elements) if found(e))
     return next(str(e.value) for e in elements[start + 1 :] if getattr(e, "type", "") == "caption")
+
+
+@contextmanager
+def outage(store: SqlStore, *calls: str, err: int = errno.ECONNREFUSED) -> Iterator[None]:
+    """The database fails as one that is down (or, by ``err``, a disk full or read-only): for every call, or only
+    for the named ``calls`` (the database went away between the page's reads and the user's write). The driver's
+    error goes through the store's own boundary (``_guard``), as PostgreSQL stopped or SQLite's disk full would."""
+
+    def fail(*args: object, **kwargs: object) -> None:
+        with store._guard():
+            raise OSError(err, "the database is not there")
+
+    names = calls or ("_backend_tx",)
+    for name in names:
+        setattr(store, name, fail)
+    try:
+        yield
+    finally:
+        for name in names:
+            delattr(store, name)

@@ -8,7 +8,7 @@ from streamlit.testing.v1 import AppTest
 def _script() -> None:
     import streamlit as st
 
-    from bleu_app.frames import corpus as frames
+    from bleu_app.frames import corpus as frames, metrics
     from bleu_app.ui import cached
     from bleu_core import BleuConfig
     from bleu_core.data.corpus import Corpus, System, TextFile
@@ -21,7 +21,7 @@ def _script() -> None:
         st.text(" | ".join(cached.sentences(corpus, "sys", config)[frames.SOURCE]))
     renamed = Corpus("c", refs, (System("other name", systems[0].lines),))
     st.text(str(cached.stats_matrix(renamed.systems[0], renamed, config) is not None))
-    st.text(" | ".join(cached.systems_frame(renamed, config)[frames.SYSTEM]))
+    st.text(" | ".join(cached.systems_frame(renamed, metrics.bleu(config))[frames.SYSTEM]))
     # the per-segment tables are served as they are, not as a copy unpickled on every read (issue 13)
     st.text(str(cached.sentences(corpus, "sys", config) is cached.sentences(corpus, "sys", config)))
     st.text(str(cached.pair_frame(corpus, "sys", "sys", config) is cached.pair_frame(corpus, "sys", "sys", config)))

@@ -108,3 +108,22 @@ def test_shared_data_folder_renders(data_dir, folder):
     # the paper's tokenizer and case folding give other n-grams: on WMT22 one of them broke the n-gram chart
     at.sidebar.selectbox(key=state.PRESET).select("paper").run()
     _corpus_and_compare(at, f"{folder}, paper preset")
+
+
+def test_every_registered_metric_and_imported_scores_render_on_real_data(data_dir, wmt21):
+    """Compare with every registered metric and imported MQM scores (WMT21, the segments its expert MQM rated):
+    every chart of both pages renders, each metric's interval chart and matrix among them."""
+    from bleu_core.metrics import METRICS
+    from tests.ui.test_metrics_pages import _folder, _scores_tsv
+
+    at = open_app("pages/compare.py")
+    uploader(at, "compare.in_folder").set_value(_folder(data_dir, wmt21)).run()
+    tsv, _ = _scores_tsv(data_dir)
+    uploader(at, "compare.in_scores").set_value(("mqm.tsv", tsv, "text/plain")).run()
+    at.multiselect(key=state.METRICS_BOX).set_value([*METRICS, "scores:MQM"]).run()
+    titles = assert_all_render(at, "compare page, every metric", at_least=4 + 2 * (len(METRICS) + 1))
+    for name in ("TER", "MQM", *(["chrF2"] if "chrf" in METRICS else [])):
+        assert any(t.startswith(f"Corpus {name} per system") for t in titles), (name, titles)
+        assert any(t.startswith(f"Pairwise significance, {name}") for t in titles), (name, titles)
+    at.switch_page("pages/corpus.py").run()
+    assert_all_render(at, "corpus page, every metric", at_least=4)

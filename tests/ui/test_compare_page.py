@@ -17,8 +17,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _df(at: AppTest, key: str):
-    if key == "compare.systems":  # a display-only table has no widget id: find it by its columns
-        return next(d for d in at.dataframe if "CI low" in d.value.columns and "system" in d.value.columns)
+    if key == "compare.systems":  # every chosen metric's score, interval and difference, side by side
+        return next(d for d in at.dataframe if "BLEU CI low" in d.value.columns and "system" in d.value.columns)
     if key == "compare.agreement":
         return next(d for d in at.dataframe if "statistic" in d.value.columns)
     return next(d for d in at.dataframe if key in getattr(d.proto, "id", ""))
@@ -79,8 +79,8 @@ def test_trials_default_rises_with_the_systems_and_the_intervals_share_the_pool(
     cis = bootstrap_cis(mats, BleuConfig(), n_samples=1000, seed=12345)
     shown = _df(at, "compare.systems").value.set_index(frames.SYSTEM)
     for s, (_, _, lo, hi) in zip(corpus.systems, cis, strict=True):
-        assert shown.loc[s.name, frames.CI_LOW] == pytest.approx(lo, abs=1e-9)
-        assert shown.loc[s.name, frames.CI_HIGH] == pytest.approx(hi, abs=1e-9)
+        assert shown.loc[s.name, "BLEU CI low"] == pytest.approx(lo, abs=1e-9)
+        assert shown.loc[s.name, "BLEU CI high"] == pytest.approx(hi, abs=1e-9)
 
 
 def test_wmt22_systems_and_human_correlation(wmt22_page):
@@ -88,9 +88,9 @@ def test_wmt22_systems_and_human_correlation(wmt22_page):
     assert len(at.selectbox(key="compare.baseline").options) == 12
     systems = _df(at, "compare.systems").value
     assert len(systems) == 12
-    assert {"BLEU", "CI low", "CI high", "p1", "p4", "human score"} <= set(systems.columns)
-    assert (systems["CI low"] <= systems["BLEU"]).all()
-    assert (systems["BLEU"] <= systems["CI high"]).all()
+    assert {"BLEU", "BLEU CI low", "BLEU CI high", "p1", "p4", "human score"} <= set(systems.columns)
+    assert (systems["BLEU CI low"] <= systems["BLEU"]).all()
+    assert (systems["BLEU"] <= systems["BLEU CI high"]).all()
     # what the gold is and that the intervals are not mt-metrics-eval's (issue 30: named honestly)
     caption = next(c.value for c in at.caption if c.value.startswith("over 12 systems;"))
     assert "gold: " in caption
@@ -115,7 +115,7 @@ def test_wmt22_baseline_and_pair(wmt22_page):
     at.selectbox(key="compare.baseline").set_value("Online-W").run()
     assert not at.exception
     systems = _df(at, "compare.systems").value
-    assert systems.loc[systems["system"] == "Online-W", "vs baseline"].iloc[0] == 0
+    assert systems.loc[systems["system"] == "Online-W", "BLEU vs baseline"].iloc[0] == 0
     at.selectbox(key="compare.a").set_value("Online-A").run()
     at.selectbox(key="compare.b").set_value("Online-B").run()
     pairs = _df(at, "compare.pairs").value

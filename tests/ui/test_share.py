@@ -12,7 +12,7 @@ from streamlit.testing.v1 import AppTest
 from bleu_app import samples
 from bleu_app.ui import state
 from bleu_app.ui.components import share
-from tests.ui.conftest import open_app
+from tests.ui.conftest import open_app, outage
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
@@ -115,3 +115,41 @@ def test_a_corpus_view_keeps_the_rows_its_sender_was_looking_at(store_env):
     shown = next(d.value for d in b.dataframe if "hypothesis" in d.value.columns)
     assert shown["segment"].tolist() == rows["segment"].tolist()
     assert shown["sentence BLEU"].is_monotonic_decreasing
+
+
+# --- issue 36: a store that fails ---------------------------------------------------------------------------------
+def test_share_on_a_read_only_data_dir_says_so(read_only_dir, monkeypatch):
+    from bleu_app import store as store_mod
+
+    d, freeze = read_only_dir
+    monkeypatch.setenv(store_mod.DATA_DIR_ENV, str(d))
+    monkeypatch.delenv(store_mod.DATABASE_URL_ENV, raising=False)
+    monkeypatch.setattr(store_mod, "_stores", {})
+    store_mod.open_store(None, d).close()
+    freeze()
+    a = open_app("pages/sentence.py")
+    a.button(key="share.sentence").click().run()
+    assert not a.exception
+    assert [e.value for e in a.error] == [
+        "Not saved: the server's database is read-only, try again once the server's data directory is writable "
+        "(tell whoever runs it)."
+    ]
+    assert not [c.value for c in a.code if "?view=" in c.value]
+
+
+def test_a_view_that_cannot_be_loaded_now_is_not_called_gone_and_loads_at_the_next_run(store_env):
+    a = open_app("pages/sentence.py")
+    a.text_area(key=state.HYP_BOX).set_value("the party always commands the military").run()
+    view_id = _query(_share(a, "sentence")[0])[share.VIEW]
+    with outage(store_env):
+        b = open_app("pages/sentence.py", query={share.VIEW: view_id})
+    said = [w.value for w in b.warning]
+    assert (
+        "The shared view in this link cannot be loaded now (the server's database is unavailable): the page shows "
+        "its usual input meanwhile, and loads the view at your next action."
+    ) in said
+    assert not any("no longer exists" in w for w in said)
+    assert state.VIEW_APPLIED not in b.session_state  # not marked loaded: tried again
+    b.button(key="share.retry").click().run()
+    assert b.text_area(key=state.HYP_BOX).value == "the party always commands the military"
+    assert not [w.value for w in b.warning if "cannot be loaded now" in w.value]

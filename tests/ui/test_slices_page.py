@@ -64,7 +64,7 @@ def test_compare_page_slice_recomputes_every_system():
         if any("the" in r.lines[i].lower() for r in c.references) and len(tok(c.references[0].lines[i]).split()) >= 8
     ]
     assert 3 < len(lines) < 30
-    table = next(d for d in at.dataframe if "CI low" in d.value.columns and "system" in d.value.columns).value
+    table = next(d for d in at.dataframe if "BLEU CI low" in d.value.columns and "system" in d.value.columns).value
     for _, row in table.iterrows():
         assert row["BLEU"] == pytest.approx(_sacre(row["system"], lines), abs=1e-9)
 
@@ -229,3 +229,22 @@ def test_diagnostics_say_they_cover_the_whole_corpus_under_a_slice(page):
     captions = [c.value for c in at.caption]
     assert note in captions
     assert captions.index(note) > next(i for i, c in enumerate(captions) if c.startswith("Lines flagged per system"))
+
+
+def test_one_long_line_is_checked_on_request_and_then_quickly():
+    """Issue 36 (C1): a corpus of one 3 MB line is one line, but the checks' default is decided by characters too;
+    on request the checks read the first LINE_CHECK_CHARS of each line and say so."""
+    from bleu_core.data.diagnostics import LINE_CHECK_CHARS
+
+    big = ("the cat " * 400_000).encode()  # 3.2 MB, one line
+    files = [("d/ref.txt", big + b"\n"), ("d/systems/s.txt", big.replace(b"cat", b"cap", 1000) + b"\n")]
+    at = open_app("pages/corpus.py")
+    uploader(at, "corpus.in_folder").set_value([(n, b, "text/plain") for n, b in files]).run()
+    assert not at.exception, [e.value for e in at.exception]
+    (toggle,) = [t for t in at.toggle if t.label.startswith("Check every line of every system (1 line)")]
+    assert toggle.value is False  # 1 line, but 6.4 million characters
+    toggle.set_value(True).run()
+    assert not at.exception, [e.value for e in at.exception]
+    counts = next(d for d in at.dataframe if "lines flagged" in d.value.columns).value
+    assert counts.iloc[0]["system"] == "s"
+    assert len(big) > LINE_CHECK_CHARS

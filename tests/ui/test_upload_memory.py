@@ -100,3 +100,37 @@ def test_one_session_holds_at_most_a_folders_worth_of_uploads() -> None:
     assert serving.SESSION_UPLOAD_FILES == 11
     assert (taken, status) == (12, 413)
     assert held == pytest.approx(12 * len(KB) / 2**20)
+
+
+async def _two_hoarders(server: load.Server) -> list[tuple[int, int | None]]:
+    """Two sessions (one client could open any number) each send 0.9 MB uploads until one is refused."""
+    out = []
+    sessions = [load.Session(server.url, load.PAGES["corpus"]) for _ in range(2)]
+    for s in sessions:
+        await s.open()
+        await s.rerun()
+    for s in sessions:
+        taken, status = 0, None
+        for i in range(8):
+            try:
+                await s.upload("corpus.in_refs", [(f"f{i}.txt", KB)])
+            except urllib.error.HTTPError as exc:
+                status = exc.code
+                break
+            taken += 1
+        out.append((taken, status))
+    for s in sessions:
+        await s.close()
+    return out
+
+
+def test_all_sessions_together_hold_at_most_the_process_ceiling() -> None:
+    """Issue 36 (S7): a ceiling of 5 MB for the process: the first session parks five 0.9 MB files and is refused
+    the sixth; a second session is refused its first (each session alone may hold 11 MB here)."""
+    env = {serving.PROCESS_UPLOAD_ENV: "5"}
+    with load.Server(load.ROOT, flags=("--server.maxUploadSize", "1"), env=env) as server:
+        first, second = load._run(_two_hoarders(server))
+        held = server.upload_mb()
+    assert first == (5, 413)
+    assert second == (0, 413)
+    assert held == pytest.approx(5 * len(KB) / 2**20)

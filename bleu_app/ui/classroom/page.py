@@ -2,8 +2,11 @@
 
 Who is who comes from the URL (kept in session state too): ``?teach=TOKEN`` is the teacher (the token is a secret
 that only the teacher's link carries; the store keeps its hash), ``?room=CODE`` a student's join link, and
-``&s=ID`` the student once joined (a reload keeps them). Everything lives in the store (``bleu_app.store``), so
-several sessions, processes or machines see one room. Every text a person typed (source, references, nicknames,
+``&s=ID`` the student once joined. The link alone does not make its holder that student: joining gives the browser
+a secret (kept in the session and in a cookie, so a reload keeps them), and a browser without it is asked
+"You are X? Not you: join as yourself" (``student``). Everything lives in the store (``bleu_app.store``), so
+several sessions, processes or machines see one room; every call to it goes through ``components.stored`` (one
+message for every store error, the typed text kept). Every text a person typed (source, references, nicknames,
 translations) is shown with ``st.text``, in dataframes or escaped HTML: never as Markdown.
 """
 
@@ -19,13 +22,14 @@ from bleu_app.store import (
     MAX_TEXT,
     ROOM_TTL_S,
     SqlStore,
-    StoreError,
     get_store,
     location,
 )
-from bleu_app.store.base import CODE_LEN
+from bleu_app.store.model import CODE_LEN
 from bleu_app.ui import docs, state
 from bleu_app.ui.classroom import room as links, student as student_view, teacher as teacher_view
+from bleu_app.ui.components import stored
+from bleu_app.ui.components.stored import Refused
 from bleu_core.data.corpus import Corpus
 from bleu_core.teaching.paper import EXAMPLE_1
 
@@ -41,11 +45,10 @@ _LOG = logging.getLogger(__name__)
 def show() -> None:
     """The Class page: the teacher's view, a student's, or the start (join a room or make one)."""
     st.title("Class: translate, judge, and hold BLEU against the judges")
-    try:
-        store = get_store()
-    except Exception as exc:  # a bad URL or an unreachable database: one message, no traceback
-        st.error("The class store cannot be opened; the server's log says why.", icon=":material/error:")
-        _LOG.warning("class store %s cannot be opened: %s", location(), exc)
+    store = stored.attempt(get_store, action="load")
+    if isinstance(store, Refused):  # a bad URL or an unreachable database: one message, no traceback
+        _LOG.warning("class store %s cannot be opened: %s", location(), store.message)
+        stored.retry_button("class.retry_open")
         st.stop()
     qp = st.query_params
     teach = state.get(state.CLASS_TEACH) or qp.get(links.TEACH)
@@ -67,12 +70,14 @@ def _start(store: SqlStore) -> None:
     join_col, make_col = st.columns(2, gap="large")
     with join_col, st.container(border=True):
         st.subheader("Join a class")
-        typed = st.text_input("Room code", max_chars=CODE_LEN, key="class.join_code", placeholder="ABC234")
+        typed = st.text_input("Room code", max_chars=CODE_LEN, key="class.join_code", placeholder="ABCD2345")
         if st.button("Join", key="class.join", type="primary"):
             code = links.clean_code(typed)
-            if store.room_by_code(code) is None:
+            # a wrong code counts against this session's guess budget (the store's code_guesses)
+            room = stored.attempt(lambda: store.room_by_code(code, client=state.client_key()), action="load")
+            if room is None:
                 st.error("No open room has this code: check it with your teacher (rooms expire).")
-            else:
+            elif not isinstance(room, Refused):
                 state.put(state.CLASS_CODE, code)
                 st.query_params[links.ROOM] = code
                 st.rerun()
@@ -90,13 +95,18 @@ def _start(store: SqlStore) -> None:
             "Scored with the sidebar's settings, kept with the room (the class page opens on sacreBLEU sentence)."
         )
         if st.button("Create the room", key="class.create", type="primary"):
-            try:
-                store.purge_expired()  # retention: expired rooms go, with everything in them
-                new = store.create_room(
-                    source, refs.splitlines(), frames.config_to_dict(config), ttl_s=float(hours) * 3600
-                )
-            except StoreError as exc:
-                st.error(str(exc), icon=":material/error:")
+            # expired rooms are purged by get_store (at start, then hourly), not on this click
+            new = stored.attempt(
+                lambda: store.create_room(
+                    source,
+                    refs.splitlines(),
+                    frames.config_to_dict(config),
+                    ttl_s=float(hours) * 3600,
+                    client=state.client_key(),
+                ),
+                kept=True,
+            )
+            if isinstance(new, Refused):
                 return
             state.put(state.CLASS_TEACH, new.teacher_token)
             st.query_params[links.TEACH] = new.teacher_token

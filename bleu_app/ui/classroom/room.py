@@ -1,20 +1,27 @@
 """What the Class page's views share: who is who in the URL (``?teach=TOKEN`` the teacher, ``?room=CODE`` a student's
-join link, ``&s=ID`` the student once joined), the room's address, a round's status and leaving a room."""
+join link, ``&s=ID`` the student once joined) and in the browser (the student's secret, in a cookie), the room's
+address, a round's status and leaving a room."""
 
 from __future__ import annotations
 
+import json
+import re
+from email.utils import formatdate
 from typing import Final
 from urllib.parse import urlsplit
 
 import streamlit as st
 
 from bleu_app.store import ROUND_TRANSLATE, Room
-from bleu_app.store.base import CODE_ALPHABET, CODE_LEN
+from bleu_app.store.model import CODE_ALPHABET, CODE_LEN
 from bleu_app.ui import state
 
 TEACH: Final = "teach"  # query parameters
 ROOM: Final = "room"
 STUDENT: Final = "s"
+SECRET_COOKIE: Final = "bleu_student_"  # + the student's id: the browser secret the store gave at the join
+_ID = re.compile(r"[0-9a-f]{1,64}")
+_SECRET = re.compile(r"[A-Za-z0-9_-]{1,128}")
 
 
 def clean_code(code: str) -> str:
@@ -40,3 +47,34 @@ def leave() -> None:
     state.leave_class()
     for key in (TEACH, ROOM, STUDENT):
         st.query_params.pop(key, None)
+
+
+def browser_secret(student_id: str) -> str | None:
+    """The secret this browser keeps for the student ``student_id`` (its cookie, which the browser sends when it
+    opens the page's connection), or None."""
+    return dict(browser_students()).get(student_id)
+
+
+def browser_students() -> list[tuple[str, str]]:
+    """Every (student id, secret) this browser keeps (its cookies), as :func:`keep_in_browser` wrote them."""
+    found = []
+    for name, value in st.context.cookies.items():
+        sid = name.removeprefix(SECRET_COOKIE)
+        if name.startswith(SECRET_COOKIE) and _ID.fullmatch(sid) and value and _SECRET.fullmatch(str(value)):
+            found.append((sid, str(value)))
+    return found
+
+
+def keep_in_browser(student_id: str, secret: str, expires_at: float) -> None:
+    """Ask the browser to keep the student's secret in a cookie until the room expires (``expires_at``, epoch
+    seconds), so that a reload, a reconnect to another app process or a restarted server still knows the student.
+    Streamlit cannot set a cookie from the server: a one-line script does (``st.html`` runs it when its text
+    changes, so once here; nothing else is loaded)."""
+    if not (_ID.fullmatch(student_id) and _SECRET.fullmatch(secret)):
+        return  # ids and secrets are the store's (hex, URL-safe base64): anything else is never written into a script
+    until = formatdate(expires_at, usegmt=True)
+    cookie = json.dumps(f"{SECRET_COOKIE}{student_id}={secret}; expires={until}; path=/; samesite=strict")
+    st.html(
+        f"<script>document.cookie = {cookie} + (location.protocol === 'https:' ? '; secure' : '');</script>",
+        unsafe_allow_javascript=True,
+    )

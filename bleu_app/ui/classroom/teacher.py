@@ -6,10 +6,8 @@ from __future__ import annotations
 import math
 from typing import Final
 
-import pandas as pd
 import streamlit as st
 
-from bleu_app.charts import classroom as charts
 from bleu_app.frames import classroom as frames
 from bleu_app.store import (
     ROUND_RATE,
@@ -19,14 +17,19 @@ from bleu_app.store import (
 )
 from bleu_app.ui import cached, docs, state
 from bleu_app.ui.classroom import room as links
-from bleu_app.ui.components import export, scores
+from bleu_app.ui.components import export, scores, stored, vega
+from bleu_app.ui.components.stored import Refused
+from bleu_app.views.classroom import ClassBoard
 
 DASHBOARD_EVERY_S: Final = 3.0
 
 
 def show(store: SqlStore, token: str) -> None:
     """The teacher's view of the room the token opens (a message when it names none)."""
-    room = store.room_by_teacher(token)
+    room = stored.attempt(lambda: store.room_by_teacher(token), action="load")
+    if isinstance(room, Refused):
+        stored.retry_button("class.retry")
+        return
     if room is None:
         st.error("This teacher link names no open room: it was deleted or has expired.", icon=":material/error:")
         if st.button("Start again", key="class.restart"):
@@ -72,84 +75,92 @@ def _round_controls(store: SqlStore, room: Room) -> None:
     cols = st.columns(len(actions))
     for col, (label, round_no, open_) in zip(cols, actions, strict=True):
         if col.button(label, key=f"class.round.{round_no}.{open_}"):
-            store.set_round(room.id, round_no, open_=open_)
-            st.rerun()
+            _set_round(store, room, round_no, open_=open_)
+
+
+def _set_round(store: SqlStore, room: Room, round_no: int, *, open_: bool) -> None:
+    done = stored.attempt(lambda: store.set_round(room.id, round_no, open_=open_), action="save")
+    if not isinstance(done, Refused):
+        st.rerun()
 
 
 def _dashboard(store: SqlStore, room_id: str) -> None:
     @st.fragment(run_every=DASHBOARD_EVERY_S)
     def live() -> None:
-        room = store.room(room_id)
-        if room is None:
+        board = stored.attempt(lambda: _read_board(store, room_id), action="load")
+        if isinstance(board, Refused):
+            return  # the message is shown; the next redraw tries again
+        if board is None:
             st.warning("This room no longer exists.")
             return
-        config = frames.config_from_dict(room.config)
-        subs = store.submissions(room.id)
-        ratings = store.ratings(room.id)
-        df = frames.ranked_frame(
-            subs, ratings, room.refs, config, scorer=lambda t: cached.explain(t, room.refs, config).score.score
-        )
-        st.subheader("The class, live")
-        a, b, c = st.columns(3)
-        a.metric("Joined", store.students_count(room.id))
-        b.metric("Translations", len(subs))
-        c.metric("Ratings", len(ratings))
-        if df.empty:
-            st.info("No translation yet: the students' scores appear here as they submit.", icon=":material/hourglass:")
-            return
-        sig = cached.explain(subs[0].text, room.refs, config).score.signature
-        st.altair_chart(charts.histogram(frames.histogram_frame(df)), width="stretch")
-        st.markdown("**The translations, best BLEU first** (hidden ones stay in the export, not in the rating round)")
-        st.dataframe(
-            df.drop(columns=[frames.SUB_ID]),
-            hide_index=True,
-            width="stretch",
-            column_config={frames.BLEU: st.column_config.NumberColumn(format="%.2f")},
-            key="class.ranked",
-        )
-        scores.signature(sig, what="BLEU")
-        _hide_control(store, room, df)
-        _agreement_section(df)
-        export.downloads(
-            "Download",
-            {
-                "room CSV": (
-                    lambda: export.csv(frames.export_frame(df, ratings), sig),
-                    f"class-{room.code}.csv",
-                    "text/csv",
-                )
-            },
-            key="class.export",
-        )
+        _board(store, board)
 
     live()
 
 
-def _hide_control(store: SqlStore, room: Room, df: pd.DataFrame) -> None:
-    ids = df[frames.SUB_ID].tolist()
-    labels = {
-        row[frames.SUB_ID]: f"#{row[frames.RANK]} {row[frames.NICK]}: {row[frames.TEXT][:60]}"
-        + (" (hidden)" if row[frames.HIDDEN] else "")
-        for row in df.to_dict("records")
-    }
+def _read_board(store: SqlStore, room_id: str) -> ClassBoard | None:
+    """One cheap read per redraw (the room's version); the board (scores, charts, agreement) is built again only
+    when the room moved. None when the room is gone."""
+    version = store.room_version(room_id)
+    return None if version is None else cached.class_board(store, room_id, version)
+
+
+def _board(store: SqlStore, board: ClassBoard) -> None:
+    st.subheader("The class, live")
+    a, b, c = st.columns(3)
+    a.metric("Joined", board.students)
+    b.metric("Translations", len(board.ranked))
+    c.metric("Ratings", len(board.ratings))
+    if board.histogram is None:
+        st.info("No translation yet: the students' scores appear here as they submit.", icon=":material/hourglass:")
+        return
+    vega.vega(board.histogram)
+    st.markdown("**The translations, best BLEU first** (hidden ones stay in the export, not in the rating round)")
+    st.dataframe(
+        board.table,
+        hide_index=True,
+        width="stretch",
+        column_config={frames.BLEU: st.column_config.NumberColumn(format="%.2f")},
+        key="class.ranked",
+    )
+    scores.signature(board.signature, what="BLEU")
+    _hide_control(store, board)
+    _agreement_section(board)
+    export.downloads(
+        "Download",
+        {
+            "room CSV": (
+                lambda: export.csv(frames.export_frame(board.ranked, board.ratings), board.signature),
+                f"class-{board.room.code}.csv",
+                "text/csv",
+            )
+        },
+        key="class.export",
+    )
+
+
+def _hide_control(store: SqlStore, board: ClassBoard) -> None:
+    df = board.ranked
     pick_col, button_col = st.columns([4, 1], vertical_alignment="bottom")
+    labels = board.labels
     chosen = pick_col.selectbox(
-        "Hide or show a translation", ids, format_func=lambda i: labels[i], key="class.hide_pick"
+        "Hide or show a translation", list(labels), format_func=lambda i: labels[i], key="class.hide_pick"
     )
     if chosen is not None:
         hidden = bool(df.loc[df[frames.SUB_ID] == chosen, frames.HIDDEN].iloc[0])
         if button_col.button("Show" if hidden else "Hide", key="class.hide"):
-            store.hide(room.id, chosen, hidden=not hidden)
-            st.rerun()
+            done = stored.attempt(lambda: store.hide(board.room.id, chosen, hidden=not hidden), action="save")
+            if not isinstance(done, Refused):
+                st.rerun()
 
 
-def _agreement_section(df: pd.DataFrame) -> None:
+def _agreement_section(board: ClassBoard) -> None:
     st.subheader("The class's ratings against BLEU")
-    agree = frames.rated_agreement(df)
-    if agree.n == 0:
+    agree = board.agreement
+    if board.scatter is None:
         st.info("No rating yet: open round 2 and the students' ratings appear here.", icon=":material/hourglass:")
         return
-    st.altair_chart(charts.ratings_scatter(df), width="stretch")
+    vega.vega(board.scatter)
     r = agree.values["pearson"]
     lo, hi = agree.intervals["pearson"]
     if agree.note:
@@ -185,7 +196,9 @@ def _danger_zone(store: SqlStore, room: Room) -> None:
         st.caption("Deletes the room with every student, translation and rating in it, at once and for good.")
         sure = st.checkbox("Yes, delete everything in this room", key="class.delete_sure")
         if st.button("Delete the room", key="class.delete", disabled=not sure, type="primary"):
-            store.delete_room(room.id)
+            done = stored.attempt(lambda: store.delete_room(room.id), action="save")
+            if isinstance(done, Refused):
+                return
             links.leave()
             state.put(state.CLASS_NOTICE, "The room and everything in it were deleted.")
             st.rerun()

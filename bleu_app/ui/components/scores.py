@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 import streamlit as st
 
 from bleu_app import markup
+from bleu_app.frames import metrics as metric_frames
+from bleu_app.frames.metrics import Shown
 from bleu_app.ui import cached
 from bleu_core.config import BleuConfig
 from bleu_core.metrics.bleu import BleuScore, make_signature
@@ -56,11 +59,14 @@ def effective_order_suffix(hyp: str, refs: tuple[str, ...], config: BleuConfig, 
     return "" if other is None else f" (with effective order, as in the tables: {other.score:.2f})"
 
 
-def size_note(n_segments: int, widths: list[float], config: BleuConfig, nrefs: int) -> None:
+def size_note(
+    n_segments: int, widths: list[float], config: BleuConfig, nrefs: int, *, signature: str | None = None
+) -> None:
     """The small-test-set note (``bleu_core.significance.testsize``) under a score: a warning when the set is small,
-    else a caption; with the intervals' signature."""
+    else a caption; with the intervals' signature (BLEU's under ``config``, or ``signature``: the note's widths
+    are BLEU points, so another metric gives none)."""
     note = testsize.size_note(n_segments, widths)
-    sig = make_signature(config, nrefs, bs=1000, rs=12345)
+    sig = signature or make_signature(config, nrefs, bs=1000, rs=12345)
     (st.warning if note.small else st.caption)(
         # wraps at " | ", not mid-word
         f"{markup.md_escape(note.text)}  \nIntervals: {markup.md_escape(sig.replace('|', ' | '))}"
@@ -92,3 +98,29 @@ def warnings(items: list[str]) -> None:
 def precision_summary(expl: SegmentExplanation) -> str:
     """``p1 17/18 · p2 10/17 · ...`` for a caption."""
     return " · ".join(f"p{o.n} = {o.matches}/{o.total}" for o in expl.orders)
+
+
+def metric_cards(hyp: str, refs: tuple[str, ...], shown: Sequence[Shown], *, label: str = "Sentence") -> None:
+    """A card per chosen metric (chrF, TER: not BLEU, whose card is the page's own): the sentence's score as
+    sacreBLEU's ``sentence_chrf`` / ``sentence_ter`` give it, with our signature and sacreBLEU's."""
+    if not shown:
+        return
+    cols = st.columns(max(len(shown), 3))
+    for col, s in zip(cols, shown, strict=False):
+        with col:
+            value = cached.sentence_score(hyp, refs, s)
+            lower = " Lower is better." if not s.metric.higher_is_better else ""
+            st.metric(
+                f"{label} {s.name}",
+                f"{value:.2f}",
+                help=f"sacreBLEU's sentence_{s.metric.sacrebleu_name}() with its default options.{lower}",
+            )
+            ours, theirs = metric_frames.signatures(s.metric, len(refs))
+            signature(ours)
+            if theirs is not None:
+                signature(theirs, what="sacreBLEU")
+
+
+def metric_scores_text(hyp: str, refs: tuple[str, ...], shown: Sequence[Shown]) -> str:
+    """`` · chrF2 45.67 · TER 50.00``: the chosen metrics' sentence scores after a short BLEU label."""
+    return "".join(f" · {s.name} {cached.sentence_score(hyp, refs, s):.2f}" for s in shown)

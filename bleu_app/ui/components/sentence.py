@@ -135,6 +135,7 @@ def _candidate_box() -> str:
         "Candidate (the machine translation)",
         key=state.HYP_BOX,
         height=120,
+        max_chars=MAX_SENTENCE_CHARS,
         help="Detokenized text, as a system outputs it. The sidebar's tokenizer splits it.",
     )
     return hyp or ""
@@ -151,6 +152,7 @@ def _reference_boxes() -> list[str]:
                 f"Reference {i + 1}",
                 key=state.ref_box(i),
                 height=68,
+                max_chars=MAX_SENTENCE_CHARS,
                 label_visibility="collapsed",
                 placeholder=f"Reference {i + 1}",
             )

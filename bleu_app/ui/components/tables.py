@@ -102,10 +102,17 @@ def as_text(data: Any) -> pd.DataFrame:
 SIDE_BY_SIDE_PX: Final = 230  # two sentence columns and the numbers before them fit the 820 px main column at 1280
 
 
-def side_by_side(a: str = "A", b: str = "B") -> dict[str, Any]:
-    """Column config for a table with system A's and system B's sentences: both columns the same fixed width,
-    so B is not pushed out of view by a wide A (the reference and source follow, scrolled to)."""
-    return {c: st.column_config.TextColumn(width=SIDE_BY_SIDE_PX) for c in (a, b)}
+MAIN_COLUMN_PX: Final = 820  # the page's main column at a 1280 px window
+NUMBER_PX: Final = 80  # about what a number column takes
+SELECT_PX: Final = 33  # a selectable table's row box
+
+
+def side_by_side(a: str = "A", b: str = "B", *, numbers: int = 3) -> dict[str, Any]:
+    """Column config for a table with system A's and system B's sentences after ``numbers`` number columns: both
+    sentence columns the same fixed width, so B is not pushed out of view by a wide A (the reference and source
+    follow, scrolled to), narrower when more numbers come first so that B still fits the main column at 1280 px."""
+    room = (MAIN_COLUMN_PX - SELECT_PX - NUMBER_PX * numbers) // 2
+    return {c: st.column_config.TextColumn(width=min(SIDE_BY_SIDE_PX, room)) for c in (a, b)}
 
 
 def clip_table(df: pd.DataFrame) -> None:

@@ -8,6 +8,7 @@ from typing import Final
 import streamlit as st
 
 from bleu_app import markup
+from bleu_app.frames import metrics as metric_frames
 from bleu_app.ui import state
 from bleu_core.data.corpus import Corpus
 from bleu_core.engine.tokenizers import TOKENIZERS
@@ -90,6 +91,32 @@ def settings_sidebar() -> None:
         )
         _smoothing_and_effective_order()
         _settings_signature()
+
+
+METRIC_PAGES: Final = ("sentence", "corpus", "compare")
+"""The pages that show the metrics chosen in the sidebar (Learn and Class teach BLEU)."""
+
+
+def metrics_sidebar(page: str) -> None:
+    """The metrics the page shows, chosen in the sidebar above the BLEU settings (the corpus pages and the sentence
+    page: Learn and Class teach BLEU): every registered metric, and the loaded corpus's imported scores."""
+    if page not in METRIC_PAGES:
+        return
+    corpus = state.get(state.CORPUS)
+    options = metric_frames.options(corpus)
+    state.metrics_box(options)
+    with st.sidebar:
+        st.multiselect(
+            "Metrics",
+            options,
+            key=state.METRICS_BOX,
+            format_func=metric_frames.label,
+            on_change=state.choose_metrics,
+            placeholder="BLEU when none is chosen",
+            help="The scores each page shows, side by side: BLEU under the settings below, chrF and TER as "
+            "sacreBLEU computes them by default, and segment scores imported on the Corpus or Compare page "
+            "(the mean of the file's scores). Tables and charts name the metric they show.",
+        )
 
 
 def _smoothing_and_effective_order() -> None:

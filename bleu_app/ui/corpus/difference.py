@@ -3,10 +3,18 @@ every system against the baseline, and the sentences that carry the gap (one cli
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import streamlit as st
 
 from bleu_app import report
-from bleu_app.frames import corpus as corpus_frames, difference as frames, pair_buckets as pb_frames
+from bleu_app.frames import (
+    corpus as corpus_frames,
+    difference as frames,
+    metrics as metric_frames,
+    pair_buckets as pb_frames,
+)
+from bleu_app.frames.metrics import Shown
 from bleu_app.frames.signs import signed, zero_unsigned
 from bleu_app.markup import md_escape
 from bleu_app.ui import cached, docs
@@ -67,18 +75,27 @@ def section(corpus: Corpus, config: BleuConfig, baseline: str, sys_a: str, sys_b
 
 
 def _gap(view: DifferenceView, sys_a: str, sys_b: str) -> None:
-    """The sentences with the largest shares of the gap between A and B, and the cumulative curve of all the
-    shares; a row opens its sentence with both systems."""
+    """Each sentence's share of the gap between A and B: the cumulative curve of all the shares, then the sentences
+    with the largest shares (a row opens its sentence with both systems). The curve comes first: a selectable
+    table covered the top of the element after it."""
     top, shares = view.gap, view.shares
-    st.caption(
-        frames.gap_caption(shares.gap, len(top), md_escape(sys_a), md_escape(sys_b), shares=shares.finite)
-        + " Select a row to open it with both systems."
-    )
+    st.caption(frames.gap_caption(shares.gap, len(top), md_escape(sys_a), md_escape(sys_b), shares=shares.finite))
     if not shares.finite:
         st.caption(f"No share of the gap is defined for this pair: {md_escape(shares.note)}.")
+    if view.curve is not None:
+        st.altair_chart(view.curve, key="compare.gap_curve")
+        n = len(shares.points) if shares.points is not None else 0
+        st.caption(
+            f"The shares of the sentences added up, largest first: the line ends at B − A = {signed(shares.gap)}, "
+            f"the shares of all {n:,} sentences together. It overshoots B − A while the sentences that work for the "
+            "leader are added and comes back with those that work against it: the further it overshoots, the more "
+            "sentences pull in opposite directions. Below, the sentences with the largest shares: select a row to "
+            "open it with both systems."
+        )
     shown = top.assign(**{c: zero_unsigned(top[c], 3) for c in (frames.SHARE, frames.EFFECT)})  # no "-0.000"
+    shown = shown if shares.finite else shown.drop(columns=frames.SHARE)
     st.dataframe(
-        shown if shares.finite else shown.drop(columns=frames.SHARE),
+        shown,
         hide_index=True,
         key="compare.gap",
         selection_mode="single-row",
@@ -94,17 +111,9 @@ def _gap(view: DifferenceView, sys_a: str, sys_b: str) -> None:
             ),
             frames.BLEU_A: st.column_config.NumberColumn(format="%.1f"),
             frames.BLEU_B: st.column_config.NumberColumn(format="%.1f"),
-            **tables.side_by_side(),
+            **tables.side_by_side(numbers=list(shown.columns).index("A")),
         },
     )
-    if view.curve is not None:
-        st.altair_chart(view.curve, key="compare.gap_curve")
-        n = len(shares.points) if shares.points is not None else 0
-        st.caption(
-            f"The line ends at B − A = {signed(shares.gap)}, the shares of all {n:,} sentences together. It climbs "
-            "past that while the sentences that work for the leader are added and comes back down with those that "
-            "work against it: the higher the peak, the more sentences pull in opposite directions."
-        )
 
 
 def buckets_section(corpus: Corpus, config: BleuConfig, sys_a: str, sys_b: str) -> None:
@@ -135,19 +144,37 @@ def buckets_section(corpus: Corpus, config: BleuConfig, sys_a: str, sys_b: str) 
 
 
 def report_button(
-    corpus: Corpus, config: BleuConfig, baseline: str, sys_a: str, sys_b: str, method: str, trials: int, seed: int
+    corpus: Corpus,
+    config: BleuConfig,
+    baseline: str,
+    sys_a: str,
+    sys_b: str,
+    test: tuple[str, int, int],
+    others: Sequence[Shown] = (),
 ) -> None:
-    """A lazy download of the self-contained HTML report of this comparison (built only when clicked).
+    """A lazy download of the self-contained HTML report of this comparison (built only when clicked): BLEU's
+    sections, then one per metric of ``others`` (the other metrics the page shows). ``test``: the significance
+    test's method, trials and seed.
 
     The matrices are read here, while the page renders: Streamlit runs the callable in another thread, where
     a session-scoped cache may not be read.
     """
+    method, trials, seed = test
     mats = cached.matrices(corpus, config)
-    sig = cached.significance_frame(corpus, config, method, trials, seed)  # the page's, from the cache
-    options = report.ReportOptions(baseline=baseline, a=sys_a, b=sys_b, method=method, trials=trials, seed=seed)
+    sig = cached.significance_frame(corpus, metric_frames.bleu(config), method, trials, seed)  # the page's
+    other_mats = {s.name: cached.metric_matrices(corpus, s) for s in others}
+    options = report.ReportOptions(
+        baseline=baseline,
+        a=sys_a,
+        b=sys_b,
+        method=method,
+        trials=trials,
+        seed=seed,
+        metrics=tuple(s.metric for s in others),
+    )
 
     def make() -> str:
-        return report.build_report(corpus, config, options, matrices=mats, significance=sig)
+        return report.build_report(corpus, config, options, matrices=mats, significance=sig, metric_matrices=other_mats)
 
     def csv() -> str:
         return export.csv(

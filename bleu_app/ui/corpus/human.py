@@ -8,7 +8,7 @@ import streamlit as st
 
 from bleu_app import markup
 from bleu_app.charts import human as charts
-from bleu_app.frames import corpus as frames, human as human_frames
+from bleu_app.frames import corpus as frames, human as human_frames, metrics as metric_frames
 from bleu_app.ui import cached, docs
 from bleu_app.ui.components import scores
 from bleu_core.config import BleuConfig
@@ -16,10 +16,15 @@ from bleu_core.data.corpus import Corpus
 from bleu_core.metrics.bleu import make_signature
 
 
-def section(corpus: Corpus, systems: pd.DataFrame, config: BleuConfig) -> None:
-    """Render the section (an info box when no human scores are loaded)."""
+def section(corpus: Corpus, systems: pd.DataFrame | None, config: BleuConfig, baseline: str = "") -> None:
+    """Render the section (an info box when no human scores are loaded). ``systems``: the page's BLEU systems
+    table, or None when BLEU is not among the page's metrics (then it is computed here, only when there are human
+    scores to correlate with)."""
     st.subheader("BLEU against human scores")
     unmatched = human_frames.unmatched_human(corpus.human, corpus.names)
+    if systems is None:
+        shown = metric_frames.bleu(config)
+        systems = cached.systems_frame(corpus, shown, baseline) if corpus.human_scores() else pd.DataFrame()
     human, agree = human_frames.human_frame(systems, seed=cached.DEFAULT_SEED)
     if human.empty:
         st.info("No human scores loaded: add a human_scores.tsv (system<TAB>score) to the folder, or upload one.")

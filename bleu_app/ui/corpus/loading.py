@@ -17,6 +17,7 @@ import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from bleu_app import markup, samples
+from bleu_app.frames.metrics import imported_key
 from bleu_app.ui import docs, state
 from bleu_core.data.corpus import Corpus, TextFile, build_corpus
 from bleu_core.data.readers import (
@@ -28,6 +29,7 @@ from bleu_core.data.readers import (
     parse_jsonl,
     parse_table,
 )
+from bleu_core.data.scores import SCORE_TYPES, parse_segment_scores
 from bleu_core.errors import InputError
 from bleu_core.significance.trials import default_trials
 
@@ -256,7 +258,9 @@ def loader(prefix: str, *, expanded: bool = False) -> Corpus:
     errors = state.get(state.CORPUS_ERRORS) or []
     title = f"Corpus: {markup.md_escape(corpus.name)} · {len(corpus.systems)} systems · {corpus.n_segments} segments"
     with st.expander(f"{title} (load another)", expanded=expanded or bool(errors), icon=":material/upload_file:"):
-        folder, files, table, paste, demo = st.tabs(["Folder", "Files", "TSV / CSV / JSONL", "Paste", "Demo"])
+        folder, files, table, paste, demo, scored = st.tabs(
+            ["Folder", "Files", "TSV / CSV / JSONL", "Paste", "Demo", "Segment scores"]
+        )
         with folder:
             _folder_tab(prefix)
         with files:
@@ -268,10 +272,14 @@ def loader(prefix: str, *, expanded: bool = False) -> Corpus:
         with demo:
             st.markdown(docs.text("demo", "corpus"))
             st.button("Load the built-in demo", key=f"{prefix}.load_demo", on_click=_load_demo)
+        with scored:
+            _scores_tab(prefix, corpus)
         st.markdown(summary(corpus))
         _names(prefix, corpus)
     for msg in errors:
         st.error(f"Not loaded, the previous corpus is kept. {markup.md_escape(msg)}", icon=":material/error:")
+    for msg in state.get(state.SCORES_ERRORS) or []:
+        st.error(f"Scores not loaded, nothing changed. {markup.md_escape(msg)}", icon=":material/error:")
     if corpus.warnings:
         with st.expander(
             f"{len(corpus.warnings)} note{'s' * (len(corpus.warnings) != 1)} about the input",
@@ -280,6 +288,48 @@ def loader(prefix: str, *, expanded: bool = False) -> Corpus:
             for w in corpus.warnings:
                 st.markdown(f"- {markup.md_escape(w)}")
     return corpus
+
+
+def _load_scores(key: str, widget_key: str) -> None:
+    """Imported segment scores for the loaded corpus: added as metrics (and shown), or one message and nothing else
+    changes."""
+    if _released(key, widget_key):
+        return
+    files = _files(widget_key)
+    if not files:
+        return
+    name, data = files[0]
+    _release(widget_key, key)  # read: the bytes go (issue 24.4)
+    corpus = current()
+    try:
+        if not name.lower().endswith(SCORE_TYPES):
+            raise InputError(f"not a scores file: use a {', '.join(SCORE_TYPES)} file", name)
+        found = parse_segment_scores(data, name, corpus, limit_mb=PARSE_LIMIT_MB)
+    except InputError as exc:
+        state.put(state.SCORES_ERRORS, [str(exc)])
+        return
+    except Exception as exc:  # a parser bug: a message, never an exception page
+        _log.exception("reading a scores file failed unexpectedly")
+        state.put(state.SCORES_ERRORS, [f"{name}: could not be read (an unexpected {type(exc).__name__})"])
+        return
+    state.accept_scores(corpus.with_scores(found), [imported_key(s.metric.label) for s in found])
+
+
+def _scores_tab(prefix: str, corpus: Corpus) -> None:
+    st.markdown(docs.text("load_scores", "corpus"))
+    st.file_uploader(
+        "Segment scores (.tsv or .jsonl)",
+        key=uploader_key(f"{prefix}.in_scores"),
+        on_change=_load_scores,
+        args=(f"{prefix}.in_scores", uploader_key(f"{prefix}.in_scores")),
+        max_upload_size=LIMIT_MB,
+    )
+    for s in corpus.scores:
+        rounded = f" (rounded to {s.metric.decimals} decimals)" if s.rounded else ""
+        st.caption(
+            f"Loaded: **{markup.md_escape(s.metric.label)}** from {markup.md_escape(s.metric.file)}, "
+            f"{s.n_segments} segments x {len(s.systems)} systems{rounded}."
+        )
 
 
 def _folder_tab(prefix: str) -> None:

@@ -61,7 +61,16 @@ def reference_picker(prefix: str, corpus: Corpus) -> Corpus:
     if len(chosen) == len(options):
         return corpus
     picked = tuple(r for r in corpus.references if r.name in chosen)
-    return Corpus(corpus.name, picked, corpus.systems, corpus.source, corpus.human, corpus.human_label, corpus.warnings)
+    return Corpus(
+        corpus.name,
+        picked,
+        corpus.systems,
+        corpus.source,
+        corpus.human,
+        corpus.human_label,
+        corpus.warnings,
+        corpus.scores,
+    )
 
 
 def slice_box(prefix: str, corpus: Corpus, config: BleuConfig) -> Corpus:
@@ -105,10 +114,12 @@ def _slice_to(key: str, where: str) -> None:
     state.put(key, where)
 
 
-# Up to this many lines (segments x systems) the outputs are checked as the page opens; above, on request: the
-# checks tokenize every line again and look at every n-gram, about 16 s of the server at 50,000 lines x 4
-# systems (the browser review and bench.browser), which every page load would pay.
+# Up to this many lines (segments x systems) and characters the outputs are checked as the page opens; above, on
+# request: the checks tokenize every line again and look at every n-gram, about 16 s of the server at 50,000 lines x
+# 4 systems (the browser review and bench.browser), which every page load would pay. Characters too: one 49 MB line
+# is one line (issue 36).
 DIAGNOSE_AUTO_LINES: Final = 5_000
+DIAGNOSE_AUTO_CHARS: Final = 2_000_000
 
 
 def diagnostics_section(prefix: str, corpus: Corpus, config: BleuConfig, *, sliced: bool = False) -> None:
@@ -125,12 +136,13 @@ def diagnostics_section(prefix: str, corpus: Corpus, config: BleuConfig, *, slic
     if sliced:  # the slice banner says every number below is on the slice: not this section's
         st.caption(f"This section covers the whole corpus (all {corpus.n_segments} lines), not the slice.")
     n_lines = corpus.n_segments * len(corpus.systems)
+    n_chars = cached.corpus_chars(corpus)
     on = st.toggle(
-        f"Check every line of every system ({n_lines:,} lines)",
-        value=n_lines <= DIAGNOSE_AUTO_LINES,
+        f"Check every line of every system ({n_lines:,} line{'' if n_lines == 1 else 's'})",
+        value=n_lines <= DIAGNOSE_AUTO_LINES and n_chars <= DIAGNOSE_AUTO_CHARS,
         key=f"{prefix}.diag_on.{corpus.digest[:16]}",  # per corpus: a new one starts at its own default
-        help="Checked at once up to "
-        f"{DIAGNOSE_AUTO_LINES:,} lines in all; above that on request (tens of thousands of lines take seconds).",
+        help=f"Checked at once up to {DIAGNOSE_AUTO_LINES:,} lines and {DIAGNOSE_AUTO_CHARS // 1_000_000} million "
+        "characters in all; above that on request (tens of thousands of lines take seconds).",
     )
     if not on:
         return

@@ -1,0 +1,109 @@
+"""The compare page's downloads: the systems table and every chosen metric's significance matrix as CSV (with their
+signatures), the BLEU ranking and table as LaTeX, and each metric's charts as PNG, SVG or HTML."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import altair as alt
+import pandas as pd
+
+from bleu_app.charts import style
+from bleu_app.frames import metrics as metric_frames
+from bleu_app.ui import cached
+from bleu_app.ui.components import export
+from bleu_app.ui.corpus.metrics import MetricResult
+from bleu_core.config import BleuConfig
+from bleu_core.data.corpus import Corpus
+from bleu_core.metrics.bleu import make_signature
+
+METRIC = "metric"  # the significance CSV's column naming each row's metric
+
+Item = tuple[Callable[[], bytes | str], str, str]
+
+
+def section(
+    corpus: Corpus,
+    config: BleuConfig,
+    found: Sequence[MetricResult],
+    baseline: str,
+    views: tuple[pd.DataFrame, pd.DataFrame, alt.TopLevelMixin, alt.TopLevelMixin],
+    test: tuple[str, int, int],
+) -> None:
+    """The downloads. ``views``: the A-vs-B sentences, the n-gram differences, the scatter and the precision bars
+    as shown (BLEU's); ``test``: the significance test's method, trials and seed. Everything a button writes is
+    read here: Streamlit runs the buttons' callables in another thread, where a session's cache may not be read."""
+    pairs, ngrams, scatter, bars = views
+    method, trials, seed = test
+    nrefs = cached.nrefs(corpus)
+    sig_text = make_signature(config, nrefs)
+
+    def ci_sig(r: MetricResult) -> str:
+        return r.shown.metric.signature(nrefs, bs=cached.CI_DRAWS, rs=cached.DEFAULT_SEED)
+
+    def test_sig(r: MetricResult) -> str:
+        return r.shown.metric.signature(nrefs, **{method: trials}, rs=seed)
+
+    table = metric_frames.side_by_side([(r.shown.metric, r.systems) for r in found], found[0].view.order)
+    every_ci = " ; ".join(f"{r.shown.name}: {ci_sig(r)}" for r in found)
+    every_test = " ; ".join(f"{r.shown.name}: {test_sig(r)}" for r in found)
+    matrices = pd.concat([r.significance.assign(**{METRIC: r.shown.name}) for r in found], ignore_index=True)
+    matrices = matrices[[METRIC, *[c for c in matrices.columns if c != METRIC]]]
+    export.downloads(
+        "CSV:",
+        {
+            "systems": (lambda: export.csv(table, every_ci), "systems.csv", "text/csv"),
+            "significance": (lambda: export.csv(matrices, every_test), "significance.csv", "text/csv"),
+            "A vs B": (lambda: export.csv(pairs, sig_text), "sentences_a_vs_b.csv", "text/csv"),
+            "n-grams": (lambda: export.csv(ngrams, sig_text), "ngrams.csv", "text/csv"),
+        },
+        "compare.csv",
+    )
+    bleu = next((r for r in found if r.shown.is_bleu), None)
+    if bleu is not None:  # the LaTeX tables are BLEU's (BP and precisions; the core's ranking table says BLEU)
+        _latex(bleu, baseline, test_sig(bleu), sig_text)
+    items: dict[str, Item] = {}
+    for r in found:
+        stem = _file_stem(r.shown.name)
+        suffix = "" if r.shown.is_bleu else f" ({r.shown.name})"
+        ci, matrix = r.view.ci_chart, r.view.heatmap
+        items |= _chart_items(f"CIs{suffix}", ci, ci_sig(r), "bleu_ci" if r.shown.is_bleu else f"{stem}_ci")
+        matrix_file = "significance" if r.shown.is_bleu else f"{stem}_significance"
+        items |= _chart_items(f"matrix{suffix}", matrix, test_sig(r), matrix_file)
+    items["precisions HTML"] = (lambda: style.export(bars, "html", sig_text), "precisions.html", "text/html")
+    items["scatter HTML"] = (lambda: style.export(scatter, "html", sig_text), "scatter.html", "text/html")
+    export.downloads("Chart:", items, "compare.chart")
+
+
+def _latex(bleu: MetricResult, baseline: str, test_sig: str, sig_text: str) -> None:
+    """BLEU's ranking (the CLI's ``compare --latex`` table) and comparison table as LaTeX."""
+    view = bleu.view
+    export.downloads(
+        "LaTeX:",
+        {
+            "ranking": (
+                lambda: export.ranking_latex(view.ranking, view.systems, bleu.significance, baseline, test_sig),
+                "ranking.tex",
+                "text/x-tex",
+            ),
+            "table": (lambda: export.latex_table(view.systems, signature=sig_text), "comparison.tex", "text/x-tex"),
+        },
+        "compare.tex",
+    )
+
+
+def _chart_items(what: str, chart: alt.TopLevelMixin, sig: str, stem: str) -> dict[str, Item]:
+    return {
+        f"{what} PNG": (lambda: style.export(chart, "png", sig), f"{stem}.png", "image/png"),
+        f"{what} SVG": (lambda: style.export(chart, "svg", sig), f"{stem}.svg", "image/svg+xml"),
+    }
+
+
+def _file_stem(name: str) -> str:
+    """A metric's name as part of a file name (letters, digits, ``+``, ``-``).
+
+    Example:
+        >>> _file_stem("chrF2++"), _file_stem("da z/1")
+        ('chrF2++', 'da_z_1')
+    """
+    return "".join(c if c.isalnum() or c in "+-" else "_" for c in name) or "metric"
