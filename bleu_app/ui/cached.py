@@ -10,20 +10,17 @@ values (strings, frozen configs, and the corpus types through ``hash_funcs`` on 
 - What depends on the user's data is cached per session: the corpus pages' statistics matrices, intervals,
   tables and tests (keyed on digests: see the note above :func:`tok_key`).
 
-Values are read-only: a caller that wants to change one copies it first. The one exception is a presenter's deck
-(:class:`Deck`): the shared, changing place where a lecture's two windows read and write the step they show.
-Engine results are values (frozen dataclasses), so caching them is safe; an ``InputError`` raised inside is not
-cached and reaches the caller, which shows it. Outside this module the app keeps only plain ``functools.lru_cache``
-memos of pure functions: the prose files (``bleu_app.prose``, per file version), the references' script
-(``corpus.settings``) and Part II's fixed numbers (``frames.part2``).
+Values are read-only: a caller that wants to change one copies it first. Engine results are values (frozen
+dataclasses), so caching them is safe; an ``InputError`` raised inside is not cached and reaches the caller, which
+shows it. Outside this module the app keeps only plain ``functools.lru_cache`` memos of pure functions: the prose
+files (``bleu_app.prose``, per file version), the references' script (``corpus.settings``) and Part II's fixed
+numbers (``frames.part2``).
 """
 
 from __future__ import annotations
 
 import io
 import math
-import threading
-import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -46,6 +43,7 @@ from bleu_app.frames import (
 from bleu_app.frames.metrics import Shown
 from bleu_app.lessons import cards as card_lessons, lab as lab_lessons, opening as opening_lessons, quiz, spot
 from bleu_app.store import SqlStore
+from bleu_app.ui.deck import Deck
 from bleu_app.views.classroom import ClassBoard, class_board as class_board_view
 from bleu_app.views.pair_buckets import PairBucketsView, pair_buckets_view
 from bleu_core.config import BleuConfig
@@ -265,35 +263,9 @@ def handout_html() -> str:
     return handout.handout_html()
 
 
-class Deck:
-    """Where a presenter's lecture is: the step that its slides window and its speaker-notes window both show, when
-    the lecture's timer started and when the step began (``time.monotonic()`` seconds). Both windows read it on
-    every run, and a move in either writes it; shared by the sessions of this server process that name its id.
-    Mutable by design (the one shared, changing thing in this module): a lock keeps a move whole."""
-
-    __slots__ = ("_lock", "moved", "started", "step")
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self.step: str | None = None
-        self.started = self.moved = time.monotonic()
-
-    def move(self, step: str) -> None:
-        """Show ``step`` in every window of the deck (the time on the step restarts when it changes)."""
-        with self._lock:
-            if step != self.step:
-                self.step, self.moved = step, time.monotonic()
-
-    def restart(self) -> None:
-        """Start the lecture's timer again."""
-        with self._lock:
-            self.started = self.moved = time.monotonic()
-
-
-# A lecture's two windows poll their deck every second; a deck not read for a day is dropped (its id goes with it).
 @st.cache_resource(max_entries=256, ttl=24 * 3600, show_spinner=False)
 def deck(deck_id: str) -> Deck:
-    """The presenter's deck called ``deck_id`` (made the first time it is named)."""
+    """The presenter's deck ``deck_id`` (mutable, shared by its two windows; one unread for a day is dropped)."""
     return Deck()
 
 

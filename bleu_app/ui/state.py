@@ -266,30 +266,6 @@ def config() -> BleuConfig:
         return BleuConfig()
 
 
-def settings_query(config: BleuConfig) -> dict[str, str]:
-    """``config`` as the query of a link that opens a page under it: the sidebar's bound settings, their preset
-    named when one has exactly these values (a demo's link carries its settings, and never writes the session's).
-
-    Example:
-        >>> settings_query(BleuConfig.paper())["preset"], settings_query(BleuConfig.paper())["tok"]
-        ('paper', 'paper')
-    """
-    values = {
-        TOKENIZE: config.tokenize,
-        LOWERCASE: config.lowercase,
-        MAX_ORDER: config.max_ngram_order,
-        SMOOTH: config.smooth_method,
-        SMOOTH_VALUE: config.smooth_value if config.smooth_value is not None else PRESETS["paper"].values[SMOOTH_VALUE],
-        EFFECTIVE: config.use_effective_order,
-    }
-    preset = next(
-        (name for name, p in PRESETS.items() if all(values[k] == v for k, v in p.values.items() if k != SMOOTH_VALUE)),
-        CUSTOM,
-    )
-    shown = {k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in values.items()}
-    return {PRESET: preset, **shown}
-
-
 def is_paper_config() -> bool:
     """Whether the sidebar settings are the paper's (those that reproduce its fractions)."""
     return config() == BleuConfig.paper()

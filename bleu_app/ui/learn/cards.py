@@ -16,16 +16,44 @@ from bleu_app.ui.learn import links
 from bleu_app.ui.learn.lecture import Lecture
 from bleu_core.config import BleuConfig
 
-__all__ = ["demo_link", "show"]
+__all__ = ["demo_link", "settings_query", "show"]
 
 HIGHLIGHT = "#d55e00"  # Okabe & Ito's vermillion: visible on the light and the dark theme
+
+
+def settings_query(config: BleuConfig) -> dict[str, str]:
+    """``config`` as the query of a link that opens a page under it: the sidebar's bound settings, their preset
+    named when one has exactly these values (a demo's link carries its settings, and never writes the session's).
+
+    Example:
+        >>> settings_query(BleuConfig.paper())["preset"], settings_query(BleuConfig.paper())["tok"]
+        ('paper', 'paper')
+    """
+    values = {
+        state.TOKENIZE: config.tokenize,
+        state.LOWERCASE: config.lowercase,
+        state.MAX_ORDER: config.max_ngram_order,
+        state.SMOOTH: config.smooth_method,
+        state.SMOOTH_VALUE: state.PRESETS["paper"].values[state.SMOOTH_VALUE]
+        if config.smooth_value is None
+        else config.smooth_value,
+        state.EFFECTIVE: config.use_effective_order,
+    }
+    same = (
+        name
+        for name, p in state.PRESETS.items()
+        if all(values[k] == v for k, v in p.values.items() if k != state.SMOOTH_VALUE)
+    )
+    preset = next(same, state.CUSTOM)
+    shown = {k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in values.items()}
+    return {state.PRESET: preset, **shown}
 
 
 def demo_link(card: lesson.Card) -> str:
     """The Sentence page with the card's sentence under the card's settings (the paper's, with the tokenizer the
     demo needs), as a link relative to the Learn page: the link carries them, the session keeps its own."""
     config = replace(BleuConfig.paper(), tokenize=card.tokenize) if card.tokenize else BleuConfig.paper()
-    query = {**state.settings_query(config), state.URL_HYP: card.hyp, state.URL_REF: list(card.refs)}
+    query = {**settings_query(config), state.URL_HYP: card.hyp, state.URL_REF: list(card.refs)}
     return "sentence?" + urlencode(query, doseq=True)
 
 
