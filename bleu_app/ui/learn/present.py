@@ -58,7 +58,7 @@ LARGE_CSS: Final = f"""
 [data-testid="stMain"] h1 {{ font-size: 52px !important; }}
 [data-testid="stMain"] h2 {{ font-size: 38px !important; }}
 /* a projector zoomed to 150% (853 px): the step buttons' labels whole, not "← Pre…" (review item 12) */
-@media (max-width: 1000px) {{
+@media (min-width: 641px) and (max-width: 1000px) {{
   .st-key-learn-step_prev button, .st-key-learn-step_next button, .st-key-learn-notes_link a {{
     padding-left: 0.3rem !important; padding-right: 0.3rem !important; }}
   [data-testid="stMain"] :is(.st-key-learn-step_prev, .st-key-learn-step_next, .st-key-learn-notes_link)
