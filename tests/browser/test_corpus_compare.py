@@ -177,12 +177,11 @@ def _latex_rows(tex: str) -> dict[str, tuple[float, float, float, str]]:
     rows = {}
     for line in body.splitlines():
         cells = line.removesuffix("\\\\").strip().split(" & ")
-        if len(cells) != 4 or cells[0] == "Rank":
+        interval = re.fullmatch(r"\[([\d.]+), ([\d.]+)\]", cells[3].strip()) if len(cells) == 5 else None
+        if interval is None:  # the header, a cluster rule
             continue
-        match = re.fullmatch(r"([\d.]+) \{\\small \[([\d.]+), ([\d.]+)\]\}", cells[2])
-        assert match, cells
         name = cells[1].replace("\\_", "_").replace("\\&", "&")
-        rows[name] = (float(match[1]), float(match[2]), float(match[3]), cells[3])
+        rows[name] = (float(cells[2]), float(interval[1]) - 0.05, float(interval[2]) + 0.05, cells[4])
     return rows
 
 

@@ -35,7 +35,7 @@ def _check(name: str, data: bytes) -> None:
         assert len(rows) >= 2, (name, rows[:2])
         assert all(len(r) == len(rows[0]) for r in rows), name
         assert rows[0][-1] == "signature", (name, rows[0])  # a column, not a "# signature" line read as data
-        assert rows[1][-1].startswith("nrefs:"), (name, rows[1])
+        assert rows[1][-1].split(": ", 1)[-1].startswith("nrefs:"), (name, rows[1])  # "BLEU: nrefs:..." per metric
     elif name.endswith(".tex"):
         text = data.decode()
         assert "\\begin{tabular}" in text, name
