@@ -15,7 +15,7 @@ $(BIN)/python:
 	$(BIN)/pip install --quiet --upgrade pip
 
 # The runtime install is redone only when pyproject.toml changes.
-$(VENV)/.installed: pyproject.toml setup.py bleu_core/engine/_kernel.c bleu_core/metrics/_ter_kernel.c | $(BIN)/python
+$(VENV)/.installed: pyproject.toml setup.py bleu_core/engine/_kernel.c bleu_core/metrics/_ter_kernel.c bleu_core/metrics/_chrf_kernel.c | $(BIN)/python
 	$(BIN)/pip install --quiet -e .
 	touch $@
 

@@ -1,4 +1,5 @@
-"""``python -m bench``: bleu-explorer vs sacrebleu vs bleuscore, in one process, on the same inputs; then the app
+"""``python -m bench``: bleu-explorer vs sacrebleu vs bleuscore, in one process, on the same inputs (and chrF against
+``sacrebleu -m chrf``, whole processes: ``bench.metrics``); then the app
 under load (``bench.load``: class sizes and the 50,000-line corpus, before and after, in the same run), then a live
 class (``bench.class_load``: 100 students join, translate and rate within a minute).
 under load (``bench.load``: class sizes and the 50,000-line corpus, before and after, in the same run), then what
@@ -360,6 +361,11 @@ def main() -> int:
 
     print("\nTER (bench/ter.py): ours and sacrebleu -m ter, whole processes side by side", flush=True)
     ter.main(["--runs", "3"])
+    # chrF and chrF++ against `sacrebleu -m chrf`, whole processes on the same files, alternating runs.
+    from bench import metrics
+
+    print("\nchrF (bench/metrics.py): 16 systems x 3,000 lines, ours vs sacreBLEU's CLI, whole processes", flush=True)
+    metrics.main(["--repeat", "3"])
     # One 49 MB line on the Corpus page (issue 36, C1): this tree and the tree before the size-aware checks.
     from bench import bigline
 

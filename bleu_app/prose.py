@@ -1,6 +1,8 @@
 """The app's prose, read from Markdown under ``docs/`` (teaching text lives in Markdown, not in Python strings).
 
-Two shapes. A page's text is one file, ``docs/<section>/<name>.md``, shown whole (:func:`text`). A lesson's
+Two shapes. A page's text is one file, ``docs/<section>/<name>.md``, shown whole (:func:`text`); a Learn step's
+file has a ``## Notes`` line: a presenter's slide shows the few lines above it (:func:`slide`), the speaker's notes
+window the rest (:func:`notes`), and the page both (:func:`page`). A lesson's
 content (``docs/learn/lessons/<name>.md``, read by ``bleu_app.lessons``) is a set of entries (:func:`entries`):
 ``## KEY`` starts an entry and ``### FIELD`` one of its fields; anything before the first entry is a note for
 the reader of the file. A field's value is its paragraphs with their lines joined by spaces (the file wraps them;
@@ -18,17 +20,53 @@ import re
 from pathlib import Path
 from typing import Final
 
-__all__ = ["ROOT", "entries", "fill", "items", "paragraphs", "quotes", "text"]
+__all__ = ["NOTES", "ROOT", "entries", "fill", "items", "notes", "page", "paragraphs", "quotes", "slide", "text"]
 
 ROOT: Final = Path(__file__).resolve().parents[1] / "docs"
 _SLOT: Final = re.compile(r"\{(\w+)\}")
 _FENCE: Final = re.compile(r"\A```[\w-]*\n(.*)\n```\Z", re.S)
+NOTES: Final = "## Notes"  # a Learn step's text: the slide's few lines above this line, the speaker's notes below
+_NOTES_LINE: Final = re.compile(r"^## Notes[ \t]*$", re.M)
 
 
 def text(name: str, section: str = "learn") -> str:
     """The text of ``docs/<section>/<name>.md``."""
     path = ROOT / section / f"{name}.md"
     return _read(path, path.stat().st_mtime_ns)
+
+
+def _split(source: str) -> tuple[str, str, str]:
+    found = _NOTES_LINE.search(source)
+    if found is None:
+        return source.strip(), "", ""
+    return source[: found.start()].strip(), found.group(0), source[found.end() :].strip()
+
+
+def slide(name: str, section: str = "learn") -> str:
+    """What a presenter's slide shows of ``docs/<section>/<name>.md``: the text above its ``## Notes`` line (the
+    whole text when it has none).
+
+    Example:
+        >>> slide("brevity").startswith("BLEU multiplies")
+        True
+    """
+    return _split(text(name, section))[0]
+
+
+def notes(name: str, section: str = "learn") -> str:
+    """The speaker's notes of ``docs/<section>/<name>.md``: the text below its ``## Notes`` line ("" when none)."""
+    return _split(text(name, section))[2]
+
+
+def page(name: str, section: str = "learn") -> str:
+    """``docs/<section>/<name>.md`` as a page shows it: the slide's lines, then the notes (without their heading).
+
+    Example:
+        >>> "## Notes" in page("brevity"), page("brevity").startswith(slide("brevity"))
+        (False, True)
+    """
+    head, _, tail = _split(text(name, section))
+    return "\n\n".join(part for part in (head, tail) if part)
 
 
 @functools.lru_cache(maxsize=256)

@@ -45,6 +45,10 @@ if TYPE_CHECKING:
     from .errors import InputError as InputError
     from .metrics.bleu import BleuScore as BleuScore, corpus_bleu as corpus_bleu, sentence_bleu as sentence_bleu
 
+    # chrF and chrF++ as sacreBLEU computes them, and sentence scores of many pairs in one call
+    from .metrics.chrf import corpus_chrf as corpus_chrf, sentence_chrf as sentence_chrf
+    from .metrics.sentences import sentence_scores as sentence_scores
+
     # TER as sacreBLEU computes it, and the edits it counts
     from .metrics.ter import corpus_ter as corpus_ter, sentence_ter as sentence_ter
     from .metrics.ter_edits import ter_edits as ter_edits

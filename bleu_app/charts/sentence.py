@@ -15,7 +15,17 @@ import pandas as pd
 from bleu_app.charts.style import INK
 from bleu_app.frames import sentence as f
 
-__all__ = ["OKABE_ITO", "bp_curve_chart", "decay_chart", "log_terms_chart", "precision_bars"]
+__all__ = [
+    "OKABE_ITO",
+    "bp_curve_chart",
+    "bp_description",
+    "decay_chart",
+    "decay_description",
+    "log_terms_chart",
+    "log_terms_description",
+    "precision_bars",
+    "precision_description",
+]
 
 OKABE_ITO: Final = {
     "orange": "#E69F00",
@@ -28,6 +38,62 @@ OKABE_ITO: Final = {
     "grey": "#999999",
 }
 _KIND_COLOURS: Final = {"precision": OKABE_ITO["sky"], "brevity": OKABE_ITO["orange"], "total": OKABE_ITO["purple"]}
+
+# Each chart carries a text description (Vega-Lite's ``description``, which Vega writes as the SVG's aria-label):
+# what it shows and every number it draws, for a screen reader and for anyone who cannot see the marks (issue 34).
+
+
+def precision_description(df: pd.DataFrame) -> str:
+    """The precision bars in words.
+
+    Example:
+        >>> precision_description(pd.DataFrame({f.AXIS: ["p1 = 17/18", "p2 = 10/17"]}))
+        'Bar chart of the modified n-gram precision for each order: p1 = 17/18, p2 = 10/17.'
+    """
+    return f"Bar chart of the modified n-gram precision for each order: {', '.join(df[f.AXIS])}."
+
+
+def decay_description(df: pd.DataFrame) -> str:
+    """The decay chart in words: each p_n, and the zero ones, which a log axis cannot draw.
+
+    Example:
+        >>> decay_description(pd.DataFrame({f.AXIS: ["p1 = 8/14", "p2 = 0/13"], f.P_SCORE: [0.5714, 0.0]}))[-56:]
+        'p1 = 8/14 (0.5714); p2 = 0/13 is 0, marked on the floor.'
+    """
+    shown = [f"{a} ({p:.4f})" for a, p in zip(df[f.AXIS], df[f.P_SCORE], strict=True) if p > 0]
+    zeros = [a for a, p in zip(df[f.AXIS], df[f.P_SCORE], strict=True) if p <= 0]
+    text = "Line chart of the precision p_n against n on a log scale: " + (", ".join(shown) or "nothing to draw")
+    if zeros:
+        text += f"; {', '.join(zeros)} {'is' if len(zeros) == 1 else 'are'} 0, marked on the floor"
+    return text + "."
+
+
+def log_terms_description(df: pd.DataFrame) -> str:
+    """The log-domain bars in words, a term of minus infinity (an order with no match) named as such.
+
+    Example:
+        >>> log_terms_description(pd.DataFrame({f.LABEL: ["log BP", "log BLEU"], f.VALUE: [0.0, float("nan")]}))
+        'Bar chart of the terms of log BLEU, which add up to the last: log BP = 0.0000, log BLEU = minus infinity.'
+    """
+    terms = [
+        f"{label} = {'minus infinity' if pd.isna(value) else f'{value:.4f}'}"
+        for label, value in zip(df[f.LABEL], df[f.VALUE], strict=True)
+    ]
+    return f"Bar chart of the terms of log BLEU, which add up to the last: {', '.join(terms)}."
+
+
+def bp_description(points: pd.DataFrame) -> str:
+    """The brevity-penalty curve in words, with its marked points.
+
+    Example:
+        >>> bp_description(pd.DataFrame({f.POINT: ["this candidate (c = 2)"], f.C: [2], f.BP: [0.00091]}))[-46:]
+        'marked: this candidate (c = 2) at BP = 0.0009.'
+    """
+    marked = [f"{name} at BP = {bp:.4f}" for name, bp in zip(points[f.POINT], points[f.BP], strict=True)]
+    return (
+        "Line chart of the brevity penalty BP = exp(1 − r/c) against the candidate length c, 1 from c = r on; "
+        f"marked: {', '.join(marked)}."
+    )
 
 
 def precision_bars(df: pd.DataFrame, *, height: int = 220) -> alt.Chart:
@@ -48,7 +114,7 @@ def precision_bars(df: pd.DataFrame, *, height: int = 220) -> alt.Chart:
             y=alt.Y(f"{f.P}:Q", title="modified precision p_n", scale=alt.Scale(domain=[0, 1])),
             tooltip=[alt.Tooltip(f"{f.N}:O"), alt.Tooltip(f"{f.FRACTION}:N"), alt.Tooltip(f"{f.P}:Q", format=".4f")],
         )
-        .properties(height=height, title="Modified n-gram precision p_n")
+        .properties(height=height, title="Modified n-gram precision p_n", description=precision_description(df))
     )
     return chart
 
@@ -108,7 +174,9 @@ def decay_chart(df: pd.DataFrame, *, height: int = 220, low: float | None = None
         layers.append(
             alt.Chart(note).mark_text(fontSize=13, color=INK).encode(text="note:N", x=alt.value(150), y=alt.value(90))
         )
-    return alt.layer(*layers).properties(height=height, title="Precision decay across n (log scale)")
+    return alt.layer(*layers).properties(
+        height=height, title="Precision decay across n (log scale)", description=decay_description(df)
+    )
 
 
 def log_terms_chart(df: pd.DataFrame, *, height: int = 240) -> alt.LayerChart | alt.FacetChart:
@@ -154,7 +222,9 @@ def log_terms_chart(df: pd.DataFrame, *, height: int = 240) -> alt.LayerChart | 
             tooltip=tooltip,
         )
     )
-    return alt.layer(bars, infinite).properties(height=height, title="log BLEU = Σ w_n log p_n + log BP")
+    return alt.layer(bars, infinite).properties(
+        height=height, title="log BLEU = Σ w_n log p_n + log BP", description=log_terms_description(df)
+    )
 
 
 def bp_curve_chart(curve: pd.DataFrame, points: pd.DataFrame, *, height: int = 240) -> alt.LayerChart | alt.FacetChart:
@@ -189,4 +259,6 @@ def bp_curve_chart(curve: pd.DataFrame, points: pd.DataFrame, *, height: int = 2
     )
     dots = marks.mark_point(filled=True, opacity=1)
     rule = alt.Chart(points.tail(1)).mark_rule(strokeDash=[6, 4], color=OKABE_ITO["green"]).encode(x=alt.X(f"{f.C}:Q"))
-    return alt.layer(line, rule, dots).properties(height=height, title="Brevity penalty BP = exp(1 − r/c) for c ≤ r")
+    return alt.layer(line, rule, dots).properties(
+        height=height, title="Brevity penalty BP = exp(1 − r/c) for c ≤ r", description=bp_description(points)
+    )

@@ -43,6 +43,7 @@ from bleu_app.frames import (
 from bleu_app.frames.metrics import Shown
 from bleu_app.lessons import cards as card_lessons, lab as lab_lessons, opening as opening_lessons, quiz, spot
 from bleu_app.store import SqlStore
+from bleu_app.ui.deck import Deck
 from bleu_app.views.classroom import ClassBoard, class_board as class_board_view
 from bleu_app.views.pair_buckets import PairBucketsView, pair_buckets_view
 from bleu_core.config import BleuConfig
@@ -260,6 +261,12 @@ def questions() -> dict[str, quiz.Question]:
 def handout_html() -> str:
     """The printable handout of the paper's worked numbers."""
     return handout.handout_html()
+
+
+@st.cache_resource(max_entries=256, ttl=24 * 3600, show_spinner=False)
+def deck(deck_id: str) -> Deck:
+    """The presenter's deck ``deck_id`` (mutable, shared by its two windows; one unread for a day is dropped)."""
+    return Deck()
 
 
 @st.cache_data(max_entries=32, show_spinner=False)

@@ -466,8 +466,10 @@ def first_url_read() -> bool:
 
 # --- presenter mode and the Learn page -------------------------------------------------------------------------
 PRESENTING: Final = "learn.present"  # the session is in presenter mode (a rerun may rewrite the URL without it)
-STEP_PICK: Final = "learn.step_pick"  # the presenter's list of steps
+STEP_PICK: Final = "learn.step_pick"  # the presenter's list of steps: a widget per step shown (``step_pick``)
 STEP_LINKED: Final = "learn.step_linked"  # the step a link or a button asked for, kept when a rerun drops the URL's
+DECK: Final = "learn.deck"  # the presenter's deck id (``?deck=``, kept when a rerun drops the URL's)
+NOTES_WINDOW: Final = "learn.notes"  # this session is a deck's speaker-notes window (``?present=1&notes=1``)
 VOTE: Final = "learn.vote"  # the opening's radio
 VOTE_KEPT: Final = "learn.vote_kept"  # the class's answer, kept when the radio is not on screen
 VOTE_REVEALED: Final = "learn.vote_revealed"
@@ -479,6 +481,7 @@ LAB_NLTK_KEPT: Final = "learn.nltk_kept"  # the NLTK method picked, kept while t
 LAB_GAME: Final = "learn.lab.game"  # the prediction game's toggle
 LAB_ANSWERS: Final = "learn.lab.answers"  # game key -> {"guess": "up"|"down"|"same", "right": bool}
 LAB_SHOW_ALL: Final = "learn.lab.show_all"  # corpus keys whose "every variant" table was opened without an answer
+LAB_FIX: Final = "learn.lab.fix"  # the lab's own ways past a zero: ["exp", "n2"] (never the sidebar's)
 EXERCISE_PART: Final = "learn.ex.part"  # the exercise's part radio
 EXERCISE_ITEM: Final = "learn.ex.item"  # the computing item select
 EXERCISE_PROGRESS: Final = "learn.ex.progress"  # item -> {"answers": [str], "tries": {step: int}, "first", "last"}
@@ -486,6 +489,13 @@ SPOT_ITEM: Final = "learn.spot.item"  # Spot the errors' excerpt select
 SPOT_PROGRESS: Final = "learn.spot.progress"  # excerpt -> {"tries": int, "right": bool, "last": str, "pick": str}
 QUIZ_ITEM: Final = "learn.quiz.item"  # the question select
 QUIZ_PROGRESS: Final = "learn.quiz.progress"  # question -> {"tries": int, "right": bool, "pick": int}
+
+
+def step_pick(step: str) -> str:
+    """The list of steps as shown on step ``step``: a new widget on each step. Set from the server on a move, one
+    widget would be sent back with its old value by any request the browser makes before it has drawn the new one
+    (presenter mode asks every second), and that old value read as the user's pick moved the lecture back."""
+    return f"{STEP_PICK}.{step}"
 
 
 def lab_guess(round_key: str) -> str:
@@ -515,9 +525,16 @@ def presenting() -> bool:
     return bool(st.session_state.get(PRESENTING))
 
 
+def notes_window() -> bool:
+    """Whether this session is a presenter's speaker-notes window: ``?present=1&notes=1`` turns it on."""
+    if presenting() and st.query_params.get("notes") == "1":
+        st.session_state[NOTES_WINDOW] = True
+    return presenting() and bool(st.session_state.get(NOTES_WINDOW))
+
+
 def leave_presenting() -> None:
-    """Out of presenter mode and one-step view: the whole page again."""
-    drop(STEP_LINKED, PRESENTING, STEP_PICK)
+    """Out of presenter mode and one-step view: the whole page again (a new deck when presenting again)."""
+    drop(STEP_LINKED, PRESENTING, DECK, NOTES_WINDOW)
 
 
 # --- corpus and compare ------------------------------------------------------------------------------------

@@ -24,12 +24,14 @@ from bleu_core.errors import InputError
 
 from .base import Metric, PreparedReferences
 from .bleu import Bleu
+from .chrf import Chrf
 from .ter import Ter
 
-__all__ = ["METRICS", "Bleu", "Metric", "PreparedReferences", "Ter", "as_metric", "get_metric", "register"]
+__all__ = ["METRICS", "Bleu", "Chrf", "Metric", "PreparedReferences", "Ter", "as_metric", "get_metric", "register"]
 
 METRICS: Final[dict[str, Callable[..., Metric]]] = {
     "bleu": Bleu.from_options,
+    "chrf": Chrf.from_options,
     "ter": Ter,
 }
 """Each metric's factory by sacreBLEU's name; the keyword options are the metric's own (``max_ngram_order``...)."""

@@ -374,8 +374,9 @@ def _variant_rows(data: Tokenized, d: float, nrefs: int) -> list[EveryBleuRow]:
     rows = []
     for key in MISIMPLEMENTATIONS:
         v = VARIANTS[key]
-        score, detail = v.compute(data, base, 0)
+        # the mean of sentence BLEU as the scripts that loop sacreBLEU's sentence_bleu report it: effective order on
         config = replace(base, use_effective_order=True) if key == "mean_sentence_bleu" else base
+        score, detail = v.compute(data, config, 0)
         signature = make_signature(config, nrefs, variant=key)
         rows.append(
             EveryBleuRow(

@@ -150,7 +150,11 @@ class _Runs:
     sockets: int = 0
 
     def sent(self, payload: str | bytes) -> None:
-        if isinstance(payload, bytes) and BackMsg.FromString(payload).WhichOneof("type") == "rerun_script":
+        if not isinstance(payload, bytes):
+            return
+        msg = BackMsg.FromString(payload)
+        # a fragment's own timer (run_every: presenter mode polls its deck every second) is no interaction's rerun
+        if msg.WhichOneof("type") == "rerun_script" and not msg.rerun_script.is_auto_rerun:
             self.requested += 1
 
     def received(self, payload: str | bytes) -> None:

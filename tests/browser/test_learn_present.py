@@ -54,7 +54,7 @@ def test_arrow_keys_step_through_the_lecture_but_not_while_typing(app_url, new_p
     p.goto(f"{app_url}/learn?present=1&step=brevity")
     wait_for_app(p)
     p.wait_for_selector(f"{MAIN} h2")
-    p.wait_for_function("() => window.document.bleuStepKeys === true", timeout=60_000)
+    p.wait_for_function("() => !!window.document.bleuStepKeys", timeout=60_000)
     p.evaluate("() => document.activeElement && document.activeElement.blur()")  # the page has focus, no field
     p.keyboard.press("ArrowRight")
     p.wait_for_function("() => location.search.includes('step=logdomain')", timeout=60_000)
@@ -118,6 +118,8 @@ def test_presenter_mode_charts_keep_their_plot_and_title(app_url, new_page, sche
     assert len(values) == 3, values
     assert min(values) >= 40, values
     assert p.eval_on_selector(f"{MAIN} [data-testid='stSelectbox'] input", FONT) >= 24
+    p.goto(f"{app_url}/learn?present=1&step=recall")  # a slide with the references' labels (Example 4's three)
+    wait_for_app(p)
     expect(p.locator(f"{MAIN} .bleu-reflabel")).to_have_count(3)
     labels = p.eval_on_selector_all(
         f"{MAIN} .bleu-reflabel", "els => els.map(e => parseFloat(getComputedStyle(e).fontSize))"

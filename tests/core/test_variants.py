@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
 from fractions import Fraction
 
 import numpy as np
 import pytest
 
-from bleu_core import VARIANTS, BleuConfig, InputError, run_variant, sentence_bleu
+from bleu_core import VARIANTS, BleuConfig, InputError, explain_segment, run_variant, sentence_bleu
 from bleu_core.metrics.bleu import corpus_score
-from bleu_core.teaching.paper import EXAMPLE_1, EXAMPLE_2
+from bleu_core.teaching.paper import EXAMPLE_1, EXAMPLE_2, EXAMPLE_3, EXAMPLE_4
 from tests.core.cases import random_corpus
 
 PAPER = BleuConfig.paper()
@@ -102,13 +103,35 @@ def test_mean_sentence_bleu_is_the_mean_of_sentence_bleu() -> None:
         hyps, refs = random_corpus(rng, max_refs=3, exotic=True)
         tok = rng.choice(["13a", "none", "char"])
         method = rng.choice(["exp", "floor", "add-k", "none"])
-        config = BleuConfig(tokenize=tok, smooth_method=method)  # type: ignore[arg-type]
+        eff = rng.random() < 0.5
+        config = BleuConfig(tokenize=tok, smooth_method=method, use_effective_order=eff)  # type: ignore[arg-type]
         r = run_variant("mean_sentence_bleu", hyps, refs, config)
         sent = [
-            sentence_bleu(h, [s[i] for s in refs if s[i] is not None], tokenize=tok, smooth_method=method).score
+            sentence_bleu(
+                h, [s[i] for s in refs if s[i] is not None], tokenize=tok, smooth_method=method, use_effective_order=eff
+            ).score
             for i, h in enumerate(hyps)
         ]
         assert r.score == pytest.approx(float(np.mean(sent)), abs=1e-9)
+
+
+def test_mean_sentence_bleu_changes_one_thing_and_names_the_other_mean() -> None:
+    # issue 34: the lab's variant also turned on effective order, so on the paper's six candidates it said 25.09
+    # (above corpus BLEU) where the lecture, the card and the handout say 8.41 (below it)
+    six = [(c, e.references) for e in (EXAMPLE_1, EXAMPLE_2, EXAMPLE_3, EXAMPLE_4) for c in e.candidates]
+    assert len(six) == 6
+    hyps = [h for h, _ in six]
+    refs = [[r[k] if k < len(r) else None for _, r in six] for k in range(max(len(r) for _, r in six))]
+    r = run_variant("mean_sentence_bleu", hyps, refs, PAPER)
+    alone = [explain_segment(h, list(rs), PAPER).score.score for h, rs in six]
+    assert r.score == pytest.approx(sum(alone) / len(alone), abs=1e-9)
+    assert f"{r.score:.2f}" == "8.41"
+    assert r.score < r.correct
+    eff = replace(PAPER, use_effective_order=True)
+    with_eff = [explain_segment(h, list(rs), eff).score.score for h, rs in six]
+    assert "with effective order, as sacreBLEU's sentence_bleu scores a sentence, the mean is " in r.detail
+    assert r.detail.endswith(f"{sum(with_eff) / len(with_eff):.2f}")
+    assert f"{sum(with_eff) / len(with_eff):.2f}" != "8.41"
 
 
 def test_mean_sentence_bleu_exposed() -> None:

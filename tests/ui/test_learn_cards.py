@@ -4,14 +4,16 @@ its demo opens the Sentence page with the same number."""
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from bleu_app.lessons.cards import cards
 from bleu_app.ui import state
+from bleu_app.ui.learn.cards import demo_link
 from bleu_core import BleuConfig, explain_segment
-from tests.ui.conftest import open_learn
+from tests.ui.conftest import open_app, open_learn
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 # the figures the reviews (teaching-text.md item 11, teacher-walk.md item 23) computed independently
@@ -50,14 +52,17 @@ def learn() -> AppTest:
 
 
 @pytest.mark.parametrize("card", [c for c in cards() if c.hyp], ids=lambda c: c.key)
-def test_show_it_opens_the_sentence_page_with_the_cards_number(learn, card):
+def test_show_it_opens_the_sentence_page_with_the_cards_number_and_leaves_the_lecture_alone(learn, card):
     tab = learn.tabs[2]
     assert any(card.myth in m.value for m in tab.markdown)
-    learn.button(key=f"learn.card.{card.key}").click().run()
-    assert not learn.exception
-    assert learn.session_state[state.SENTENCE_HYP] == card.hyp
-    assert list(learn.session_state[state.SENTENCE_REFS]) == list(card.refs)
-    headline = next(m for m in learn.metric if m.label == "Sentence BLEU")
+    (button,) = [b for b in learn.get("link_button") if b.proto.url == demo_link(card)]
+    query = parse_qs(urlsplit(button.proto.url).query)
+    assert urlsplit(button.proto.url).path == "sentence"  # relative: the app's own Sentence page
+    assert learn.session_state[state.PRESET] == "paper"  # the demo wrote nothing into this session (issue 34)
+    demo = open_app("pages/sentence.py", query={k: v if len(v) > 1 else v[0] for k, v in query.items()})
+    assert demo.session_state[state.SENTENCE_HYP] == card.hyp
+    assert list(demo.session_state[state.SENTENCE_REFS]) == list(card.refs)
+    headline = next(m for m in demo.metric if m.label == "Sentence BLEU")
     want = explain_segment(
         card.hyp,
         list(card.refs),

@@ -12,8 +12,10 @@ import pytest
 from streamlit.proto.Metric_pb2 import Metric as MetricProto
 from streamlit.testing.v1 import AppTest
 
+from bleu_app.handout import handout_html
 from bleu_app.lessons import lab as frames
-from bleu_app.ui import state
+from bleu_app.lessons.cards import cards
+from bleu_app.ui import cached, state
 from bleu_core.config import BleuConfig
 from bleu_core.teaching.variants import VARIANTS, VariantResult, run_variant
 from tests.ui.conftest import open_learn
@@ -187,6 +189,19 @@ def test_a_zero_score_offers_smoothing_and_n2_with_one_click(at):
     assert correct(smoothed) > 0
     assert _metric(at, "Correct BLEU") == f"{correct(smoothed):.2f}"
     assert any("smooth:exp" in c.value for c in at.caption)
+    # the lab's own settings (issue 34): the sidebar's, and with them the rest of the lecture, stay the paper's
+    assert at.session_state[state.SMOOTH] == "none"
+    assert at.session_state[state.MAX_ORDER] == 4
+    assert at.session_state[state.PRESET] == "paper"
+    assert any("&fix=exp,n2" in c.value for c in at.caption)  # and its link carries them
+    at.button(key="learn.lab.unfix").click().run()
+    assert _metric(at, "Correct BLEU") == "0.00"
+
+
+def test_a_lab_link_carries_its_own_settings():
+    at = _open(tab="lab", variant="no_clipping", corpus="ex2", fix="exp")
+    assert _metric(at, "Correct BLEU") != "0.00"
+    assert at.session_state[state.SMOOTH] == "none"
 
 
 def test_a_link_opens_a_variant_on_a_corpus():
@@ -199,3 +214,20 @@ def test_a_link_opens_a_variant_on_a_corpus():
     at = _open(tab="lab", variant="nope", corpus="nope")
     assert at.selectbox(key=state.LAB_VARIANT).value == next(iter(VARIANTS))
     assert at.selectbox(key=state.LAB_CORPUS).value == frames.DEMO[next(iter(VARIANTS))]
+
+
+def test_the_mean_of_sentence_bleu_is_one_story_with_the_lecture_the_card_and_the_handout(at):
+    """Issue 34: the variant also turned on effective order and said 25.09 ("raises") on the six candidates, where
+    step 10, the card, the quiz and the handout say 8.41 (below 22.18). One change now; the other mean is named."""
+    at.toggle(key=state.LAB_GAME).set_value(False).run()
+    at.selectbox(key=state.LAB_VARIANT).set_value("mean_sentence_bleu").run()
+    assert at.selectbox(key=state.LAB_CORPUS).value == "paper"  # its demonstration: the six candidates
+    lab_mean = _metric(at, VARIANTS["mean_sentence_bleu"].label)
+    card = next(c for c in cards() if c.key == "mean")
+    _, step_mean = cached.corpus_vs_mean(BleuConfig.paper())  # what step 10 says
+    assert lab_mean == card.numbers["mean of sentence BLEU"] == f"{step_mean:.2f}"
+    assert f"({float(lab_mean):.2f})" in handout_html()  # the handout's "mean of the six sentence BLEU scores"
+    assert float(lab_mean) < float(_metric(at, "Correct BLEU"))  # it lowers BLEU here, as the card says
+    numbers = next(m.value for m in at.markdown if m.value.startswith("**The numbers:**"))
+    assert "without effective order" in numbers
+    assert "with effective order, as sacreBLEU's sentence_bleu scores a sentence, the mean is" in numbers

@@ -177,7 +177,7 @@ def test_every_step_title_names_a_section_of_the_paper_and_its_text_cites_it():
 
 def test_the_presenter_step_list_shows_the_sections():
     at = _open(present="1", step="brevity")
-    box = at.selectbox(key=state.STEP_PICK)
+    box = at.selectbox(key=state.step_pick("brevity"))
     tabs = [steps.heading(steps.get(k)) for k in ("cards", "lab", "exercise")]  # the other tabs, one step each
     assert tabs[0] == f"{len(TITLES)} · Misconceptions"  # numbered after the lecture's steps
     assert list(box.options) == TITLES + tabs  # AppTest lists the options as shown

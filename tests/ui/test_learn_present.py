@@ -28,7 +28,7 @@ def test_present_shows_one_step_in_large_type_and_walks_with_buttons():
     at.button(key="learn.step_next").click().run()
     assert [h.value for h in at.header] == [TITLES[1]]
     assert at.query_params["step"] in ("plain", ["plain"])  # the link by key
-    at.selectbox(key=state.STEP_PICK).set_value("brevity").run()
+    at.selectbox(key=state.step_pick("plain")).set_value("brevity").run()
     assert [h.value for h in at.header] == [steps.heading(steps.get("brevity"))]
     at.button(key="learn.step_prev").click().run()
     assert [h.value for h in at.header] == [steps.heading(steps.get("recall"))]
@@ -39,7 +39,7 @@ def test_present_shows_one_step_in_large_type_and_walks_with_buttons():
 def test_every_step_has_a_link_and_the_list_names_all_of_them():
     at = _open(present="1", step="blind")  # Part II's last
     assert [h.value for h in at.header] == [steps.heading(steps.get("blind"))]
-    box = at.selectbox(key=state.STEP_PICK)
+    box = at.selectbox(key=state.step_pick("blind"))
     assert list(box.options) == TITLES  # the list of steps to jump to, each with its paper section
     assert [s.part for s in steps.STEPS].count("walk") == 12  # the opening and Part I's 11
     assert [s.part for s in steps.STEPS].count("part2") == 6
@@ -63,7 +63,7 @@ def test_present_with_a_tab_projects_that_tab():
         ("exercise", "exercise", "Exercise"),
     ):
         at = _open(present="1", tab=tab)
-        assert at.selectbox(key=state.STEP_PICK).value == at_step, tab
+        assert at.selectbox(key=state.step_pick(at_step)).value == at_step, tab
         assert [h.value for h in at.header] == [heading], tab
         assert f"font-size: {present.BODY_PX}px" in "".join(m.value for m in at.markdown), tab
     spot = _open(present="1", tab="exercise", item="spot-geomean")

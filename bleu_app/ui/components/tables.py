@@ -4,6 +4,7 @@ sized to their rows, static tables in presenter mode, and two sentence columns s
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -65,11 +66,37 @@ def table_height(rows: int) -> int:
 
 def grid(data: Any, *, key: str | None = None) -> None:
     """A read-only table without its index: a data grid, or in presenter mode a static table (the grid draws on a
-    canvas at 14 px that the presenter's CSS cannot reach)."""
+    canvas at 14 px that the presenter's CSS cannot reach) shown as :func:`as_text` writes it."""
     if state.presenting():
-        st.table(data, hide_index=True)
+        st.table(as_text(data), hide_index=True)
     else:
         st.dataframe(data, hide_index=True, width="stretch", key=key)
+
+
+_MARKER: Final = re.compile(r"^([-+*]|\d+[.)])(\s)")  # what Markdown reads as a list item's start
+
+
+def as_text(data: Any) -> pd.DataFrame:
+    """A table (a frame, Arrow, records) as a static table shows it: each float column with as many decimals as its
+    values need (at most 4: a frame rounded to 2 shows 21.70, not 21.7000) and its header's Markdown list marker
+    escaped (a static table renders headers as Markdown: "+ both" was a bullet).
+
+    Example:
+        >>> shown = as_text(pd.DataFrame({"+ both": [21.7, 22.18], "n": [1, 2]}))
+        >>> print(*shown.columns)
+        \\+ both n
+        >>> shown.iloc[:, 0].tolist()
+        ['21.70', '22.18']
+    """
+    df = data.to_pandas() if hasattr(data, "to_pandas") else pd.DataFrame(data)
+    out = df.copy()
+    for column in df.columns:
+        if pd.api.types.is_float_dtype(df[column]):
+            values = df[column].dropna()
+            decimals = max((len(f"{v:.4f}".rstrip("0").split(".")[1]) for v in values), default=0)
+            out[column] = df[column].map(lambda v, d=decimals: "" if pd.isna(v) else f"{v:.{d}f}")
+    out.columns = [_MARKER.sub(r"\\\1\2", str(c)) for c in df.columns]
+    return out
 
 
 SIDE_BY_SIDE_PX: Final = 230  # two sentence columns and the numbers before them fit the 820 px main column at 1280

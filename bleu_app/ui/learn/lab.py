@@ -5,12 +5,16 @@ effect. With the game on (the default; a teacher can turn it off), the variant's
 student has predicted whether the mistake raises, lowers or does not change BLEU on this corpus; the answers are kept
 in the session per (variant, corpus), and "Every variant at a glance" stays hidden until the round is answered (or
 "Show all numbers" is pressed). ``?tab=lab&variant=KEY&corpus=KEY`` opens a variant on a corpus.
+
+Where the correct BLEU is 0, "Smooth with exp" and "Use N = 2" score the lab's rounds so (``&fix=exp,n2`` in its
+link): the lab's own settings on top of the sidebar's, which they never change (issue 34: they wrote the sidebar's,
+and the rest of the lecture was scored with them).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, Final
 
 import pandas as pd
 import streamlit as st
@@ -26,9 +30,39 @@ from bleu_core.errors import InputError
 from bleu_core.metrics.bleu import make_signature
 from bleu_core.teaching.variants import VARIANTS, VariantResult
 
-__all__ = ["HOW", "show"]
+__all__ = ["FIXES", "HOW", "lab_config", "show"]
 
 HOW = "How the lab works"
+FIX: Final = "fix"  # the lab's link: ``&fix=exp,n2``
+FIXES: Final = {"exp": "exp smoothing", "n2": "N = 2"}  # the lab's own ways past a zero, as its link names them
+
+
+def _fixes() -> list[str]:
+    fixes: list[str] = state.get(state.LAB_FIX, [])
+    return [f for f in FIXES if f in fixes]
+
+
+def lab_config(config: BleuConfig, fixes: list[str]) -> BleuConfig:
+    """The lab's settings: the sidebar's ``config`` with the lab's own ``fixes`` on top.
+
+    Example:
+        >>> fixed = lab_config(BleuConfig.paper(), ["exp", "n2"])
+        >>> fixed.smooth_method, fixed.max_ngram_order, BleuConfig.paper().smooth_method
+        ('exp', 2, 'none')
+    """
+    if "exp" in fixes:
+        config = replace(config, smooth_method="exp", smooth_value=None)
+    if "n2" in fixes:
+        config = replace(config, max_ngram_order=2)
+    return config
+
+
+def _fix(key: str) -> None:
+    state.put(state.LAB_FIX, [*_fixes(), key])
+
+
+def _unfix() -> None:
+    state.drop(state.LAB_FIX)
 
 
 def _answers() -> dict[str, dict[str, Any]]:
@@ -44,6 +78,8 @@ def _from_link() -> None:
     if not state.has(state.LAB_CORPUS):
         linked = links.link("corpus")
         state.put(state.LAB_CORPUS, linked if linked in lesson.CORPORA else lesson.DEMO[state.get(state.LAB_VARIANT)])
+        fixes = (links.link(FIX) or "").split(",")
+        state.put(state.LAB_FIX, [f for f in FIXES if f in fixes])
 
 
 def _variant_changed() -> None:
@@ -103,10 +139,10 @@ class _Round:
 
 def show(w: Lecture) -> None:
     """The lab's tab."""
-    config = w.config
     st.header("Misimplementation lab")
     w.doc("lab")
     _from_link()
+    config = lab_config(w.config, _fixes())
     game = st.toggle(
         "Prediction game: hide each number until the class has predicted it",
         value=True,
@@ -125,14 +161,15 @@ def show(w: Lecture) -> None:
     answer = _answers().get(lesson.game_key(variant, which, nltk))
     now = _Round(variant, which, nltk, result, table, answer, hidden=game and answer is None)
     _corpus_box(now.corpus)
-    _numbers(now, w)
+    _numbers(now, config, w)
     st.markdown(f"**What it does:** {result.variant.mistake}")
     if now.hidden:
         _prediction(now)
     else:
-        _explanation(now, w)
+        _explanation(now, config, w)
     _tally()
-    st.caption(f"A link to this variant on this corpus: `?tab=lab&variant={variant}&corpus={which}`")
+    fixed = f"&{FIX}={','.join(_fixes())}" if _fixes() else ""
+    st.caption(f"A link to this variant on this corpus: `?tab=lab&variant={variant}&corpus={which}{fixed}`")
     with st.expander(HOW, icon=":material/help:"):
         w.doc("lab_how")
     _every_variant(now, config)
@@ -189,9 +226,9 @@ def _corpus_box(corpus: lesson.LabCorpus) -> None:
         tables.grid(pd.DataFrame(rows))
 
 
-def _numbers(now: _Round, w: Lecture) -> None:
+def _numbers(now: _Round, config: BleuConfig, w: Lecture) -> None:
     """The correct BLEU and the variant's ("?" until the round is answered), with their signature."""
-    result, config = now.result, w.config
+    result = now.result
     right_col, wrong_col = st.columns(2)
     right_col.metric("Correct BLEU", f"{result.correct:.2f}")
     if now.hidden:
@@ -207,16 +244,22 @@ def _numbers(now: _Round, w: Lecture) -> None:
         )
     # under the numbers, shown before the reveal too (review 29 item 8: it sat under the table the game hides)
     scores.signature(_signature(config, now.corpus), what="Correct BLEU (every variant changes one thing in it)")
+    fixes = _fixes()
     if f"{result.correct:.2f}" == "0.00":
         st.caption(
             w.expand(
                 "The correct score is 0 here (a precision is 0/k or 0/0, step {step:zero}), and most mistakes keep "
-                "it at 0: pick a corpus the selector does not mark, or score with smoothing or N = 2:"
+                "it at 0: pick a corpus the selector does not mark, or score the lab with smoothing or N = 2 (the "
+                "sidebar's settings stay as they are):"
             )
         )
         smooth, two = st.columns(2)
-        smooth.button("Smooth with exp", key="learn.lab.exp", on_click=state.set_setting, args=(state.SMOOTH, "exp"))
-        two.button("Use N = 2", key="learn.lab.n2", on_click=state.set_setting, args=(state.MAX_ORDER, 2))
+        smooth.button("Smooth with exp", key="learn.lab.exp", on_click=_fix, args=("exp",), disabled="exp" in fixes)
+        two.button("Use N = 2", key="learn.lab.n2", on_click=_fix, args=("n2",), disabled="n2" in fixes)
+    if fixes:
+        left, right = st.columns([3, 1], vertical_alignment="center")
+        left.caption(f"The lab scores with {' and '.join(FIXES[f] for f in fixes)} on top of the sidebar's settings.")
+        right.button("The sidebar's settings", key="learn.lab.unfix", on_click=_unfix, icon=":material/undo:")
 
 
 def _prediction(now: _Round) -> None:
@@ -240,9 +283,9 @@ def _prediction(now: _Round) -> None:
         )
 
 
-def _explanation(now: _Round, w: Lecture) -> None:
+def _explanation(now: _Round, config: BleuConfig, w: Lecture) -> None:
     """After the round: the verdict on the prediction, why, who makes the mistake, and the numbers."""
-    result, corpus, config = now.result, now.corpus, w.config
+    result, corpus = now.result, now.corpus
     if now.answer is not None:
         v = lesson.verdict(now.answer["guess"], result, corpus)
         (st.success if v.right else st.warning)(v.headline)

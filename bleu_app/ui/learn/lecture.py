@@ -11,7 +11,8 @@ from typing import Any, Final
 
 import streamlit as st
 
-from bleu_app.ui import cached, docs
+from bleu_app import prose
+from bleu_app.ui import cached
 from bleu_core.config import BleuConfig
 from bleu_core.teaching.explain import SegmentExplanation
 
@@ -57,8 +58,19 @@ class Lecture:
         st.markdown(self.expand(text))
 
     def doc(self, name: str) -> None:
-        """Render ``docs/learn/<name>.md``."""
-        self.markdown(docs.text(name))
+        """Render ``docs/learn/<name>.md`` as the page shows it (a step's slide lines, then its notes)."""
+        self.markdown(prose.page(name))
+
+    def slide(self, name: str) -> None:
+        """Render the few lines a presenter's slide shows of ``docs/learn/<name>.md`` (above its ``## Notes``)."""
+        lines = prose.slide(name)
+        if lines:  # a slide may have no lines (its figure says it all): no empty block
+            self.markdown(lines)
+
+    def notes(self, name: str) -> None:
+        """Render the speaker's notes of ``docs/learn/<name>.md`` (below its ``## Notes``; the whole text when the
+        file has no notes)."""
+        self.markdown(prose.notes(name) or prose.slide(name))
 
 
 def load(config: BleuConfig, numbers: Mapping[str, int]) -> Lecture:

@@ -1,6 +1,7 @@
 """The Learn page's deep links, as the URL carries them: ``?step=KEY`` (one step), ``?tab=walk|part2|cards|lab|
 exercise`` (a tab), ``&item=KEY`` (an exercise item's or a card's key: ``spot-KEY`` and ``quiz-KEY`` name an excerpt
-of Spot the errors and a question) and the lab's ``&variant=KEY&corpus=KEY``."""
+of Spot the errors and a question), the lab's ``&variant=KEY&corpus=KEY`` and presenter mode's ``?present=1&deck=ID``
+(``&notes=1``: that deck's speaker notes)."""
 
 from __future__ import annotations
 
@@ -8,12 +9,14 @@ from typing import Final
 
 import streamlit as st
 
-__all__ = ["ITEM", "PRESENT", "STEP", "TAB", "item", "link", "linked"]
+__all__ = ["DECK", "ITEM", "NOTES", "PRESENT", "STEP", "TAB", "item", "link", "linked"]
 
 STEP: Final = "step"
 TAB: Final = "tab"
 ITEM: Final = "item"
 PRESENT: Final = "present"
+NOTES: Final = "notes"  # ``?present=1&notes=1``: the speaker's notes of the deck the link names
+DECK: Final = "deck"  # a presenter's deck: the slides and the notes windows that show the same step
 
 
 def linked() -> bool:

@@ -21,7 +21,7 @@ from bleu_core.config import BleuConfig
 from bleu_core.metrics.bleu import make_signature
 from bleu_core.teaching.paper import EXAMPLE_1
 
-__all__ = ["CHOICES", "show"]
+__all__ = ["CHOICES", "show", "slide"]
 
 CHOICES: Final = ("Candidate 1", "Candidate 2", "We cannot tell")
 
@@ -60,43 +60,83 @@ def runs_html(runs: tuple[lesson.Run, ...]) -> str:
     return f'<div class="bleu-text" dir="auto">{" ".join(parts)}</div>'
 
 
-def show(w: Lecture) -> None:
-    """The opening: the vote, then (on the button) the reveal."""
+def _sentences() -> None:
     # the paper's sentences as it prints them (fixed text with no Markdown in it)
     for k, cand in enumerate(EXAMPLE_1.candidates, start=1):
         st.markdown(f"**Candidate {k}:** {cand}")
     st.markdown("**The three references** (human translations):")
     st.markdown("\n".join(f"{k}. {ref}" for k, ref in enumerate(EXAMPLE_1.references, start=1)))
-    # The radio always starts from the kept answer. Back on this step the server may still hold the widget's value
-    # while the browser mounts a fresh radio from its default: with the kept answer as the default both agree (the
-    # key alone is the widget's identity, so the default may change). Restoring it through the Session State API
-    # instead left the browser's radio blank.
+
+
+def _vote(*, horizontal: bool = False) -> str | None:
+    """The class's vote; its answer.
+
+    The radio always starts from the kept answer. Back on this step the server may still hold the widget's value
+    while the browser mounts a fresh radio from its default: with the kept answer as the default both agree (the
+    key alone is the widget's identity, so the default may change). Restoring it through the Session State API
+    instead left the browser's radio blank."""
     kept = state.get(state.VOTE_KEPT)
     index = CHOICES.index(kept) if kept in CHOICES else None
-    st.radio("The class's vote: which translation is better?", CHOICES, index=index, key=state.VOTE, on_change=_keep)
-    vote = state.get(state.VOTE)
-    if not state.get(state.VOTE_REVEALED):
-        st.button(
-            "Reveal what each shares with the references",
-            key="learn.vote_reveal",
-            on_click=_reveal,
-            args=(True,),
-            type="primary",
-            icon=":material/visibility:",
-        )
-        return
-    paper_list, runs, summaries = cached.opening()
-    verdict = {
+    st.radio(
+        "The class's vote: which translation is better?",
+        CHOICES,
+        index=index,
+        key=state.VOTE,
+        on_change=_keep,
+        horizontal=horizontal,
+    )
+    vote: str | None = state.get(state.VOTE)
+    return vote
+
+
+def _reveal_button(*, beside: bool = False) -> None:
+    st.button(
+        "Reveal what each shares with the references",
+        key="learn.vote_reveal",
+        on_click=_reveal,
+        args=(True,),
+        type="primary",
+        icon=":material/visibility:",
+        width="stretch" if beside else "content",
+        wrap=True if beside else None,  # beside the vote on a slide: on two lines, never cut
+    )
+
+
+def _verdict(vote: str | None) -> str:
+    return {
         "Candidate 1": "The class picked **Candidate 1**, as the paper does.",
         "Candidate 2": "The class picked **Candidate 2**; the paper calls Candidate 1 the good translation.",
         "We cannot tell": "The class could not tell; the paper calls Candidate 1 the good translation.",
     }.get(vote or "", "No vote was recorded; the paper calls Candidate 1 the good translation.")
-    st.markdown(verdict)
-    w.doc("opening_reveal")
-    w.doc("opening_runs")
+
+
+def _runs(runs: tuple[tuple[lesson.Run, ...], ...]) -> None:
     for k, cand_runs in enumerate(runs, start=1):
         st.markdown(f"**Candidate {k}** — shared runs (computed)")
         highlight.show_html(runs_html(cand_runs))
+
+
+def slide(w: Lecture) -> None:
+    """The opening as a slide: the sentences, then the vote in a row with Reveal; revealed, the verdict, the runs and
+    the paper's list (a build: taller than the screen, the clicker scrolls it), the reveal's prose in the notes."""
+    if not state.get(state.VOTE_REVEALED):
+        _sentences()
+        left, right = st.columns([3, 2], vertical_alignment="bottom")
+        with left:
+            _vote(horizontal=True)
+        with right:
+            _reveal_button(beside=True)
+        return
+    left, right = st.columns([3, 1], vertical_alignment="center")
+    left.markdown(_verdict(state.get(state.VOTE)))
+    right.button("Hide the answer", key="learn.vote_hide", on_click=_reveal, args=(False,), width="stretch")
+    _revealed()
+
+
+def _revealed() -> None:
+    """The reveal's runs and tables (its prose is the page's, and the speaker's notes on a slide)."""
+    paper_list, runs, summaries = cached.opening()
+    _runs(runs)
     st.table(
         [
             {
@@ -111,4 +151,17 @@ def show(w: Lecture) -> None:
         {f"Candidate {k}": summary for k, summary in enumerate(summaries, start=1)},
     )
     scores.signature(make_signature(BleuConfig.paper(), len(EXAMPLE_1.references)), what="Counts (the paper's preset)")
+
+
+def show(w: Lecture) -> None:
+    """The opening: the vote, then (on the button) the reveal."""
+    _sentences()
+    vote = _vote()
+    if not state.get(state.VOTE_REVEALED):
+        _reveal_button()
+        return
+    st.markdown(_verdict(vote))
+    w.doc("opening_reveal")
+    w.doc("opening_runs")
+    _revealed()
     st.button("Hide the answer again", key="learn.vote_hide", on_click=_reveal, args=(False,))

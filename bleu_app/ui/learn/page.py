@@ -6,7 +6,7 @@ import streamlit as st
 
 from bleu_app.ui import state
 from bleu_app.ui.components import scores
-from bleu_app.ui.learn import links, part2, present, steps, teacher
+from bleu_app.ui.learn import links, notes, part2, present, steps, teacher
 from bleu_app.ui.learn.lecture import Lecture
 from bleu_core.errors import InputError
 
@@ -22,8 +22,11 @@ def show() -> None:
         scores.user_error(exc, what="These settings cannot score the paper's examples")
         st.stop()
     at = present.current()
-    if at is not None:  # presenter mode or a link to one step
-        present.show_step(at, w)
+    if at is not None:  # presenter mode (its slides or its notes) or a link to one step
+        if state.notes_window():
+            notes.show(w)
+        else:
+            present.show_step(at, w)
         st.stop()
     _top(w)
     tabs = st.tabs(list(steps.TABS.values()), default=present.default_tab())

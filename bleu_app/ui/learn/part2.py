@@ -4,6 +4,8 @@ prose, then calls it); the data comes from ``frames.part2``."""
 
 from __future__ import annotations
 
+import re
+
 import streamlit as st
 
 from bleu_app.frames import part2 as frames
@@ -12,7 +14,18 @@ from bleu_app.ui.components import scores
 from bleu_app.ui.learn.lecture import Lecture
 from bleu_core.metrics.bleu import make_signature
 
-__all__ = ["blind", "blocks", "correlation", "evaluation", "human", "intro", "references"]
+__all__ = [
+    "blind",
+    "blind_slide",
+    "blocks",
+    "blocks_slide",
+    "correlation",
+    "evaluation",
+    "human",
+    "intro",
+    "references",
+    "references_slide",
+]
 
 
 def intro(w: Lecture) -> None:
@@ -35,6 +48,23 @@ def references(w: Lecture) -> None:
     st.markdown("**The built-in demo corpus** (30 invented segments, two invented references; computed)")
     st.table(demo)
     scores.signature(make_signature(config, "var"))
+
+
+def references_slide(w: Lecture) -> None:
+    """Example 1's Candidate 1 against all its references and each alone (the demo corpus's table is the page's)."""
+    one, _ = cached.part2_references(w.config)
+    st.table(one)
+    scores.signature(make_signature(w.config, "var"))
+
+
+def blocks_slide(w: Lecture) -> None:
+    """The critical values in one line, then Table 2 with the unpaired t beside it."""
+    st.markdown(
+        f"Student's t at 95% (*computed*): **{frames.t_critical(19):.3f}** one-sided with 19 df · "
+        f"**{frames.t_critical(19, one_sided=False):.3f}** two-sided · "
+        f"**{frames.t_critical(5):.3f}** one-sided with 5 df"
+    )
+    st.table(frames.table_2_frame())
 
 
 def blocks(w: Lecture) -> None:
@@ -73,4 +103,20 @@ def correlation(w: Lecture) -> None:
 def blind(w: Lecture) -> None:
     """What BLEU does not see, computed under the sidebar's settings."""
     st.table(cached.blind_spots(w.config))
+    scores.signature(make_signature(w.config, "var"))
+
+
+_REFERENCE = re.compile(r"^Example 1's Reference (\d) .*")
+
+
+def blind_slide(w: Lecture) -> None:
+    """The table of what BLEU does not see, its rows named short enough for one line each on a slide."""
+    table = cached.blind_spots(w.config).to_pandas()
+    table["candidate"] = [
+        _REFERENCE.sub(r"Reference \1 against the other two", name)
+        if i
+        else "“East Asian economy” vs “economy of East Asia”"
+        for i, name in enumerate(table["candidate"])
+    ]
+    st.table(table, hide_index=True)
     scores.signature(make_signature(w.config, "var"))

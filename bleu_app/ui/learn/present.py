@@ -1,26 +1,53 @@
 """Presenter mode and one step at a time on the Learn page.
 
-``?present=1`` shows one step per screen in large type (body 26 px, chart text 18 px) with previous / next buttons
-and a list of the steps; ``?step=KEY`` opens that step alone (in normal type unless ``present=1``; an old link's
-number opens the step it named then); presenter mode without a step starts at the opening, or with ``?tab=KEY`` at
-that tab's first step. The steps and their order are ``steps``'; the other deep links, ``links``'.
+``?present=1`` shows each step as a slide in large type (body 26 px, chart text 18 px): its few lines and its figure
+or table, with previous / next buttons and a list of the steps; the step's prose is the speaker's, in the notes
+window (``notes``). ``?step=KEY`` opens that step alone (in normal type unless ``present=1``; an old link's number
+opens the step it named then); presenter mode without a step starts at the opening, or with ``?tab=KEY`` at that
+tab's first step. The steps and their order are ``steps``'; the other deep links, ``links``'.
+
+A presenter's two windows, the slides and the notes, share a deck (``cached.Deck``, named by ``?deck=ID`` in both
+URLs): a move in either writes the deck's step, and each window polls it every second (a fragment) and follows.
+The keys (arrows, a clicker's PageDown and PageUp, Escape) are bound by a script on the page (:data:`KEYS_JS`).
 """
 
 from __future__ import annotations
 
+import json
+import re
+import secrets
 from typing import Final
 
 import streamlit as st
 
-from bleu_app.ui import state
+from bleu_app.ui import cached, state
 from bleu_app.ui.learn import links, steps
 from bleu_app.ui.learn.lecture import Lecture
+from bleu_core.config import BleuConfig
 
-__all__ = ["BODY_PX", "LARGE_CSS", "RADIO_SCALE", "current", "default_tab", "presenting", "show_step"]
+__all__ = [
+    "BODY_PX",
+    "FOCUS_CSS",
+    "FOLLOW_S",
+    "KEYS_JS",
+    "LARGE_CSS",
+    "RADIO_SCALE",
+    "current",
+    "deck_id",
+    "default_tab",
+    "go",
+    "keys",
+    "notes_link",
+    "presenting",
+    "settings_banner",
+    "show_step",
+]
 
 BODY_PX: Final = 26
 MATH_PX: Final = 32  # KaTeX's 1.21 em of the body (its scripts, at 0.7 of it, 22 px)
 RADIO_SCALE: Final = 1.6  # the radio's circle beside 26 px text (review item 20: it stayed at 16 px)
+# the page itself has the focus on each new step (for the clicker): no ring around the whole screen
+FOCUS_CSS: Final = '[data-testid="stMain"]:focus-visible::before { box-shadow: none !important; }'
 LARGE_CSS: Final = f"""
 <style>
 [data-testid="stMain"] [data-testid="stMarkdownContainer"] p,
@@ -29,7 +56,14 @@ LARGE_CSS: Final = f"""
 [data-testid="stMain"] [data-testid="stTable"] td,
 [data-testid="stMain"] [data-testid="stTable"] th {{ font-size: {BODY_PX}px !important; line-height: 1.45; }}
 [data-testid="stMain"] h1 {{ font-size: 52px !important; }}
-[data-testid="stMain"] h2 {{ font-size: 44px !important; }}
+[data-testid="stMain"] h2 {{ font-size: 38px !important; }}
+/* a projector zoomed to 150% (853 px): the step buttons' labels whole, not "← Pre…" (review item 12) */
+@media (min-width: 641px) and (max-width: 1000px) {{
+  .st-key-learn-step_prev button, .st-key-learn-step_next button, .st-key-learn-notes_link a {{
+    padding-left: 0.3rem !important; padding-right: 0.3rem !important; }}
+  [data-testid="stMain"] :is(.st-key-learn-step_prev, .st-key-learn-step_next, .st-key-learn-notes_link)
+    [data-testid="stMarkdownContainer"] p {{ font-size: 20px !important; }}
+}}
 /* a phone: a long word ("Misimplementation") on one line */
 @media (max-width: 640px) {{ [data-testid="stMain"] h2 {{ font-size: 34px !important; }} }}
 [data-testid="stMain"] [data-testid="stMetricLabel"] p {{ font-size: {BODY_PX}px !important; }}
@@ -50,9 +84,16 @@ LARGE_CSS: Final = f"""
 [data-testid="stMain"] [data-testid="stCaptionContainer"] {{ font-size: 22px !important; opacity: 1; }}
 [data-testid="stMain"] [data-testid="stRadioOption"] > div > div:first-child {{
   transform: scale({RADIO_SCALE}); transform-origin: left center; margin-right: 0.8em; }}
-[data-testid="stMainBlockContainer"] {{ padding-top: 4.5rem !important; }}
+/* a slide is one screen: less room above the step list and none left empty below the slide */
+[data-testid="stMainBlockContainer"] {{ padding-top: 3rem !important; padding-bottom: 1rem !important; }}
+[data-testid="stMain"] h2 {{ padding-top: 0.25rem !important; }}
+{FOCUS_CSS}
 </style>
 """
+
+
+FOLLOW_S: Final = 1.0  # how often each window of a deck looks whether the other one moved (seconds)
+DECK_ID: Final = re.compile(r"[A-Za-z0-9_-]{6,32}")
 
 
 def presenting() -> bool:
@@ -60,9 +101,20 @@ def presenting() -> bool:
     return state.presenting()
 
 
+def deck_id() -> str:
+    """The presenter's deck: ``?deck=ID`` (kept in the session and put back in the URL), or a new one."""
+    raw = st.query_params.get(links.DECK)
+    if raw is not None and DECK_ID.fullmatch(raw):
+        state.put(state.DECK, raw)
+    made: str = state.put_absent(state.DECK, secrets.token_urlsafe(6))
+    st.query_params[links.DECK] = made
+    return made
+
+
 def current() -> str | None:
     """The key of the step the URL names, or None (the whole page); presenter mode without a step starts at the
-    opening, or with ``?tab=KEY`` at that tab's first step.
+    opening, or with ``?tab=KEY`` at that tab's first step. In presenter mode the deck's step wins: the other window
+    may have moved it (the first window of a deck sets it).
 
     Streamlit may rewrite the URL on a rerun (the settings widgets bound to query parameters) and drop ``step``
     and ``present``: the session keeps both and puts them back.
@@ -73,6 +125,12 @@ def current() -> str | None:
     at: str | None = state.get(state.STEP_LINKED)
     if at is None and presenting():
         at = steps.first_of(st.query_params.get(links.TAB) or "") or steps.KEYS[0]
+    if at is not None and presenting():
+        deck = cached.deck(deck_id())
+        if deck.step is None:
+            deck.move(at)
+        at = deck.step or at
+        state.put(state.STEP_LINKED, at)
     if at is not None:
         st.query_params[links.STEP] = at
         if presenting():
@@ -82,7 +140,7 @@ def current() -> str | None:
 
 def _leave() -> None:
     state.leave_presenting()
-    for key in (links.STEP, links.PRESENT):
+    for key in (links.STEP, links.PRESENT, links.DECK, links.NOTES):
         st.query_params.pop(key, None)
 
 
@@ -92,80 +150,187 @@ def default_tab() -> str | None:
     return next((label for part, label in steps.TABS.items() if part == tab), None)
 
 
-def _go(to: str) -> None:
+def go(to: str) -> None:
+    """on_click: show step ``to`` (in presenter mode, in both windows of the deck)."""
     st.query_params[links.STEP] = to
-    state.put(state.STEP_PICK, to)
     state.put(state.STEP_LINKED, to)
+    if presenting():
+        cached.deck(deck_id()).move(to)
 
 
-def _picked() -> None:
-    st.query_params[links.STEP] = state.get(state.STEP_PICK)
-    state.put(state.STEP_LINKED, state.get(state.STEP_PICK))
+def _picked(shown: str) -> None:
+    go(state.get(state.step_pick(shown)))
 
 
-# Arrow keys and a presentation clicker's PageUp/PageDown press the Previous / Next buttons (issue 20.5). The script
-# runs in a zero-height component iframe of the page's own origin and listens on the page's document once; it does
-# nothing while the focus is in a text field, so a student typing an answer is never moved on.
+def notes_link() -> str:
+    """The speaker-notes window of this deck, as a link relative to the page."""
+    return f"?{links.PRESENT}=1&{links.NOTES}=1&{links.DECK}={deck_id()}"
+
+
+# The keys, bound on the page's document by a script in a 1-px iframe of the page's own origin (issue 20.5; issue 34
+# for the clicker); each load of the frame replaces the listeners of the last one (a listener dies with its frame).
+# → and ← press the Next / Previous buttons. A clicker's PageDown and PageUp first scroll a step taller than the
+# screen and move on only at its end (or its top). A text field keeps its keys (a student typing an answer is never
+# moved on; the step list's box keeps its arrows); a radio or a checkbox does not: an arrow there moves the lecture
+# instead of changing the class's vote. After a change (a vote, a toggle) the widget loses the focus to the page, and
+# Escape leaves any widget. Each new step (the frame's STEP changes, so the frame loads again) opens scrolled to the
+# top with the page focused, so that the clicker and the arrow keys work at once.
 KEYS_JS: Final = """
 <script>
 const doc = window.parent.document;
-if (!doc.bleuStepKeys) {
-  doc.bleuStepKeys = true;
-  doc.addEventListener("keydown", (e) => {
-    const t = e.target;
-    const typing = t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName));
-    if (e.altKey || e.ctrlKey || e.metaKey || typing) return;
-    const label = {ArrowRight: "Next →", PageDown: "Next →", ArrowLeft: "← Previous", PageUp: "← Previous"}[e.key];
-    if (!label) return;
-    const b = [...doc.querySelectorAll("button")].find((x) => x.innerText.trim() === label && !x.disabled);
-    if (b) { e.preventDefault(); b.click(); }
-  });
+const main = () => doc.querySelector('[data-testid="stMain"]');
+const focusMain = () => {
+  const m = main();
+  if (!m) return;
+  if (!m.hasAttribute("tabindex")) m.tabIndex = -1;
+  if (doc.activeElement && doc.activeElement !== m && doc.activeElement.blur) doc.activeElement.blur();
+  m.focus({preventScroll: true});
+};
+const stepButton = (which) => doc.querySelector(`.st-key-learn-step_${which} button:not([disabled])`);
+// a listener lives as long as the frame that added it: each new frame replaces the last one's
+const keydown = (e) => {
+  if (e.altKey || e.ctrlKey || e.metaKey || !stepButton("next") && !stepButton("prev")) return;
+  const t = e.target;
+  const input = t && t.tagName === "INPUT" ? (t.type || "text") : "";
+  const choice = /^(radio|checkbox)$/.test(input);
+  const field = t && (t.isContentEditable || t.tagName === "TEXTAREA" || (input && !choice));
+  if (e.key === "Escape") {
+    if (t && t !== doc.body && t !== main()) setTimeout(focusMain, 0);
+    return;
+  }
+  const page = e.key === "PageDown" || e.key === "PageUp";
+  if (!page && e.key !== "ArrowRight" && e.key !== "ArrowLeft") return;
+  if (field && !(page && t.getAttribute("role") === "combobox")) return;
+  const forward = e.key === "PageDown" || e.key === "ArrowRight";
+  const m = main();
+  e.preventDefault();
+  e.stopPropagation();
+  if (page && m) {
+    const room = forward ? m.scrollHeight - m.clientHeight - m.scrollTop : m.scrollTop;
+    if (room > 4) {
+      m.scrollBy({top: (forward ? 1 : -1) * Math.max(40, m.clientHeight - 80), behavior: "instant"});
+      return;
+    }
+  }
+  const b = stepButton(forward ? "next" : "prev");
+  if (b) b.click();
+};
+// a click on a radio or a toggle (its label or its input: the widgets take the click, not a change event)
+const click = (e) => {
+  const label = e.target && e.target.closest ? e.target.closest("label") : null;
+  const choice = label && label.querySelector('input[type="radio"], input[type="checkbox"]');
+  if (choice && (stepButton("next") || stepButton("prev"))) setTimeout(focusMain, 0);
+};
+if (doc.bleuStepKeys) {
+  doc.removeEventListener("keydown", doc.bleuStepKeys.keydown, true);
+  doc.removeEventListener("click", doc.bleuStepKeys.click, true);
+}
+doc.bleuStepKeys = {keydown, click};
+doc.addEventListener("keydown", keydown, true);
+doc.addEventListener("click", click, true);
+const step = STEP;
+if (doc.bleuStep !== step) {
+  doc.bleuStep = step;
+  const m = main();
+  if (m) m.scrollTop = 0;
+  focusMain();
 }
 </script>
 """
 
 
-def _arrow_keys() -> None:
-    import streamlit.components.v1 as components
+def keys(step: str, *, sidebar: bool = True) -> None:
+    """Bind the keys (once per page) and, on a new step, scroll to its top and focus the page (:data:`KEYS_JS`);
+    the frame (1 px high) goes in the sidebar (in the main area it would take a gap of the slide's height),
+    or where the caller is (a fragment may not write to the sidebar)."""
+    script = KEYS_JS.replace("const step = STEP", f"const step = {json.dumps(step)}")
+    with st.sidebar if sidebar else st.container():
+        st.iframe(script, height=1, tab_index=-1, alt="The slides' keys: arrows, PageDown and PageUp, Escape")
 
-    components.html(KEYS_JS, height=0)
+
+def settings_banner(w: Lecture) -> None:
+    """In presenter mode, one line whenever the sidebar's settings are not the ones the slides are written for (the
+    paper's): a demo or a link that changed them shows at once (review item 3)."""
+    if w.config == BleuConfig.paper():
+        return
+    left, right = st.columns([4, 1], vertical_alignment="center")
+    left.warning(
+        "The sidebar's settings are not the paper's: these numbers differ from the lecture's.",
+        icon=":material/warning:",
+    )
+    right.button("Use the paper's", key="learn.present_paper", on_click=state.use_paper_preset, width="stretch")
 
 
-def show_step(key: str, w: Lecture) -> None:
-    """The step ``key`` alone, with previous / next buttons and the list of steps."""
-    keys, at = steps.KEYS, steps.number(key)
-    last = len(keys) - 1
-    if presenting():
-        # st.html dropped a style-only block in the dark theme (dark primary buttons' labels: frame.CONTRAST_CSS)
-        st.markdown(LARGE_CSS, unsafe_allow_html=True)
-    if state.get(state.STEP_PICK) != key:
-        state.put(state.STEP_PICK, key)
-    prev, pick, nxt = st.columns([1, 4, 1], vertical_alignment="bottom")
-    prev.button(
+@st.fragment(run_every=FOLLOW_S)
+def _follow(deck: str) -> None:
+    """Every second: when the deck's other window moved it, run the page again on its step. The step this window
+    shows is the session's (a fragment's arguments are those of the last full run, which a move of this window's
+    own may have overtaken)."""
+    if cached.deck(deck).step not in (None, state.get(state.STEP_LINKED)):
+        st.rerun()
+
+
+def _nav(key: str) -> None:
+    """Previous, the list of steps, Next (and in presenter mode the speaker notes' link)."""
+    keys_, at = steps.KEYS, steps.number(key)
+    last = len(keys_) - 1
+    widths = [1.3, 4, 1, 1.1] if presenting() else [1, 4, 1]
+    cols = st.columns(widths, vertical_alignment="bottom")
+    cols[0].button(
         "← Previous",
         key="learn.step_prev",
         disabled=at <= 0,
-        on_click=_go,
-        args=(keys[max(at - 1, 0)],),
+        on_click=go,
+        args=(keys_[max(at - 1, 0)],),
         width="stretch",
     )
-    pick.selectbox(
+    cols[1].selectbox(
         "Step",
-        list(keys),
-        key=state.STEP_PICK,
+        list(keys_),
+        index=at,
+        key=state.step_pick(key),
         format_func=lambda k: steps.heading(steps.get(k)),
         on_change=_picked,
+        args=(key,),
         label_visibility="collapsed",
     )
-    nxt.button(
+    cols[2].button(
         "Next →",
         key="learn.step_next",
         disabled=at >= last,
-        on_click=_go,
-        args=(keys[min(at + 1, last)],),
+        on_click=go,
+        args=(keys_[min(at + 1, last)],),
         width="stretch",
     )
-    _arrow_keys()
-    steps.draw(steps.get(key), w, alone=True)
-    st.button("Show the whole page", key="learn.step_leave", on_click=_leave, icon=":material/unfold_more:")
-    st.caption(f"Step {at} of {last} · a link to this step: ?step={key}" + ("&present=1" if presenting() else ""))
+    if presenting():
+        cols[3].link_button(
+            "Notes",
+            notes_link(),
+            key="learn.notes_link",
+            icon=":material/speaker_notes:",
+            width="stretch",
+            help="The speaker's notes of this step in a second window: a timer, the next step, and Previous / Next "
+            "there move this window too.",
+        )
+
+
+def show_step(key: str, w: Lecture) -> None:
+    """The step ``key`` alone, with previous / next buttons and the list of steps: in presenter mode as a slide."""
+    at, last = steps.number(key), len(steps.KEYS) - 1
+    if presenting():
+        # st.html dropped a style-only block in the dark theme (dark primary buttons' labels: frame.CONTRAST_CSS)
+        st.markdown(LARGE_CSS, unsafe_allow_html=True)
+    _nav(key)
+    if presenting():
+        settings_banner(w)
+        steps.draw_slide(steps.get(key), w)
+        keys(key)
+        with st.sidebar:
+            st.button("Show the whole page", key="learn.step_leave", on_click=_leave, icon=":material/unfold_more:")
+            st.caption(f"Step {at} of {last} · a link to this step: ?step={key}&present=1")
+            _follow(deck_id())  # last: its reruns every second leave the elements above it alone
+    else:
+        steps.draw(steps.get(key), w, alone=True)
+        st.button("Show the whole page", key="learn.step_leave", on_click=_leave, icon=":material/unfold_more:")
+        st.caption(f"Step {at} of {last} · a link to this step: ?step={key}")
+        keys(key)

@@ -24,6 +24,7 @@ __all__ = [
     "TABS",
     "Step",
     "draw",
+    "draw_slide",
     "expand",
     "first_of",
     "get",
@@ -57,6 +58,10 @@ class Step:
         doc: its opening prose, ``docs/learn/<doc>.md`` ("" when none): the page draws it under the heading of the
             lecture's steps; a tab's own screen draws its own.
         show: draws the rest of the step.
+        slide: draws the step's figure or table on a presenter's slide (one screen at 1280x720, under the doc's
+            lines above its ``## Notes``); None: ``show``.
+        more: the other texts ``show`` draws (``docs/learn/<name>.md``): on a slide they are the speaker's, after
+            the doc's notes.
     """
 
     key: str
@@ -65,27 +70,72 @@ class Step:
     title: str
     doc: str
     show: Callable[[Lecture], None]
+    slide: Callable[[Lecture], None] | None = None
+    more: tuple[str, ...] = ()
 
 
 STEPS: Final = (
-    Step("opening", "walk", "§2", "Which translation is better?", "opening", opening.show),
-    Step("plain", "walk", "§2.1", "Plain precision: Example 2", "plain", walk.plain),
-    Step("clipping", "walk", "§2.1", "Clipping: the modified unigram precision", "clipping", walk.clipping),
-    Step("bigrams", "walk", "§2.1", "Bigrams and longer n-grams", "bigrams", walk.bigrams),
+    Step(
+        "opening",
+        "walk",
+        "§2",
+        "Which translation is better?",
+        "opening",
+        opening.show,
+        opening.slide,
+        ("opening_reveal", "opening_runs"),
+    ),
+    Step("plain", "walk", "§2.1", "Plain precision: Example 2", "plain", walk.plain, walk.plain_slide, ("counted",)),
+    Step(
+        "clipping",
+        "walk",
+        "§2.1",
+        "Clipping: the modified unigram precision",
+        "clipping",
+        walk.clipping,
+        walk.clipping_slide,
+        ("clipping_example1",),
+    ),
+    Step("bigrams", "walk", "§2.1", "Bigrams and longer n-grams", "bigrams", walk.bigrams, walk.bigrams_slide),
     Step("corpus", "walk", "§2.1.1", "A corpus: add the counts, then divide", "corpus", walk.corpus),
-    Step("decay", "walk", "§2.1.3", "Precision decays with n", "decay", walk.decay),
+    Step("decay", "walk", "§2.1.3", "Precision decays with n", "decay", walk.decay, walk.decay_slide),
     Step("geomean", "walk", "§2.1.3", "The geometric mean", "geomean", walk.geomean),
     Step("short", "walk", "§2.2", "Short candidates: Example 3", "short", walk.short),
     Step("recall", "walk", "§2.2.1", "Why not recall: Example 4", "recall", walk.recall),
-    Step("brevity", "walk", "§2.2.2", "The brevity penalty", "brevity", walk.brevity),
-    Step("logdomain", "walk", "§2.3", "BLEU, in the log domain", "logdomain", walk.logdomain),
+    Step(
+        "brevity",
+        "walk",
+        "§2.2.2",
+        "The brevity penalty",
+        "brevity",
+        walk.brevity,
+        walk.brevity_slide,
+        ("brevity_best_match",),
+    ),
+    Step("logdomain", "walk", "§2.3", "BLEU, in the log domain", "logdomain", walk.logdomain, walk.logdomain_slide),
     Step("zero", "walk", "§2.1.3, footnote 5", "Why five of the six candidates score 0", "zero", walk.zero),
     Step("evaluation", "part2", "§3", "The evaluation: 500 sentences, five systems", "evaluation", part2.evaluation),
-    Step("references", "part2", "§3", "More references, higher scores", "references", part2.references),
-    Step("blocks", "part2", "§3", "Is the difference reliable? 20 blocks", "blocks", part2.blocks),
+    Step(
+        "references",
+        "part2",
+        "§3",
+        "More references, higher scores",
+        "references",
+        part2.references,
+        part2.references_slide,
+    ),
+    Step("blocks", "part2", "§3", "Is the difference reliable? 20 blocks", "blocks", part2.blocks, part2.blocks_slide),
     Step("human", "part2", "§4", "The human evaluation", "human", part2.human),
     Step("correlation", "part2", "§5", "BLEU against the humans: 0.99 and 0.96", "correlation", part2.correlation),
-    Step("blind", "part2", "footnote 4, §6", "What BLEU does not see, and where next", "blind", part2.blind),
+    Step(
+        "blind",
+        "part2",
+        "footnote 4, §6",
+        "What BLEU does not see, and where next",
+        "blind",
+        part2.blind,
+        part2.blind_slide,
+    ),
     # the other tabs, one screen each, after Part II (so Next and the arrow keys reach them)
     Step("cards", "cards", "", TABS["cards"], "", cards.show),
     Step("lab", "lab", "", TABS["lab"], "lab", lab.show),
@@ -152,6 +202,16 @@ def load(config: BleuConfig) -> Lecture:
     """What the steps are drawn from under ``config``; raises ``InputError`` when the settings cannot score the
     paper's examples."""
     return lecture.load(config, NUMBERS)
+
+
+def draw_slide(step: Step, w: Lecture) -> None:
+    """A step as a presenter's slide: its heading, the lines of its doc above ``## Notes`` (a lecture's step), then
+    its figure (``slide``, else ``show``); the rest of its prose is in the speaker's notes."""
+    if step.part not in OWN_HEADING:
+        st.header(heading(step))
+    if step.part in LECTURE and step.doc:
+        w.slide(step.doc)
+    (step.slide or step.show)(w)
 
 
 def draw(step: Step, w: Lecture, *, alone: bool = False) -> None:

@@ -9,20 +9,26 @@ import streamlit as st
 from bleu_app import samples
 from bleu_app.frames import sentence as frames
 from bleu_app.ui import cached, state
-from bleu_app.ui.components import highlight, scores, vega
+from bleu_app.ui.components import highlight, scores, tables, vega
 from bleu_app.ui.learn.lecture import Lecture
 from bleu_core.metrics.bleu import make_signature
 from bleu_core.teaching.explain import SegmentExplanation
 
 __all__ = [
     "bigrams",
+    "bigrams_slide",
     "brevity",
+    "brevity_slide",
     "clipping",
+    "clipping_slide",
     "corpus",
     "decay",
+    "decay_slide",
     "geomean",
     "logdomain",
+    "logdomain_slide",
     "plain",
+    "plain_slide",
     "recall",
     "short",
     "zero",
@@ -41,10 +47,15 @@ def recall_card(label: str, expl: SegmentExplanation) -> None:
 
 
 def plain(w: Lecture) -> None:
-    e2 = w.e2
     if state.is_paper_config():
         with st.container(border=True):
             w.doc("counted")
+    plain_slide(w)
+
+
+def plain_slide(w: Lecture) -> None:
+    """Example 2 and its plain precision (the page's box on what is counted is the notes')."""
+    e2 = w.e2
     st.markdown("**Example 2.** The candidate and its two references:")
     highlight.show_html(highlight.candidate_html(e2, n=1) + highlight.references_html(e2, best_match=False))
     st.metric(
@@ -77,8 +88,33 @@ def clipping(w: Lecture) -> None:
         st.table(cached.clip_table("ex1c2", config, 1), hide_index=False)
 
 
-def bigrams(w: Lecture) -> None:
+def clipping_slide(w: Lecture) -> None:
+    """Example 2 clipped (its one-row table and p₁), then Example 1's two p₁ in one line."""
     config, c1, c2, e2 = w.config, w.c1, w.c2, w.e2
+    left, right = st.columns([3, 1], vertical_alignment="center")
+    with left:
+        highlight.show_html(highlight.candidate_html(e2, n=1) + highlight.references_html(e2, best_match=False))
+    right.metric("Modified p₁", frames.fraction(e2.orders[0].matches, e2.orders[0].total))
+    st.table(cached.clip_table("ex2", config, 1), hide_index=False)
+    st.markdown(
+        f"**Example 1:** Candidate 1 p₁ = **{frames.fraction(c1.orders[0].matches, c1.orders[0].total)}**, "
+        f"Candidate 2 p₁ = **{frames.fraction(c2.orders[0].matches, c2.orders[0].total)}**"
+    )
+
+
+def bigrams(w: Lecture) -> None:
+    bigrams_slide(w)
+    config = w.config
+    with st.expander("The bigram clipping tables"):
+        st.markdown("**Candidate 1**")
+        st.table(cached.clip_table("ex1", config, 2), hide_index=False)
+        st.markdown("**Candidate 2**")
+        st.table(cached.clip_table("ex1c2", config, 2), hide_index=False)
+
+
+def bigrams_slide(w: Lecture) -> None:
+    """Both candidates' bigrams highlighted, with p₂ (and Example 2's)."""
+    c1, c2, e2 = w.c1, w.c2, w.e2
     left, right = st.columns(2)
     with left:
         st.markdown(
@@ -96,11 +132,6 @@ def bigrams(w: Lecture) -> None:
         highlight.show_html(highlight.candidate_html(c2, n=2))
     if len(e2.orders) > 1:
         st.markdown(f"**Example 2: p₂ = {frames.fraction(e2.orders[1].matches, e2.orders[1].total)}**")
-    with st.expander("The bigram clipping tables"):
-        st.markdown("**Candidate 1**")
-        st.table(cached.clip_table("ex1", config, 2), hide_index=False)
-        st.markdown("**Candidate 2**")
-        st.table(cached.clip_table("ex1c2", config, 2), hide_index=False)
 
 
 def corpus(w: Lecture) -> None:
@@ -115,6 +146,16 @@ def decay(w: Lecture) -> None:
         vega.vega(cached.decay_spec("ex1", config, together=("ex1", "ex1c2")))
     with right:
         st.markdown(f"**Candidate 2:** {scores.precision_summary(c2)}")
+        vega.vega(cached.decay_spec("ex1c2", config, together=("ex1", "ex1c2")))
+
+
+def decay_slide(w: Lecture) -> None:
+    """The two decay charts side by side (their p_n are on the chart; the lines above them are the page's)."""
+    config = w.config
+    left, right = st.columns(2)
+    with left:
+        vega.vega(cached.decay_spec("ex1", config, together=("ex1", "ex1c2")))
+    with right:
         vega.vega(cached.decay_spec("ex1c2", config, together=("ex1", "ex1c2")))
 
 
@@ -143,21 +184,39 @@ def recall(w: Lecture) -> None:
     highlight.show_html(highlight.references_html(e4a, best_match=False))
 
 
-def brevity(w: Lecture) -> None:
+def _bp_figure(w: Lecture, *, c_label: str = "c (candidate length)") -> None:
     config, e3 = w.config, w.e3
-    st.markdown(f"**Example 3** — candidate *{ex3.hyp}* and Example 1's references:")
-    highlight.show_html(highlight.references_html(e3))
     left, right = st.columns([2, 3])
     with left:
-        st.metric("c (candidate length)", e3.hyp_len)
+        st.metric(c_label, e3.hyp_len)
         st.metric("r (best match length)", e3.closest_ref_len, help=f"Reference lengths {list(e3.ref_lens)}")
         st.metric("BP = exp(1 − r/c)", f"{e3.score.bp:.5f}")
     with right:
         vega.vega(cached.bp_spec("ex3", config))
+
+
+def brevity_slide(w: Lecture) -> None:
+    """Example 3's lengths and BP beside the BP curve (the references and the best-match table are the page's)."""
+    _bp_figure(w, c_label=f"c (Example 3, *{ex3.hyp}*)")
+
+
+def brevity(w: Lecture) -> None:
+    e3 = w.e3
+    st.markdown(f"**Example 3** — candidate *{ex3.hyp}* and Example 1's references:")
+    highlight.show_html(highlight.references_html(e3))
+    _bp_figure(w)
     st.subheader("The best match length: 12, 15 and 17 words")
     w.doc("brevity_best_match")
     lens = samples.BEST_MATCH_EXAMPLE[1]
     st.table(cached.best_match_table(tuple(lens), (10, 12, 13, 14, 16, 17, 20)), hide_index=False)
+
+
+def _corpus_vs_mean(w: Lecture) -> None:
+    corpus, mean = cached.corpus_vs_mean(w.config)
+    w.markdown(
+        f"The toy corpus's BLEU is **{corpus:.2f}**. The mean of its six sentence scores, **{mean:.2f}**, is "
+        "not BLEU: the sentences' counts are pooled first (step {step:corpus})."
+    )
 
 
 def logdomain(w: Lecture) -> None:
@@ -172,14 +231,26 @@ def logdomain(w: Lecture) -> None:
         scores.score_headline("BLEU = exp(log BLEU)", c1.score)
         w.markdown("**The toy corpus's terms** (step {step:corpus})")
         st.table(cached.corpus_log_terms(config), hide_index=False)
-        corpus, mean = cached.corpus_vs_mean(config)
-        w.markdown(
-            f"The toy corpus's BLEU is **{corpus:.2f}**. The mean of its six sentence scores, **{mean:.2f}**, is "
-            "not BLEU: the sentences' counts are pooled first (step {step:corpus})."
-        )
+        _corpus_vs_mean(w)
+
+
+def logdomain_slide(w: Lecture) -> None:
+    """Candidate 1's terms as bars beside its BLEU, and the toy corpus's BLEU against the mean of its sentences."""
+    log_spec, _ = cached.log_terms("ex1", w.config)
+    left, right = st.columns([3, 2])
+    with left:
+        vega.vega(log_spec)
+    with right:
+        scores.score_headline("Candidate 1: BLEU = exp(log BLEU)", w.c1.score)
+        _corpus_vs_mean(w)
 
 
 def zero(w: Lecture) -> None:
+    """Each fix alone and both together: a data grid on the page, a large-type table on a slide (without the
+    precisions column, which the page keeps)."""
     config = w.config
-    st.dataframe(w.zero_orders, hide_index=True, width="stretch", key="learn.zero_orders")
+    table = w.zero_orders
+    if state.presenting():
+        table = table.drop_columns(["precisions"])
+    tables.grid(table, key="learn.zero_orders")
     scores.signature(make_signature(config, 3))

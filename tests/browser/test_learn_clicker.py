@@ -1,0 +1,114 @@
+"""A clicker-safe deck (issue 34, review items 1 and 2), in Chromium at 1280x720: a presentation clicker's PageDown
+scrolls a step taller than the screen and moves on only at its end; every step opens at its top with the page
+focused; after a vote the radio lets go of the keys (an arrow moved the class's vote), and so does the step list
+after a jump; Escape leaves a widget."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from bleu_app.ui.learn import steps
+from tests.browser.conftest import rerun_settled, shot, wait_for_app
+
+MAIN = "[data-testid='stMain']"
+_SCROLL = "() => { const m = document.querySelector('[data-testid=\"stMain\"]'); return m.scrollTop; }"
+_ROOM = """() => { const m = document.querySelector('[data-testid="stMain"]');
+  return m.scrollHeight - m.clientHeight - m.scrollTop; }"""
+_FOCUS = "() => document.activeElement && document.activeElement.getAttribute('data-testid')"
+
+
+def _present(p: Page, app_url: str, key: str) -> None:
+    p.goto(f"{app_url}/learn?present=1&step={key}")
+    wait_for_app(p)
+    _at(p, key)
+
+
+def _at(p: Page, key: str) -> None:
+    """Step ``key`` is shown, its keys are bound (the frame of this step has run) and the page has the focus."""
+    step = steps.get(key)
+    title = step.title if step.part in steps.OWN_HEADING else steps.heading(step)  # the lab draws its own
+    p.wait_for_function("(k) => new URLSearchParams(location.search).get('step') === k", arg=key)
+    expect(p.locator(f"{MAIN} h2").first).to_have_text(re.compile(rf"^\s*{re.escape(title)}"))
+    p.wait_for_function("(k) => document.bleuStep === k && !!document.bleuStepKeys", arg=key, timeout=60_000)
+    p.wait_for_function(f"() => ({_FOCUS})() === 'stMain'", timeout=10_000)
+
+
+def _press_and_wait_scroll(p: Page, key: str, before: float) -> float:
+    p.keyboard.press(key)
+    p.wait_for_function(f"(b) => ({_SCROLL})() !== b", arg=before, timeout=10_000)
+    return float(p.evaluate(_SCROLL))
+
+
+def test_pagedown_scrolls_a_tall_step_then_moves_on_and_each_step_opens_at_its_top(app_url, new_page):
+    p = new_page(scheme="light", width=1280, height=720)
+    _present(p, app_url, "cards")  # the misconception cards: about three screens
+    assert p.evaluate(_ROOM) > 720, "the cards fit one screen: no scrolling to test"
+    top = 0.0
+    for _ in range(8):  # a clicker: PageDown until the end of the step
+        if p.evaluate(_ROOM) <= 4:
+            break
+        top = _press_and_wait_scroll(p, "PageDown", top)
+        assert "step=cards" in p.url, "PageDown moved on before the end of the step"
+    assert p.evaluate(_ROOM) <= 4, "PageDown never reached the end of the step"
+    shot(p, "clicker-cards-end")
+    p.keyboard.press("PageDown")  # at the end: the next step
+    rerun_settled(p)
+    _at(p, "lab")
+    assert p.evaluate(_SCROLL) == 0, "the next step opened scrolled down"
+    p.keyboard.press("PageUp")  # at the top of a step: back to the previous one, at its top
+    rerun_settled(p)
+    _at(p, "cards")
+    assert p.evaluate(_SCROLL) == 0
+    p.evaluate("() => { document.querySelector('[data-testid=\"stMain\"]').scrollTop = 10000; }")
+    p.get_by_role("button", name="Next →").click()  # a mouse on Next, at the bottom of a step
+    rerun_settled(p)
+    _at(p, "lab")
+    assert p.evaluate(_SCROLL) == 0
+
+
+def test_the_vote_lets_go_of_the_keys_and_the_arrows_never_change_it(app_url, new_page):
+    p = new_page(scheme="light", width=1280, height=720)
+    _present(p, app_url, "opening")
+    radio = p.locator(f"{MAIN} [data-testid='stRadio']")
+    radio.get_by_text("Candidate 1", exact=True).click()
+    rerun_settled(p)
+    p.wait_for_function(f"() => ({_FOCUS})() === 'stMain'", timeout=10_000)  # the radio has let go
+    p.keyboard.press("PageDown")  # the clicker works at once (the slide fits: PageDown moves on)
+    rerun_settled(p)
+    _at(p, "plain")
+    p.keyboard.press("ArrowLeft")
+    rerun_settled(p)
+    _at(p, "opening")
+    chosen = p.locator(f"{MAIN} [data-testid='stRadioOption'][data-selected='true']")
+    expect(chosen).to_have_text("Candidate 1")
+    radio.locator("input").first.focus()  # even with the radio focused (a click on it), → moves the lecture
+    p.keyboard.press("ArrowRight")
+    rerun_settled(p)
+    _at(p, "plain")
+    p.keyboard.press("ArrowLeft")
+    rerun_settled(p)
+    _at(p, "opening")
+    expect(chosen).to_have_text("Candidate 1")  # not Candidate 2: the class's vote stands
+
+
+def test_after_a_jump_with_the_step_list_the_clicker_works_and_escape_leaves_a_widget(app_url, new_page):
+    p = new_page(scheme="light", width=1280, height=720)
+    _present(p, app_url, "short")
+    p.locator(f"{MAIN} [data-testid='stSelectbox']").first.click()
+    p.get_by_role("option", name=steps.heading(steps.get("geomean"))).click()
+    rerun_settled(p)
+    _at(p, "geomean")  # the list's box has let go: the page has the focus
+    p.keyboard.press("PageDown")
+    rerun_settled(p)
+    _at(p, "short")
+    box = p.locator(f"{MAIN} [data-testid='stSelectbox'] input").first
+    box.focus()
+    p.keyboard.press("ArrowRight")  # typing in the box: the caret moves, not the lecture
+    p.keyboard.press("Escape")
+    p.wait_for_function(f"() => ({_FOCUS})() === 'stMain'", timeout=10_000)
+    assert "step=short" in p.url
+    p.keyboard.press("ArrowRight")
+    rerun_settled(p)
+    _at(p, "recall")

@@ -1,0 +1,110 @@
+"""Slides and speaker notes apart (issue 34), in Chromium: at 1280x720 in the light and the dark theme every slide
+of Parts I and II fits one screen (the review measured 1.07 to 3.84 screens), and a second window with the speaker
+notes follows the slides within 2 s of a move in either."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from bleu_app.ui.learn import steps
+from tests.browser.conftest import shot, wait_for_app
+
+MAIN = "[data-testid='stMain']"
+LECTURE = [s.key for s in steps.STEPS if s.part in steps.LECTURE]
+TOLERANCE = 4  # px: sub-pixel rounding of the last block's margin
+# the scroll container (stMain scrolls, not the document): its height to scroll against the screen's
+_HEIGHT = (
+    "() => { const m = document.querySelector('[data-testid=\"stMain\"]'); return [m.scrollHeight, m.clientHeight]; }"
+)
+
+
+def _slide(p: Page, app_url: str, key: str) -> None:
+    p.goto(f"{app_url}/learn?present=1&step={key}")
+    wait_for_app(p)
+    expect(p.locator(f"{MAIN} h2").first).to_have_text(re.compile(rf"^\s*{re.escape(steps.heading(steps.get(key)))}"))
+    # the step's charts have drawn (Vega lays them out after their element appears)
+    p.wait_for_function(
+        """() => [...document.querySelectorAll('[data-testid="stMain"] [data-testid="stVegaLiteChart"]')]
+             .every(c => c.querySelector('svg.marks .role-mark'))""",
+        timeout=60_000,
+    )
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_slide_of_parts_one_and_two_fits_one_screen_at_1280x720(app_url, new_page, scheme):
+    p = new_page(scheme=scheme, width=1280, height=720)
+    over = {}
+    for key in LECTURE:
+        _slide(p, app_url, key)
+        height, screen = p.evaluate(_HEIGHT)
+        assert screen == 720
+        if height > screen + TOLERANCE:
+            over[key] = round(height / screen, 2)
+            shot(p, f"slide-over-{scheme}-{key}")
+    assert not over, f"slides taller than the screen (in screens): {over}"
+    shot(p, f"slide-{scheme}-1280-{LECTURE[-1]}")
+
+
+def _deck(p: Page) -> str:
+    p.wait_for_function("() => /[?&]deck=[A-Za-z0-9_-]{6,}/.test(location.search)", timeout=60_000)
+    found = re.search(r"[?&]deck=([A-Za-z0-9_-]+)", p.url)
+    assert found is not None, p.url
+    return found.group(1)
+
+
+def _shows(p: Page, where: str, key: str, timeout: float = 60_000) -> None:
+    """Wait until the heading under ``where`` is step ``key``'s."""
+    p.wait_for_function(
+        "([sel, text]) => [...document.querySelectorAll(sel)].some(h => h.innerText.trim() === text)",
+        arg=[where, steps.heading(steps.get(key))],
+        timeout=timeout,
+    )
+
+
+NOTES_STEP = ".st-key-learn-notes-step h3"
+SLIDE_STEP = f"{MAIN} h2"
+
+
+def test_the_notes_window_follows_the_slides_and_moves_them(app_url, new_page):
+    slides = new_page(scheme="light", width=1280, height=720)
+    _slide(slides, app_url, "brevity")
+    deck = _deck(slides)
+    window = new_page(scheme="light", width=1000, height=800)  # a second context: another session, as a laptop screen
+    window.goto(f"{app_url}/learn?present=1&notes=1&deck={deck}")
+    wait_for_app(window)
+    _shows(window, NOTES_STEP, "brevity")
+    expect(window.locator(MAIN)).to_contain_text("Longer candidates are not penalised again")  # the notes
+    expect(window.locator(MAIN)).to_contain_text(f"Next: {steps.heading(steps.get('logdomain'))}")
+    shot(window, "notes-window-light")
+    start = time.monotonic()
+    slides.get_by_role("button", name="Next →").click()
+    _shows(window, NOTES_STEP, "logdomain", timeout=5_000)
+    assert time.monotonic() - start < 2.0, f"the notes followed after {time.monotonic() - start:.2f} s"
+    start = time.monotonic()
+    window.get_by_role("button", name="Next →").click()
+    _shows(slides, SLIDE_STEP, "zero", timeout=5_000)
+    assert time.monotonic() - start < 2.0, f"the slides followed after {time.monotonic() - start:.2f} s"
+    expect(slides).to_have_url(re.compile("step=zero"))
+
+
+def test_every_chart_on_learn_has_a_text_description(app_url, new_page):
+    """Issue 34 (accessible): the review found Learn's charts without a text alternative. Each chart's Vega-Lite
+    description, with the numbers it draws, is its accessible name: on the page and on the slides."""
+    p = new_page(scheme="dark", width=1280, height=720)
+    names = []
+    for query in ("", "?present=1&step=decay", "?present=1&step=brevity", "?present=1&step=logdomain"):
+        p.goto(f"{app_url}/learn{query}")
+        wait_for_app(p)
+        charts = p.locator(f"{MAIN} [data-testid='stVegaLiteChart']")
+        expect(charts.first).to_be_attached()
+        for chart in charts.all():
+            label = chart.get_attribute("aria-label") or ""
+            assert chart.get_attribute("role") == "graphics-document"
+            assert re.search(r"\d", label), (query, label)
+            names.append(label)
+    assert len(names) >= 8, names
+    assert any(n.startswith("Line chart of the brevity penalty") for n in names)
