@@ -8,7 +8,9 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from bleu_app import prose, samples
+from bleu_core import sentence_chrf
 from bleu_core.config import BleuConfig
+from bleu_core.metrics import Chrf
 from bleu_core.metrics.bleu import make_signature
 from bleu_core.teaching.explain import explain_corpus, explain_segment
 from bleu_core.teaching.paper import EXAMPLE_1
@@ -77,6 +79,7 @@ def _numbers(cfg: BleuConfig) -> dict[str, str]:
         "words": str(p.totals[0]),
         "fractions": ", ".join(f"{m}/{t}" for m, t in zip(p.counts, p.totals, strict=True)),
         "human": _bleu(refs[0], refs[1:], cfg),
+        "chrf_c1": f"{sentence_chrf(c1, refs).score:.2f}",  # sacreBLEU's chrF: its own settings, not BLEU's
     }
 
 
@@ -117,6 +120,24 @@ def cards(config: BleuConfig | None = None) -> tuple[Card, ...]:
             refs[1:],
             "",
             (("", make_signature(cfg, len(refs) - 1)),),
+        ),
+        "scale": (
+            {"all three": n["all3"], "Reference 1 alone": n["ref1"], "13a": n["tok13a"]},
+            "",  # no demo of its own: the references and tokenization cards open these two sentences
+            (),
+            "",
+            (
+                ("all three", three),
+                ("Reference 1 alone", one),
+                ("13a", make_signature(replace(cfg, tokenize="13a"), len(refs))),
+            ),
+        ),
+        "still": (
+            {"BLEU": n["all3"], "chrF": n["chrf_c1"]},
+            "",  # the half card opens this sentence
+            (),
+            "",
+            (("BLEU", three), ("chrF", Chrf().signature(len(refs)))),
         ),
     }
     return tuple(
