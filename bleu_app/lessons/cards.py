@@ -83,14 +83,26 @@ def _numbers(cfg: BleuConfig) -> dict[str, str]:
     }
 
 
+# a card's numbers (as its text quotes them), demonstration (candidate, references, tokenizer) and signatures
+_Made = dict[str, tuple[dict[str, str], str, tuple[str, ...], str, tuple[tuple[str, str], ...]]]
+
+
 def cards(config: BleuConfig | None = None) -> tuple[Card, ...]:
     """The cards, every number computed under ``config`` (default: the paper's preset)."""
     cfg = config or BleuConfig.paper()
     n = _numbers(cfg)
+    made = {**_paper_cards(cfg, n), **_after_cards(cfg, n)}
+    return tuple(
+        Card(key, TEXT[key]["myth"], prose.fill(TEXT[key]["truth"], **n), numbers, hyp, demo, tokenize, signatures)
+        for key, (numbers, hyp, demo, tokenize, signatures) in made.items()
+    )
+
+
+def _paper_cards(cfg: BleuConfig, n: dict[str, str]) -> _Made:
+    """The cards about the paper's own metric."""
     c1, refs = EXAMPLE_1.candidates[0], tuple(EXAMPLE_1.references)
     one, three = make_signature(cfg, 1), make_signature(cfg, len(refs))
-    # each card's numbers (as its text quotes them), demonstration (candidate, references, tokenizer) and signatures
-    made: dict[str, tuple[dict[str, str], str, tuple[str, ...], str, tuple[tuple[str, str], ...]]] = {
+    return {
         "mean": (
             {"corpus BLEU": n["corpus"], "mean of sentence BLEU": n["mean"]},
             "",
@@ -121,6 +133,14 @@ def cards(config: BleuConfig | None = None) -> tuple[Card, ...]:
             "",
             (("", make_signature(cfg, len(refs) - 1)),),
         ),
+    }
+
+
+def _after_cards(cfg: BleuConfig, n: dict[str, str]) -> _Made:
+    """The cards students ask after the paper: what a score means, and whether BLEU is still used (issue 33)."""
+    refs = tuple(EXAMPLE_1.references)
+    one, three = make_signature(cfg, 1), make_signature(cfg, len(refs))
+    return {
         "scale": (
             {"all three": n["all3"], "Reference 1 alone": n["ref1"], "13a": n["tok13a"]},
             "",  # no demo of its own: the references and tokenization cards open these two sentences
@@ -140,7 +160,3 @@ def cards(config: BleuConfig | None = None) -> tuple[Card, ...]:
             (("BLEU", three), ("chrF", Chrf().signature(len(refs)))),
         ),
     }
-    return tuple(
-        Card(key, TEXT[key]["myth"], prose.fill(TEXT[key]["truth"], **n), numbers, hyp, demo, tokenize, signatures)
-        for key, (numbers, hyp, demo, tokenize, signatures) in made.items()
-    )
