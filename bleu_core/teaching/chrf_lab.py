@@ -95,5 +95,6 @@ ZERO_OVERLAP: Final = ChrfLab(
         ("B, third sentence partly right", (_REFS[0], _REFS[1], "a museum opens")),
     ),
 )
-"""System A is close everywhere (its third sentence is its reference); B is perfect on two sentences and garbage ("zzz kvb": not one character of its
-reference) on the third; the last row is B with a partly right third sentence."""
+"""System A is close everywhere (its third sentence is its reference); B is perfect on two sentences and garbage
+("zzz kvb": not one character of its reference) on the third; the last row is B with a partly right third
+sentence."""
