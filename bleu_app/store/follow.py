@@ -24,7 +24,7 @@ MAX_KEY: Final = 64  # a step's, a poll's or an answer's key (the app's own shor
 SCHEMA: Final = (
     """CREATE TABLE slides (
         room_id TEXT PRIMARY KEY REFERENCES rooms(id) ON DELETE CASCADE,
-        step TEXT NOT NULL, moved_at DOUBLE PRECISION NOT NULL)""",
+        step TEXT NOT NULL, poll TEXT, moved_at DOUBLE PRECISION NOT NULL)""",
     """CREATE TABLE poll_answers (
         room_id TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
         poll TEXT NOT NULL, student_id TEXT NOT NULL REFERENCES students(id) ON DELETE CASCADE,
@@ -35,10 +35,12 @@ SCHEMA: Final = (
 
 @dataclass(frozen=True, slots=True)
 class Slide:
-    """The slide a room's teacher shows: the step's key and when the teacher moved to it (the store's clock)."""
+    """The slide a room's teacher shows: the step's key, when the teacher moved to it (the store's clock) and the
+    poll the phones answer there (None: no poll; the lab's is its round: a variant on a corpus)."""
 
     step: str
     moved_at: float
+    poll: str | None = None
 
 
 def _key(value: str, what: str) -> str:
@@ -61,10 +63,11 @@ class FollowQueries:
     def _check_secret(self, cur: Cursor, student: Student, secret: str | None) -> None:  # pragma: no cover
         raise NotImplementedError
 
-    def show_slide(self, teacher_token: str, step: str) -> str:
-        """The room whose teacher holds ``teacher_token`` now shows ``step`` on the phones that follow it; returns
-        the room's id. Raises :class:`RoomGoneError` when the token opens no open room."""
+    def show_slide(self, teacher_token: str, step: str, *, poll: str | None = None) -> str:
+        """The room whose teacher holds ``teacher_token`` now shows ``step`` (and ``poll``) on the phones that follow
+        it; returns the room's id. Raises :class:`RoomGoneError` when the token opens no open room."""
         step = _key(step, "step")
+        poll = None if poll is None else _key(poll, "poll")
         now = self.clock()
         with self._tx() as cur:
             self._run(
@@ -75,9 +78,9 @@ class FollowQueries:
                 raise RoomGoneError("This lecture's room no longer exists (deleted or expired).")
             self._run(
                 cur,
-                "INSERT INTO slides (room_id, step, moved_at) VALUES (?, ?, ?) "
-                "ON CONFLICT (room_id) DO UPDATE SET step = excluded.step, moved_at = excluded.moved_at",
-                (row[0], step, now),
+                "INSERT INTO slides (room_id, step, poll, moved_at) VALUES (?, ?, ?, ?) ON CONFLICT (room_id) "
+                "DO UPDATE SET step = excluded.step, poll = excluded.poll, moved_at = excluded.moved_at",
+                (row[0], step, poll, now),
             )
         return str(row[0])
 
@@ -85,9 +88,9 @@ class FollowQueries:
         """The slide the room's teacher shows, or None (no lecture presented to this room yet, or the room is gone).
         The one read a following phone makes every second."""
         with self._tx() as cur:
-            self._run(cur, "SELECT step, moved_at FROM slides WHERE room_id = ?", (room_id,))
+            self._run(cur, "SELECT step, moved_at, poll FROM slides WHERE room_id = ?", (room_id,))
             row = cur.fetchone()
-        return Slide(str(row[0]), float(row[1])) if row else None
+        return Slide(str(row[0]), float(row[1]), None if row[2] is None else str(row[2])) if row else None
 
     def answer_poll(self, student: Student, poll: str, answer: str, *, secret: str | None = None) -> bool:
         """The student's answer to a poll: the first one counts (True), any later one changes nothing (False).

@@ -18,9 +18,13 @@ def test_the_teachers_token_moves_the_rooms_slide_and_nothing_else_does(store_en
     assert store_env.show_slide(new.teacher_token, "opening") == new.room.id
     first = store_env.slide(new.room.id)
     assert first.step == "opening"
+    assert first.poll is None
+    store_env.show_slide(new.teacher_token, "lab", poll="lab|nltk:2|toy")
+    assert store_env.slide(new.room.id).poll == "lab|nltk:2|toy"
     store_env.show_slide(new.teacher_token, "clipping")
     moved = store_env.slide(new.room.id)
     assert moved.step == "clipping"
+    assert moved.poll is None
     assert moved.moved_at >= first.moved_at
     assert store_env.slide(other.room.id) is None  # one room's lecture is not another's
     with pytest.raises(RoomGoneError):

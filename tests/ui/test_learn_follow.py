@@ -11,6 +11,7 @@ from streamlit.testing.v1 import AppTest
 from bleu_app.ui import state
 from bleu_app.ui.classroom import lecture as class_lecture
 from bleu_app.ui.learn import follow, opening, steps
+from bleu_core.teaching.variants import VARIANTS
 from tests.ui.conftest import TIMEOUT, open_app
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
@@ -112,3 +113,31 @@ def test_a_phone_that_has_not_joined_is_asked_to_join_before_it_votes(store_env)
     phone = _session({follow.FOLLOW: new.room.code})
     assert not [b for b in phone.button if b.key.startswith("learn.poll.")]
     assert [p.proto.label for p in phone.get("page_link")] == [f"Join room {new.room.code}"]
+
+
+def test_the_labs_round_is_a_prediction_poll_on_the_phones_and_a_new_round_is_a_new_poll(store_env):
+    new = store_env.create_room("src", ["the cat sat on the mat"], {})
+    mei = store_env.enrol(new.room.id, "mei")
+    teacher = _session({"present": "1", "step": "lab"}, **{state.FOLLOW_TEACH: new.teacher_token})
+    variant, corpus = teacher.session_state[state.LAB_VARIANT], teacher.session_state[state.LAB_CORPUS]
+    poll = follow.lab_poll(variant, corpus, 0)
+    assert store_env.slide(new.room.id).poll == poll.key
+    assert follow.poll_of("lab", poll.key) == poll  # the phone reads the round back from the store
+    phone = _session(
+        {follow.FOLLOW: new.room.code}, **{state.CLASS_STUDENT: mei.student.id, state.CLASS_SECRET: mei.secret}
+    )
+    assert [b.label for b in phone.button if b.key.startswith("learn.poll.")] == list(poll.options)
+    phone.button(key=f"learn.poll.{poll.key}.1").click().run()
+    assert store_env.poll_counts(new.room.id, poll.key) == {poll.options[1]: 1}
+    teacher.run()
+    assert f"{poll.options[1]}: 1" in _progress(teacher)
+
+    other = next(v for v in VARIANTS if v != variant)
+    teacher.selectbox(key=state.LAB_VARIANT).set_value(other).run()
+    moved = store_env.slide(new.room.id).poll
+    assert moved != poll.key
+    assert moved.startswith(follow.LAB_POLL + other)
+    phone.run()
+    assert [b.key for b in phone.button if b.key.startswith("learn.poll.")] == [
+        f"learn.poll.{moved}.{k}" for k in range(3)
+    ]

@@ -17,15 +17,29 @@ from typing import Final
 
 import streamlit as st
 
-from bleu_app.store import SqlStore, Student, get_store
+from bleu_app.lessons import lab as lesson
+from bleu_app.store import Slide, SqlStore, Student, get_store
 from bleu_app.store.model import CODE_ALPHABET, CODE_LEN
 from bleu_app.ui import state
 from bleu_app.ui.components import identity, stored
 from bleu_app.ui.components.stored import Refused
 from bleu_app.ui.learn import links, opening, steps
 from bleu_app.ui.learn.lecture import Lecture
+from bleu_core.teaching.variants import VARIANTS
 
-__all__ = ["FOLLOW", "FOLLOW_S", "POLLS", "Poll", "come_back", "following", "phone", "projector_poll", "publish"]
+__all__ = [
+    "FOLLOW",
+    "FOLLOW_S",
+    "LAB_POLL",
+    "POLLS",
+    "Poll",
+    "come_back",
+    "following",
+    "lab_poll",
+    "phone",
+    "poll_of",
+    "publish",
+]
 
 FOLLOW: Final = "follow"  # ``/learn?follow=CODE``: this phone follows the lecture of room CODE
 FOLLOW_S: Final = 1.0  # how often a phone looks whether the teacher moved, and the projector counts the answers
@@ -41,6 +55,39 @@ class Poll:
 
 
 POLLS: Final = {"opening": Poll("opening", "Which translation is better?", opening.CHOICES)}
+LAB_POLL: Final = "lab|"  # + the lab's round (``lessons.lab.game_key``): the class predicts that round
+
+
+def lab_poll(variant: str, corpus: str, nltk: int) -> Poll | None:
+    """The prediction poll of one lab round (None for a variant or a corpus the lab does not have)."""
+    if variant not in VARIANTS or corpus not in lesson.CORPORA:
+        return None
+    return Poll(
+        LAB_POLL + lesson.game_key(variant, corpus, nltk),
+        f"{VARIANTS[variant].label}, on {lesson.CORPORA[corpus].label}: will this mistake raise, lower or not change "
+        "BLEU?",
+        tuple(lesson.CHOICES.values()),
+    )
+
+
+def poll_of(step: str, key: str | None) -> Poll | None:
+    """The poll a slide carries: the opening's vote, or the lab round the store names (``key``)."""
+    if step in POLLS:
+        return POLLS[step]
+    if step != "lab" or not key or not key.startswith(LAB_POLL):
+        return None
+    head, _, corpus = key.removeprefix(LAB_POLL).partition("|")
+    variant, _, nltk = head.partition(":")
+    return lab_poll(variant, corpus, int(nltk) if nltk.isdigit() else 0)
+
+
+def _teachers_poll(step: str) -> Poll | None:
+    """The poll of the presenter's slide: the opening's, or the lab round its pickers show."""
+    if step != "lab":
+        return POLLS.get(step)
+    return lab_poll(
+        str(state.get(state.LAB_VARIANT)), str(state.get(state.LAB_CORPUS)), int(state.get(state.LAB_NLTK_KEPT, 0))
+    )
 
 
 def _store() -> SqlStore | None:
@@ -50,25 +97,24 @@ def _store() -> SqlStore | None:
 
 # --- the teacher's side -------------------------------------------------------------------------------------------
 def publish(step: str) -> None:
-    """The presenter shows ``step``: when the session presents to a room, its phones show it too (written once per
-    move)."""
+    """The presenter shows ``step`` (drawn: the lab's pickers have their round): when the session presents to a
+    room, its phones show it too (written once per move), and a poll's answers are drawn as they arrive."""
     token = state.get(state.FOLLOW_TEACH)
-    if not token or state.get(state.FOLLOW_SENT) == step:
+    if not token:
         return
-    store = _store()
-    if store is None:
-        return
-    room_id = stored.attempt(lambda: store.show_slide(str(token), step))
-    if isinstance(room_id, str):
+    poll = _teachers_poll(step)
+    sent = (step, poll.key if poll else None)
+    if state.get(state.FOLLOW_SENT) != sent:
+        store = _store()
+        if store is None:
+            return
+        room_id = stored.attempt(lambda: store.show_slide(str(token), step, poll=sent[1]))
+        if not isinstance(room_id, str):
+            return
         state.put(state.FOLLOW_ROOM, room_id)
-        state.put(state.FOLLOW_SENT, step)
-
-
-def projector_poll(step: str) -> None:
-    """On a presenter's slide that has a poll, the class's answers as they arrive (when it presents to a room)."""
-    poll, room_id = POLLS.get(step), state.get(state.FOLLOW_ROOM)
-    if poll is not None and room_id and state.get(state.FOLLOW_TEACH):
-        _counts(str(room_id), poll)
+        state.put(state.FOLLOW_SENT, sent)
+    if poll is not None and state.get(state.FOLLOW_ROOM):
+        _counts(str(state.get(state.FOLLOW_ROOM)), poll)
 
 
 @st.fragment(run_every=FOLLOW_S)
@@ -97,13 +143,20 @@ def following() -> bool:
     return bool(state.get(state.FOLLOWING) and state.get(state.FOLLOW_CODE))
 
 
+def _shown(slide: Slide | Refused | None) -> tuple[str, str | None] | None:
+    """What a phone shows of the room's slide: its step and its poll (None before the teacher starts)."""
+    if slide is None or isinstance(slide, Refused) or slide.step not in steps.KEYS:
+        return None
+    return slide.step, slide.poll
+
+
 def _explore() -> None:
     state.put(state.FOLLOWING, False)
     st.query_params.pop(FOLLOW, None)
     shown = state.get(state.FOLLOW_SHOWN)
     if shown:
-        st.query_params[links.STEP] = shown
-        state.put(state.STEP_LINKED, shown)
+        st.query_params[links.STEP] = shown[0]
+        state.put(state.STEP_LINKED, shown[0])
 
 
 def _again() -> None:
@@ -139,8 +192,7 @@ def phone(w: Lecture) -> None:
         st.error("No open room has this code: it may have expired or been deleted.", icon=":material/error:")
         st.button("Explore on my own", key="learn.follow_leave", on_click=_explore)
         return
-    slide = stored.attempt(lambda: store.slide(room.id), action="load")
-    shown = slide.step if slide is not None and not isinstance(slide, Refused) and slide.step in steps.KEYS else None
+    shown = _shown(stored.attempt(lambda: store.slide(room.id), action="load"))
     state.put(state.FOLLOW_SHOWN, shown)
     top = st.columns([3, 2], vertical_alignment="center")
     top[0].caption(f"Following the lecture of room {room.code}")
@@ -148,24 +200,27 @@ def phone(w: Lecture) -> None:
     if shown is None:
         st.info("Your teacher has not started the slides yet: they show here when they do.", icon=":material/cast:")
     else:
-        _slide(store, room.id, room.code, steps.get(shown), w)
+        _slide(store, room.id, room.code, steps.get(shown[0]), poll_of(*shown), w)
     _watch(room.id)  # last: its reruns every second leave the slide above it alone
 
 
-def _slide(store: SqlStore, room_id: str, code: str, step: steps.Step, w: Lecture) -> None:
-    """The step as the projector shows it (its heading, its lines, its figure), the opening with its poll; the
-    other tabs' screens are the phone's own to explore."""
+def _slide(store: SqlStore, room_id: str, code: str, step: steps.Step, poll: Poll | None, w: Lecture) -> None:
+    """The step as the projector shows it (its heading, its lines, its figure), with its poll when it has one (the
+    opening's sentences, a lab round's mistake); the other tabs' screens are the phone's own to explore."""
     st.header(steps.heading(step), anchor=False)
-    poll = POLLS.get(step.key)
-    if poll is not None:
+    if step.key in POLLS:
         opening.sentences()
-        _poll(store, room_id, code, poll)
+    elif poll is not None:
+        variant = VARIANTS[poll.key.removeprefix(LAB_POLL).split("|")[0].split(":")[0]]
+        st.markdown(f"**{variant.label}.** {variant.mistake}")
     elif step.part in steps.LECTURE:
         if step.doc:
             w.slide(step.doc)
         (step.slide or step.show)(w)
     else:
         st.markdown("The projector shows this screen: open it here to try it yourself.")
+    if poll is not None:
+        _poll(store, room_id, code, poll)
 
 
 def _student(store: SqlStore, room_id: str) -> tuple[Student, str] | None:
@@ -215,7 +270,6 @@ def _watch(room_id: str) -> None:
     store = _store()
     if store is None:
         return
-    slide = stored.attempt(lambda: store.slide(room_id), action="load", show=False)
-    step = slide.step if slide is not None and not isinstance(slide, Refused) else None
-    if step in steps.KEYS and step != state.get(state.FOLLOW_SHOWN):
+    shown = _shown(stored.attempt(lambda: store.slide(room_id), action="load", show=False))
+    if shown is not None and shown != state.get(state.FOLLOW_SHOWN):
         st.rerun()

@@ -323,9 +323,8 @@ def show_step(key: str, w: Lecture) -> None:
     _nav(key)
     if presenting():
         settings_banner(w)
-        follow.publish(key)  # the phones of the room this presenter's class view tied it to
         steps.draw_slide(steps.get(key), w)
-        follow.projector_poll(key)
+        follow.publish(key)  # the phones of the room this presenter's class view tied it to, and their poll
         keys(key)
         with st.sidebar:
             st.button("Show the whole page", key="learn.step_leave", on_click=_leave, icon=":material/unfold_more:")
