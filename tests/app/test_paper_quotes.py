@@ -28,7 +28,8 @@ NOT_THE_PAPER = {
     "Ten years ago a single metric, BLEU, governed progress in machine translation research. For better or worse, "
     "there is no such consensus today",  # its abstract
     "To Ship or Not to Ship",  # Kocmi et al. (2021), the paper's title
-    "the sole use of BLEU impeded the development of improved models leading to bad deployment decisions",  # its abstract
+    # Kocmi et al. (2021), its abstract:
+    "the sole use of BLEU impeded the development of improved models leading to bad deployment decisions",
     "throw[s] away a sentence's reference n-grams whenever the hypothesis shares no character or word n-gram with "
     "any of its references. Those n-grams never make it into the corpus-level recall denominator, so the corpus "
     "score comes out too high.",  # torchmetrics issue #3480
