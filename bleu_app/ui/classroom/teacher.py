@@ -9,7 +9,7 @@ from typing import Final
 import streamlit as st
 
 from bleu_app import markup
-from bleu_app.frames import classroom as frames
+from bleu_app.frames import answers, classroom as frames
 from bleu_app.store import (
     ROUND_RATE,
     ROUND_TRANSLATE,
@@ -175,6 +175,7 @@ def _board(store: SqlStore, board: ClassBoard) -> None:
         key="class.ranked",
     )
     scores.signature(board.signature, what="BLEU")
+    st.caption(answers.scoring_line(frames.config_from_dict(board.room.config)))
     _remove_control(store, board, _hide_control(store, board))
     _agreement_section(board)
     export.downloads(
@@ -236,6 +237,7 @@ def _projected_board(board: ClassBoard, *, names: bool) -> None:
     vega.vega(board.histogram)
     st.table(tables.as_text(frames.projected_frame(board.ranked, names=names)), hide_index=True)
     scores.signature(board.signature, what="BLEU")
+    st.caption(answers.scoring_line(frames.config_from_dict(board.room.config)))
     _agreement_section(board)
 
 
