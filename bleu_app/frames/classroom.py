@@ -127,6 +127,8 @@ def projected_frame(df: pd.DataFrame, *, names: bool) -> pd.DataFrame:
         ...                    HIDDEN: [False, True, False]})
         >>> projected_frame(df, names=False)[[RANK, TEXT]].values.tolist()
         [[1, 'a'], [2, 'c']]
+        >>> projected_frame(df.assign(**{BLEU: 53.72849, MEAN: 7 / 3}), names=False)[[BLEU, MEAN]].values.tolist()
+        [[53.73, 2.3], [53.73, 2.3]]
         >>> list(projected_frame(df, names=True).columns)
         ['rank', 'nickname', 'translation', 'BLEU', 'mean rating', 'ratings']
     """
@@ -134,6 +136,8 @@ def projected_frame(df: pd.DataFrame, *, names: bool) -> pd.DataFrame:
     out[RANK] = range(1, len(out) + 1)
     out[NICK] = [shown(n, name=True) for n in out[NICK]]
     out[TEXT] = [shown(t) for t in out[TEXT]]
+    # as the teacher's table shows them: BLEU to 2 decimals, a mean rating to 1 (not "2.3333" beside "3")
+    out[BLEU], out[MEAN] = out[BLEU].round(2), out[MEAN].round(1)
     return out if names else out.drop(columns=[NICK])
 
 

@@ -13,11 +13,14 @@ from bleu_app.frames import classroom as frames
 from bleu_app.ui import state
 from bleu_app.ui.classroom import room as links
 from bleu_app.ui.components import export
+from bleu_core.config import BleuConfig
+from bleu_core.teaching.explain import explain_segment
+from bleu_core.teaching.paper import EXAMPLE_1
 from tests.ui.conftest import open_app
 from tests.ui.test_classroom import PAGE, _metrics, _student, _submit, _teacher
 
 RUDE = "This lecture is boring and BLEU is stupid."
-FINE = "It is a guide to action that ensures that the military will forever heed Party commands."
+FINE = "It is a guide to action that ensures that the army will always heed the commands of the Party."
 
 
 def _everything(app: AppTest) -> str:
@@ -83,6 +86,9 @@ def test_the_projector_view_drops_hidden_rows_and_nicknames_and_shows_no_secret(
     projector = _project(teacher)
     shown = projector.table[0].value
     assert shown[frames.TEXT].tolist() == [FINE]
+    fine = explain_segment(FINE, list(EXAMPLE_1.references), BleuConfig.sentence()).score.score
+    assert [float(b) for b in shown[frames.BLEU]] == [round(fine, 2)]  # to 2 decimals, as the teacher's table
+    assert shown[frames.RANK].tolist() == [1]  # ranked again among what is shown
     assert frames.NICK not in shown.columns
     page = _everything(projector)
     assert RUDE not in page
