@@ -54,18 +54,31 @@ def tokenizer_hint(expl: SegmentExplanation, *, sidebar: bool = False) -> str | 
         'The references are mostly **Chinese** script (100% of letters)'
         >>> tokenizer_hint(explain_segment("我们今天去公园玩", ["我们今天去了公园玩"], BleuConfig(tokenize="zh")))
     """
-    if expl.config.tokenize not in SPACE_TOKENIZERS:
+    return references_hint([" ".join(tokens) for tokens in expl.ref_tokens], expl.config.tokenize, sidebar=sidebar)
+
+
+def references_hint(refs: list[str], tokenize: str, *, sidebar: bool = False) -> str | None:
+    """:func:`tokenizer_hint` for references and a tokenizer (a class room's, before anyone has sent a sentence).
+
+    Example:
+        >>> references_hint(["我们今天去了公园玩"], "13a", sidebar=True).split(": ")[-1]
+        "pick **zh** as the sidebar's *Tokenizer* to score it by words (or characters)."
+    """
+    if tokenize not in SPACE_TOKENIZERS:
         return None
-    found = suggestion(" ".join(tokens) for tokens in expl.ref_tokens)
+    found = suggestion(refs)
     if found is None:
         return None
     language, right, share = found
-    where = f"pick **{right}** as the sidebar's *Tokenizer*" if sidebar else f"a room made with the {right} tokenizer"
+    fix = (
+        f"pick **{right}** as the sidebar's *Tokenizer* to score it by words (or characters)"
+        if sidebar
+        else f"a room made with the {right} tokenizer scores it by words (or characters)"
+    )
     return (
-        f"The references are mostly **{language}** script ({share:.0%} of letters), but the {expl.config.tokenize} "
+        f"The references are mostly **{language}** script ({share:.0%} of letters), but the {tokenize} "
         f"tokenizer splits only on spaces and punctuation: a clause written without spaces is one token, and one "
-        f"different character makes the whole token a miss. sacreBLEU uses {right} for this language: {where} "
-        "scores it by words (or characters)."
+        f"different character makes the whole token a miss. sacreBLEU uses {right} for this language: {fix}."
     )
 
 

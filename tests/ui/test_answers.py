@@ -82,6 +82,8 @@ def test_a_chinese_room_on_a_space_tokenizer_tells_the_student(store_env):
     teacher.session_state[state.CLASS_REFS] = "我们今天去了公园玩"
     teacher.run()
     teacher.button(key="class.create").click().run()
+    teacher_hint = next(w.value for w in teacher.warning if "**Chinese**" in w.value)
+    assert teacher_hint.endswith("Make the room again with it before the class.")
     s = _student(_metrics(teacher)["Room code"], "Ann")
     _submit(s, "我们今天去公园玩")
     hint = next(w.value for w in s.warning if "**Chinese**" in w.value)

@@ -67,6 +67,9 @@ def show(store: SqlStore, token: str) -> None:
         st.markdown(f"**References** ({len(room.refs)})")
         for i, ref in enumerate(room.refs):
             st.text(f"{i + 1}. {ref}")
+        hint = answers.references_hint(list(room.refs), frames.config_from_dict(room.config).tokenize)
+        if hint:  # the teacher can still make the room again, with the sidebar's tokenizer, before the class
+            st.warning(f"{hint} Make the room again with it before the class.", icon=":material/translate:")
     qr_col.image(cached.qr_png(join_url), caption="Scan to join", width=260)
 
     _projector_link(room)
