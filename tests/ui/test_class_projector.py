@@ -149,3 +149,16 @@ def test_the_teacher_removes_a_student(store_env):
     assert [s.text for s in store_env.submissions(room.id)] == [FINE]
     assert _metrics(teacher)["Joined"] == "1"
     assert any("removed" in x.value for x in teacher.success)
+
+
+def test_back_from_presenting_the_teacher_gets_the_controls(store_env):
+    teacher, _ = _teacher()
+    _project(teacher)
+    assert not teacher.main.button
+    # the teacher presented the Learn slides in this session (presenter mode stays on for them), then opened the
+    # class page again, without &present=1
+    teacher.session_state[state.PRESENTING] = True
+    teacher.query_params.pop(links.PROJECT)
+    teacher.run()
+    assert teacher.button(key="class.delete").label == "Delete the room"
+    assert any("projector" in b.proto.label for b in teacher.get("link_button"))

@@ -48,8 +48,11 @@ def show(store: SqlStore, token: str) -> None:
             links.leave()
             st.rerun()
         return
-    links.keep_teacher(room, token, cookie=not state.presenting())
-    if state.presenting():
+    # the address decides, not the session's presenter flag: a teacher back from presenting the Learn slides in
+    # this session gets the dashboard with its controls, not the projector view
+    projecting = st.query_params.get(links.PROJECT) == "1"
+    links.keep_teacher(room, token, cookie=not projecting)
+    if projecting:
         _projector(store, room)
         return
     base = links.base_url()
