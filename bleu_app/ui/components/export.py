@@ -3,12 +3,13 @@ ranking as LaTeX tables."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pandas as pd
 import streamlit as st
 
 from bleu_app.frames.corpus import BLEU, BP, CI_HIGH, CI_LOW, COL, P_HOLM, RATIO, ROW, SYSTEM
+from bleu_app.frames.metrics import Signed
 from bleu_core.display.latex import escape_latex, ranking_table
 from bleu_core.significance.ranking import Ranking
 
@@ -33,6 +34,7 @@ def downloads(label: str, items: dict[str, tuple[Callable[[], bytes | str], str,
 
 
 SIGNATURE = "signature"
+SACREBLEU_SIGNATURE = "sacreBLEU signature"
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -44,22 +46,25 @@ def _as_text(value: object) -> object:
     return value
 
 
-def csv(frame: pd.DataFrame, signature: str) -> str:
-    """The frame as CSV with the signature in a last column of its own (a ``# signature`` first line is read as
-    data by spreadsheets and by ``pandas.read_csv`` without ``comment=``); text that a spreadsheet would run as a
-    formula is neutralised.
+def csv(frame: pd.DataFrame, signed: Sequence[Signed]) -> str:
+    """The frame as CSV with the signatures of its numbers in two last columns of their own, sacreBLEU's and ours
+    (``BLEU: nrefs:1|...`` per number kind, ``;`` between kinds; a ``# signature`` first line is read as data by
+    spreadsheets and by ``pandas.read_csv`` without ``comment=``); text that a spreadsheet would run as a formula
+    is neutralised.
 
     Example:
-        >>> print(csv(pd.DataFrame({"system": ["=HYPERLINK()"], "BLEU": [-1.5]}), "nrefs:1|bs:1000"), end="")
-        system,BLEU,signature
-        '=HYPERLINK(),-1.5,nrefs:1|bs:1000
+        >>> sig = Signed("BLEU", "nrefs:1|bs:1000", None, "no such setting")
+        >>> print(csv(pd.DataFrame({"system": ["=HYPERLINK()"], "BLEU": [-1.5]}), [sig]), end="")
+        system,BLEU,sacreBLEU signature,signature
+        '=HYPERLINK(),-1.5,BLEU: none (no such setting),BLEU: nrefs:1|bs:1000
     """
     safe = frame.copy()
     for column in safe.columns:
         if not pd.api.types.is_numeric_dtype(safe[column]):
             safe[column] = [_as_text(v) for v in safe[column]]
     safe.columns = [str(_as_text(str(c))) for c in safe.columns]
-    safe[SIGNATURE] = _as_text(signature)
+    safe[SACREBLEU_SIGNATURE] = _as_text(" ; ".join(f"{s.what}: {s.sacrebleu_cell}" for s in signed))
+    safe[SIGNATURE] = _as_text(" ; ".join(f"{s.what}: {s.ours}" for s in signed))
     return str(safe.to_csv(index=False))
 
 

@@ -24,7 +24,7 @@ from bleu_app.views.difference import AXIS_NOTE, DifferenceView, difference_view
 from bleu_app.views.pair_buckets import FREQ_NOTE, LENGTH_NOTE
 from bleu_core.config import BleuConfig
 from bleu_core.data.corpus import Corpus
-from bleu_core.metrics.bleu import make_signature
+from bleu_core.metrics import Bleu
 
 TOP = 25  # sentences listed
 BUCKETS_AUTO_SEGMENTS = 5_000
@@ -177,9 +177,8 @@ def report_button(
         return report.build_report(corpus, config, options, matrices=mats, significance=sig, metric_matrices=other_mats)
 
     def csv() -> str:
-        return export.csv(
-            frames.decomposition_table(mats, config, baseline)[0], make_signature(config, cached.nrefs(corpus))
-        )
+        sig = metric_frames.signed(Bleu(config), cached.nrefs(corpus))
+        return export.csv(frames.decomposition_table(mats, config, baseline)[0], [sig])
 
     export.downloads(
         "Report:",
