@@ -43,10 +43,11 @@ state.put_absent(state.COMPARE_TRIALS, default_trials(len(corpus.systems)))
 method = str(state.get(state.COMPARE_METHOD) or "bs")
 trials = int(state.get(state.COMPARE_TRIALS))
 seed = int(state.get(state.COMPARE_SEED, cached.DEFAULT_SEED))
+family = significance.family()
 shown = metrics.chosen(corpus, config)
 trials = significance.trials_in_budget(corpus, [s.metric for s in shown], trials)  # one session's share (24.1)
 try:
-    found = metrics.results(corpus, shown, baseline, method, trials, seed)
+    found = metrics.results(corpus, shown, baseline, method, trials, seed, family=family)
     bleu = next((r for r in found if r.shown.is_bleu), None)
 except InputError as exc:  # the core's own memory check (a machine with little memory): a message, not a traceback
     scores.user_error(exc, what="The significance test cannot run")
@@ -93,6 +94,7 @@ s2.select_slider(
     "Holm-corrected p-value can fall below 0.05.",
 )
 s3.number_input("Seed", min_value=0, value=12345, step=1, key=state.COMPARE_SEED)
+significance.family_picker()
 too_few = holm_warning(len(corpus.systems), int(trials))
 if too_few:
     st.warning(too_few)
@@ -160,6 +162,7 @@ human.section(corpus, bleu.systems if bleu is not None else None, config, baseli
 st.subheader("Export")
 exports.section(corpus, config, found, baseline, (pairs, ngrams, scatter, bars), (method, int(trials), int(seed)))
 others = [r.shown for r in found if not r.shown.is_bleu]  # the report's sections after BLEU's
-difference.report_button(corpus, config, baseline, sys_a, sys_b, (str(method), int(trials), int(seed)), others)
+test = (str(method), int(trials), int(seed))
+difference.report_button(corpus, config, baseline, sys_a, sys_b, test, others, family=family)
 slicing.diagnostics_section("compare", whole, config, sliced=corpus is not whole)
 nav.follow_handoff()

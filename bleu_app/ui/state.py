@@ -563,6 +563,7 @@ CORPUS_DESC: Final = "corpus.desc"
 CORPUS_PAGE: Final = "corpus.page"
 COMPARE_METHOD: Final = "compare.method"  # the significance test: "bs" or "ar"
 COMPARE_SEED: Final = "compare.seed"
+COMPARE_FAMILY: Final = "compare.family"  # which comparisons the ranking's * marks: "all", "baseline", "consecutive"
 
 
 def refs_pick(page: str) -> str:

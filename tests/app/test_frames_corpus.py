@@ -283,11 +283,16 @@ def test_csv_downloads_carry_the_signature_in_a_column():
 
     import pandas as pd
 
+    from bleu_app.frames.metrics import Signed
+
     frame = pd.DataFrame({"A": ["x", "=1+1", "@SUM(A1)"], "B": ["y", "-2", "+x"], "p": [0.0123, -0.5, 1.0]})
     sig = "nrefs:1|bs:2000|rs:12345|case:mixed|eff:no|tok:13a|smooth:exp|order:4"
-    back = pd.read_csv(io.StringIO(export.csv(frame, sig)))  # plain read_csv: no comment= needed
-    assert list(back.columns) == ["A", "B", "p", "signature"]
-    assert (back["signature"] == sig).all()
+    theirs = "nrefs:1|bs:2000|seed:12345|case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0"
+    signed = [Signed("BLEU", sig, theirs)]
+    back = pd.read_csv(io.StringIO(export.csv(frame, signed)))  # plain read_csv: no comment= needed
+    assert list(back.columns) == ["A", "B", "p", "sacreBLEU signature", "signature"]
+    assert (back["signature"] == f"BLEU: {sig}").all()
+    assert (back["sacreBLEU signature"] == f"BLEU: {theirs}").all()
     assert back["A"].tolist() == ["x", "'=1+1", "'@SUM(A1)"]
     assert back["B"].tolist() == ["y", "'-2", "'+x"]
     assert back["p"].tolist() == [0.0123, -0.5, 1.0]

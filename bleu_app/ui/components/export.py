@@ -8,10 +8,11 @@ from collections.abc import Callable, Sequence
 import pandas as pd
 import streamlit as st
 
-from bleu_app.frames.corpus import BLEU, BP, CI_HIGH, CI_LOW, COL, P_HOLM, RATIO, ROW, SYSTEM
+from bleu_app.frames.corpus import BLEU, BP, CI_HIGH, CI_LOW, RATIO, SYSTEM
 from bleu_app.frames.metrics import Signed
-from bleu_core.display.latex import escape_latex, ranking_table
-from bleu_core.significance.ranking import Ranking
+from bleu_app.views.ranking import RankingView
+from bleu_core.display import latex as core_latex
+from bleu_core.display.latex import escape_latex
 
 PER_ROW = 3  # download buttons per row: "Chart: precisions HTML" fits a third of the page
 
@@ -109,19 +110,29 @@ def _tex(s: str) -> str:
     return escape_latex(s)
 
 
-def ranking_latex(
-    ranking: Ranking, systems: pd.DataFrame, significance: pd.DataFrame, baseline: str, signature: str
-) -> str:
-    """The ranking as ``bleu_core.display.latex``'s booktabs table (the one ``bleu-explorer compare --latex`` writes).
+def ranking_latex(view: RankingView, baseline: str, signatures: Signed) -> str:
+    """The ranking as ``bleu_core.display.latex``'s booktabs table (the one ``bleu-explorer compare --latex`` writes),
+    marked with the view's test (its family, as the page's ranking) and both signatures of that test.
 
-    Intervals, p-values and the baseline go by system name: ``systems`` may be in any order (the page's is
-    sorted by score, the ranking's input is not)."""
+    Intervals, marks and the baseline go by system name: the view's table is sorted by score, the ranking's input
+    is not."""
+    systems = view.systems
     intervals = {
         str(n): (float(lo), float(hi))
         for n, lo, hi in zip(systems[SYSTEM], systems[CI_LOW], systems[CI_HIGH], strict=True)
     }
-    adjusted = {
-        (str(r), str(c)): float(p)
-        for r, c, p in zip(significance[ROW], significance[COL], significance[P_HOLM], strict=True)
-    }
-    return ranking_table(ranking, intervals=intervals, baseline=baseline, adjusted=adjusted, signature=signature)
+    marks = view.marks
+    assert marks is not None  # a view always has them (ranking_view)
+    family = marks.test.family
+    against = {n: a for n in marks.order if (a := marks.against(n)) is not None}
+    return core_latex.latex_table(
+        view.ranking,
+        intervals=intervals,
+        baseline=None if family == "consecutive" else baseline,
+        marks={n: p for n in marks.order if (p := marks.adjusted(n)) is not None},
+        mark_words=marks.words,
+        signature=signatures.ours,
+        sacrebleu_signature=signatures.theirs,
+        against=against if family == "consecutive" else None,
+        clusters=family == "all",
+    ).text

@@ -67,7 +67,7 @@ def section(
     )
     bleu = next((r for r in found if r.shown.is_bleu), None)
     if bleu is not None:  # the LaTeX tables are BLEU's (BP and precisions; the core's ranking table says BLEU)
-        _latex(bleu, baseline, test_sig(bleu), sig_text)
+        _latex(bleu, baseline, every_test[found.index(bleu)], sig_text)
     items: dict[str, Item] = {}
     for r in found:
         stem = _file_stem(r.shown.name)
@@ -81,14 +81,14 @@ def section(
     export.downloads("Chart:", items, "compare.chart")
 
 
-def _latex(bleu: MetricResult, baseline: str, test_sig: str, sig_text: str) -> None:
+def _latex(bleu: MetricResult, baseline: str, test_sig: metric_frames.Signed, sig_text: str) -> None:
     """BLEU's ranking (the CLI's ``compare --latex`` table) and comparison table as LaTeX."""
     view = bleu.view
     export.downloads(
         "LaTeX:",
         {
             "ranking": (
-                lambda: export.ranking_latex(view.ranking, view.systems, bleu.significance, baseline, test_sig),
+                lambda: export.ranking_latex(view, baseline, test_sig),
                 "ranking.tex",
                 "text/x-tex",
             ),
