@@ -66,6 +66,10 @@ def test_page_report_and_cli_mark_the_same_systems(page, wmt21, python, family):
     said = " ".join(c.value for c in page.caption)
     assert f"corrected over {'all ' if family == 'all' else 'the '}{n_tests}" in said
     assert f"corrected over {'all ' if family == 'all' else 'the '}{n_tests}" in report
+    tex = downloaded(page, "LaTeX: ranking", made)  # the LaTeX ranking's caption names the same test
+    assert f"corrected over {'all ' if family == 'all' else 'the '}{n_tests}" in tex
+    body = tex[tex.index("\\midrule") : tex.index("\\bottomrule")]
+    assert body.count("$^{*}$") == sum(cli.values())
     if family == "consecutive":
         assert shown["HuaweiTSC"] == "—"  # the first in natural order has no previous system
     else:
