@@ -255,6 +255,7 @@ def _systems(
         f'<p class="{"warn" if note.small else "note"} size-note">{_e(note.text)}</p>',
         _signature(ci_sig),
         _svg(ci_chart, "ci"),
+        *_curve(view),
         "<h2>Modified precisions</h2>",
         _table(["system", *(f"p{n} % (matched/total)" for n in range(1, order + 1))], prec_rows),
     ]
@@ -567,6 +568,18 @@ def _metric_section(
         _svg(ci, f"ci-{_slug(name)}"),
     ]
     return out + ranking if chart is not None else out
+
+
+def _curve(view: RankingView | None) -> list[str]:
+    """The learning curve when the systems are checkpoints (nothing otherwise)."""
+    if view is None or view.curve is None:
+        return []
+    return [
+        "<h3>Learning curve</h3>",
+        '<p class="note">The systems\' names differ only by their numbers: checkpoints of one run, in natural '
+        "order (ckpt-2 before ckpt-10), with the intervals above.</p>",
+        _svg(view.curve, "curve"),
+    ]
 
 
 def _ranking(view: RankingView, baseline: str) -> str:

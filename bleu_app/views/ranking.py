@@ -14,11 +14,13 @@ import altair as alt
 import pandas as pd
 
 from bleu_app.charts import corpus as charts
+from bleu_app.charts.checkpoints import learning_curve
 from bleu_app.frames import corpus as frames
 from bleu_app.frames.metrics import decimals
 from bleu_app.frames.names import labels as short_labels
 from bleu_app.frames.signs import signed as signed_number
 from bleu_core.display.marks import Marks, family_marks
+from bleu_core.display.names import checkpoint_order
 from bleu_core.metrics import Bleu, Metric
 from bleu_core.significance.families import Family
 from bleu_core.significance.ranking import Ranking
@@ -43,6 +45,8 @@ class RankingView:
     marks: each system's one comparison and its mark (``*``), decided by
         :func:`bleu_core.display.marks.family_marks` as the CLI decides them (its ``words`` say which test).
     vs: by name, the marked column's cell: the difference to the system compared with and ``*`` when marked.
+    curve: when the systems are checkpoints (``bleu_core.display.names.checkpoint_order``), the learning curve:
+        the score with its interval by checkpoint in natural order; None otherwise.
     digits: the decimals its numbers are shown with.
     """
 
@@ -55,6 +59,7 @@ class RankingView:
     heatmap: alt.TopLevelMixin
     marks: Marks | None = None
     vs: dict[str, str] = field(default_factory=dict)
+    curve: alt.TopLevelMixin | None = None
     score: str = frames.BLEU
     digits: int = 2
 
@@ -104,7 +109,11 @@ def ranking_view(
     marks = run_marks(significance, list(names), baseline, family, alpha=ranking.alpha)
     scores = dict(zip(systems[frames.SYSTEM], systems[score], strict=True))
     vs = mark_cells(marks, scores, baseline, digits)
-    return RankingView(ranking, order, labels, ordered, ranked, ci, heatmap, marks, vs, score, digits)
+    checkpoints = checkpoint_order(list(names))
+    curve = None
+    if checkpoints is not None:
+        curve = learning_curve(ordered, checkpoints, labels=labels, score=score, digits=digits)
+    return RankingView(ranking, order, labels, ordered, ranked, ci, heatmap, marks, vs, curve, score, digits)
 
 
 def run_marks(significance: pd.DataFrame, names: list[str], baseline: str, family: Family, *, alpha: float) -> Marks:

@@ -140,6 +140,18 @@ def rankings(corpus: Corpus, found: Sequence[MetricResult], baseline: str, metho
                 st.caption(markup.md_escape(view.mark_note))
 
 
+def learning_curve(first: MetricResult) -> None:
+    """When the systems are checkpoints of one run: the first metric's learning curve (nothing otherwise)."""
+    curve = first.view.curve
+    if curve is None:
+        return
+    st.altair_chart(curve, key="compare.curve")  # type: ignore[call-overload]
+    st.caption(
+        "The systems' names differ only by their numbers, so they are read as checkpoints of one run, in natural "
+        "order (ckpt-2 before ckpt-10). Bands: the 95% intervals above; hover a point for the full name."
+    )
+
+
 def score_cards(corpus: Corpus, system: str, shown: Sequence[Shown]) -> None:
     """The corpus page's card for each chosen metric other than BLEU (BLEU's is the page's own, below): the
     system's score, its 95% interval and both signatures."""
