@@ -110,10 +110,11 @@ blocks.block_test_section(corpus, config, key="compare.blocks")
 
 st.subheader("Sentence by sentence: A vs B")
 p1, p2 = st.columns(2)
+a_first, b_first = selection.pair_defaults(corpus, baseline, first.view.order)  # the baseline and the best other
 with p1:
-    sys_a = selection.system_picker("System A", state.A_BOX, state.COMPARE_A, corpus)
+    sys_a = selection.system_picker("System A", state.A_BOX, state.COMPARE_A, corpus, default_index=a_first)
 with p2:
-    sys_b = selection.system_picker("System B", state.B_BOX, state.COMPARE_B, corpus, default_index=1)
+    sys_b = selection.system_picker("System B", state.B_BOX, state.COMPARE_B, corpus, default_index=b_first)
 pairs = cached.pair_frame(corpus, sys_a, sys_b, config)
 ngrams = cached.ngram_frame(corpus, sys_a, sys_b, config)
 chosen, only = selection.ngram_segments(ngrams)

@@ -607,15 +607,17 @@ def accept_scores(corpus: Any, keys: list[str]) -> None:
 
 
 def accept_corpus(corpus: Any, trials: int) -> None:
-    """A newly loaded corpus: every system picker back on its first systems, no n-gram filter, and the significance
+    """A newly loaded corpus: the system pickers back on the first system (A and B on the compare page's own
+    defaults), no n-gram filter, and the significance
     test's ``trials`` back to the default for this many systems (set here, so that the compare page's slider shows
     it: a popped key left the slider showing the old number)."""
     ss = st.session_state
     names = corpus.names
     ss[CORPUS] = corpus
     ss[CORPUS_ERRORS] = []
-    ss[CORPUS_SYSTEM] = ss[COMPARE_BASELINE] = ss[COMPARE_A] = names[0]
-    ss[COMPARE_B] = names[min(1, len(names) - 1)]
+    ss[CORPUS_SYSTEM] = ss[COMPARE_BASELINE] = names[0]
+    ss.pop(COMPARE_A, None)  # A and B start where the compare page puts them: the baseline and the best other
+    ss.pop(COMPARE_B, None)
     ss[COMPARE_NGRAM] = ""
     ss[COMPARE_TRIALS] = trials
 
