@@ -153,7 +153,7 @@ def bucket_chart(buckets: pd.DataFrame, title: str) -> alt.LayerChart | alt.Face
     rule = (
         alt.Chart(buckets)
         .mark_rule(strokeWidth=2, color=style.OKABE_ITO[0])
-        .encode(x=x, y=alt.Y(f"{f.CI_LOW}:Q", title="BLEU"), y2=f"{f.CI_HIGH}:Q")
+        .encode(x=x, y=alt.Y(f"{f.CI_LOW}:Q", title="BLEU", scale=alt.Scale(zero=False)), y2=f"{f.CI_HIGH}:Q")
     )
     pts = (
         alt.Chart(buckets)
@@ -171,7 +171,10 @@ def bucket_chart(buckets: pd.DataFrame, title: str) -> alt.LayerChart | alt.Face
         )
     )
     lines = style.title_lines(f"BLEU by {title} (95% bootstrap CI)")
-    return alt.layer(rule, pts).properties(title=lines, height=style.titled_height(240, lines))
+    labels = style.slanted_labels_height(buckets[f.BUCKET].astype(str).tolist())
+    return alt.layer(rule, pts).properties(
+        title=lines, height=style.titled_height(style.PLOT_HEIGHT + 30 + labels, lines)
+    )
 
 
 def block_chart(blocks: pd.DataFrame, *, labels: Mapping[str, str] | None = None) -> alt.LayerChart | alt.FacetChart:

@@ -9,7 +9,16 @@ from __future__ import annotations
 import altair as alt
 import pandas as pd
 
-from bleu_app.charts.style import INK, RANK, by_rank, ranked, title_lines, titled_height
+from bleu_app.charts.style import (
+    INK,
+    PLOT_HEIGHT,
+    RANK,
+    by_rank,
+    ranked,
+    slanted_labels_height,
+    title_lines,
+    titled_height,
+)
 from bleu_app.frames import difference as f, pair_buckets as pb
 from bleu_app.frames.signs import signed
 
@@ -123,7 +132,11 @@ def pair_bucket_chart(frame: pd.DataFrame, *, x_title: str, y_title: str) -> alt
     offset = alt.XOffset(f"{pb.SIDE}:N", sort=sides)
     base = alt.Chart(frame)
     rule = base.mark_rule(strokeWidth=2).encode(
-        x=x, xOffset=offset, y=alt.Y(f"{pb.LOW}:Q", title=y_title), y2=f"{pb.HIGH}:Q", color=colour
+        x=x,
+        xOffset=offset,
+        y=alt.Y(f"{pb.LOW}:Q", title=y_title, scale=alt.Scale(zero=False)),  # from 0, gaps of 1-5 points vanished
+        y2=f"{pb.HIGH}:Q",
+        color=colour,
     )
     tooltip = [
         pb.BUCKET,
@@ -137,7 +150,9 @@ def pair_bucket_chart(frame: pd.DataFrame, *, x_title: str, y_title: str) -> alt
         x=x, xOffset=offset, y=f"{pb.VALUE}:Q", color=colour, shape=shape, tooltip=tooltip
     )
     lines = title_lines(f"{y_title} by {x_title} (95% bootstrap CI)")
-    return alt.layer(rule, pts).properties(title=lines, height=titled_height(270, lines))  # 30 px: the legend
+    # the plot, the x axis's title and the legend (30 px), and the slanted bucket labels, all inside the height
+    height = titled_height(PLOT_HEIGHT + 60 + slanted_labels_height(frame[pb.BUCKET].astype(str).tolist()), lines)
+    return alt.layer(rule, pts).properties(title=lines, height=height)
 
 
 def gap_curve_chart(frame: pd.DataFrame, gap: float) -> alt.LayerChart | alt.FacetChart:
