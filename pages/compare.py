@@ -54,7 +54,7 @@ except InputError as exc:  # the core's own memory check (a machine with little 
     st.stop()
 first = found[0]
 precisions = frames.in_order(cached.precision_long(corpus, config), list(first.view.order))
-bars = charts.precision_bars(precisions)
+bars = charts.precision_bars(precisions, labels=first.view.labels)
 
 st.subheader("Systems side by side")
 st.caption(

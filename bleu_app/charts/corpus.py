@@ -329,11 +329,15 @@ GRID_SHADES: Final = ("#F7FBFF", "#4292C6")  # the lightest and a middle blue of
 GRID_TEXT: Final = "#111111"  # 5.5:1 on the darker shade, 18.6:1 on the lighter
 
 
-def precision_bars(prec: pd.DataFrame) -> alt.Chart | alt.LayerChart | alt.FacetChart:
+def precision_bars(
+    prec: pd.DataFrame, *, labels: Mapping[str, str] | None = None
+) -> alt.Chart | alt.LayerChart | alt.FacetChart:
     """Grouped bars: p_1..p_N per system (groups are orders, bars within a group are systems); above
-    ``BARS_UP_TO`` systems a grid, each cell p_n written and shaded (:func:`_precision_grid`)."""
-    systems = list(dict.fromkeys(prec[f.SYSTEM]))
-    prec = style.ranked(prec, f.SYSTEM, systems)
+    ``BARS_UP_TO`` systems a grid, each cell p_n written and shaded (:func:`_precision_grid`). The legend and the
+    grid's rows show ``labels`` (the short names of the other charts), the tooltip the full name."""
+    full = list(dict.fromkeys(prec[f.SYSTEM]))
+    prec = style.shown(style.ranked(prec, f.SYSTEM, full), f.SYSTEM, labels)
+    systems = list(dict.fromkeys(prec[style.SHOWN]))
     if len(systems) > BARS_UP_TO:
         return _precision_grid(prec)
     legend = alt.Legend(symbolLimit=0, symbolStrokeWidth=1.5)
@@ -342,22 +346,22 @@ def precision_bars(prec: pd.DataFrame) -> alt.Chart | alt.LayerChart | alt.Facet
         .mark_bar(strokeWidth=1.5)
         .encode(
             x=alt.X(f"{f.N}:O", title="n-gram order n", axis=alt.Axis(labelAngle=0)),
-            xOffset=alt.XOffset(f"{f.SYSTEM}:N", sort=style.by_rank()),
+            xOffset=alt.XOffset(f"{style.SHOWN}:N", sort=style.by_rank()),
             y=alt.Y(f"{f.PRECISION}:Q", title="modified precision p_n", scale=alt.Scale(domain=[0, 1])),
             color=alt.Color(
-                f"{f.SYSTEM}:N",
+                f"{style.SHOWN}:N",
                 scale=alt.Scale(domain=systems, range=style.palette(len(systems))),
                 title="system",
                 legend=legend,
             ),
             stroke=alt.Stroke(
-                f"{f.SYSTEM}:N",
+                f"{style.SHOWN}:N",
                 scale=alt.Scale(domain=systems, range=style.palette(len(systems))),
                 title="system",
                 legend=legend,
             ),
             fillOpacity=alt.FillOpacity(
-                f"{f.SYSTEM}:N",
+                f"{style.SHOWN}:N",
                 scale=alt.Scale(type="ordinal", domain=systems, range=style.fill_opacity(len(systems))),
                 title="system",
                 legend=legend,
@@ -386,7 +390,7 @@ def _precision_grid(prec: pd.DataFrame) -> alt.LayerChart | alt.FacetChart:
                 title=["n-gram order n", "(shade: lowest to highest p_n in each order)"],
                 axis=alt.Axis(labelAngle=0, orient="top"),
             ),
-            y=alt.Y(f"{f.SYSTEM}:N", sort=style.by_rank(), title=None),
+            y=alt.Y(f"{style.SHOWN}:N", sort=style.by_rank(), title=None),
             tooltip=[f.SYSTEM, f.N, f.FRACTION, alt.Tooltip(f.PRECISION, format=".4f")],
         )
     )

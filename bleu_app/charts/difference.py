@@ -6,6 +6,8 @@ so colour is never the only carrier.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import altair as alt
 import pandas as pd
 
@@ -13,8 +15,10 @@ from bleu_app.charts.style import (
     INK,
     PLOT_HEIGHT,
     RANK,
+    SHOWN,
     by_rank,
     ranked,
+    shown,
     slanted_labels_height,
     title_lines,
     titled_height,
@@ -78,13 +82,16 @@ def waterfall_chart(frame: pd.DataFrame, unit: f.Unit, *, title: str | list[str]
     return alt.layer(bars, labels).properties(title=title, height=alt.Step(30))
 
 
-def versus_baseline_chart(frame: pd.DataFrame, unit: f.Unit, baseline: str) -> alt.LayerChart | alt.FacetChart:
+def versus_baseline_chart(
+    frame: pd.DataFrame, unit: f.Unit, baseline: str, *, labels: Mapping[str, str] | None = None
+) -> alt.LayerChart | alt.FacetChart:
     """Every system against the baseline: each system's terms stacked (gains right, losses left), a black
-    tick at the net difference."""
+    tick at the net difference; the axis shows ``labels`` (the short names), the tooltip the full names."""
     systems = list(dict.fromkeys(frame[f.SYSTEM]))
     terms = list(dict.fromkeys(frame[f.TERM]))  # BP, p1..pN: our names, safe in an expression
-    frame = ranked(frame, f.SYSTEM, systems)
-    y = alt.Y(f"{f.SYSTEM}:N", sort=by_rank(), title=None, axis=alt.Axis(labelLimit=200, labelOverlap=False))
+    frame = shown(ranked(frame, f.SYSTEM, systems), f.SYSTEM, labels)
+    y = alt.Y(f"{SHOWN}:N", sort=by_rank(), title=None, axis=alt.Axis(labelLimit=200, labelOverlap=False))
+    baseline = labels.get(baseline, baseline) if labels else baseline
     fmt = "+.2f" if unit == "points" else "+.4f"
     bars = (
         alt.Chart(frame)
@@ -104,7 +111,7 @@ def versus_baseline_chart(frame: pd.DataFrame, unit: f.Unit, baseline: str) -> a
         )
         .transform_calculate(term_order=f"indexof({terms!r}, datum.term)")
     )
-    net = frame.drop_duplicates(f.SYSTEM)[[f.SYSTEM, f.NET, RANK]]
+    net = frame.drop_duplicates(f.SYSTEM)[[f.SYSTEM, SHOWN, f.NET, RANK]]
     ticks = (
         alt.Chart(net)
         .mark_tick(thickness=3, size=22, color="#777777")

@@ -4,6 +4,9 @@ baseline and the best other system. WMT21 en-de files named as WMT names them (a
 
 from __future__ import annotations
 
+import json
+
+import pyarrow as pa
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -44,3 +47,18 @@ def test_a_and_b_start_at_the_baseline_and_the_best_other_system(page, wmt21):
     assert best_other != sorted(PREFIX + s for s in SYSTEMS)[1]  # not the second by name, the old default
     assert page.selectbox(key=state.A_BOX).value == baseline
     assert page.selectbox(key=state.B_BOX).value == best_other
+
+
+def _chart(at: AppTest, title: str):
+    return next(c.proto for c in at.get("vega_lite_chart") if title in c.proto.spec)
+
+
+def test_the_precision_legend_and_the_versus_baseline_axis_show_the_short_names(page):
+    bars = json.loads(_chart(page, "Modified precisions p_n per system").spec)
+    assert sorted(bars["encoding"]["color"]["scale"]["domain"]) == sorted(SYSTEMS)  # as the CI chart's axis
+    versus = _chart(page, "Every system against")
+    baseline = page.selectbox(key=state.BASELINE_BOX).value.removeprefix(PREFIX)
+    assert json.loads(versus.spec)["title"][0] == f"Every system against {baseline}:"
+    rows = [r for d in versus.datasets for r in pa.ipc.open_stream(d.data.data).read_all().to_pylist()]
+    assert {r["shown"] for r in rows} <= set(SYSTEMS)
+    assert {r["system"] for r in rows} <= {PREFIX + s for s in SYSTEMS}  # the full name, on hover
