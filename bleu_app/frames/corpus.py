@@ -403,6 +403,23 @@ def significance_frame(
     return pd.DataFrame(rows, columns=[ROW, COL, DELTA, P_RAW, P_HOLM, SIGNIFICANT])
 
 
+def pair_matrix(significance: pd.DataFrame, names: Sequence[str], column: str) -> list[list[float]]:
+    """The N x N matrix of one column of :func:`significance_frame` (``P_RAW``, ``P_HOLM``) in the order of
+    ``names``; NaN on the diagonal and for a pair the frame lacks.
+
+    Example:
+        >>> sig = significance_frame(["a", "b"], np.full((2, 2), 0.01), np.full((2, 2), 0.02), np.zeros((2, 2)))
+        >>> pair_matrix(sig, ["b", "a"], P_HOLM)
+        [[nan, 0.02], [0.02, nan]]
+    """
+    index = {n: i for i, n in enumerate(names)}
+    out = np.full((len(names), len(names)), np.nan)
+    for r, c, p in zip(significance[ROW], significance[COL], significance[column], strict=True):
+        if r in index and c in index and r != c:
+            out[index[r], index[c]] = p
+    return [[float(v) for v in row] for row in out]
+
+
 def ranking(
     systems: pd.DataFrame,
     significance: pd.DataFrame,

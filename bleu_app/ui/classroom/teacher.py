@@ -4,12 +4,13 @@ translations and ratings against BLEU, and deleting the room."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Final
 
 import streamlit as st
 
 from bleu_app import markup
-from bleu_app.frames import answers, classroom as frames
+from bleu_app.frames import answers, classroom as frames, metrics as metric_frames
 from bleu_app.store import (
     ROUND_RATE,
     ROUND_TRANSLATE,
@@ -21,6 +22,7 @@ from bleu_app.ui.classroom import lecture, room as links
 from bleu_app.ui.components import export, scores, stored, tables, vega
 from bleu_app.ui.components.stored import Refused
 from bleu_app.views.classroom import ClassBoard
+from bleu_core.metrics import Bleu
 
 DASHBOARD_EVERY_S: Final = 3.0
 PROJECTOR_PX: Final = 26  # the projector view's table and body text (presenter mode's; its charts get 18 px text)
@@ -189,13 +191,20 @@ def _board(store: SqlStore, board: ClassBoard) -> None:
         "Download",
         {
             "room CSV": (
-                lambda: export.csv(frames.export_frame(board.ranked, board.ratings), board.signature),
+                lambda: export.csv(frames.export_frame(board.ranked, board.ratings), [_signed(board)]),
                 f"class-{board.room.code}.csv",
                 "text/csv",
             )
         },
         key="class.export",
     )
+
+
+def _signed(board: ClassBoard) -> metric_frames.Signed:
+    """The room CSV's signatures: its BLEU (the board's, under the room's settings) and sacreBLEU's."""
+    room = board.room
+    theirs = metric_frames.signed(Bleu(frames.config_from_dict(room.config)), len(room.refs))
+    return replace(theirs, ours=board.signature)
 
 
 def _hide_control(store: SqlStore, board: ClassBoard) -> str | None:
