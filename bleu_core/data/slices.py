@@ -27,25 +27,15 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Final, Literal, Protocol
+from typing import Final, Literal
 
 from bleu_core.engine.tokenizers import get_tokenizer
 from bleu_core.errors import InputError
 
 from .corpus import Corpus, System, TextFile, system_name
 from .diagnostics import FLAGS, Diagnostics, SystemDiagnostics, diagnose_system
-
-
-class Documents(Protocol):
-    """What a slice asks of a test set's documents (:class:`~bleu_core.data.documents.Documents`, which imports
-    this module, so that it is named by what it does)."""
-
-    def where(
-        self, what: Literal["doc", "origlang", "domain"], op: Literal["==", "!=", "~"], value: str
-    ) -> tuple[int, ...]:
-        """The lines (0-based) whose document's ``what`` compares so with ``value``."""
-        ...
-
+from .document_index import Documents
+from .patterns import pattern_problem
 
 __all__ = [
     "FLAGS",
@@ -59,8 +49,6 @@ __all__ = [
     "slice_corpus",
 ]
 
-MAX_PATTERN: Final = 200
-_NESTED_QUANTIFIER: Final = re.compile(r"\((?:[^()\\]|\\.)*[*+}](?:[^()\\]|\\.)*\)\s*[*+{]")
 _TOKEN: Final = re.compile(
     r"""\s*(?:
     (?P<num>\d+(?:\.\d+)?)
@@ -318,21 +306,6 @@ def _unquote(s: str) -> str:
     return re.sub(r"\\(.)", lambda m: m.group(1) if m.group(1) in "\"'" else m.group(0), body)
 
 
-def pattern_problem(pattern: str) -> str | None:
-    """Why a user's regular expression is refused (too long, or a nested quantifier that can backtrack for
-    ever), or None; slices and the document filters both ask.
-
-    Example:
-        >>> pattern_problem("[0-9]+"), pattern_problem("(a+)+")
-        (None, 'a quantified group quantified again (like (a+)+) can take forever: refused')
-    """
-    if len(pattern) > MAX_PATTERN:
-        return f"regular expression longer than {MAX_PATTERN} characters"
-    if _NESTED_QUANTIFIER.search(pattern):
-        return "a quantified group quantified again (like (a+)+) can take forever: refused"
-    return None
-
-
 def _compile(pattern: str, parser: _Parser, col: int) -> re.Pattern[str]:
     problem = pattern_problem(pattern)
     if problem is not None:
@@ -435,6 +408,7 @@ class SlicedCorpus:
             whole.human_label,
             whole.warnings,
             tuple(s.cut(self.chosen.lines) for s in whole.scores),
+            None if whole.documents is None else whole.documents.take(self.chosen.lines),
         )
 
     @property
