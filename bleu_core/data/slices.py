@@ -431,8 +431,8 @@ def slice_corpus(
     ``hyp[NAME]`` names a system by its name or, where that is unique, by its name without the extension
     (``Online-A`` for ``Online-A.de``). Lengths are counted in ``tokenize``'s tokens. A ``flag`` reads
     ``diagnostics()`` when given (a caller that has them already), else each named system's flags are computed
-    on first use. ``doc``, ``origlang`` and ``domain`` read ``documents`` (a WMT file's; cut them to the slice
-    with ``documents.take(chosen.lines)``). An expression that chooses no line gives an empty slice: the caller
+    on first use. ``doc``, ``origlang`` and ``domain`` read ``documents`` (default: the corpus's own; the cut
+    corpus carries them cut). An expression that chooses no line gives an empty slice: the caller
     says so.
 
     Raises:
@@ -465,7 +465,7 @@ def slice_corpus(
         source,
         tokenize=tokens,
         flags=flags,
-        documents=documents,
+        documents=documents if documents is not None else corpus.documents,
     )
     chosen = select(where, context)
     return SlicedCorpus(corpus, chosen)
