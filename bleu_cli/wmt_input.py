@@ -107,7 +107,8 @@ def read_wmt(args: argparse.Namespace) -> WmtInput | None:
             raise InputError(f"{path} has its systems ({len(systems)}); give no -i beside it", "-i")
         systems = _text_systems(given, w.corpus.n_segments)
     if not systems:
-        raise InputError("has no systems (<hyp>): give their outputs with -i", path)
+        what = "give each system's JSONL file with -i" if jsonl else "give their outputs with -i"
+        raise InputError(f"has no systems: {what}", path)
     _choose_tokenizer(args, w.documents.tgt_lang, path)
     return WmtInput(list(w.corpus.references), systems, w.corpus.source, w.documents, w.describe(), w.corpus.warnings)
 

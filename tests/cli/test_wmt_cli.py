@@ -208,6 +208,56 @@ def test_report_takes_the_xml(cli: Cli, four: tuple[WmtSet, Path], tmp_path: Pat
     assert "where: origlang == &quot;de&quot; (" in (tmp_path / "r.html").read_text(encoding="utf-8")
 
 
+def test_wmt_jsonl_segment_records_and_document_records_score_as_sacrebleu(
+    cli: Cli, four: tuple[WmtSet, Path], tmp_path: Path
+) -> None:
+    w, _ = four
+    n = 100
+    # WMT24's segment records: the references and systems by name in tgt_text
+    rows = [
+        {
+            "doc_id": f"test-en-news_{w.doc_id(i // DOC)}_#_{i}",
+            "src_text": w.source[i],
+            "tgt_text": {"refA": w.refs["A"][i], **{s: lines[i] for s, lines in w.systems.items()}},
+        }
+        for i in range(n)
+    ]
+    segments = tmp_path / "wmt24.jsonl"
+    segments.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in rows) + "\n", encoding="utf-8")
+    ours = _scores(cli, str(segments))
+    for name, hyps in w.systems.items():
+        assert abs(ours[name] - BLEU().corpus_score(hyps[:n], [w.refs["A"][:n]]).score) <= TOL
+    # WMT25's document records, one file per system given with -i, each document one segment here
+    docs = tmp_path / "wmt25.jsonl"
+    blocks = [range(d * DOC, (d + 1) * DOC) for d in range(n // DOC)]
+    records = [
+        {
+            "doc_id": f"en-de_DE_#_news_#_d{d}",
+            "src_text": "\n".join(w.source[i] for i in b),
+            "src_lang": "en",
+            "tgt_lang": "de_DE",
+            "refs": {"refA": {"ref": "\n".join(w.refs["A"][i] for i in b)}},
+        }
+        for d, b in enumerate(blocks)
+    ]
+    docs.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in records) + "\n", encoding="utf-8")
+    files = []
+    for name, lines in w.systems.items():
+        f = tmp_path / f"{name}.jsonl"
+        hyp = [{"doc_id": r["doc_id"], "hypothesis": "\n".join(lines[i] for i in b)} for r, b in zip(records, blocks)]
+        f.write_text("\n".join(json.dumps(h, ensure_ascii=False) for h in hyp) + "\n", encoding="utf-8")
+        files.append(str(f))
+    ours = _scores(cli, str(docs), "-i", *files)
+
+    def clean(lines: list[str]) -> list[str]:  # one paragraph per document, its white space cleaned as sacreBLEU's
+        return [" ".join(t.split()) for t in _joined(w, lines, blocks)]
+
+    for name, hyps in w.systems.items():
+        assert abs(ours[name] - BLEU().corpus_score(clean(hyps), [clean(w.refs["A"])]).score) <= TOL
+    rc, out, err = cli("score", str(docs))
+    assert one_error_line(rc, out, err) == f"{docs}: has no systems: give each system's JSONL file with -i"
+
+
 # --- the target language and its tokenizer ------------------------------------------------------------------
 
 
