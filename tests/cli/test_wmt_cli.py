@@ -373,3 +373,18 @@ def test_the_good_file_scores(cli: Cli, tmp_path: Path) -> None:
     assert json.loads(out)["counts"] == BLEU().corpus_score(["x", "y", "z"], [["x", "y", "z"]]).counts == [3, 0, 0, 0]
     rc, out, err = cli("score", str(path), "-i", str(path))
     assert one_error_line(rc, out, err) == f"-i: {path} has its systems (1); give no -i beside it"
+
+
+def test_a_text_file_with_seg_markup_is_refused_not_scored(cli: Cli, four: tuple[WmtSet, Path], tmp_path: Path) -> None:
+    w, _ = four
+    name = next(iter(w.systems))
+    ref, hyp = tmp_path / "ref.de", tmp_path / "hyp.de"
+    ref.write_text("".join(f"{line}\n" for line in w.refs["A"][:20]), encoding="utf-8")
+    hyp.write_text("".join(f'<seg id="{i + 1}">{line}</seg>\n' for i, line in enumerate(w.systems[name][:20])))
+    scored_as_text = BLEU().corpus_score(hyp.read_text(encoding="utf-8").splitlines(), [w.refs["A"][:20]]).score
+    assert abs(scored_as_text - BLEU().corpus_score(w.systems[name][:20], [w.refs["A"][:20]]).score) > 1  # tags count
+    rc, out, err = cli("score", str(ref), "-i", str(hyp))
+    assert one_error_line(rc, out, err) == (
+        f"{hyp}:1: holds markup ('<seg id=\"1\">'); scored as text the tags would count as words: give the WMT XML "
+        "file itself, or remove the markup"
+    )
