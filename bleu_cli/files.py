@@ -69,7 +69,7 @@ def read_inputs(
 def _no_markup(files: Sequence[TextFile]) -> None:
     """A text file with WMT markup (``<seg id="1">`` lines, SGML) is refused, naming file, line and markup: scored
     as text its tags would count as words (a WMT XML file is given as the one REF instead)."""
-    from bleu_core.data.wmt import check_no_markup
+    from bleu_core.data.wmt_base import check_no_markup  # not the readers' facade: no numpy at start-up
 
     for f in files:
         check_no_markup(f)

@@ -29,7 +29,7 @@ from typing import Final, Literal
 from bleu_core.errors import InputError
 
 from .corpus import Corpus, TextFile, build_corpus, system_name
-from .documents import Documents
+from .document_index import Documents
 from .readers import DEFAULT_LIMIT_MB, FOLDER_LIMIT_FACTOR
 
 __all__ = [
