@@ -366,6 +366,11 @@ def main() -> int:
 
     print("\nchrF (bench/metrics.py): 16 systems x 3,000 lines, ours vs sacreBLEU's CLI, whole processes", flush=True)
     metrics.main(["--repeat", "3"])
+    # Every pair of 16 systems on chrF (the policy's draws, Holm, clusters) against sacreBLEU's one pair.
+    from bench import metric_pairs
+
+    print("\nchrF, all pairs (bench/metric_pairs.py): ours for 120 pairs, sacreBLEU for one", flush=True)
+    metric_pairs.main(["--repeat", "3"])
     # One 49 MB line on the Corpus page (issue 36, C1): this tree and the tree before the size-aware checks.
     from bench import bigline
 

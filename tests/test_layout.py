@@ -32,9 +32,11 @@ def test_only_the_state_module_touches_the_session_state() -> None:
 
 
 def test_every_cache_is_in_the_cache_module() -> None:
+    # the cache layer is bleu_app/ui/cached.py and its siblings bleu_app/ui/cached_*.py (one per wing's new work,
+    # so that no cache module outgrows the size limit); nowhere else
     found = {}
     for p in app_sources():
-        if p != CACHE:
+        if not (p.parent == CACHE.parent and p.name.startswith("cached")):
             lines = uses(p, "cache_data") + uses(p, "cache_resource")
             if lines:
                 found[str(p.relative_to(ROOT))] = lines

@@ -8,7 +8,9 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from bleu_app import prose, samples
+from bleu_core import sentence_chrf
 from bleu_core.config import BleuConfig
+from bleu_core.metrics import Chrf
 from bleu_core.metrics.bleu import make_signature
 from bleu_core.teaching.explain import explain_corpus, explain_segment
 from bleu_core.teaching.paper import EXAMPLE_1
@@ -77,17 +79,30 @@ def _numbers(cfg: BleuConfig) -> dict[str, str]:
         "words": str(p.totals[0]),
         "fractions": ", ".join(f"{m}/{t}" for m, t in zip(p.counts, p.totals, strict=True)),
         "human": _bleu(refs[0], refs[1:], cfg),
+        "chrf_c1": f"{sentence_chrf(c1, refs).score:.2f}",  # sacreBLEU's chrF: its own settings, not BLEU's
     }
+
+
+# a card's numbers (as its text quotes them), demonstration (candidate, references, tokenizer) and signatures
+_Made = dict[str, tuple[dict[str, str], str, tuple[str, ...], str, tuple[tuple[str, str], ...]]]
 
 
 def cards(config: BleuConfig | None = None) -> tuple[Card, ...]:
     """The cards, every number computed under ``config`` (default: the paper's preset)."""
     cfg = config or BleuConfig.paper()
     n = _numbers(cfg)
+    made = {**_paper_cards(cfg, n), **_after_cards(cfg, n)}
+    return tuple(
+        Card(key, TEXT[key]["myth"], prose.fill(TEXT[key]["truth"], **n), numbers, hyp, demo, tokenize, signatures)
+        for key, (numbers, hyp, demo, tokenize, signatures) in made.items()
+    )
+
+
+def _paper_cards(cfg: BleuConfig, n: dict[str, str]) -> _Made:
+    """The cards about the paper's own metric."""
     c1, refs = EXAMPLE_1.candidates[0], tuple(EXAMPLE_1.references)
     one, three = make_signature(cfg, 1), make_signature(cfg, len(refs))
-    # each card's numbers (as its text quotes them), demonstration (candidate, references, tokenizer) and signatures
-    made: dict[str, tuple[dict[str, str], str, tuple[str, ...], str, tuple[tuple[str, str], ...]]] = {
+    return {
         "mean": (
             {"corpus BLEU": n["corpus"], "mean of sentence BLEU": n["mean"]},
             "",
@@ -119,7 +134,29 @@ def cards(config: BleuConfig | None = None) -> tuple[Card, ...]:
             (("", make_signature(cfg, len(refs) - 1)),),
         ),
     }
-    return tuple(
-        Card(key, TEXT[key]["myth"], prose.fill(TEXT[key]["truth"], **n), numbers, hyp, demo, tokenize, signatures)
-        for key, (numbers, hyp, demo, tokenize, signatures) in made.items()
-    )
+
+
+def _after_cards(cfg: BleuConfig, n: dict[str, str]) -> _Made:
+    """The cards students ask after the paper: what a score means, and whether BLEU is still used (issue 33)."""
+    refs = tuple(EXAMPLE_1.references)
+    one, three = make_signature(cfg, 1), make_signature(cfg, len(refs))
+    return {
+        "scale": (
+            {"all three": n["all3"], "Reference 1 alone": n["ref1"], "13a": n["tok13a"]},
+            "",  # no demo of its own: the references and tokenization cards open these two sentences
+            (),
+            "",
+            (
+                ("all three", three),
+                ("Reference 1 alone", one),
+                ("13a", make_signature(replace(cfg, tokenize="13a"), len(refs))),
+            ),
+        ),
+        "still": (
+            {"BLEU": n["all3"], "chrF": n["chrf_c1"]},
+            "",  # the half card opens this sentence
+            (),
+            "",
+            (("BLEU", three), ("chrF", Chrf().signature(len(refs)))),
+        ),
+    }

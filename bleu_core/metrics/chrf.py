@@ -222,6 +222,11 @@ lowercase, whitespace, eps_smoothing)
             return self.fscore.many_float32(self._rows_of(sums, np.float32))
         return self.fscore.many(self._rows_of(sums, np.float64))
 
+    def score_many_float32(self, sums: np.ndarray) -> np.ndarray:
+        """:meth:`score_many` in sacreBLEU's float32 arithmetic (``float32=True``): what its paired bootstrap scores
+        resamples with (:class:`~bleu_core.metrics.base.Float32Resampling`)."""
+        return self.score_many(sums, float32=True)
+
     def _rows_of(self, sums: np.ndarray, dtype: type[np.floating]) -> np.ndarray:
         import numpy as np
 

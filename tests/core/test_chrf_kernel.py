@@ -21,7 +21,7 @@ from bleu_core import InputError, corpus_chrf
 from bleu_core.engine.choose import SMALL_CORPUS
 from bleu_core.metrics import chrf_count
 from bleu_core.metrics.chrf import Chrf
-from tests.core.conftest import REPO
+from tests.conftest import ROOT as REPO
 
 
 def test_the_kernel_is_built() -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import itertools
 import logging
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -28,7 +28,7 @@ from sacrebleu.significance import PairedTest, _compute_p_value
 from bleu_core import InputError, corpus_chrf, sentence_chrf, sentence_scores
 from bleu_core.metrics.base import Metric, PreparedReferences
 from bleu_core.metrics.chrf import Chrf
-from tests.core.conftest import RealSet
+from tests.conftest import RealSet
 
 logging.getLogger("sacrebleu").setLevel(logging.ERROR)
 
@@ -177,19 +177,21 @@ def every_option() -> list[dict[str, object]]:
     ]
 
 
-@cache
+# Bounded: sacreBLEU's references (and ours on the Counter engine) are Python dicts of n-grams, hundreds of MB per
+# set and setting; an unbounded cache over every option of both sets held 18 GB by the end of the module.
+@lru_cache(maxsize=2)
 def _sacre_metric(set_name: str, data_dir: Path, options: tuple[tuple[str, object], ...]) -> CHRF:
     """sacreBLEU's metric with its references cached, once per set and setting."""
     return CHRF(**dict(options), references=_real(data_dir)[set_name].refs())
 
 
-@cache
+@lru_cache(maxsize=4)
 def _ours(set_name: str, data_dir: Path, options: tuple[tuple[str, object], ...], engine: str) -> PreparedReferences:
     return Chrf(**dict(options)).prepare(_real(data_dir)[set_name].refs(), engine=engine)
 
 
 def _real(data_dir: Path) -> dict[str, RealSet]:
-    from tests.core.conftest import real_sets
+    from tests.conftest import real_sets
 
     return {s.name: s for s in real_sets(data_dir)}
 
@@ -220,6 +222,7 @@ def _systems(data_dir: Path, set_name: str) -> list[Path]:
 REAL = ("wmt21-news-en-de", "wmt22-general-zh-en")
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 @pytest.mark.parametrize("options", [{}, {"word_order": 2}], ids=["chrF", "chrF++"])
 @pytest.mark.parametrize("set_name", REAL)
 def test_first_system_of_each_set(data_dir: Path, set_name: str, options: dict[str, object]) -> None:
@@ -256,6 +259,7 @@ def test_every_option_on_real_data(data_dir: Path, set_name: str, options: dict[
     check_corpus(data_dir, set_name, _systems(data_dir, set_name)[-1], options)
 
 
+@pytest.mark.slow  # out of make test-core (the one-minute loop); make test runs it
 @pytest.mark.parametrize("set_name", REAL)
 def test_sentence_level_on_real_data(data_dir: Path, set_name: str) -> None:
     """Every segment's sentence score (the batch call) is sacreBLEU's f-score of its statistics; sampled segments
@@ -278,7 +282,13 @@ def test_sentence_level_on_real_data(data_dir: Path, set_name: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "options", [{}, {"word_order": 2, "whitespace": True}, {"eps_smoothing": True, "lowercase": True}], ids=str
+    "options",
+    [
+        {},
+        pytest.param({"word_order": 2, "whitespace": True}, marks=pytest.mark.slow),
+        pytest.param({"eps_smoothing": True, "lowercase": True}, marks=pytest.mark.slow),
+    ],
+    ids=str,
 )
 def test_chinese_text(data_dir: Path, options: dict[str, object]) -> None:
     """WMT22 zh-en's target side is English; its Chinese source side scored against two rewrites of itself (every

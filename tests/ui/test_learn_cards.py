@@ -23,7 +23,21 @@ REVIEWED = {
     "tokenization": {"paper's words": "50.46", "13a": "54.02"},
     "paraphrase": {"paraphrase": "0.00"},
     "half": {"Candidate 1": "50.46"},
+    "scale": {"all three": "50.46", "Reference 1 alone": "42.09", "13a": "54.02"},
 }
+
+
+def test_the_still_used_card_quotes_sacrebleus_chrf_beside_bleu():
+    """Issue 33's "Is BLEU still used?" card: its chrF is what sacreBLEU's own sentence_chrf gives Candidate 1."""
+    import sacrebleu
+
+    from bleu_core.teaching.paper import EXAMPLE_1
+
+    still = {c.key: c for c in cards()}["still"]
+    want = sacrebleu.sentence_chrf(EXAMPLE_1.candidates[0], list(EXAMPLE_1.references)).score
+    assert still.numbers == {"BLEU": "50.46", "chrF": f"{want:.2f}"}
+    assert "Navigating the Metrics Maze" in still.truth
+    assert "To Ship or Not to Ship" in still.truth
 
 
 def test_card_numbers_equal_the_reviewed_ones():

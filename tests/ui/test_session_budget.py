@@ -6,8 +6,10 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from bleu_app.frames.metrics import page_default
 from bleu_app.ui import memory
 from bleu_core.config import BleuConfig
+from bleu_core.metrics import get_metric
 from tests.ui.conftest import open_app, uploader
 
 
@@ -36,8 +38,10 @@ def test_a_table_with_more_systems_than_a_folder_may_hold_is_refused() -> None:
 
 
 def test_trials_are_lowered_to_what_a_session_may_hold(monkeypatch: pytest.MonkeyPatch) -> None:
-    # 40 systems default to 10,000 trials; a session budget that holds 2,000 of them (BLEU's 4-grams: 10 columns)
-    monkeypatch.setattr(memory, "session_budget", lambda: memory.pool_bytes(40, BleuConfig(), 2000))
+    # 40 systems default to 10,000 trials; a session budget that holds 2,000 of them with the page's default
+    # metrics (BLEU's 10 columns, and chrF's 18 once it is registered: each holds a pool of its own)
+    shown = [get_metric(k) for k in page_default("compare")]
+    monkeypatch.setattr(memory, "session_budget", lambda: memory.pool_bytes(40, shown, 2000))
     at = open_app("pages/compare.py")
     uploader(at, "compare.in_table").set_value(_table(40, 20)).run()
     _no_exception(at)

@@ -18,6 +18,7 @@ from bleu_core.config import BleuConfig
 
 __all__ = ["demo_link", "settings_query", "show"]
 
+_COUNT = {6: "Six", 7: "Seven", 8: "Eight", 9: "Nine", 10: "Ten"}
 HIGHLIGHT = "#d55e00"  # Okabe & Ito's vermillion: visible on the light and the dark theme
 
 
@@ -59,12 +60,13 @@ def demo_link(card: lesson.Card) -> str:
 
 def show(w: Lecture) -> None:
     """Every card; a demo button switches to the Sentence page with the card's sentence loaded."""
+    all_cards = cached.cards()
     st.markdown(
-        "Six things students believe about BLEU. Each card's numbers are computed live with the paper's preset "
+        f"{_COUNT.get(len(all_cards), str(len(all_cards)))} things students believe about BLEU. Each card's "
+        "numbers are computed live (BLEU with the paper's preset) "
         "(the signatures under each card); **Show it** opens the Sentence page with the example and its settings "
         "in a new tab (this page's settings stay as they are)."
     )
-    all_cards = cached.cards()
     if links.item() in {c.key for c in all_cards}:
         state.put(state.CARD_LINKED, links.item())
     linked = state.get(state.CARD_LINKED)
