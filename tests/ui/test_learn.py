@@ -73,7 +73,7 @@ def test_variant_lab_shows_wrong_beside_right(at):
 def test_every_variant_table_carries_a_signature(at):
     at.toggle(key="learn.lab.game").set_value(False).run()  # the prediction game off: numbers at once
     # review item 10: the lab's "every variant" table had no signature line
-    els = page_elements(at.tabs[3])
+    els = page_elements(at.tabs[list(steps.TABS).index("lab")])
     start = next(i for i, e in enumerate(els) if e.type == "subheader" and e.value == "Every variant at a glance")
     sig = caption_after(els[start:], lambda e: e.type == "dataframe")
     assert "signature nrefs:var" in sig

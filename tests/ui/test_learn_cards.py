@@ -11,6 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from bleu_app.lessons.cards import cards
 from bleu_app.ui import state
+from bleu_app.ui.learn import steps
 from bleu_app.ui.learn.cards import demo_link
 from bleu_core import BleuConfig, explain_segment
 from tests.ui.conftest import open_app, open_learn
@@ -67,7 +68,7 @@ def learn() -> AppTest:
 
 @pytest.mark.parametrize("card", [c for c in cards() if c.hyp], ids=lambda c: c.key)
 def test_show_it_opens_the_sentence_page_with_the_cards_number_and_leaves_the_lecture_alone(learn, card):
-    tab = learn.tabs[2]
+    tab = learn.tabs[list(steps.TABS).index("cards")]
     assert any(card.myth in m.value for m in tab.markdown)
     (button,) = [b for b in learn.get("link_button") if b.proto.url == demo_link(card)]
     query = parse_qs(urlsplit(button.proto.url).query)
@@ -91,7 +92,7 @@ def test_show_it_opens_the_sentence_page_with_the_cards_number_and_leaves_the_le
 
 def test_every_card_shows_the_signature_of_its_numbers(learn):
     """Review 29 item 7: the card that says "numbers compare only with the same signature" showed none."""
-    tab = learn.tabs[2]
+    tab = learn.tabs[list(steps.TABS).index("cards")]
     captions = [c.value for c in tab.caption]
     for card in cards():
         assert card.signatures, card.key

@@ -179,8 +179,9 @@ def test_the_presenter_step_list_shows_the_sections():
     at = _open(present="1", step="brevity")
     box = at.selectbox(key=state.step_pick("brevity"))
     tabs = [steps.heading(steps.get(k)) for k in ("cards", "lab", "exercise")]  # the other tabs, one step each
-    assert tabs[0] == f"{len(TITLES)} · Misconceptions"  # numbered after the lecture's steps
-    assert list(box.options) == TITLES + tabs  # AppTest lists the options as shown
+    after = [steps.heading(s) for s in steps.in_part("after")]  # After BLEU: not the paper's, so not in TITLES
+    assert tabs[0] == f"{len(TITLES) + len(after)} · Misconceptions"  # numbered after the lecture's steps
+    assert list(box.options) == TITLES + after + tabs  # AppTest lists the options as shown
     assert box.value == "brevity"
     assert "(§2.2.2)" in next(h.value for h in at.header)
 

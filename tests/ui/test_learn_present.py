@@ -113,7 +113,7 @@ def test_tab_and_item_links():
     tabs = at.tabs
     assert [t.label for t in tabs] == list(steps.TABS.values())
     container = next(b for b in at._tree.main.children.values() if _is_tabs(b))
-    assert container.proto.tab_container.default_tab_index == list(steps.TABS).index("exercise") == 4
+    assert container.proto.tab_container.default_tab_index == list(steps.TABS).index("exercise") == 5
     plain = _open()
     container = next(b for b in plain._tree.main.children.values() if _is_tabs(b))
     assert container.proto.tab_container.default_tab_index == 0

@@ -14,7 +14,7 @@ from typing import Final, Literal
 
 import streamlit as st
 
-from bleu_app.ui.learn import cards, exercise, lab, lecture, opening, part2, walk
+from bleu_app.ui.learn import after, cards, exercise, lab, lecture, opening, part2, walk
 from bleu_app.ui.learn.lecture import Lecture
 from bleu_core.config import BleuConfig
 
@@ -35,11 +35,12 @@ __all__ = [
     "resolve",
 ]
 
-Part = Literal["walk", "part2", "cards", "lab", "exercise"]
+Part = Literal["walk", "part2", "after", "cards", "lab", "exercise"]
 # the page's tabs, in order, with their labels (``?tab=KEY``)
 TABS: Final[dict[Part, str]] = {
     "walk": "Part I: the metric",
     "part2": "Part II: does BLEU work?",
+    "after": "After BLEU",
     "cards": "Misconceptions",
     "lab": "Misimplementation lab",
     "exercise": "Exercise",
@@ -136,6 +137,10 @@ STEPS: Final = (
         part2.blind,
         part2.blind_slide,
     ),
+    # After BLEU (issue 33): not the paper; every claim sourced in its docs, every number computed
+    Step("chrf", "after", "", "chrF: characters, not words", "after_chrf", after.chrf, after.chrf_slide),
+    Step("ter", "after", "", "TER: the edits to a reference", "after_ter", after.ter, after.ter_slide),
+    Step("people", "after", "", "Would people notice the difference?", "after_people", after.people),
     # the other tabs, one screen each, after Part II (so Next and the arrow keys reach them)
     Step("cards", "cards", "", TABS["cards"], "", cards.show),
     Step("lab", "lab", "", TABS["lab"], "lab", lab.show),
@@ -150,7 +155,11 @@ NUMBERED: Final = (
     "logdomain", "zero", "evaluation", "references", "blocks", "human", "correlation", "blind", "cards", "lab",
     "exercise",
 )  # fmt: skip
-LECTURE: Final = ("walk", "part2")  # the lecture's steps: the page draws their numbered heading and their prose
+LECTURE: Final = (
+    "walk",
+    "part2",
+    "after",
+)  # the lecture's steps: the page draws their numbered heading and their prose
 OWN_HEADING: Final = ("lab", "exercise")  # these screens draw their own heading; the cards have none on the page
 
 
