@@ -1,7 +1,8 @@
 """``python -m bench``: bleu-explorer vs sacrebleu vs bleuscore, in one process, on the same inputs (and chrF against
 ``sacrebleu -m chrf``, whole processes: ``bench.metrics``); then the app
 under load (``bench.load``: class sizes and the 50,000-line corpus, before and after, in the same run), then a live
-class (``bench.class_load``: 100 students join, translate and rate within a minute).
+class (``bench.class_load``: 100 students join, translate and rate within a minute), then 40 phones that follow a
+lecture (``bench.follow``: the time from the teacher's move to each phone's new slide).
 under load (``bench.load``: class sizes and the 50,000-line corpus, before and after, in the same run), then what
 a person waits for in Chromium (``bench.browser``).
 
@@ -391,6 +392,11 @@ def main() -> int:
 
     print("\nA class of 100 (bench/class_load.py)", flush=True)
     class_load.main(["--students", "100"])
+    # Phones in step (issue 34): 40 phones follow a lecture through nginx and two app processes.
+    from bench import follow
+
+    print("\nA lecture followed on 40 phones (bench/follow.py)", flush=True)
+    follow.main(["--phones", "40", "--processes", "2"])
     # What a person waits for (issue 24): the Learn page, and the corpus and compare pages after a 50,000-line x
     # 4-system upload, in Chromium, each on a fresh server; with what the first visit fetched and cost the server.
     from bench import browser

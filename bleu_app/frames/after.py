@@ -13,6 +13,7 @@ from bleu_core.config import BleuConfig
 from bleu_core.metrics import Chrf, Ter
 from bleu_core.metrics.bleu import make_signature
 from bleu_core.significance.thresholds import delta_for_accuracy, human_accuracy
+from bleu_core.teaching.chrf_lab import ZERO_OVERLAP, score_both
 from bleu_core.teaching.explain import explain_segment
 from bleu_core.teaching.paper import EXAMPLE_1
 
@@ -20,6 +21,7 @@ __all__ = [
     "MORPHOLOGY",
     "PARAPHRASE",
     "chrf_frame",
+    "chrf_lab_frame",
     "people_frame",
     "signatures",
     "ter_by_kind",
@@ -146,3 +148,29 @@ def people_frame() -> pd.DataFrame:
     extra["BLEU"] = f"{at80['bleu'] or 0:.2f} points"
     extra["chrF"] = f"{at80['chrf'] or 0:.2f} points"
     return pd.concat([frame, pd.DataFrame([extra])], ignore_index=True)
+
+
+def chrf_lab_frame() -> pd.DataFrame:
+    """The prediction round's answer: each system's corpus chrF as sacreBLEU computes it and with the references of
+    sentences that match nothing dropped (torchmetrics before #3481), with the ranks each gives A and B.
+
+    Example:
+        >>> chrf_lab_frame()["rank, dropped"].tolist()
+        ['2', '1', '']
+    """
+    pairs = score_both(ZERO_OVERLAP.systems, [list(ZERO_OVERLAP.references)])
+    ranked = pairs[:2]  # A and B compete; the last row is B with a partly right third sentence
+
+    def rank(value: float, key: str) -> str:
+        return str(1 + sum(getattr(p, key) > value for p in ranked))
+
+    return pd.DataFrame(
+        {
+            "system": [p.name for p in pairs],
+            "sentences matching nothing": [p.unmatched for p in pairs],
+            "chrF (sacreBLEU)": [f"{p.right:.2f}" for p in pairs],
+            "chrF, dropped": [f"{p.dropped:.2f}" for p in pairs],
+            "rank": [rank(p.right, "right") if p in ranked else "" for p in pairs],
+            "rank, dropped": [rank(p.dropped, "dropped") if p in ranked else "" for p in pairs],
+        }
+    )

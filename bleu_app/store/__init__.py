@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 from bleu_app.store.base import SqlStore as SqlStore
+from bleu_app.store.follow import Slide as Slide
 from bleu_app.store.model import (
     CODE_LEN as CODE_LEN,
     LIMIT_ENV as LIMIT_ENV,

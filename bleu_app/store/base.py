@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from typing import Any, Literal
 
+from bleu_app.store.follow import SCHEMA as FOLLOW_SCHEMA, FollowQueries
 from bleu_app.store.model import (
     CODE_ALPHABET,
     CODE_LEN,
@@ -118,12 +119,14 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             "CREATE INDEX guesses_client ON guesses(client, at)",
         ),
     ),
+    # issue 34: the slide a room's teacher shows (the phones that follow it read it) and the class's poll answers
+    (3, FOLLOW_SCHEMA),
 )
 
 _LOG = logging.getLogger(__name__)
 
 
-class SqlStore(ViewQueries):
+class SqlStore(ViewQueries, FollowQueries):
     """Rooms, students, submissions, ratings, rounds, views and corpora on one SQL database."""
 
     placeholder = "?"

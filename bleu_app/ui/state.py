@@ -473,6 +473,12 @@ NOTES_WINDOW: Final = "learn.notes"  # this session is a deck's speaker-notes wi
 VOTE: Final = "learn.vote"  # the opening's radio
 VOTE_KEPT: Final = "learn.vote_kept"  # the class's answer, kept when the radio is not on screen
 VOTE_REVEALED: Final = "learn.vote_revealed"
+FOLLOW_TEACH: Final = "learn.follow_teach"  # the room token whose phones this presenter's slides move (its class view)
+FOLLOW_ROOM: Final = "learn.follow_room"  # that room's id (the projector's poll counts)
+FOLLOW_SENT: Final = "learn.follow_sent"  # the step last written for that room's phones
+FOLLOW_CODE: Final = "learn.follow_code"  # the room whose teacher's slides this phone follows (``?follow=CODE``)
+FOLLOWING: Final = "learn.following"  # this phone follows them now (off: it explores on its own, and may come back)
+FOLLOW_SHOWN: Final = "learn.follow_shown"  # the step this phone shows (its watcher reruns the page when it moves)
 CARD_LINKED: Final = "learn.card_linked"  # the card ``?tab=cards&item=KEY`` named, kept when a rerun drops the URL's
 LAB_VARIANT: Final = "learn.variant"  # the lab's variant select
 LAB_CORPUS: Final = "learn.lab_corpus"  # the lab's corpus select
@@ -530,6 +536,13 @@ def notes_window() -> bool:
     if presenting() and st.query_params.get("notes") == "1":
         st.session_state[NOTES_WINDOW] = True
     return presenting() and bool(st.session_state.get(NOTES_WINDOW))
+
+
+def present_to_room(teacher_token: str) -> None:
+    """This session's presenter slides move the phones of the room ``teacher_token`` opens (its class view's
+    "Present the lecture" button; the token stays in the session, never in a URL)."""
+    put(FOLLOW_TEACH, teacher_token)
+    drop(FOLLOW_SENT)
 
 
 def leave_presenting() -> None:

@@ -73,3 +73,41 @@ def test_the_steps_open_from_their_links_with_their_numbers_and_signatures() -> 
     people = open_learn(step="people")
     assert "Kocmi, Zouhar, Federmann and Post (ACL 2024)" in " ".join(c.value for c in people.caption)
     assert not [e for page in (at, ter, people) for e in page.exception]
+
+
+def _torchmetrics_before_3481(hyps: list[str], refs: list[str]) -> float:
+    """The misimplementation written out from its issue (#3480), independently of bleu_core: sacreBLEU's own
+    per-sentence statistics, but a sentence whose best F-score is not above 0.0 keeps zero reference counts."""
+    metric = sacrebleu.metrics.CHRF()
+    rows = []
+    for hyp, ref in zip(hyps, refs, strict=True):
+        stats = metric._extract_corpus_statistics([hyp], [[ref]])[0]
+        if metric._compute_f_score(stats) <= 0.0:
+            stats = [0 if k % 3 == 1 else v for k, v in enumerate(stats)]  # [hyp, ref, match] per order
+        rows.append(stats)
+    return metric._compute_f_score([sum(col) for col in zip(*rows, strict=True)])
+
+
+def test_the_chrf_bug_round_is_sacrebleu_right_and_the_issues_bug_wrong() -> None:
+    from bleu_core.teaching.chrf_lab import ZERO_OVERLAP
+
+    refs = list(ZERO_OVERLAP.references)
+    frame = after.chrf_lab_frame()
+    for (name, hyps), row in zip(ZERO_OVERLAP.systems, frame.itertuples(index=False), strict=True):
+        assert row[0] == name
+        assert row[2] == f"{sacrebleu.corpus_chrf(list(hyps), [refs]).score:.2f}"
+        assert row[3] == f"{_torchmetrics_before_3481(list(hyps), refs):.2f}"
+    # the round's point, computed: the ranking of A and B turns over, and garbage beats a partly right sentence
+    assert frame["rank"].tolist()[:2] == ["1", "2"]
+    assert frame["rank, dropped"].tolist()[:2] == ["2", "1"]
+    assert float(frame.iloc[1]["chrF, dropped"]) > float(frame.iloc[2]["chrF, dropped"])
+
+
+def test_the_round_shows_its_answer_only_after_a_prediction() -> None:
+    at = open_learn(step="chrf_bug")
+    assert len(at.table) == 1  # the corpus; the scores wait for a prediction
+    at.radio(key="learn.after.chrf_bug").set_value("lower").run()
+    assert any("Not quite: it is higher" in m.value for m in at.markdown)
+    assert at.table[1].value["chrF, dropped"].tolist() == after.chrf_lab_frame()["chrF, dropped"].tolist()
+    at.radio(key="learn.after.chrf_bug").set_value("higher").run()
+    assert any(m.value.startswith("**Right.**") for m in at.markdown)

@@ -43,10 +43,11 @@ HEADINGS_NOW = [
     *HEADINGS_BEFORE[:18],
     "18 · chrF: characters, not words",
     "19 · TER: the edits to a reference",
-    "20 · Would people notice the difference?",
-    "21 · Misconceptions",
-    "22 · Misimplementation lab",
-    "23 · Exercise",
+    "20 · A chrF bug: predict the score",
+    "21 · Would people notice the difference?",
+    "22 · Misconceptions",
+    "23 · Misimplementation lab",
+    "24 · Exercise",
 ]
 
 

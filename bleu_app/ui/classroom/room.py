@@ -5,7 +5,6 @@ address, a round's status and leaving a room."""
 from __future__ import annotations
 
 import json
-import re
 from email.utils import formatdate
 from typing import Final
 from urllib.parse import urlsplit
@@ -15,13 +14,13 @@ import streamlit as st
 from bleu_app.store import ROUND_TRANSLATE, Room
 from bleu_app.store.model import CODE_ALPHABET, CODE_LEN
 from bleu_app.ui import state
+from bleu_app.ui.components import identity
+from bleu_app.ui.components.identity import SECRET_COOKIE
 
 TEACH: Final = "teach"  # query parameters
 ROOM: Final = "room"
 STUDENT: Final = "s"
-SECRET_COOKIE: Final = "bleu_student_"  # + the student's id: the browser secret the store gave at the join
-_ID = re.compile(r"[0-9a-f]{1,64}")
-_SECRET = re.compile(r"[A-Za-z0-9_-]{1,128}")
+_ID, _SECRET = identity.ID, identity.SECRET  # a student id and a browser secret as the store makes them
 
 
 def clean_code(code: str) -> str:
@@ -57,12 +56,7 @@ def browser_secret(student_id: str) -> str | None:
 
 def browser_students() -> list[tuple[str, str]]:
     """Every (student id, secret) this browser keeps (its cookies), as :func:`keep_in_browser` wrote them."""
-    found = []
-    for name, value in st.context.cookies.items():
-        sid = name.removeprefix(SECRET_COOKIE)
-        if name.startswith(SECRET_COOKIE) and _ID.fullmatch(sid) and value and _SECRET.fullmatch(str(value)):
-            found.append((sid, str(value)))
-    return found
+    return identity.browser_students()
 
 
 def keep_in_browser(student_id: str, secret: str, expires_at: float) -> None:

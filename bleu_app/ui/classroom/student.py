@@ -25,7 +25,7 @@ from bleu_app.store import (
 )
 from bleu_app.store.model import StoreError, clean_text
 from bleu_app.ui import cached, docs, state
-from bleu_app.ui.classroom import room as links
+from bleu_app.ui.classroom import lecture, room as links
 from bleu_app.ui.components import highlight, scores, stored, tables
 from bleu_app.ui.components.stored import Refused
 from bleu_core.config import BleuConfig
@@ -61,6 +61,7 @@ def show(store: SqlStore, code: str) -> None:
         st.caption("You are")
         st.text(student.nickname)
     st.markdown(f"**Room {room.code}** · {links.round_status(room)}")
+    lecture.follow_link(room)
     if st.button("Refresh", key="class.refresh", icon=":material/refresh:"):
         st.rerun()
     if room.round == ROUND_TRANSLATE:

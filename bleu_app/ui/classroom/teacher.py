@@ -16,7 +16,7 @@ from bleu_app.store import (
     SqlStore,
 )
 from bleu_app.ui import cached, docs, state
-from bleu_app.ui.classroom import room as links
+from bleu_app.ui.classroom import lecture, room as links
 from bleu_app.ui.components import export, scores, stored, vega
 from bleu_app.ui.components.stored import Refused
 from bleu_app.views.classroom import ClassBoard
@@ -52,6 +52,7 @@ def show(store: SqlStore, token: str) -> None:
             st.text(f"{i + 1}. {ref}")
     qr_col.image(cached.qr_png(join_url), caption="Scan to join", width=260)
 
+    lecture.present(token)
     _round_controls(store, room)
     _dashboard(store, room.id)
     _references_section(room)

@@ -21,7 +21,7 @@ from bleu_core.config import BleuConfig
 from bleu_core.metrics.bleu import make_signature
 from bleu_core.teaching.paper import EXAMPLE_1
 
-__all__ = ["CHOICES", "show", "slide"]
+__all__ = ["CHOICES", "sentences", "show", "slide"]
 
 CHOICES: Final = ("Candidate 1", "Candidate 2", "We cannot tell")
 
@@ -60,8 +60,8 @@ def runs_html(runs: tuple[lesson.Run, ...]) -> str:
     return f'<div class="bleu-text" dir="auto">{" ".join(parts)}</div>'
 
 
-def _sentences() -> None:
-    # the paper's sentences as it prints them (fixed text with no Markdown in it)
+def sentences() -> None:
+    """Example 1's candidates and references as the paper prints them (fixed text with no Markdown in it)."""
     for k, cand in enumerate(EXAMPLE_1.candidates, start=1):
         st.markdown(f"**Candidate {k}:** {cand}")
     st.markdown("**The three references** (human translations):")
@@ -120,7 +120,7 @@ def slide(w: Lecture) -> None:
     """The opening as a slide: the sentences, then the vote in a row with Reveal; revealed, the verdict, the runs and
     the paper's list (a build: taller than the screen, the clicker scrolls it), the reveal's prose in the notes."""
     if not state.get(state.VOTE_REVEALED):
-        _sentences()
+        sentences()
         left, right = st.columns([3, 2], vertical_alignment="bottom")
         with left:
             _vote(horizontal=True)
@@ -155,7 +155,7 @@ def _revealed() -> None:
 
 def show(w: Lecture) -> None:
     """The opening: the vote, then (on the button) the reveal."""
-    _sentences()
+    sentences()
     vote = _vote()
     if not state.get(state.VOTE_REVEALED):
         _reveal_button()

@@ -6,13 +6,17 @@ import streamlit as st
 
 from bleu_app.ui import state
 from bleu_app.ui.components import scores
-from bleu_app.ui.learn import links, notes, part2, present, steps, teacher
+from bleu_app.ui.learn import follow, links, notes, part2, present, steps, teacher
 from bleu_app.ui.learn.lecture import Lecture
+from bleu_core.config import BleuConfig
 from bleu_core.errors import InputError
 
 
 def show() -> None:
     """The page the URL asks for."""
+    if follow.following():  # a student's phone in step with the lecture: the slides are written for the paper's
+        follow.phone(steps.load(BleuConfig.paper()))
+        st.stop()
     if not present.presenting():  # presenter mode: the step's own heading is the slide's title
         st.title("Learn BLEU, step by step")
     # Everything that is not text comes from the cache layer: built once per (example, settings) for every session.
@@ -21,6 +25,7 @@ def show() -> None:
     except InputError as exc:
         scores.user_error(exc, what="These settings cannot score the paper's examples")
         st.stop()
+    follow.come_back()
     at = present.current()
     if at is not None:  # presenter mode (its slides or its notes) or a link to one step
         if state.notes_window():

@@ -21,7 +21,7 @@ from typing import Final
 import streamlit as st
 
 from bleu_app.ui import cached, state
-from bleu_app.ui.learn import links, steps
+from bleu_app.ui.learn import follow, links, steps
 from bleu_app.ui.learn.lecture import Lecture
 from bleu_core.config import BleuConfig
 
@@ -324,6 +324,7 @@ def show_step(key: str, w: Lecture) -> None:
     if presenting():
         settings_banner(w)
         steps.draw_slide(steps.get(key), w)
+        follow.publish(key)  # the phones of the room this presenter's class view tied it to, and their poll
         keys(key)
         with st.sidebar:
             st.button("Show the whole page", key="learn.step_leave", on_click=_leave, icon=":material/unfold_more:")

@@ -140,6 +140,15 @@ STEPS: Final = (
     # After BLEU (issue 33): not the paper; every claim sourced in its docs, every number computed
     Step("chrf", "after", "", "chrF: characters, not words", "after_chrf", after.chrf, after.chrf_slide),
     Step("ter", "after", "", "TER: the edits to a reference", "after_ter", after.ter, after.ter_slide),
+    Step(
+        "chrf_bug",
+        "after",
+        "",
+        "A chrF bug: predict the score",
+        "after_chrf_bug",
+        after.chrf_bug,
+        after.chrf_bug_slide,
+    ),
     Step("people", "after", "", "Would people notice the difference?", "after_people", after.people),
     # the other tabs, one screen each, after Part II (so Next and the arrow keys reach them)
     Step("cards", "cards", "", TABS["cards"], "", cards.show),
