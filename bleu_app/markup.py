@@ -27,11 +27,19 @@ RANKING_CSS = """
 
 
 def ranking_html(
-    ranking: pd.DataFrame, labels: Mapping[str, str], baseline: str, *, score: str = f.BLEU, digits: int = 2
+    ranking: pd.DataFrame,
+    labels: Mapping[str, str],
+    baseline: str,
+    *,
+    score: str = f.BLEU,
+    digits: int = 2,
+    vs: Mapping[str, str] | None = None,
+    vs_head: str = "vs baseline",
 ) -> str:
     """The ranked systems as an HTML table with a rule between significance clusters, every name escaped (the
-    full name on hover when the shown one is shortened); ``score`` is the metric's column (and header)."""
-    head = ["rank", "ranks possible", "system", escape(score), "95% CI", "cluster"]
+    full name on hover when the shown one is shortened); ``score`` is the metric's column (and header); ``vs``:
+    by name, the marked difference (``RankingView.vs``) in a column headed ``vs_head``."""
+    head = ["rank", "ranks possible", "system", escape(score), "95% CI", *([escape(vs_head)] if vs else []), "cluster"]
     rows = []
     previous = None
     for _, r in ranking.iterrows():
@@ -47,6 +55,7 @@ def ranking_html(
             f'<td class="name" title="{escape(name)}">{escape(shown)}{" (baseline)" if name == baseline else ""}</td>',
             f"<td>{r[score]:.{digits}f}</td>",
             f"<td>{ci}</td>",
+            *([f'<td class="vs">{escape(vs.get(name, "—"))}</td>'] if vs else []),
             f"<td>{int(r[f.CLUSTER])}</td>",
         ]
         rows.append(f'<tr class="{" ".join(classes)}">{"".join(cells)}</tr>')

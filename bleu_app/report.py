@@ -41,6 +41,7 @@ from bleu_core.engine import ReferenceSet
 from bleu_core.metrics import Bleu, Metric
 from bleu_core.metrics.bleu import make_signature
 from bleu_core.metrics.imported import Imported
+from bleu_core.significance.families import Family
 from bleu_core.significance.testsize import size_note
 from bleu_core.significance.trials import holm_warning
 
@@ -77,6 +78,8 @@ class ReportOptions:
         top: how many sentences to list.
         metrics: further metrics to report beside BLEU (chrF, TER, imported scores: ``bleu_core.metrics``), each
             with its systems table, intervals, significance matrix and ranking after BLEU's sections.
+        family: which comparisons the rankings' ``*`` marks (``bleu_core.significance.families``: the CLI's
+            default ``all``, ``baseline`` for ``--baseline-only``, ``consecutive``).
     """
 
     baseline: str | None = None
@@ -87,6 +90,7 @@ class ReportOptions:
     seed: int = 12345
     top: int = 15
     metrics: tuple[Metric, ...] = ()
+    family: Family = "all"
 
 
 def corpus_matrices(corpus: Corpus, config: BleuConfig) -> dict[str, np.ndarray]:
@@ -179,7 +183,7 @@ def build_report(
                 [mats[n] for n in names], config, method=method, trials=options.trials, seed=options.seed
             )
             significance = frames.significance_frame(names, p, ph, delta)
-        view = ranking_view(systems, significance, names, baseline)
+        view = ranking_view(systems, significance, names, baseline, family=options.family)
         systems = view.systems
     parts += _systems(corpus, config, systems, baseline, view, ci_sig)
     if view is not None:
@@ -255,6 +259,7 @@ def _systems(
         f'<p class="{"warn" if note.small else "note"} size-note">{_e(note.text)}</p>',
         _signature(ci_sig),
         _svg(ci_chart, "ci"),
+        *_curve(view),
         "<h2>Modified precisions</h2>",
         _table(["system", *(f"p{n} % (matched/total)" for n in range(1, order + 1))], prec_rows),
     ]
@@ -268,8 +273,8 @@ def _significance(
     out = [
         "<h2>Which differences are significant?</h2>",
         f'<p class="note">{label}, {options.trials} trials, seed {options.seed}, Holm-corrected over '
-        f"{n_systems * (n_systems - 1) // 2} pairs; * = Holm p &lt; 0.05. A significant BLEU difference "
-        "says the gap is unlikely to come from which sentences were tested, not that people prefer the "
+        f"{n_systems * (n_systems - 1) // 2} pairs; * in a cell = that pair's Holm p &lt; 0.05. A significant BLEU "
+        "difference says the gap is unlikely to come from which sentences were tested, not that people prefer the "
         "system.</p>",
     ]
     too_few = holm_warning(n_systems, options.trials)
@@ -280,7 +285,7 @@ def _significance(
         _signature(test_sig),
         _svg(view.heatmap, "sig", width=None),
         "<h3>Ranked by BLEU, in significance clusters</h3>",
-        markup.ranking_html(view.ranked, view.labels, baseline),
+        _ranking(view, baseline),
         '<p class="note">A line between two clusters: every system above it is significantly better than every '
         "system below it (Holm-corrected p &lt; 0.05). Ranks possible: the ranks a system could take given the "
         "significant pairs.</p>",
@@ -539,14 +544,15 @@ def _metric_section(
         p, ph, delta = frames.pairwise(
             [mats[n] for n in names], metric, method=method, trials=options.trials, seed=options.seed
         )
-        view = ranking_view(systems, frames.significance_frame(names, p, ph, delta), names, baseline, metric=metric)
+        sig_frame = frames.significance_frame(names, p, ph, delta)
+        view = ranking_view(systems, sig_frame, names, baseline, metric=metric, family=options.family)
         systems, chart = view.systems, view.heatmap
         test_ours, test_theirs = signatures(metric, nrefs, **{method: options.trials}, rs=options.seed)
         ranking = [
             _svg(view.heatmap, f"sig-{_slug(name)}", width=None),
             _both_signatures(test_ours, test_theirs),
             f"<h3>Ranked by {_e(name)}, in significance clusters</h3>",
-            markup.ranking_html(view.ranked, view.labels, baseline, score=name, digits=digits),
+            _ranking(view, baseline),
         ]
         ci = view.ci_chart
     else:
@@ -566,6 +572,26 @@ def _metric_section(
         _svg(ci, f"ci-{_slug(name)}"),
     ]
     return out + ranking if chart is not None else out
+
+
+def _curve(view: RankingView | None) -> list[str]:
+    """The learning curve when the systems are checkpoints (nothing otherwise)."""
+    if view is None or view.curve is None:
+        return []
+    return [
+        "<h3>Learning curve</h3>",
+        '<p class="note">The systems\' names differ only by their numbers: checkpoints of one run, in natural '
+        "order (ckpt-2 before ckpt-10), with the intervals above.</p>",
+        _svg(view.curve, "curve"),
+    ]
+
+
+def _ranking(view: RankingView, baseline: str) -> str:
+    """The ranked table with its marked column, and what the mark is."""
+    table = markup.ranking_html(
+        view.ranked, view.labels, baseline, score=view.score, digits=view.digits, vs=view.vs, vs_head=view.vs_head
+    )
+    return table + f'<p class="note">{_e(view.mark_note)}</p>'
 
 
 def _both_signatures(ours: str, theirs: str | None) -> str:

@@ -14,13 +14,15 @@ sacreBLEU's draws and arithmetic. Registering the command imports no numpy.
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import math
 import os
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from bleu_core.errors import InputError
 
-from . import compare_out, metric_options, options
+from . import compare_out, metric_options, options, wmt_input
 from .compare_run import MetricResult, Run
 from .files import read_inputs
 from .slicing import Narrowed, narrow
@@ -72,13 +74,23 @@ def add_parser(sub: Any) -> None:
     metric_options.add_metrics(p)
     options.add_bleu_options(p)
     options.add_where(p)
+    wmt_input.add_options(p)
+    p.add_argument(
+        "--power",
+        type=float,
+        default=None,
+        metavar="DELTA",
+        help="also the segments (documents, with --doc-level) a test set needs to detect a true BLEU difference of "
+        "DELTA points with 80%% power; the minimum detectable difference (MDE) is always shown",
+    )
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    wmt = wmt_input.read_wmt(args)  # before the BLEU options: the file's target language picks the tokenizer
     config = options.bleu_config(args)
     metrics = metric_options.build_metrics(args, config)
-    given = options.systems(args)
+    given = [f.name for f in wmt.systems] if wmt is not None else options.systems(args)
     if len(given) < 2:
         raise InputError("give a baseline and at least one system to compare (-i BASE SYS [SYS ...])", "-i")
     options.check_alpha(args.alpha)
@@ -89,10 +101,17 @@ def run(args: argparse.Namespace) -> int:
 
     test = options.paired_test(args, len(given), args.alpha, comparisons=comparisons(len(given), family))
     options.check_seed(args.seed)
-    ref_files, hyp_files = read_inputs(args.refs, given, test_set=args.test_set, langpair=args.language_pair)
-    hyp_files = _ordered(hyp_files, family)
-    shown = compare_out.display_names([os.path.basename(h.name) for h in hyp_files], args.name)
-    narrowed = narrow(args, config, ref_files, hyp_files)
+    if args.power is not None and not (math.isfinite(args.power) and args.power != 0):
+        raise InputError(f"must be a BLEU difference other than 0, got {args.power}", "--power")
+    if wmt is not None:
+        wmt = dataclasses.replace(wmt, systems=_ordered(wmt.systems, family))
+        shown = compare_out.display_names([os.path.basename(h.name) for h in wmt.systems], args.name)
+        narrowed = wmt_input.narrow_wmt(args, config, wmt)
+    else:
+        ref_files, hyp_files = read_inputs(args.refs, given, test_set=args.test_set, langpair=args.language_pair)
+        hyp_files = _ordered(hyp_files, family)
+        shown = compare_out.display_names([os.path.basename(h.name) for h in hyp_files], args.name)
+        narrowed = narrow(args, config, ref_files, hyp_files)
     result = _compare(narrowed, metrics, args, test, family)
     if result.warning:
         print(f"bleu-explorer: warning: {result.warning}", file=sys.stderr)
@@ -142,6 +161,8 @@ def _compare(
         len(streams[0]),
         warning,
         narrowed.label(),
+        "document" if args.doc_level else "segment",
+        args.power,
     )
 
 
@@ -177,5 +198,20 @@ def _one_metric(
         differences = [
             decompose_matrices(mats[a], mats[j], config) for j, a in enumerate(tested.against) if a is not None
         ]
+    if args.doc_level:  # the rows are documents: the paired test resampled documents, and the signature says so
+        sig = metric.signature(refs.nrefs, **{method: trials, "rs": args.seed, "block": "doc"})
+        both = dataclasses.replace(both, against_baseline=dataclasses.replace(both.against_baseline, signature=sig))
     rows = compare_out.rows(names, both, tested, ranking, differences, clusters=family == "all")
-    return MetricResult(metric, both, tested, ranking, rows, refs.nrefs, differences)
+    power = _power(metric, mats, refs.nrefs, args, method) if metric.sacrebleu_name == "bleu" else ()
+    return MetricResult(metric, both, tested, ranking, rows, refs.nrefs, differences, power)
+
+
+def _power(metric: Metric, mats: list[Any], nrefs: int, args: argparse.Namespace, method: Method) -> tuple[Any, ...]:
+    """Each system's minimum detectable difference against the first (80% power, the run's alpha and test),
+    from 1,000 of sacreBLEU's bootstrap resamples (Card et al. 2020)."""
+    from bleu_core.significance.power import power_analysis
+
+    unit: Literal["segment", "document"] = "document" if args.doc_level else "segment"
+    return power_analysis(
+        mats[0], mats[1:], metric, alpha=args.alpha, test=method, seed=args.seed, nrefs=nrefs, unit=unit
+    )

@@ -12,8 +12,10 @@ from typing import TYPE_CHECKING, Any
 from bleu_core.errors import InputError
 
 from .files import write_text
+from .power_out import print_power, test_set_json
 from .sacrebleu_format import paired_json
 from .slicing import warn
+from .wmt_input import DOC_LEVEL
 
 if TYPE_CHECKING:
     from bleu_core.significance import SystemsComparison
@@ -149,12 +151,14 @@ def json_text(run: Run) -> str:
         "mark": run.results[0].family.words,
         "warning": run.warning,
         "slice": run.slice,
+        "level": run.level,
         "human_accuracy_source": CITATION,
     }
     bleu = [r for r in run.results if r.metric.sacrebleu_name == "bleu"]
     if bleu:
         note = size_note(run.segments, [row["high"] - row["low"] for row in bleu[0].rows])
         out["test_set"] = {"segments": note.segments, "widest_interval": note.width, "small": note.small}
+        out["test_set"].update(test_set_json(bleu[0], run))
     else:
         out["test_set"] = {"segments": run.segments, "widest_interval": None, "small": None}
     out.update({k: v for k, v in per_metric[0].items() if k not in ("name", "higher_is_better")})
@@ -269,7 +273,10 @@ def _print_metric(result: MetricResult, run: Run) -> None:
         print(size_note(run.segments, [row["high"] - row["low"] for row in rows_]).text)
     bs = run.method == "bs"
     label = "paired bootstrap" if bs else "paired approximate randomization"
+    if run.level == "document":
+        label = f"{DOC_LEVEL}; document-block {label} (whole documents resampled)"
     print(f"\n{label}, {run.trials} {'resamples' if bs else 'trials'}, seed {run.seed}; * {result.family.words}")
+    print_power(result, run)
     if result.differences:
         what = "the previous system" if run.family == "consecutive" else "the baseline"
         print(f"\nwhy each system differs from {what} (log BLEU split exactly; terms in BLEU points):")

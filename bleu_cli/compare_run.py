@@ -4,12 +4,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:
     from bleu_core.metrics.base import Metric
     from bleu_core.significance import SystemsComparison
     from bleu_core.significance.families import Family, FamilyTest
+    from bleu_core.significance.power import Power
     from bleu_core.significance.ranking import Ranking
     from bleu_core.significance.trials import Method
 
@@ -27,6 +28,7 @@ class MetricResult:
     rows: list[dict[str, Any]]
     nrefs: int
     differences: list[Any]  # BLEU's decompositions against each system's comparison (empty for other metrics)
+    power: tuple[Power, ...] = ()  # BLEU's minimum detectable difference of each system against the first
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,3 +46,5 @@ class Run:
     segments: int
     warning: str | None
     slice: str | None
+    level: Literal["segment", "document"] = "segment"  # document: --doc-level (d-BLEU, documents resampled)
+    power_delta: float | None = None  # --power DELTA

@@ -59,10 +59,20 @@ def read_inputs(
     else:
         ref_files = [read_file(p) for p in refs]
     hyp_files = [read_file(p) for p in hyps]
+    _no_markup([*ref_files, *hyp_files])
     check_parallel([*ref_files, *hyp_files])
     if not ref_files[0].lines:
         raise InputError("is empty: no segments to score", ref_files[0].name)
     return ref_files, hyp_files
+
+
+def _no_markup(files: Sequence[TextFile]) -> None:
+    """A text file with WMT markup (``<seg id="1">`` lines, SGML) is refused, naming file, line and markup: scored
+    as text its tags would count as words (a WMT XML file is given as the one REF instead)."""
+    from bleu_core.data.wmt_base import check_no_markup  # not the readers' facade: no numpy at start-up
+
+    for f in files:
+        check_no_markup(f)
 
 
 def read_source(path: str | None, n_lines: int) -> TextFile | None:

@@ -208,7 +208,8 @@ def add_where(p: argparse.ArgumentParser, *, source: bool = True) -> None:
         metavar="EXPR",
         help="score only the lines EXPR chooses: src_len/ref_len/hyp_len[NAME] comparisons, line A..B, "
         'src ~ "re", ref ~ "re", hyp[NAME] ~ "re", flag KIND[NAME] (empty, repetition, length, copy, '
-        "untranslated), combined with and/or/not; every number is recomputed on those lines",
+        'untranslated), and with a WMT file doc ~ "re", origlang == "xx", domain == "news" (== != ~), '
+        "combined with and/or/not; every number is recomputed on those lines",
     )
     if source:
         p.add_argument("--source", default=None, metavar="FILE", help="source file (for src ~ and src_len)")

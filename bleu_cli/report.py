@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from bleu_core.errors import InputError
 
-from . import metric_options, options
+from . import metric_options, options, wmt_input
 from .files import read_inputs, write_text
 from .slicing import narrow
 
@@ -28,8 +28,10 @@ __all__ = ["add_parser"]
 def add_parser(sub: Any) -> None:
     """Register ``bleu-explorer report`` on the CLI's subparsers."""
     p = sub.add_parser("report", help="one self-contained HTML report of several systems (opens offline)")
-    p.add_argument("refs", nargs="+", metavar="REF", help="reference files, one segment per line")
-    p.add_argument("-i", "--input", nargs="+", required=True, metavar="HYP", help="system outputs")
+    p.add_argument(
+        "refs", nargs="+", metavar="REF", help="reference files, one segment per line (or one WMT XML/JSONL file)"
+    )
+    p.add_argument("-i", "--input", nargs="+", default=None, metavar="HYP", help="system outputs")
     p.add_argument("-o", "--output", required=True, metavar="FILE", help="the HTML file to write")
     p.add_argument("--baseline", default=None, metavar="NAME", help="baseline system (default: the first)")
     p.add_argument("--a", default=None, metavar="NAME", help="system A of the waterfall (default: the baseline)")
@@ -41,6 +43,7 @@ def add_parser(sub: Any) -> None:
     metric_options.add_metrics(p)
     options.add_bleu_options(p)
     options.add_where(p, source=False)
+    wmt_input.add_options(p)
     p.set_defaults(func=run)
 
 
@@ -48,6 +51,7 @@ def run(args: argparse.Namespace) -> int:
     from bleu_app import report
     from bleu_core.significance.trials import holm_warning
 
+    wmt = wmt_input.read_wmt(args)  # before the BLEU options: the file's target language picks the tokenizer
     config = options.bleu_config(args)
     metrics = metric_options.build_metrics(args, config)  # each name and option checked as score and compare do
     others = [m.name for m in metrics if m.sacrebleu_name != "bleu"]
@@ -56,9 +60,10 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(
             f"the HTML report shows BLEU only for now ({', '.join(others)}: use score or compare, which take -m)", "-m"
         )
-    method, trials, _ = options.paired_test(args, len(args.input))
-    warning = holm_warning(len(args.input), trials)
-    corpus = _corpus(args, config)
+    n_systems = len(wmt.systems) if wmt is not None else len(options.systems(args))
+    method, trials, _ = options.paired_test(args, n_systems)
+    warning = holm_warning(n_systems, trials)
+    corpus = _corpus(args, config) if wmt is None else _wmt_corpus(args, config, wmt)
     for flag, value in (("--baseline", args.baseline), ("--a", args.a), ("--b", args.b)):
         if value is not None and value not in corpus.names:
             raise InputError(f"no system named {value!r} (systems: {', '.join(corpus.names)})", flag)
@@ -87,6 +92,22 @@ def _corpus(args: argparse.Namespace, config: BleuConfig) -> Corpus:
     name = os.path.basename(os.path.dirname(os.path.abspath(args.refs[0]))) or "corpus"
     if narrowed.slice is not None:
         name = f"{name}, {narrowed.label()}"
+    return build_corpus(
+        name, narrowed.references, narrowed.systems, source=narrowed.source, human=human, human_label=label
+    )
+
+
+def _wmt_corpus(args: argparse.Namespace, config: BleuConfig, wmt: wmt_input.WmtInput) -> Corpus:
+    """The report's corpus from a WMT file: named after it (and the slice, and the document level)."""
+    from bleu_core.data.corpus import build_corpus
+
+    label, human = _human(args.human)
+    narrowed = wmt_input.narrow_wmt(args, config, wmt)
+    name = os.path.basename(args.refs[0])
+    if narrowed.slice is not None:
+        name = f"{name}, {narrowed.label()}"
+    if args.doc_level:
+        name = f"{name}, {wmt_input.DOC_LEVEL}"
     return build_corpus(
         name, narrowed.references, narrowed.systems, source=narrowed.source, human=human, human_label=label
     )

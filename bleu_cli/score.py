@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from bleu_core.errors import InputError
 
-from . import metric_options, options
+from . import metric_options, options, wmt_input
 from .files import read_inputs
 from .sacrebleu_format import MetricScore, score_lines, single_json, systems_json
 from .slicing import narrow
@@ -53,6 +53,7 @@ def add_parser(sub: Any) -> None:
     metric_options.add_metrics(p)
     options.add_bleu_options(p)
     options.add_where(p)
+    wmt_input.add_options(p)
     p.set_defaults(func=run)
 
 
@@ -72,15 +73,19 @@ def run(args: argparse.Namespace) -> int:
         for line in echo(args.test_set, args.language_pair, args.echo):
             print(line)
         return 0
+    wmt = wmt_input.read_wmt(args)  # before the BLEU options: the file's target language picks the tokenizer
     config = options.bleu_config(args)
     metrics = metric_options.build_metrics(args, config)
     width = metric_options.width(args)
     if args.confidence and args.confidence_n < 1:
         raise InputError(f"must be a positive whole number, got {args.confidence_n}", "--confidence-n")
-    ref_files, hyp_files = read_inputs(
-        args.refs, options.systems(args), test_set=args.test_set, langpair=args.language_pair
-    )
-    narrowed = narrow(args, config, ref_files, hyp_files)
+    if wmt is not None:
+        narrowed = wmt_input.narrow_wmt(args, config, wmt)
+    else:
+        ref_files, hyp_files = read_inputs(
+            args.refs, options.systems(args), test_set=args.test_set, langpair=args.language_pair
+        )
+        narrowed = narrow(args, config, ref_files, hyp_files)
     streams = [list(f.lines) for f in narrowed.references]
     systems, nrefs = _score(metrics, streams, narrowed.systems, config, args)
     if args.score_only:
@@ -96,6 +101,10 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(_json(metrics, systems, nrefs, label, args), ensure_ascii=False, indent=1))
         return 0
     _print_text(metrics, systems, nrefs, label, args)
+    if wmt is not None:
+        print(f"input: {wmt.described}")
+    if args.doc_level:
+        print(f"level: {wmt_input.DOC_LEVEL}; {len(streams[0])} documents")
     _print_note(metrics, systems, streams, config, args)
     return 0
 
@@ -210,6 +219,8 @@ def _json(
             d["interval"] = {"mean": ci[0], "ci": ci[1], "low": ci[2], "high": ci[3], "resamples": args.confidence_n}
         if label is not None:
             d["slice"] = label
+        if args.doc_level:
+            d["level"] = "document"
         return d
 
     if len(metrics) == 1:

@@ -23,6 +23,7 @@ from .files import read_source
 if TYPE_CHECKING:
     from bleu_core.config import BleuConfig
     from bleu_core.data.corpus import Corpus, TextFile
+    from bleu_core.data.documents import Documents
     from bleu_core.data.slices import Slice
 
 __all__ = ["SMALL_SLICE", "Narrowed", "as_corpus", "narrow", "warn"]
@@ -35,12 +36,14 @@ def warn(message: str) -> None:
 
 @dataclass(frozen=True)
 class Narrowed:
-    """The files a command scores, and the slice that chose their lines (None without ``--where``)."""
+    """The files a command scores, the slice that chose their lines (None without ``--where``) and their
+    documents (a WMT file's, cut to the slice; None for text files)."""
 
     references: list[TextFile]
     systems: list[TextFile]
     source: TextFile | None
     slice: Slice | None
+    documents: Documents | None = None
 
     def label(self) -> str | None:
         return self.slice.label() if self.slice is not None else None
@@ -61,6 +64,7 @@ def narrow(
     references: Sequence[TextFile],
     systems: Sequence[TextFile],
     source: TextFile | None = None,
+    documents: Documents | None = None,
 ) -> Narrowed:
     """Warn about the tokenizer for CJK/Thai references, then keep the lines ``args.where`` chooses.
 
@@ -78,11 +82,11 @@ def narrow(
         warn(message)
     where = getattr(args, "where", None)
     if where is None:
-        return Narrowed(list(references), list(systems), source, None)
+        return Narrowed(list(references), list(systems), source, None, documents)
     from bleu_core.data.corpus import TextFile
     from bleu_core.data.slices import slice_corpus
 
-    sliced = slice_corpus(as_corpus(references, systems, source), where, config.tokenize)
+    sliced = slice_corpus(as_corpus(references, systems, source), where, config.tokenize, documents=documents)
     chosen = sliced.chosen
     if not chosen.lines:
         raise InputError(f"chooses none of the {chosen.total} lines: nothing to score", "--where")
@@ -92,4 +96,5 @@ def narrow(
             f"paired tests (fewer than {SMALL_SLICE})"
         )
     cut = sliced.corpus
-    return Narrowed(list(cut.references), [TextFile(s.file, s.lines) for s in cut.systems], cut.source, chosen)
+    kept = documents.take(chosen.lines) if documents is not None else None
+    return Narrowed(list(cut.references), [TextFile(s.file, s.lines) for s in cut.systems], cut.source, chosen, kept)

@@ -5,7 +5,7 @@ import streamlit as st
 
 from bleu_app import markup
 from bleu_app.charts import corpus as charts
-from bleu_app.frames import corpus as frames, metrics as metric_frames
+from bleu_app.frames import corpus as frames, metrics as metric_frames, power as power_frames
 from bleu_app.ui import cached, docs, frame, nav, state
 from bleu_app.ui.components import scores, share, tables
 from bleu_app.ui.corpus import (
@@ -44,17 +44,18 @@ state.put_absent(state.COMPARE_TRIALS, default_trials(len(corpus.systems)))
 method = str(state.get(state.COMPARE_METHOD) or "bs")
 trials = int(state.get(state.COMPARE_TRIALS))
 seed = int(state.get(state.COMPARE_SEED, cached.DEFAULT_SEED))
+family = significance.family()
 shown = metrics.chosen(corpus, config)
 trials = significance.trials_in_budget(corpus, [s.metric for s in shown], trials)  # one session's share (24.1)
 try:
-    found = metrics.results(corpus, shown, baseline, method, trials, seed)
+    found = metrics.results(corpus, shown, baseline, method, trials, seed, family=family)
     bleu = next((r for r in found if r.shown.is_bleu), None)
 except InputError as exc:  # the core's own memory check (a machine with little memory): a message, not a traceback
     scores.user_error(exc, what="The significance test cannot run")
     st.stop()
 first = found[0]
 precisions = frames.in_order(cached.precision_long(corpus, config), list(first.view.order))
-bars = charts.precision_bars(precisions)
+bars = charts.precision_bars(precisions, labels=first.view.labels)
 
 st.subheader("Systems side by side")
 st.caption(
@@ -74,6 +75,7 @@ ci_charts = [r.view.ci_chart for r in found] + ([bars] if bleu is not None else 
 for start in range(0, len(ci_charts), 2):
     for col, chart in zip(st.columns(2), ci_charts[start : start + 2], strict=False):
         col.altair_chart(chart)
+metrics.learning_curve(first)
 agreement.section(corpus, shown, key="compare.agreement")
 
 st.subheader("Which differences are significant?")
@@ -95,6 +97,7 @@ s2.select_slider(
     "Holm-corrected p-value can fall below 0.05.",
 )
 s3.number_input("Seed", min_value=0, value=12345, step=1, key=state.COMPARE_SEED)
+significance.family_picker()
 too_few = holm_warning(len(corpus.systems), int(trials))
 if too_few:
     st.warning(too_few)
@@ -109,10 +112,14 @@ blocks.block_test_section(corpus, config, key="compare.blocks")
 
 st.subheader("Sentence by sentence: A vs B")
 p1, p2 = st.columns(2)
+a_first, b_first = selection.pair_defaults(corpus, baseline, first.view.order)  # the baseline and the best other
 with p1:
-    sys_a = selection.system_picker("System A", state.A_BOX, state.COMPARE_A, corpus)
+    sys_a = selection.system_picker("System A", state.A_BOX, state.COMPARE_A, corpus, default_index=a_first)
 with p2:
-    sys_b = selection.system_picker("System B", state.B_BOX, state.COMPARE_B, corpus, default_index=1)
+    sys_b = selection.system_picker("System B", state.B_BOX, state.COMPARE_B, corpus, default_index=b_first)
+power = cached.pair_power(corpus, sys_a, sys_b, config)
+st.markdown(power_frames.mde_line(power, sys_a, sys_b))
+scores.signature(power.signature, what="Minimum detectable difference")
 pairs = cached.pair_frame(corpus, sys_a, sys_b, config)
 ngrams = cached.ngram_frame(corpus, sys_a, sys_b, config)
 chosen, only = selection.ngram_segments(ngrams)
@@ -162,6 +169,7 @@ human.section(corpus, bleu.systems if bleu is not None else None, config, baseli
 st.subheader("Export")
 exports.section(corpus, config, found, baseline, (pairs, ngrams, scatter, bars), (method, int(trials), int(seed)))
 others = [r.shown for r in found if not r.shown.is_bleu]  # the report's sections after BLEU's
-difference.report_button(corpus, config, baseline, sys_a, sys_b, (str(method), int(trials), int(seed)), others)
+test = (str(method), int(trials), int(seed))
+difference.report_button(corpus, config, baseline, sys_a, sys_b, test, others, family=family)
 slicing.diagnostics_section("compare", whole, config, sliced=corpus is not whole)
 nav.follow_handoff()

@@ -62,6 +62,7 @@ scores.metric_cards(inp.hyp, tuple(inp.refs), others)  # the other metrics chose
 st.caption(scores.precision_summary(expl))
 docs.show("sentence_caveat")
 scores.warnings(frames.input_warnings(inp.hyp, expl))
+scores.answers(expl, sidebar=True)  # why 0, and the tokenizer for Chinese, Japanese, Korean or Thai
 
 # --- highlights -----------------------------------------------------------------------------------------
 st.subheader("Where the candidate matches")

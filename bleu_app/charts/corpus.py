@@ -153,7 +153,7 @@ def bucket_chart(buckets: pd.DataFrame, title: str) -> alt.LayerChart | alt.Face
     rule = (
         alt.Chart(buckets)
         .mark_rule(strokeWidth=2, color=style.OKABE_ITO[0])
-        .encode(x=x, y=alt.Y(f"{f.CI_LOW}:Q", title="BLEU"), y2=f"{f.CI_HIGH}:Q")
+        .encode(x=x, y=alt.Y(f"{f.CI_LOW}:Q", title="BLEU", scale=alt.Scale(zero=False)), y2=f"{f.CI_HIGH}:Q")
     )
     pts = (
         alt.Chart(buckets)
@@ -171,7 +171,10 @@ def bucket_chart(buckets: pd.DataFrame, title: str) -> alt.LayerChart | alt.Face
         )
     )
     lines = style.title_lines(f"BLEU by {title} (95% bootstrap CI)")
-    return alt.layer(rule, pts).properties(title=lines, height=style.titled_height(240, lines))
+    labels = style.slanted_labels_height(buckets[f.BUCKET].astype(str).tolist())
+    return alt.layer(rule, pts).properties(
+        title=lines, height=style.titled_height(style.PLOT_HEIGHT + 30 + labels, lines)
+    )
 
 
 def block_chart(blocks: pd.DataFrame, *, labels: Mapping[str, str] | None = None) -> alt.LayerChart | alt.FacetChart:
@@ -326,11 +329,15 @@ GRID_SHADES: Final = ("#F7FBFF", "#4292C6")  # the lightest and a middle blue of
 GRID_TEXT: Final = "#111111"  # 5.5:1 on the darker shade, 18.6:1 on the lighter
 
 
-def precision_bars(prec: pd.DataFrame) -> alt.Chart | alt.LayerChart | alt.FacetChart:
+def precision_bars(
+    prec: pd.DataFrame, *, labels: Mapping[str, str] | None = None
+) -> alt.Chart | alt.LayerChart | alt.FacetChart:
     """Grouped bars: p_1..p_N per system (groups are orders, bars within a group are systems); above
-    ``BARS_UP_TO`` systems a grid, each cell p_n written and shaded (:func:`_precision_grid`)."""
-    systems = list(dict.fromkeys(prec[f.SYSTEM]))
-    prec = style.ranked(prec, f.SYSTEM, systems)
+    ``BARS_UP_TO`` systems a grid, each cell p_n written and shaded (:func:`_precision_grid`). The legend and the
+    grid's rows show ``labels`` (the short names of the other charts), the tooltip the full name."""
+    full = list(dict.fromkeys(prec[f.SYSTEM]))
+    prec = style.shown(style.ranked(prec, f.SYSTEM, full), f.SYSTEM, labels)
+    systems = list(dict.fromkeys(prec[style.SHOWN]))
     if len(systems) > BARS_UP_TO:
         return _precision_grid(prec)
     legend = alt.Legend(symbolLimit=0, symbolStrokeWidth=1.5)
@@ -339,22 +346,22 @@ def precision_bars(prec: pd.DataFrame) -> alt.Chart | alt.LayerChart | alt.Facet
         .mark_bar(strokeWidth=1.5)
         .encode(
             x=alt.X(f"{f.N}:O", title="n-gram order n", axis=alt.Axis(labelAngle=0)),
-            xOffset=alt.XOffset(f"{f.SYSTEM}:N", sort=style.by_rank()),
+            xOffset=alt.XOffset(f"{style.SHOWN}:N", sort=style.by_rank()),
             y=alt.Y(f"{f.PRECISION}:Q", title="modified precision p_n", scale=alt.Scale(domain=[0, 1])),
             color=alt.Color(
-                f"{f.SYSTEM}:N",
+                f"{style.SHOWN}:N",
                 scale=alt.Scale(domain=systems, range=style.palette(len(systems))),
                 title="system",
                 legend=legend,
             ),
             stroke=alt.Stroke(
-                f"{f.SYSTEM}:N",
+                f"{style.SHOWN}:N",
                 scale=alt.Scale(domain=systems, range=style.palette(len(systems))),
                 title="system",
                 legend=legend,
             ),
             fillOpacity=alt.FillOpacity(
-                f"{f.SYSTEM}:N",
+                f"{style.SHOWN}:N",
                 scale=alt.Scale(type="ordinal", domain=systems, range=style.fill_opacity(len(systems))),
                 title="system",
                 legend=legend,
@@ -383,7 +390,7 @@ def _precision_grid(prec: pd.DataFrame) -> alt.LayerChart | alt.FacetChart:
                 title=["n-gram order n", "(shade: lowest to highest p_n in each order)"],
                 axis=alt.Axis(labelAngle=0, orient="top"),
             ),
-            y=alt.Y(f"{f.SYSTEM}:N", sort=style.by_rank(), title=None),
+            y=alt.Y(f"{style.SHOWN}:N", sort=style.by_rank(), title=None),
             tooltip=[f.SYSTEM, f.N, f.FRACTION, alt.Tooltip(f.PRECISION, format=".4f")],
         )
     )

@@ -6,10 +6,23 @@ so colour is never the only carrier.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import altair as alt
 import pandas as pd
 
-from bleu_app.charts.style import INK, RANK, by_rank, ranked, title_lines, titled_height
+from bleu_app.charts.style import (
+    INK,
+    PLOT_HEIGHT,
+    RANK,
+    SHOWN,
+    by_rank,
+    ranked,
+    shown,
+    slanted_labels_height,
+    title_lines,
+    titled_height,
+)
 from bleu_app.frames import difference as f, pair_buckets as pb
 from bleu_app.frames.signs import signed
 
@@ -69,13 +82,16 @@ def waterfall_chart(frame: pd.DataFrame, unit: f.Unit, *, title: str | list[str]
     return alt.layer(bars, labels).properties(title=title, height=alt.Step(30))
 
 
-def versus_baseline_chart(frame: pd.DataFrame, unit: f.Unit, baseline: str) -> alt.LayerChart | alt.FacetChart:
+def versus_baseline_chart(
+    frame: pd.DataFrame, unit: f.Unit, baseline: str, *, labels: Mapping[str, str] | None = None
+) -> alt.LayerChart | alt.FacetChart:
     """Every system against the baseline: each system's terms stacked (gains right, losses left), a black
-    tick at the net difference."""
+    tick at the net difference; the axis shows ``labels`` (the short names), the tooltip the full names."""
     systems = list(dict.fromkeys(frame[f.SYSTEM]))
     terms = list(dict.fromkeys(frame[f.TERM]))  # BP, p1..pN: our names, safe in an expression
-    frame = ranked(frame, f.SYSTEM, systems)
-    y = alt.Y(f"{f.SYSTEM}:N", sort=by_rank(), title=None, axis=alt.Axis(labelLimit=200, labelOverlap=False))
+    frame = shown(ranked(frame, f.SYSTEM, systems), f.SYSTEM, labels)
+    y = alt.Y(f"{SHOWN}:N", sort=by_rank(), title=None, axis=alt.Axis(labelLimit=200, labelOverlap=False))
+    baseline = labels.get(baseline, baseline) if labels else baseline
     fmt = "+.2f" if unit == "points" else "+.4f"
     bars = (
         alt.Chart(frame)
@@ -95,7 +111,7 @@ def versus_baseline_chart(frame: pd.DataFrame, unit: f.Unit, baseline: str) -> a
         )
         .transform_calculate(term_order=f"indexof({terms!r}, datum.term)")
     )
-    net = frame.drop_duplicates(f.SYSTEM)[[f.SYSTEM, f.NET, RANK]]
+    net = frame.drop_duplicates(f.SYSTEM)[[f.SYSTEM, SHOWN, f.NET, RANK]]
     ticks = (
         alt.Chart(net)
         .mark_tick(thickness=3, size=22, color="#777777")
@@ -123,7 +139,11 @@ def pair_bucket_chart(frame: pd.DataFrame, *, x_title: str, y_title: str) -> alt
     offset = alt.XOffset(f"{pb.SIDE}:N", sort=sides)
     base = alt.Chart(frame)
     rule = base.mark_rule(strokeWidth=2).encode(
-        x=x, xOffset=offset, y=alt.Y(f"{pb.LOW}:Q", title=y_title), y2=f"{pb.HIGH}:Q", color=colour
+        x=x,
+        xOffset=offset,
+        y=alt.Y(f"{pb.LOW}:Q", title=y_title, scale=alt.Scale(zero=False)),  # from 0, gaps of 1-5 points vanished
+        y2=f"{pb.HIGH}:Q",
+        color=colour,
     )
     tooltip = [
         pb.BUCKET,
@@ -137,7 +157,9 @@ def pair_bucket_chart(frame: pd.DataFrame, *, x_title: str, y_title: str) -> alt
         x=x, xOffset=offset, y=f"{pb.VALUE}:Q", color=colour, shape=shape, tooltip=tooltip
     )
     lines = title_lines(f"{y_title} by {x_title} (95% bootstrap CI)")
-    return alt.layer(rule, pts).properties(title=lines, height=titled_height(270, lines))  # 30 px: the legend
+    # the plot, the x axis's title and the legend (30 px), and the slanted bucket labels, all inside the height
+    height = titled_height(PLOT_HEIGHT + 60 + slanted_labels_height(frame[pb.BUCKET].astype(str).tolist()), lines)
+    return alt.layer(rule, pts).properties(title=lines, height=height)
 
 
 def gap_curve_chart(frame: pd.DataFrame, gap: float) -> alt.LayerChart | alt.FacetChart:

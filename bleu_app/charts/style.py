@@ -9,8 +9,8 @@ a rank field of the data instead (:func:`by_rank`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Literal
+from collections.abc import Mapping, Sequence
+from typing import Any, Final, Literal
 
 import altair as alt
 import pandas as pd
@@ -65,6 +65,23 @@ def titled_height(height: int, title: str | list[str]) -> int:
         (240, 260)
     """
     return height + (TITLE_LINE * (len(title) - 1) if isinstance(title, list) else 0)
+
+
+PLOT_HEIGHT: Final = 220  # the plot of a bucket chart, axes and legend apart: gaps of 1-5 points can be read
+SLANT_LABEL_PX: Final = 3.5  # vertical pixels a character of a -30 degree axis label takes (6.5 px wide x sin 30)
+SLANT_LABEL_MAX: Final = 90  # a label cut at labelLimit 180 px, slanted: at most this tall
+
+
+def slanted_labels_height(labels: Sequence[str]) -> int:
+    """The vertical pixels an x axis of ``labels`` slanted at -30 degrees takes: Streamlit fits the axis inside
+    the chart's height, so a plot given a bare height lost this much (WMT's bucket charts were ~45 px tall).
+
+    Example:
+        >>> slanted_labels_height(["1-10 tokens", "11-20 tokens"]), slanted_labels_height(["x" * 80])
+        (42, 90)
+    """
+    longest = max((len(str(label)) for label in labels), default=0)
+    return min(SLANT_LABEL_MAX, round(longest * SLANT_LABEL_PX))
 
 
 def palette(n: int) -> list[str]:

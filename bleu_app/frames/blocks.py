@@ -5,7 +5,7 @@ constants; the block test itself is ``bleu_core.teaching.blocktest``)."""
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Final
 
 import pandas as pd
@@ -28,6 +28,7 @@ BLOCK_HELP: Final = {
 }
 P_FLOOR = 1e-4  # a p below it is shown as "< 0.0001", never "0.0000"
 BLOCK_TEST_COLUMNS = (SYSTEM, BLEU, MEAN, STD, BLOCK_T, BLOCK_DF, BLOCK_P, BLOCK_CRIT, BLOCK_SIG)
+FULL_NAME = "full name"  # the system's own name beside its short one
 # How the block-test table's numbers are shown (a missing one, the lowest system's t/df/p, as a dash)
 BLOCK_TEST_FORMATS: Final = {
     BLEU: "{:.2f}",
@@ -41,28 +42,31 @@ BLOCK_TEST_FORMATS: Final = {
 
 
 def blocks(test: RankedBlockTest, names: Sequence[str]) -> pd.DataFrame:
-    """Every block's BLEU per system, systems in the test's rank order (lowest corpus BLEU first).
+    """Every block's BLEU per system, systems best first (the ranking's order above it on the page).
     Long format: system, block, BLEU."""
+    ranked = list(zip(test.order, test.result.scores, strict=True))[::-1]
     rows = [
-        {SYSTEM: names[i], BLOCK: b, BLEU: score}
-        for i, scores in zip(test.order, test.result.scores, strict=True)
-        for b, score in enumerate(scores, start=1)
+        {SYSTEM: names[i], BLOCK: b, BLEU: score} for i, scores in ranked for b, score in enumerate(scores, start=1)
     ]
     return pd.DataFrame(rows, columns=[SYSTEM, BLOCK, BLEU])
 
 
-def block_test_table(test: RankedBlockTest, names: Sequence[str]) -> pd.DataFrame:
-    """The paper's Table 2 for these systems: in rank order, corpus BLEU, the mean and standard deviation of
-    block BLEU, and the paired t (with df and one-sided p) against the system ranked just below; the first
-    system has none. Each t is held against the one-sided 95% point of t for its df (2.015 at df = 5), as the
-    paper's "1.7 or above is 95% significant" does for its 20 blocks (df = 19)."""
+def block_test_table(
+    test: RankedBlockTest, names: Sequence[str], labels: Mapping[str, str] | None = None
+) -> pd.DataFrame:
+    """The paper's Table 2 for these systems, best first (the ranking's order): corpus BLEU, the mean and
+    standard deviation of block BLEU, and the paired t (with df and one-sided p) against the system ranked just
+    below; the lowest system has none. Each t is held against the one-sided 95% point of t for its df (2.015 at
+    df = 5), as the paper's "1.7 or above is 95% significant" does for its 20 blocks (df = 19). With ``labels``
+    (short names) the system column shows them and a last column keeps the full names."""
     r = test.result
     rows = []
-    for rank, i in enumerate(test.order):
+    for rank in reversed(range(len(test.order))):
         pair = r.pairs[rank - 1] if rank else None
+        name = names[test.order[rank]]
         rows.append(
             {
-                SYSTEM: names[i],
+                SYSTEM: labels.get(name, name) if labels else name,
                 BLEU: test.corpus_scores[rank],
                 MEAN: r.means[rank],
                 STD: r.stds[rank],
@@ -71,9 +75,11 @@ def block_test_table(test: RankedBlockTest, names: Sequence[str]) -> pd.DataFram
                 BLOCK_P: pair.p_one_sided if pair else math.nan,
                 BLOCK_CRIT: pair.critical if pair else math.nan,
                 BLOCK_SIG: ("yes" if pair.significant else "no") if pair else "",
+                FULL_NAME: name,
             }
         )
-    return pd.DataFrame(rows, columns=list(BLOCK_TEST_COLUMNS))
+    shortened = bool(labels) and any(row[SYSTEM] != row[FULL_NAME] for row in rows)
+    return pd.DataFrame(rows, columns=[*BLOCK_TEST_COLUMNS, *([FULL_NAME] if shortened else [])])
 
 
 def block_test_shown(table: pd.DataFrame) -> pd.DataFrame:

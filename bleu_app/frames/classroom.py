@@ -10,11 +10,12 @@ from typing import Any
 import pandas as pd
 
 from bleu_app.store import Rating, Submission
+from bleu_app.store.model import clean_text
 from bleu_core.config import BleuConfig
 from bleu_core.significance.agreement import Agreement, agreement
 from bleu_core.teaching.explain import explain_segment
 
-RANK, NICK, TEXT, BLEU, MEAN, N_RATINGS, HIDDEN, SUB_ID = (
+RANK, NICK, TEXT, BLEU, MEAN, N_RATINGS, HIDDEN, SUB_ID, STUDENT = (
     "rank",
     "nickname",
     "translation",
@@ -23,7 +24,9 @@ RANK, NICK, TEXT, BLEU, MEAN, N_RATINGS, HIDDEN, SUB_ID = (
     "ratings",
     "hidden",
     "id",
+    "student",
 )
+INTERNAL = (SUB_ID, STUDENT)  # the store's ids: for the dashboard's controls, never shown or exported
 ANONYMOUS = "(no nickname)"
 RATING_LABELS = {1: "1 very bad", 2: "2", 3: "3", 4: "4", 5: "5 very good"}  # the paper's scale (section 4)
 
@@ -78,6 +81,7 @@ def ranked_frame(
     rows = [
         {
             SUB_ID: s.id,
+            STUDENT: s.student_id,
             NICK: s.nickname or ANONYMOUS,
             TEXT: s.text,
             BLEU: scorer(s.text),
@@ -87,10 +91,54 @@ def ranked_frame(
         }
         for s in subs
     ]
-    df = pd.DataFrame(rows, columns=[SUB_ID, NICK, TEXT, BLEU, MEAN, N_RATINGS, HIDDEN])
+    df = pd.DataFrame(rows, columns=[SUB_ID, STUDENT, NICK, TEXT, BLEU, MEAN, N_RATINGS, HIDDEN])
     df = df.sort_values([BLEU, SUB_ID], ascending=[False, True], kind="stable").reset_index(drop=True)
     df.insert(0, RANK, range(1, len(df) + 1))
     return df
+
+
+def shown(text: str, *, name: bool = False) -> str:
+    """A person's text as a table or label shows it: without the bidi controls that reorder what is projected, and
+    a nickname without any invisible format character but the joiners (the store's rule for new text, applied again
+    to what a room kept from before it).
+
+    Example:
+        >>> shown("\u202eloot"), shown("Bo\u2060b", name=True)
+        ('loot', 'Bob')
+    """
+    return clean_text(text, what="text", limit=len(text), name=name)
+
+
+def teacher_frame(df: pd.DataFrame) -> pd.DataFrame:
+    """The ranked translations on the teacher's own screen: every row, the hidden ones marked, no store ids."""
+    out = df.drop(columns=list(INTERNAL)).copy()
+    out[NICK] = [shown(n, name=True) for n in out[NICK]]
+    out[TEXT] = [shown(t) for t in out[TEXT]]
+    return out
+
+
+def projected_frame(df: pd.DataFrame, *, names: bool) -> pd.DataFrame:
+    """The ranked translations as projected: the hidden ones gone (they stay in the export), ranked again among the
+    rest, nicknames only when ``names``.
+
+    Example:
+        >>> df = pd.DataFrame({RANK: [1, 2, 3], NICK: ["Ann", "Rude", "Bo"], TEXT: ["a", "b", "c"],
+        ...                    BLEU: [9.0, 8.0, 7.0], MEAN: [1.0, 2.0, 3.0], N_RATINGS: [1, 1, 1],
+        ...                    HIDDEN: [False, True, False]})
+        >>> projected_frame(df, names=False)[[RANK, TEXT]].values.tolist()
+        [[1, 'a'], [2, 'c']]
+        >>> projected_frame(df.assign(**{BLEU: 53.72849, MEAN: 7 / 3}), names=False)[[BLEU, MEAN]].values.tolist()
+        [[53.73, 2.3], [53.73, 2.3]]
+        >>> list(projected_frame(df, names=True).columns)
+        ['rank', 'nickname', 'translation', 'BLEU', 'mean rating', 'ratings']
+    """
+    out = df[~df[HIDDEN]].drop(columns=[HIDDEN, *(c for c in INTERNAL if c in df)]).reset_index(drop=True)
+    out[RANK] = range(1, len(out) + 1)
+    out[NICK] = [shown(n, name=True) for n in out[NICK]]
+    out[TEXT] = [shown(t) for t in out[TEXT]]
+    # as the teacher's table shows them: BLEU to 2 decimals, a mean rating to 1 (not "2.3333" beside "3")
+    out[BLEU], out[MEAN] = out[BLEU].round(2), out[MEAN].round(1)
+    return out if names else out.drop(columns=[NICK])
 
 
 def rated_agreement(df: pd.DataFrame, *, trials: int = 1000) -> Agreement:
@@ -119,7 +167,7 @@ def references_frame(refs: Sequence[str], config: BleuConfig) -> pd.DataFrame:
 
 def export_frame(df: pd.DataFrame, ratings: Sequence[Rating]) -> pd.DataFrame:
     """The room for download: the ranked translations (with hidden ones, marked) and each rating as a count."""
-    out = df.drop(columns=[SUB_ID]).copy()
+    out = df.drop(columns=list(INTERNAL)).copy()
     counts = {k: [0] * 5 for k in df[SUB_ID]}
     for r in ratings:
         if r.submission_id in counts:

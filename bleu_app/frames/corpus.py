@@ -18,6 +18,7 @@ import pandas as pd
 
 from bleu_app.frames.sentence import fraction
 from bleu_core.config import BleuConfig
+from bleu_core.data.documents import Documents
 from bleu_core.engine import MatchArrays, NgramDiff
 from bleu_core.metrics import Bleu, Metric, as_metric
 from bleu_core.metrics.bleu import brevity_penalties, brevity_penalty, make_signature, score_many, score_matrix
@@ -39,6 +40,7 @@ BP = "BP"
 HYP = "hypothesis"
 REF = "reference"
 SOURCE = "source"
+DOCUMENT = "document"  # the segment's document (a WMT file's <doc id>)
 N = "n"
 PRECISION = "precision"
 MATCHES = "matches"
@@ -49,7 +51,7 @@ FRACTION = "fraction"
 def text_first(columns: Sequence[str]) -> list[str]:
     """A sentence table's columns with the sentence's own text right after its key numbers (segment, sentence
     BLEU, leave-one-out): at 1280 px the ten count columns first left the hypothesis about ten characters."""
-    lead = [c for c in (SEGMENT, SENT_BLEU, LOO, HYP, REF, SOURCE) if c in columns]
+    lead = [c for c in (SEGMENT, DOCUMENT, SENT_BLEU, LOO, HYP, REF, SOURCE) if c in columns]
     return lead + [c for c in columns if c not in lead]
 
 
@@ -102,9 +104,11 @@ def sentence_table(
     hyps: Sequence[str],
     refs: Sequence[Sequence[str]],
     source: Sequence[str] | None = None,
+    documents: Documents | None = None,
 ) -> pd.DataFrame:
     """One row per segment: sentence BLEU (effective order, as sacreBLEU's sentence_bleu), c, r, c/r,
-    matches per order as fractions, and the exact leave-one-out effect on corpus BLEU.
+    matches per order as fractions, and the exact leave-one-out effect on corpus BLEU; its document beside the
+    segment's number when the corpus has documents (a WMT file).
 
     The effect on BLEU is corpus BLEU with the segment minus corpus BLEU without it (the opposite of
     ``bleu_core.teaching.explain.leave_one_out``, and the convention of the compare page's effect on B - A):
@@ -129,6 +133,8 @@ def sentence_table(
     df[REF] = text_column(refs[0]) if refs else ""
     if source is not None:
         df[SOURCE] = text_column(source)
+    if documents is not None:
+        df.insert(1, DOCUMENT, text_column(documents.doc_ids))
     return df
 
 
@@ -403,6 +409,23 @@ def significance_frame(
     return pd.DataFrame(rows, columns=[ROW, COL, DELTA, P_RAW, P_HOLM, SIGNIFICANT])
 
 
+def pair_matrix(significance: pd.DataFrame, names: Sequence[str], column: str) -> list[list[float]]:
+    """The N x N matrix of one column of :func:`significance_frame` (``P_RAW``, ``P_HOLM``) in the order of
+    ``names``; NaN on the diagonal and for a pair the frame lacks.
+
+    Example:
+        >>> sig = significance_frame(["a", "b"], np.full((2, 2), 0.01), np.full((2, 2), 0.02), np.zeros((2, 2)))
+        >>> pair_matrix(sig, ["b", "a"], P_HOLM)
+        [[nan, 0.02], [0.02, nan]]
+    """
+    index = {n: i for i, n in enumerate(names)}
+    out = np.full((len(names), len(names)), np.nan)
+    for r, c, p in zip(significance[ROW], significance[COL], significance[column], strict=True):
+        if r in index and c in index and r != c:
+            out[index[r], index[c]] = p
+    return [[float(v) for v in row] for row in out]
+
+
 def ranking(
     systems: pd.DataFrame,
     significance: pd.DataFrame,
@@ -474,9 +497,10 @@ def pair_sentences(
     hyps_b: Sequence[str],
     refs: Sequence[Sequence[str]],
     source: Sequence[str] | None = None,
+    documents: Documents | None = None,
 ) -> pd.DataFrame:
     """Sentence BLEU of A and B per segment and B - A, sorted by the difference (largest first); with the source
-    line beside each sentence when there is one."""
+    line beside each sentence when there is one, and its document when the corpus has documents."""
     sc = _sentence_config(config)
     a = score_many(matrix_a, sc) if len(matrix_a) else np.zeros(0)
     b = score_many(matrix_b, sc) if len(matrix_b) else np.zeros(0)
@@ -493,6 +517,8 @@ def pair_sentences(
     )
     if source is not None:
         df[SOURCE] = text_column(source)
+    if documents is not None:
+        df.insert(1, DOCUMENT, text_column(documents.doc_ids))
     return df.sort_values(DIFF, ascending=False, kind="stable").reset_index(drop=True)
 
 

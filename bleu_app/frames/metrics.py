@@ -9,7 +9,7 @@ sacreBLEU's defaults.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -21,11 +21,13 @@ from bleu_core.config import BleuConfig
 from bleu_core.data.corpus import Corpus
 from bleu_core.metrics import METRICS, Bleu, Metric, get_metric
 from bleu_core.metrics.imported import Imported
+from bleu_core.metrics.signature import sacrebleu_signature
 
 __all__ = [
     "IMPORTED",
     "PAGE_DEFAULTS",
     "Shown",
+    "Signed",
     "decimals",
     "imported_key",
     "label",
@@ -35,6 +37,7 @@ __all__ = [
     "resolve",
     "side_by_side",
     "signatures",
+    "signed",
 ]
 
 IMPORTED: Final = "scores:"
@@ -176,6 +179,43 @@ def signatures(metric: Metric, nrefs: int | str, **test: int) -> tuple[str, str 
         seed=test.get("rs") if method else None,
     )
     return ours, theirs
+
+
+_NO_SETTING: Final = "sacreBLEU has no such setting"
+
+
+@dataclass(frozen=True, slots=True)
+class Signed:
+    """The signatures of one kind of number in an export: what it is (``BLEU``, ``sentence BLEU``, ``chrF2``), our
+    signature and sacreBLEU's (None, with the reason, where sacreBLEU cannot express the setting)."""
+
+    what: str
+    ours: str
+    theirs: str | None
+    why_none: str = _NO_SETTING
+
+    @property
+    def sacrebleu_cell(self) -> str:
+        """sacreBLEU's signature, or ``none (why)``."""
+        return self.theirs if self.theirs is not None else f"none ({self.why_none})"
+
+
+def signed(
+    metric: Metric, nrefs: int | str, test: Mapping[str, int] | None = None, *, what: str | None = None
+) -> Signed:
+    """:func:`signatures` of ``metric`` (with ``test``: ``{"bs": 1000, "rs": 12345}``) as a :class:`Signed` named
+    ``what`` (default: the metric's name).
+
+    Example:
+        >>> s = signed(Bleu(BleuConfig(use_effective_order=True)), 2, what="sentence BLEU")
+        >>> s.what, s.theirs
+        ('sentence BLEU', 'nrefs:2|case:mixed|eff:yes|tok:13a|smooth:exp|version:2.6.0')
+        >>> signed(Bleu(BleuConfig.paper()), 1).sacrebleu_cell
+        "none (sacreBLEU has no 'paper' tokenizer (the paper's words are this app's own))"
+    """
+    ours, theirs = signatures(metric, nrefs, **(test or {}))
+    why = sacrebleu_signature(metric.config, nrefs).why_none if isinstance(metric, Bleu) else None
+    return Signed(what or metric.name, ours, theirs, why or _NO_SETTING)
 
 
 def names(shown: Sequence[Shown]) -> str:

@@ -11,6 +11,7 @@ import pandas as pd
 
 from bleu_core.data.corpus import Corpus
 from bleu_core.data.diagnostics import FLAGS, Diagnostics, diagnose
+from bleu_core.data.documents import Documents
 from bleu_core.data.slices import SMALL_SLICE, Slice, SlicedCorpus, line_tokens, slice_corpus
 
 __all__ = [
@@ -24,6 +25,8 @@ __all__ = [
     "corpus_diagnostics",
     "counts_frame",
     "cut",
+    "document_choices",
+    "documents_line",
     "flags_frame",
     "tokens",
 ]
@@ -58,6 +61,44 @@ def choose(corpus: Corpus, where: str, tokenize: str, flags: Callable[[], Diagno
 def cut(corpus: Corpus, chosen: Slice) -> Corpus:
     """The corpus with only the chosen lines (names, human scores and warnings kept; named after the slice)."""
     return SlicedCorpus(corpus, chosen).corpus
+
+
+def _quoted(value: str) -> str:
+    return '"' + value.replace('"', '\\"') + '"'
+
+
+def _present(values: Sequence[str | None]) -> list[str]:
+    return sorted({v for v in values if v is not None})
+
+
+def document_choices(documents: Documents | None) -> list[str]:
+    """The slice expressions a test set's documents offer: each original language and domain present, then each
+    document (in order); none without documents.
+
+    Example:
+        >>> d = Documents(("a", "a", 'b"c'), ("en", "en", "de"), ("news", "news", None))
+        >>> document_choices(d)
+        ['origlang == "de"', 'origlang == "en"', 'domain == "news"', 'doc == "a"', 'doc == "b\\\\"c"']
+    """
+    if documents is None:
+        return []
+    out = [f"origlang == {_quoted(v)}" for v in _present(documents.origlangs)]
+    out += [f"domain == {_quoted(v)}" for v in _present(documents.domains)]
+    return out + [f"doc == {_quoted(d)}" for d in documents.names]
+
+
+def documents_line(documents: Documents) -> str:
+    """One line: how many documents, and the original languages and domains present.
+
+    Example:
+        >>> documents_line(Documents(("a", "b"), ("en", "de"), (None, None)))
+        '2 documents; original languages: de, en; no domains'
+    """
+    n = len(documents.names)
+    langs, domains = _present(documents.origlangs), _present(documents.domains)
+    line = f"{n} document{'' if n == 1 else 's'}; "
+    line += f"original languages: {', '.join(langs)}; " if langs else "no original languages; "
+    return line + (f"domains: {', '.join(domains)}" if domains else "no domains")
 
 
 def counts_frame(diagnostics: Diagnostics) -> pd.DataFrame:

@@ -179,13 +179,14 @@ def check(item: Item, step: Step, answer: str) -> Verdict:
         return Verdict(False, _say("not", text=text, hint=step.hint))
     c, r = all_steps["c"].value, all_steps["r"].value
     if step.key == "bp":
-        if abs(value - step.value) <= 0.0015:
+        if _right_to(value, text, step.value, asked=3):
             return Verdict(True, _say("right"))
         if value > 1:
             return Verdict(False, _say("bp above 1", text=text))
-        return Verdict(False, _say("not", text=text, hint=step.hint))
-    # BLEU
-    if abs(value - step.value) <= 0.00015:
+        return _fewer_decimals(step, text, value, asked=3) or Verdict(False, _say("not", text=text, hint=step.hint))
+    # BLEU: from the exact BP, or from the BP as the step before shows it (3 decimals)
+    geomean = step.value / all_steps["bp"].value if all_steps["bp"].value else 0.0
+    if any(_right_to(value, text, v, asked=4) for v in (step.value, float(all_steps["bp"].text) * geomean)):
         return Verdict(True, _say("right"))
     if abs(value / 100 - step.value) <= 0.00015 and step.value > 0:
         return Verdict(False, _say("scale", text=text))
@@ -201,7 +202,40 @@ def check(item: Item, step: Step, answer: str) -> Verdict:
         if abs(value - sum(sentence) / len(sentence)) <= 0.00015:
             return Verdict(False, _say("sentence mean", text=text))
     del c, r
-    return Verdict(False, _say("not", text=text, hint=step.hint))
+    return _fewer_decimals(step, text, value, asked=4) or Verdict(False, _say("not", text=text, hint=step.hint))
+
+
+def _decimals(text: str) -> int:
+    """How many decimals an answer was typed with ("0.537": 3; "1": 0)."""
+    _, dot, after = text.strip().replace(",", ".").partition(".")
+    return len(after) if dot else 0
+
+
+def _right_to(value: float, text: str, target: float, *, asked: int) -> bool:
+    """Right to the ``asked`` decimals the question shows: within one and a half units of the last (a rounded or
+    a cut answer), typed with that many decimals, or fewer when the rest are zeros ("1" for a BP of 1.000).
+
+    Example:
+        >>> _right_to(0.5373, "0.5373", 0.537285, asked=4), _right_to(0.537, "0.537", 0.537285, asked=4)
+        (True, False)
+        >>> _right_to(1.0, "1", 1.0, asked=3)
+        True
+    """
+    if abs(value - target) > 1.5 * 10**-asked:
+        return False
+    return _decimals(text) >= asked or round(value, asked) == round(target, asked)
+
+
+def _fewer_decimals(step: Step, text: str, value: float, *, asked: int) -> Verdict | None:
+    """An answer right to fewer decimals than the question asks (0.537 for 0.5373, rounded or cut): said so,
+    rather than "Not 0.537" with the formula."""
+    typed = _decimals(text)
+    if not 1 <= typed < asked:
+        return None
+    unit = 10**typed
+    if value in (round(step.value, typed), math.floor(step.value * unit) / unit):
+        return Verdict(False, _say("decimals", text=text, typed=typed, asked=asked))
+    return None
 
 
 def _check_fraction(item: Item, step: Step, text: str) -> Verdict:

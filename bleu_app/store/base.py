@@ -577,6 +577,13 @@ class SqlStore(ViewQueries, FollowQueries):
                 (int(hidden), submission_id, room_id),
             )
 
+    def remove_student(self, room_id: str, student_id: str) -> None:
+        """The teacher removes a student from the room: their translation, the ratings they gave and the ratings
+        their translation got go with them (the foreign keys cascade). Their browser's secret names nobody after."""
+        with self._tx() as cur:
+            self._touch(cur, room_id)
+            self._run(cur, "DELETE FROM students WHERE id = ? AND room_id = ?", (student_id, room_id))
+
     def to_rate(self, student: Student, k: int = 3) -> list[Submission]:
         """Up to ``k`` visible translations of others for this student to rate: those with the fewest ratings so
         far, ties broken by a hash of (student, submission) so that students see different ones."""

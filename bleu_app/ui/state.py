@@ -576,6 +576,7 @@ CORPUS_DESC: Final = "corpus.desc"
 CORPUS_PAGE: Final = "corpus.page"
 COMPARE_METHOD: Final = "compare.method"  # the significance test: "bs" or "ar"
 COMPARE_SEED: Final = "compare.seed"
+COMPARE_FAMILY: Final = "compare.family"  # which comparisons the ranking's * marks: "all", "baseline", "consecutive"
 
 
 def refs_pick(page: str) -> str:
@@ -619,15 +620,15 @@ def accept_scores(corpus: Any, keys: list[str]) -> None:
 
 
 def accept_corpus(corpus: Any, trials: int) -> None:
-    """A newly loaded corpus: every system picker back on its first systems, no n-gram filter, and the significance
-    test's ``trials`` back to the default for this many systems (set here, so that the compare page's slider shows
-    it: a popped key left the slider showing the old number)."""
+    """A newly loaded corpus: the system pickers back on the first system (A and B on the compare page's own
+    defaults), no n-gram filter, the significance test's ``trials`` back to the default for this many systems (set
+    here: a popped key left the compare page's slider showing the old number)."""
     ss = st.session_state
     names = corpus.names
     ss[CORPUS] = corpus
     ss[CORPUS_ERRORS] = []
-    ss[CORPUS_SYSTEM] = ss[COMPARE_BASELINE] = ss[COMPARE_A] = names[0]
-    ss[COMPARE_B] = names[min(1, len(names) - 1)]
+    ss[CORPUS_SYSTEM] = ss[COMPARE_BASELINE] = names[0]
+    ss.pop(COMPARE_A, None), ss.pop(COMPARE_B, None)  # A and B start at the baseline and the best other system
     ss[COMPARE_NGRAM] = ""
     ss[COMPARE_TRIALS] = trials
 

@@ -30,7 +30,8 @@ class ClassBoard:
         students: students joined.
         ratings: every rating, oldest first.
         ranked: ``frames.ranked_frame``: one row per translation, best BLEU first (empty: no translation yet).
-        table: ``ranked`` as the dashboard shows it (without the submission ids).
+        table: ``ranked`` as the teacher's own screen shows it (``frames.teacher_frame``; the projector shows
+            ``frames.projected_frame``).
         labels: each translation's label in the hide picker (submission id -> "#rank nickname: text").
         histogram: the BLEU histogram (a chart spec, or None with no translation).
         scatter: ratings against BLEU (a chart spec, or None with no rating).
@@ -59,7 +60,8 @@ def class_board(state: RoomState, *, scorer: Callable[[str], float], spec: Calla
     df = frames.ranked_frame(state.submissions, state.ratings, room.refs, config, scorer=scorer)
     agree = frames.rated_agreement(df)
     labels = {
-        row[frames.SUB_ID]: f"#{row[frames.RANK]} {row[frames.NICK]}: {row[frames.TEXT][:60]}"
+        row[frames.SUB_ID]: f"#{row[frames.RANK]} {frames.shown(row[frames.NICK], name=True)}: "
+        + frames.shown(row[frames.TEXT])[:60]
         + (" (hidden)" if row[frames.HIDDEN] else "")
         for row in df.to_dict("records")
     }
@@ -71,7 +73,7 @@ def class_board(state: RoomState, *, scorer: Callable[[str], float], spec: Calla
         students=state.students,
         ratings=state.ratings,
         ranked=df,
-        table=df.drop(columns=[frames.SUB_ID]),
+        table=frames.teacher_frame(df),
         labels=labels,
         histogram=spec(charts.histogram(frames.histogram_frame(df))) if not df.empty else None,
         scatter=spec(charts.ratings_scatter(df)) if agree.n > 0 else None,

@@ -16,6 +16,7 @@ import pandas as pd
 
 from bleu_app.charts import difference as charts
 from bleu_app.frames import difference as frames
+from bleu_app.frames.names import labels as short_labels
 from bleu_core.config import BleuConfig
 from bleu_core.data.corpus import Corpus
 from bleu_core.metrics.bleu import make_signature, score_many
@@ -89,7 +90,8 @@ def difference_view(
         title = [f"{a} (A) → {b} (B)", frames.UNIT_TITLES[unit]]  # two lines: one was cut at 390 px
         waterfall = charts.waterfall_chart(frames.waterfall(d, a, b, unit), unit, title=title)
     others, skipped = frames.versus_baseline(mats, config, baseline, unit)
-    versus = charts.versus_baseline_chart(others, unit, baseline) if len(others) else None
+    labels = short_labels(list(corpus.names))  # the short names of every other chart and table
+    versus = charts.versus_baseline_chart(others, unit, baseline, labels=labels) if len(others) else None
     shares = gap_shares(mats[a], mats[b], config)
     curve = charts.gap_curve_chart(frames.gap_curve(shares), shares.gap) if shares.finite else None
     gap = frames.gap_sentences(

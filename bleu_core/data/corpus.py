@@ -16,6 +16,8 @@ from typing import Final, Literal
 from bleu_core.errors import InputError
 from bleu_core.metrics.imported import SegmentScores
 
+from .document_index import Documents
+
 __all__ = [
     "MAX_FOLDER_FILES",
     "Corpus",
@@ -111,6 +113,8 @@ class Corpus:
         warnings: things worth knowing that do not stop scoring (empty lines, ignored files).
         scores: imported segment scores (``bleu_core.data.scores``), one per metric: they follow the systems
             through a slice and a renaming.
+        documents: each segment's document, original language and domain (a WMT file's), or None; they follow
+            the segments through a slice.
 
     Example:
         >>> c = Corpus("toy", (TextFile("ref", ("a b", "c")),), (System("s1", ("a b", "c")),))
@@ -126,6 +130,7 @@ class Corpus:
     human_label: str = ""
     warnings: tuple[str, ...] = ()
     scores: tuple[SegmentScores, ...] = ()
+    documents: Documents | None = None
     refs_digest: str = field(init=False, repr=False, compare=False)
     """A content hash of all references (the cache key of what reads only them), computed once."""
     digest: str = field(init=False, repr=False, compare=False)
@@ -145,8 +150,13 @@ class Corpus:
             self.human,
             self.human_label,
             self.warnings,
+            None if self.documents is None else repr(self.documents),
         )
         object.__setattr__(self, "digest", text_digest((repr(whole),)))
+        if self.documents is not None and self.documents.n_segments != self.n_segments:
+            raise InputError(
+                f"{self.n_segments} segments but the documents describe {self.documents.n_segments}", self.name
+            )
 
     @property
     def n_segments(self) -> int:
@@ -196,7 +206,7 @@ class Corpus:
         systems = tuple(System(n, s.lines, s.file) for s, n in zip(self.systems, clean, strict=True))
         human = tuple((mapping.get(k, k), v) for k, v in self.human)
         scores = tuple(s.renamed(mapping) for s in self.scores)
-        return Corpus(self.name, self.references, systems, self.source, human, self.human_label, self.warnings, scores)
+        return replace(self, systems=systems, human=human, scores=scores)
 
     def with_scores(self, scores: Sequence[SegmentScores]) -> Corpus:
         """The same corpus with ``scores`` added; one with the name of a metric already there replaces it."""

@@ -9,6 +9,9 @@ The language (``--where`` in the CLI, the slice box on the corpus and compare pa
     ref ~ "^The"                     in any reference,
     hyp[Online-A] ~ "(?i)covid"      in a named system's output (names with spaces or ] in quotes: hyp["a b"])
     flag repetition[Online-A]        a diagnostic flag of a system (empty, repetition, length, copy, untranslated)
+    doc ~ "^newstest2021\.0"         the segment's document (a WMT file's ``<doc id>``), its original language
+    origlang == "de"                 (``origlang``) and domain (``domain``): == and != compare the whole text,
+    domain != "news"                 ~ searches a regular expression
     not (a or b) and c               combined with not, and, or (in that order of binding) and parentheses
 
 A bad expression raises :class:`~bleu_core.errors.InputError` naming the column and what was expected.
@@ -24,13 +27,15 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, Literal
 
 from bleu_core.engine.tokenizers import get_tokenizer
 from bleu_core.errors import InputError
 
 from .corpus import Corpus, System, TextFile, system_name
 from .diagnostics import FLAGS, Diagnostics, SystemDiagnostics, diagnose_system
+from .document_index import Documents
+from .patterns import pattern_problem
 
 __all__ = [
     "FLAGS",
@@ -44,8 +49,6 @@ __all__ = [
     "slice_corpus",
 ]
 
-MAX_PATTERN: Final = 200
-_NESTED_QUANTIFIER: Final = re.compile(r"\((?:[^()\\]|\\.)*[*+}](?:[^()\\]|\\.)*\)\s*[*+{]")
 _TOKEN: Final = re.compile(
     r"""\s*(?:
     (?P<num>\d+(?:\.\d+)?)
@@ -58,8 +61,11 @@ _TOKEN: Final = re.compile(
     re.VERBOSE,
 )
 _LENGTHS: Final = ("src_len", "ref_len", "hyp_len")
-_CONDITION: Final = "a condition (src_len, ref_len, hyp_len[NAME], line, src ~, ref ~, hyp[NAME] ~, flag)"
+_CONDITION: Final = (
+    "a condition (src_len, ref_len, hyp_len[NAME], line, src ~, ref ~, hyp[NAME] ~, flag, doc, origlang, domain)"
+)
 _TEXTS: Final = ("src", "ref", "hyp")
+_DOC_FIELDS: Final = ("doc", "origlang", "domain")
 _CMP: Final[dict[str, Callable[[float, float], bool]]] = {
     "<": lambda a, b: a < b,
     "<=": lambda a, b: a <= b,
@@ -80,6 +86,7 @@ class SliceContext:
         source: the source lines, or None.
         tokenize: splits a line into tokens for the lengths (the scoring's tokenizer).
         flags: ``flags(system, flag)`` -> the 1-based lines flagged, or None when diagnostics are not available.
+        documents: each line's document (id, origlang, domain) when the test set has documents (a WMT file).
     """
 
     references: Sequence[Sequence[str]]
@@ -87,6 +94,7 @@ class SliceContext:
     source: Sequence[str] | None = None
     tokenize: Callable[[str], Sequence[str]] = str.split
     flags: Callable[[str, str], Sequence[int]] | None = None
+    documents: Documents | None = None
     _cache: dict[tuple[str, str], list[int]] = field(default_factory=dict, repr=False, compare=False)
 
     @property
@@ -208,6 +216,8 @@ class _Parser:
             return self.length(v)
         if v in _TEXTS:
             return self.match(v)
+        if v in _DOC_FIELDS:
+            return self.document(v)
         raise self.error(col, f"unknown word {v!r}: expected {_CONDITION}")
 
     def number(self) -> float:
@@ -244,6 +254,29 @@ class _Parser:
             return lambda c: {i for i in range(c.n_lines) if any(pattern.search(r[i]) for r in c.references)}
         return lambda c: {i for i, t in enumerate(c.texts(what, name)) if pattern.search(t)}
 
+    def document(self, what: str) -> Node:
+        col = self.peek()[2]
+        op = self.take("op", expected="==, != or ~ and a quoted text")
+        if op not in ("==", "!=", "~"):
+            raise self.error(col, f"{op!r} does not compare texts (use ==, != or ~)")
+        col = self.peek()[2]
+        value = _unquote(self.take("str", expected='a quoted text (as origlang == "de")'))
+        if op == "~":
+            _compile(value, self, col)  # a bad expression is reported before any data is read
+        field_: Literal["doc", "origlang", "domain"] = what  # type: ignore[assignment]
+        cmp: Literal["==", "!=", "~"] = op  # type: ignore[assignment]
+
+        def run(c: SliceContext) -> set[int]:
+            if c.documents is None:
+                raise InputError(
+                    f"the expression uses documents ({what}), but this test set has none (a WMT XML or JSONL file "
+                    "has them)",
+                    "--where",
+                )
+            return set(c.documents.where(field_, cmp, value))
+
+        return run
+
     def flag(self) -> Node:
         col = self.peek()[2]
         kind = self.take("word", expected=f"a flag ({', '.join(FLAGS)})")
@@ -271,21 +304,6 @@ def _both(a: Node, b: Node) -> Node:
 def _unquote(s: str) -> str:
     body = s[1:-1]
     return re.sub(r"\\(.)", lambda m: m.group(1) if m.group(1) in "\"'" else m.group(0), body)
-
-
-def pattern_problem(pattern: str) -> str | None:
-    """Why a user's regular expression is refused (too long, or a nested quantifier that can backtrack for
-    ever), or None; slices and the document filters both ask.
-
-    Example:
-        >>> pattern_problem("[0-9]+"), pattern_problem("(a+)+")
-        (None, 'a quantified group quantified again (like (a+)+) can take forever: refused')
-    """
-    if len(pattern) > MAX_PATTERN:
-        return f"regular expression longer than {MAX_PATTERN} characters"
-    if _NESTED_QUANTIFIER.search(pattern):
-        return "a quantified group quantified again (like (a+)+) can take forever: refused"
-    return None
 
 
 def _compile(pattern: str, parser: _Parser, col: int) -> re.Pattern[str]:
@@ -390,6 +408,7 @@ class SlicedCorpus:
             whole.human_label,
             whole.warnings,
             tuple(s.cut(self.chosen.lines) for s in whole.scores),
+            None if whole.documents is None else whole.documents.take(self.chosen.lines),
         )
 
     @property
@@ -399,7 +418,12 @@ class SlicedCorpus:
 
 
 def slice_corpus(
-    corpus: Corpus, where: str, tokenize: str, *, diagnostics: Callable[[], Diagnostics] | None = None
+    corpus: Corpus,
+    where: str,
+    tokenize: str,
+    *,
+    diagnostics: Callable[[], Diagnostics] | None = None,
+    documents: Documents | None = None,
 ) -> SlicedCorpus:
     """The lines of ``corpus`` that ``where`` chooses, and the corpus cut to them: the one slicing both the CLI's
     ``--where`` and the pages' slice box call.
@@ -407,7 +431,9 @@ def slice_corpus(
     ``hyp[NAME]`` names a system by its name or, where that is unique, by its name without the extension
     (``Online-A`` for ``Online-A.de``). Lengths are counted in ``tokenize``'s tokens. A ``flag`` reads
     ``diagnostics()`` when given (a caller that has them already), else each named system's flags are computed
-    on first use. An expression that chooses no line gives an empty slice: the caller says so.
+    on first use. ``doc``, ``origlang`` and ``domain`` read ``documents`` (default: the corpus's own; the cut
+    corpus carries them cut). An expression that chooses no line gives an empty slice: the caller
+    says so.
 
     Raises:
         InputError: a bad expression (before anything is computed), an unknown system.
@@ -439,6 +465,7 @@ def slice_corpus(
         source,
         tokenize=tokens,
         flags=flags,
+        documents=documents if documents is not None else corpus.documents,
     )
     chosen = select(where, context)
     return SlicedCorpus(corpus, chosen)

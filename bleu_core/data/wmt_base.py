@@ -23,13 +23,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Final, Literal
 
 from bleu_core.errors import InputError
 
 from .corpus import Corpus, TextFile, build_corpus, system_name
-from .documents import Documents
+from .document_index import Documents
 from .readers import DEFAULT_LIMIT_MB, FOLDER_LIMIT_FACTOR
 
 __all__ = [
@@ -239,4 +239,5 @@ class SegmentRows:
         else:  # a test set without outputs: the systems come later (text files, or another WMT file)
             corpus = Corpus(label, tuple(ref_files), (), src, warnings=tuple(notes))
         documents = Documents(tuple(self.doc_ids), tuple(self.origlangs), tuple(self.domains), *langs)
+        corpus = replace(corpus, documents=documents)
         return WmtCorpus(corpus, documents, fmt, tuple(self.chosen), tuple(translators), fields)

@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Final
 
-__all__ = ["labels", "natural_key", "parse_renames", "short_names"]
+__all__ = ["checkpoint_order", "labels", "natural_key", "parse_renames", "short_names"]
 
 _PIECE: Final = re.compile(r"[^._\-\s/]+[._\-\s/]*|[._\-\s/]+")  # a word with the separators that follow it
 
@@ -81,6 +81,26 @@ def natural_key(name: str) -> tuple[tuple[int, str | int], ...]:
     """
     # (kind, value) pairs keep a number from ever being compared with a string
     return tuple((1, int(p)) if p.isdigit() else (0, p) for p in _DIGITS.split(name) if p)
+
+
+MIN_CHECKPOINTS: Final = 3  # two systems are a pair to compare, not a curve
+
+
+def checkpoint_order(names: Sequence[str]) -> list[str] | None:
+    """The names in natural order when they are checkpoints of one run: at least :data:`MIN_CHECKPOINTS`, each
+    with a number, and all alike but for their numbers (``ckpt-2``, ``ckpt-10``, ...); None otherwise.
+
+    Example:
+        >>> checkpoint_order(["run/ckpt-10.de", "run/ckpt-2.de", "run/ckpt-1000.de"])
+        ['run/ckpt-2.de', 'run/ckpt-10.de', 'run/ckpt-1000.de']
+        >>> checkpoint_order(["Online-A", "P3AI", "UF"]) is None
+        True
+    """
+    if len(names) < MIN_CHECKPOINTS or not all(_DIGITS.search(n) for n in names):
+        return None
+    if len({_DIGITS.sub("#", n) for n in names}) != 1:
+        return None
+    return sorted(names, key=natural_key)
 
 
 def parse_renames(pairs: Sequence[str], names: Sequence[str]) -> dict[str, str]:

@@ -51,7 +51,7 @@ def test_systems_ci_and_bars(mats):
     assert spec["layer"][0]["encoding"]["x2"]["field"] == f.CI_HIGH
     bars = ch.precision_bars(f.precision_frame(mats[1])).to_dict()
     assert bars["mark"]["type"] == "bar"
-    assert bars["encoding"]["xOffset"]["field"] == f.SYSTEM
+    assert bars["encoding"]["xOffset"]["field"] == style_charts.SHOWN  # the short names, as every other chart's
 
 
 def test_heatmap(mats):

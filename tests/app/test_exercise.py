@@ -73,3 +73,30 @@ def test_the_right_answers_pass_and_hints_do_not_give_them_away(key):
         assert x.check(x.ITEMS[key], step, step.text).right, step
         assert step.text not in step.hint
         assert step.text in x.worked(x.ITEMS[key], step)
+
+
+@pytest.mark.parametrize("key", list(x.ITEMS))
+def test_an_answer_is_judged_to_the_decimals_the_question_asks(key):
+    """Review polish: "0.537" was "Not 0.537. BLEU = ..." where 0.5373 is meant (the question asks 4 decimals),
+    while "0.809" passed for 0.8091: fewer decimals are now never right and, when right as far as they go, said so;
+    four decimals rounded or cut pass, and so does BLEU from the BP as the step before shows it (3 decimals)."""
+    steps = _steps(key)
+    bleu, bp = steps["bleu"], steps["bp"]
+    exact = bleu.value  # the core's (test_every_item_has_a_bleu_above_0_equal_to_the_cores)
+    from_shown_bp = float(bp.text) * exact / bp.value
+    assert x.check(x.ITEMS[key], bleu, f"{from_shown_bp:.4f}").right
+    cut = f"{math.floor(exact * 1000) / 1000:.3f}"
+    # (a 3-decimal answer that is BLEU from the shown BP to 4 decimals, 0.819 = 0.8190, is right)
+    for typed in {t for t in (f"{exact:.3f}", cut) if abs(float(t) - from_shown_bp) >= 0.00005}:
+        verdict = x.check(x.ITEMS[key], bleu, typed)
+        assert not verdict.right
+        assert verdict.message == f"{typed} is right to 3 decimals: give 4, as the question asks."
+    for typed in (f"{exact:.4f}", f"{math.floor(exact * 10_000) / 10_000:.4f}", f"{exact:.6f}"):
+        assert x.check(x.ITEMS[key], bleu, typed).right, typed
+    off = 0.0003 if abs(exact + 0.0003 - from_shown_bp) > 0.0002 else -0.0003
+    assert not x.check(x.ITEMS[key], bleu, f"{exact + off:.4f}").right  # a wrong fourth decimal is wrong
+    if bp.value < 1:
+        verdict = x.check(x.ITEMS[key], bp, f"{bp.value:.2f}")
+        assert verdict.message == f"{bp.value:.2f} is right to 2 decimals: give 3, as the question asks."
+    else:
+        assert x.check(x.ITEMS[key], bp, "1").right

@@ -110,13 +110,16 @@ def test_buckets_and_blocks(demo):
     assert "fewer than the 50 that two blocks of the paper's 25 need" in fb.block_test_description(test, 30)
     table = fb.block_test_table(test, names)
     assert list(table.columns) == list(fb.BLOCK_TEST_COLUMNS)
-    assert list(table[f.BLEU]) == sorted(table[f.BLEU])  # rank order, lowest first (the paper's Table 2)
-    assert math.isnan(table[fb.BLOCK_T].iloc[0])  # the lowest has no left neighbour
-    assert list(table[fb.BLOCK_T].iloc[1:]) == [p.t for p in test.result.pairs]
-    assert set(table[fb.BLOCK_DF].iloc[1:]) == {5}
+    # best first, as the ranking above it (issue 30: it was the paper's lowest first under a best-first ranking)
+    assert list(table[f.BLEU]) == sorted(table[f.BLEU], reverse=True)
+    assert math.isnan(table[fb.BLOCK_T].iloc[-1])  # the lowest has no system below it
+    pairs = test.result.pairs[::-1]
+    assert list(table[fb.BLOCK_T].iloc[:-1]) == [p.t for p in pairs]
+    assert set(table[fb.BLOCK_DF].iloc[:-1]) == {5}
     # issue 20.1: at df = 5 the one-sided 95% point is 2.015, not the paper's 1.7 (its 20 blocks: df = 19)
-    assert [round(x, 3) for x in table[fb.BLOCK_CRIT].iloc[1:]] == [2.015] * len(test.result.pairs)
-    assert list(table[fb.BLOCK_SIG].iloc[1:]) == ["yes" if p.t >= 2.015 else "no" for p in test.result.pairs]
+    assert [round(x, 3) for x in table[fb.BLOCK_CRIT].iloc[:-1]] == [2.015] * len(pairs)
+    assert list(table[fb.BLOCK_SIG].iloc[:-1]) == ["yes" if p.t >= 2.015 else "no" for p in pairs]
+    assert list(dict.fromkeys(bl[f.SYSTEM])) == list(table[f.SYSTEM])  # the chart's rows in the same order
     assert set(fb.block_test_shown(table)[fb.BLOCK_CRIT]) == {"—", "2.015"}
 
 
@@ -283,11 +286,16 @@ def test_csv_downloads_carry_the_signature_in_a_column():
 
     import pandas as pd
 
+    from bleu_app.frames.metrics import Signed
+
     frame = pd.DataFrame({"A": ["x", "=1+1", "@SUM(A1)"], "B": ["y", "-2", "+x"], "p": [0.0123, -0.5, 1.0]})
     sig = "nrefs:1|bs:2000|rs:12345|case:mixed|eff:no|tok:13a|smooth:exp|order:4"
-    back = pd.read_csv(io.StringIO(export.csv(frame, sig)))  # plain read_csv: no comment= needed
-    assert list(back.columns) == ["A", "B", "p", "signature"]
-    assert (back["signature"] == sig).all()
+    theirs = "nrefs:1|bs:2000|seed:12345|case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0"
+    signed = [Signed("BLEU", sig, theirs)]
+    back = pd.read_csv(io.StringIO(export.csv(frame, signed)))  # plain read_csv: no comment= needed
+    assert list(back.columns) == ["A", "B", "p", "sacreBLEU signature", "signature"]
+    assert (back["signature"] == f"BLEU: {sig}").all()
+    assert (back["sacreBLEU signature"] == f"BLEU: {theirs}").all()
     assert back["A"].tolist() == ["x", "'=1+1", "'@SUM(A1)"]
     assert back["B"].tolist() == ["y", "'-2", "'+x"]
     assert back["p"].tolist() == [0.0123, -0.5, 1.0]

@@ -123,3 +123,33 @@ def test_report_has_both_tables(wmt22_pair: Corpus, view) -> None:
     assert f"<td>{first[fc.BLEU_A]:.2f}</td><td>[{first[lo]:.2f}, {first[hi]:.2f}]</td>" in cells
     f_first = view.freq.iloc[0]
     assert f"<td>{f_first[pb.F_A]:.2f}</td><td>[{f_first[pb.F_A_LOW]:.2f}, {f_first[pb.F_A_HIGH]:.2f}]</td>" in cells
+
+
+def _plot_height(chart, width: int = 340) -> tuple[float, str]:
+    """The y axis's length and its range as Streamlit draws the chart in a half-width column (autosize fit: title,
+    axes and legend inside the chart's height)."""
+    spec = chart.to_dict()
+    spec["width"] = width
+    spec["autosize"] = {"type": "fit", "contains": "padding"}
+    svg = vlc.vegalite_to_svg(spec)
+    y_axis = svg[svg.index('aria-label="Y-axis') :]
+    label = y_axis[: y_axis.index('"', len('aria-label="'))]
+    domain = y_axis[y_axis.index("role-axis-domain") :]
+    m = re.search(r'<line transform="translate\(0,([\d.]+)\)" x2="0" y2="-([\d.]+)"', domain)
+    assert m is not None, domain[:300]
+    return float(m[2]), label
+
+
+def test_bucket_charts_are_tall_enough_to_read_and_not_from_zero(wmt22_pair: Corpus, view) -> None:
+    """Researcher walk B1: the bucket charts were ~45 px tall with a y axis from 0 (gaps of 1-5 points unseen)."""
+    config = BleuConfig()
+    ref_set = ReferenceSet.from_config(wmt22_pair.ref_streams, config)
+    corpus_buckets = fc.buckets(ref_set.stats(list(wmt22_pair.system(A).lines), 4), config, by="ref_len")
+    from bleu_app.charts import corpus as corpus_charts
+
+    for chart in (view.length_chart, view.freq_chart, corpus_charts.bucket_chart(corpus_buckets, "reference length")):
+        height, label = _plot_height(chart)
+        assert height >= 200, (height, label)
+    for chart in (view.length_chart, corpus_charts.bucket_chart(corpus_buckets, "reference length")):
+        low = float(re.search(r"values from ([\d.]+) to", _plot_height(chart)[1])[1])
+        assert low > 0, low  # BLEU 23-35: the axis starts near the data, not at 0

@@ -20,6 +20,21 @@ NOT_THE_PAPER = {
     "commands",
     "The paper",  # the preset's name
     "East Asian economy",  # also the paper's, but split over a line in the seed
+    # After BLEU (docs/learn/after_*.md): each names its source beside it
+    "chrF: character n-gram F-score for automatic MT evaluation",  # Popović (2015), the paper's title
+    "A Study of Translation Edit Rate with Targeted Human Annotation",  # Snover et al. (2006), the paper's title
+    "Navigating the Metrics Maze: Reconciling Score Magnitudes and Accuracies",  # Kocmi et al. (2024), title
+    "what point difference in metric is required between two systems for humans to notice?",  # its abstract
+    "Ten years ago a single metric, BLEU, governed progress in machine translation research. For better or worse, "
+    "there is no such consensus today",  # its abstract
+    "To Ship or Not to Ship",  # Kocmi et al. (2021), the paper's title
+    # Kocmi et al. (2021), its abstract:
+    "the sole use of BLEU impeded the development of improved models leading to bad deployment decisions",
+    "throw[s] away a sentence's reference n-grams whenever the hypothesis shares no character or word n-gram with "
+    "any of its references. Those n-grams never make it into the corpus-level recall denominator, so the corpus "
+    "score comes out too high.",  # torchmetrics issue #3480
+    "so the first reference is always kept",  # torchmetrics pull request #3481
+    "replacing a partly correct translation with pure garbage can *raise* the corpus score",  # issue #3480
 }
 
 

@@ -57,7 +57,7 @@ def test_gap_sentence_opens_with_both_systems(app_url, page):
     page.wait_for_url("**/sentence**", timeout=120_000)
     wait_for_app(page)
     expect(page.locator(MAIN)).to_contain_text("demo, segment")
-    expect(page.locator(MAIN)).to_contain_text("careful (A) vs chatty (B)")
+    expect(page.locator(MAIN)).to_contain_text("careful (A) vs literal (B)")  # the baseline and the best other
 
 
 def test_report_download_opens_offline(app_url, page, tmp_path: Path):

@@ -111,6 +111,26 @@ def test_hidden_translations_are_not_given_to_rate(store_env):
     assert store_env.submissions(room.id, include_hidden=False) == []
 
 
+def test_a_removed_student_takes_their_translation_and_ratings(store_env):
+    room = _room(store_env).room
+    a, b, c = (store_env.join(room.id, n) for n in ("a", "b", "c"))
+    sub_a, sub_b = store_env.submit(a, "rude words"), store_env.submit(b, "fine words")
+    store_env.set_round(room.id, ROUND_RATE, open_=True)
+    store_env.rate(a, sub_b.id, 1)
+    store_env.rate(c, sub_a.id, 5)
+    store_env.rate(c, sub_b.id, 4)
+    before = store_env.room_version(room.id)
+    store_env.remove_student(room.id, a.id)
+    assert store_env.room_version(room.id) == before + 1  # the dashboard redraws
+    assert store_env.student(a.id) is None
+    assert [s.text for s in store_env.submissions(room.id)] == ["fine words"]
+    assert [(r.student_id, r.rating) for r in store_env.ratings(room.id)] == [(c.id, 4)]
+    assert store_env.students_count(room.id) == 2
+    other = _room(store_env).room  # a student id of another room removes nobody there
+    store_env.remove_student(other.id, b.id)
+    assert store_env.student(b.id) is not None
+
+
 def test_expiry_and_delete(store_env):
     now = [1_000_000.0]
     store_env.clock = lambda: now[0]

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+from unittest.mock import patch
 
 from streamlit.testing.v1 import AppTest
 
@@ -97,3 +98,28 @@ def outage(store: SqlStore, *calls: str, err: int = errno.ECONNREFUSED) -> Itera
     finally:
         for name in names:
             delattr(store, name)
+
+
+@contextmanager
+def recorded_downloads() -> Iterator[dict[str, Callable[[], Any]]]:
+    """Every lazy download button's callable made while inside, by the file id its button carries: AppTest's
+    runtime lives only for a run, so a test reads a button's file through what was recorded here."""
+    from streamlit.runtime.media_file_manager import MediaFileManager
+
+    made: dict[str, Callable[[], Any]] = {}
+    original = MediaFileManager.add_deferred
+
+    def add(self: MediaFileManager, data_callable: Callable[[], Any], *args: Any, **kwargs: Any) -> str:
+        file_id = original(self, data_callable, *args, **kwargs)
+        made[file_id] = data_callable
+        return file_id
+
+    with patch.object(MediaFileManager, "add_deferred", add):
+        yield made
+
+
+def downloaded(at: AppTest, label: str, made: Mapping[str, Callable[[], Any]]) -> str:
+    """The text the download button labelled ``label`` gives (as a click would: its callable run)."""
+    button = next(b for b in at.get("download_button") if b.proto.label == label)
+    data = made[button.proto.deferred_file_id]()
+    return data.decode() if isinstance(data, bytes) else str(data)

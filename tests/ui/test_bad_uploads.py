@@ -89,4 +89,4 @@ def test_a_zip_on_the_table_uploader_gets_a_message() -> None:
     table = uploader(at, "corpus.in_table")
     assert list(table.proto.type) == []  # no browser-side filter that refuses without a word
     table.set_value(("wmt.zip", b"PK\x03\x04\x14\x00\x00\x00\x08\x00", "application/zip")).run()
-    _kept(at, before, "wmt.zip: not a table: use a .tsv, .csv, .jsonl, .json file (a .zip: unzip it")
+    _kept(at, before, "wmt.zip: not a table: use a .tsv, .csv, .jsonl, .json, .xml file (a .zip: unzip it")

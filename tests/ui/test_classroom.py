@@ -3,14 +3,17 @@ sharing one store (SQLite and PostgreSQL: ``store_env``). What each of them read
 
 from __future__ import annotations
 
+import csv
 import io
 from pathlib import Path
 
 import pandas as pd
 import pytest
+from sacrebleu.metrics import BLEU
 from streamlit.testing.v1 import AppTest
 
 from bleu_app.frames import classroom as frames
+from bleu_app.frames.metrics import Signed
 from bleu_app.store import CODE_LEN
 from bleu_app.ui import state
 from bleu_app.ui.classroom import room as classroom
@@ -18,7 +21,7 @@ from bleu_app.ui.components import export
 from bleu_core.config import BleuConfig
 from bleu_core.teaching.explain import explain_segment
 from bleu_core.teaching.paper import EXAMPLE_1
-from tests.ui.conftest import open_app
+from tests.ui.conftest import downloaded, open_app, recorded_downloads
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 PAGE = "pages/class.py"
@@ -83,7 +86,14 @@ def test_a_class_through_both_rounds(store_env):
     assert NASTY in _texts(students[0])
     assert all(NASTY not in m.value for m in students[0].markdown)
 
-    teacher.run()
+    with recorded_downloads() as made:
+        teacher.run()
+    room_csv = list(csv.DictReader(io.StringIO(downloaded(teacher, "Download room CSV", made))))
+    sentence = BLEU(effective_order=True)  # sacreBLEU's sentence_bleu(), the room's setting here
+    sentence.sentence_score(texts[0], list(EXAMPLE_1.references))
+    assert {r[export.SACREBLEU_SIGNATURE] for r in room_csv} == {f"BLEU: {sentence.get_signature()}"}
+    ours = explain_segment(texts[0], list(EXAMPLE_1.references), BleuConfig.sentence()).score.signature
+    assert {r[export.SIGNATURE] for r in room_csv} == {f"BLEU: {ours}"}
     assert _metrics(teacher)["Joined"] == "3"
     assert _metrics(teacher)["Translations"] == "3"
     ranked = teacher.dataframe[0].value
@@ -188,13 +198,15 @@ def test_export_csv_is_formula_safe():
     ]
     ratings = [Rating("s2", "a", 4), Rating("s1", "b", 1)]
     df = frames.ranked_frame(subs, ratings, ["the cat sat"], BleuConfig.sentence())
-    out = pd.read_csv(io.StringIO(export.csv(frames.export_frame(df, ratings), "sig")), keep_default_na=False)
+    signed = [Signed("BLEU", "sig", None, "why")]
+    out = pd.read_csv(io.StringIO(export.csv(frames.export_frame(df, ratings), signed)), keep_default_na=False)
     assert out[frames.NICK].tolist() == ["Bo", "'=HYPERLINK(1)"]
     assert out[frames.TEXT].tolist() == ["the cat sat", "'+cmd text"]
     assert out["rated 4"].tolist() == [0, 1]
     assert out["rated 1"].tolist() == [1, 0]
     assert out[frames.HIDDEN].tolist() == [True, False]
-    assert set(out[export.SIGNATURE]) == {"sig"}
+    assert set(out[export.SIGNATURE]) == {"BLEU: sig"}
+    assert set(out[export.SACREBLEU_SIGNATURE]) == {"BLEU: none (why)"}
 
 
 @pytest.mark.parametrize(

@@ -178,9 +178,9 @@ def test_demo_block_test_shows_t_and_says_the_blocks_are_small():
     at = open_app("pages/compare.py")
     assert "The paper's block test" in [h.value for h in at.subheader]
     table = _block_table(at)
-    assert list(table["BLEU"]) == sorted(table["BLEU"])  # rank order, lowest first
-    assert table[T].iloc[1:].notna().all()
-    assert set(table["df"].iloc[1:]) == {5}
+    assert list(table["BLEU"]) == sorted(table["BLEU"], reverse=True)  # best first, as the ranking above it
+    assert table[T].iloc[:-1].notna().all()
+    assert set(table["df"].iloc[:-1]) == {5}
     assert any("6 blocks of 5 consecutive segments" in c.value and "fewer than the 50" in c.value for c in at.caption)
 
 
@@ -205,9 +205,9 @@ def test_block_test_table_shows_t_and_df_and_dashes():
     # for missing numbers, which it drew as "None")
     assert not el.proto.arrow_data.styler.display_values
     shown = el.value
-    first = shown.iloc[0]
-    assert (first[T], first["df"], first[P]) == ("—", "—", "—")
-    assert shown["df"].iloc[1:].tolist() == ["5"] * (len(shown) - 1)
+    lowest = shown.iloc[-1]  # best first: the lowest, last, has no system below it
+    assert (lowest[T], lowest["df"], lowest[P]) == ("—", "—", "—")
+    assert shown["df"].iloc[:-1].tolist() == ["5"] * (len(shown) - 1)
     assert not shown.astype(str).isin(["None", "nan", "NaN"]).any().any()
     config = json.loads(el.proto.columns)
     assert not any(c.get("hidden") for k, c in config.items() if k != "_index")
@@ -216,7 +216,7 @@ def test_block_test_table_shows_t_and_df_and_dashes():
 def test_block_test_p_is_the_decisions_one_sided_p():
     # review 29 item 10: the column showed a two-sided p beside a one-sided decision ("sig. yes" next to p > 0.05)
     at = open_app("pages/compare.py")
-    shown = next(d for d in at.dataframe if T in d.value.columns).value.iloc[1:]
+    shown = next(d for d in at.dataframe if T in d.value.columns).value.iloc[:-1]
     assert len(shown) >= 2
     for _, row in shown.iterrows():
         t, df, p = float(row[T].replace("−", "-")), int(row["df"]), row[P]
@@ -266,13 +266,13 @@ def test_wmt22_block_test_uses_blocks_of_25(wmt22_page):
     table = _block_table(at)
     assert len(table) == 12
     t = table[T]
-    assert t.iloc[1:].notna().all()
+    assert t.iloc[:-1].notna().all()
     # 75 blocks: df = 74, whose one-sided 95% point is 1.666 (the paper's 1.7 is for its 20 blocks, df = 19)
-    assert set(table[CRIT].iloc[1:]) == {"1.666"}
+    assert set(table[CRIT].iloc[:-1]) == {"1.666"}
     from bleu_core.teaching.blocktest import student_t_critical
 
     point = student_t_critical(74)
-    assert list(table[SIG].iloc[1:]) == ["yes" if x >= point else "no" for x in t.iloc[1:]]
+    assert list(table[SIG].iloc[:-1]) == ["yes" if x >= point else "no" for x in t.iloc[:-1]]
     note = next(c.value for c in at.caption if "used 1.7 for its 20 blocks" in c.value)
     assert "section 3" in note
     assert "df = 19" in note

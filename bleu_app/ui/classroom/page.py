@@ -1,7 +1,9 @@
 """Class mode (``/class``): a teacher's room, students who translate and then judge, and the projected dashboard.
 
 Who is who comes from the URL (kept in session state too): ``?teach=TOKEN`` is the teacher (the token is a secret
-that only the teacher's link carries; the store keeps its hash), ``?room=CODE`` a student's join link, and
+that only the teacher's link carries; the store keeps its hash; once opened, the address bar says
+``?teacher=CODE`` and the session and a cookie keep the token, so the projected screen shows no secret;
+``&present=1`` is the projector view), ``?room=CODE`` a student's join link, and
 ``&s=ID`` the student once joined. The link alone does not make its holder that student: joining gives the browser
 a secret (kept in the session and in a cookie, so a reload keeps them), and a browser without it is asked
 "You are X? Not you: join as yourself" (``student``). Everything lives in the store (``bleu_app.store``), so
@@ -51,7 +53,13 @@ def show() -> None:
         stored.retry_button("class.retry_open")
         st.stop()
     qp = st.query_params
-    teach = state.get(state.CLASS_TEACH) or qp.get(links.TEACH)
+    # the token comes once in the teacher link; from then on the session and a cookie hold it (``links.keep_teacher``)
+    teach = state.get(state.CLASS_TEACH) or qp.get(links.TEACH) or links.teacher_in_browser(qp.get(links.TEACHER))
+    if not teach and qp.get(links.TEACHER):
+        st.warning(
+            "This browser does not hold the teacher's key of this room: open your teacher link here once.",
+            icon=":material/key_off:",
+        )
     code = state.get(state.CLASS_CODE) or qp.get(links.ROOM)
     notice = state.take(state.CLASS_NOTICE)
     if notice:

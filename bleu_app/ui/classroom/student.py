@@ -13,7 +13,7 @@ from typing import Final
 import streamlit as st
 
 from bleu_app import markup
-from bleu_app.frames import classroom as frames, sentence as sentence_frames
+from bleu_app.frames import answers, classroom as frames, sentence as sentence_frames
 from bleu_app.store import (
     MAX_NICK,
     MAX_TEXT,
@@ -207,7 +207,8 @@ def _own_score(room: Room, text: str) -> None:
     config: BleuConfig = frames.config_from_dict(room.config)
     expl = cached.explain(text, room.refs, config)
     scores.score_headline("Your sentence BLEU", expl.score)
-    st.caption(scores.precision_summary(expl))
+    st.caption(scores.precision_summary(expl) + " · " + answers.scoring_line(config))
+    scores.answers(expl)
     highlight.show_html(highlight.legend_html() + highlight.candidate_html(expl, mode="longest"))
     st.markdown("**Clipping table, 1-grams**")
     tables.clip_table(sentence_frames.clip_frame(expl, 1))

@@ -3,14 +3,16 @@ ranking as LaTeX tables."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pandas as pd
 import streamlit as st
 
-from bleu_app.frames.corpus import BLEU, BP, CI_HIGH, CI_LOW, COL, P_HOLM, RATIO, ROW, SYSTEM
-from bleu_core.display.latex import escape_latex, ranking_table
-from bleu_core.significance.ranking import Ranking
+from bleu_app.frames.corpus import BLEU, BP, CI_HIGH, CI_LOW, RATIO, SYSTEM
+from bleu_app.frames.metrics import Signed
+from bleu_app.views.ranking import RankingView
+from bleu_core.display import latex as core_latex
+from bleu_core.display.latex import escape_latex
 
 PER_ROW = 3  # download buttons per row: "Chart: precisions HTML" fits a third of the page
 
@@ -33,6 +35,7 @@ def downloads(label: str, items: dict[str, tuple[Callable[[], bytes | str], str,
 
 
 SIGNATURE = "signature"
+SACREBLEU_SIGNATURE = "sacreBLEU signature"
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -44,22 +47,25 @@ def _as_text(value: object) -> object:
     return value
 
 
-def csv(frame: pd.DataFrame, signature: str) -> str:
-    """The frame as CSV with the signature in a last column of its own (a ``# signature`` first line is read as
-    data by spreadsheets and by ``pandas.read_csv`` without ``comment=``); text that a spreadsheet would run as a
-    formula is neutralised.
+def csv(frame: pd.DataFrame, signed: Sequence[Signed]) -> str:
+    """The frame as CSV with the signatures of its numbers in two last columns of their own, sacreBLEU's and ours
+    (``BLEU: nrefs:1|...`` per number kind, ``;`` between kinds; a ``# signature`` first line is read as data by
+    spreadsheets and by ``pandas.read_csv`` without ``comment=``); text that a spreadsheet would run as a formula
+    is neutralised.
 
     Example:
-        >>> print(csv(pd.DataFrame({"system": ["=HYPERLINK()"], "BLEU": [-1.5]}), "nrefs:1|bs:1000"), end="")
-        system,BLEU,signature
-        '=HYPERLINK(),-1.5,nrefs:1|bs:1000
+        >>> sig = Signed("BLEU", "nrefs:1|bs:1000", None, "no such setting")
+        >>> print(csv(pd.DataFrame({"system": ["=HYPERLINK()"], "BLEU": [-1.5]}), [sig]), end="")
+        system,BLEU,sacreBLEU signature,signature
+        '=HYPERLINK(),-1.5,BLEU: none (no such setting),BLEU: nrefs:1|bs:1000
     """
     safe = frame.copy()
     for column in safe.columns:
         if not pd.api.types.is_numeric_dtype(safe[column]):
             safe[column] = [_as_text(v) for v in safe[column]]
     safe.columns = [str(_as_text(str(c))) for c in safe.columns]
-    safe[SIGNATURE] = _as_text(signature)
+    safe[SACREBLEU_SIGNATURE] = _as_text(" ; ".join(f"{s.what}: {s.sacrebleu_cell}" for s in signed))
+    safe[SIGNATURE] = _as_text(" ; ".join(f"{s.what}: {s.ours}" for s in signed))
     return str(safe.to_csv(index=False))
 
 
@@ -104,19 +110,29 @@ def _tex(s: str) -> str:
     return escape_latex(s)
 
 
-def ranking_latex(
-    ranking: Ranking, systems: pd.DataFrame, significance: pd.DataFrame, baseline: str, signature: str
-) -> str:
-    """The ranking as ``bleu_core.display.latex``'s booktabs table (the one ``bleu-explorer compare --latex`` writes).
+def ranking_latex(view: RankingView, baseline: str, signatures: Signed) -> str:
+    """The ranking as ``bleu_core.display.latex``'s booktabs table (the one ``bleu-explorer compare --latex`` writes),
+    marked with the view's test (its family, as the page's ranking) and both signatures of that test.
 
-    Intervals, p-values and the baseline go by system name: ``systems`` may be in any order (the page's is
-    sorted by score, the ranking's input is not)."""
+    Intervals, marks and the baseline go by system name: the view's table is sorted by score, the ranking's input
+    is not."""
+    systems = view.systems
     intervals = {
         str(n): (float(lo), float(hi))
         for n, lo, hi in zip(systems[SYSTEM], systems[CI_LOW], systems[CI_HIGH], strict=True)
     }
-    adjusted = {
-        (str(r), str(c)): float(p)
-        for r, c, p in zip(significance[ROW], significance[COL], significance[P_HOLM], strict=True)
-    }
-    return ranking_table(ranking, intervals=intervals, baseline=baseline, adjusted=adjusted, signature=signature)
+    marks = view.marks
+    assert marks is not None  # a view always has them (ranking_view)
+    family = marks.test.family
+    against = {n: a for n in marks.order if (a := marks.against(n)) is not None}
+    return core_latex.latex_table(
+        view.ranking,
+        intervals=intervals,
+        baseline=None if family == "consecutive" else baseline,
+        marks={n: p for n in marks.order if (p := marks.adjusted(n)) is not None},
+        mark_words=marks.words,
+        signature=signatures.ours,
+        sacrebleu_signature=signatures.theirs,
+        against=against if family == "consecutive" else None,
+        clusters=family == "all",
+    ).text

@@ -9,7 +9,7 @@ from dataclasses import replace
 import streamlit as st
 
 from bleu_app import markup
-from bleu_app.frames import metrics as metric_frames
+from bleu_app.frames import answers as answer_frames, metrics as metric_frames
 from bleu_app.frames.metrics import Shown
 from bleu_app.ui import cached
 from bleu_core.config import BleuConfig
@@ -93,6 +93,17 @@ def warnings(items: list[str]) -> None:
     """One warning box per input problem."""
     for w in items:
         st.warning(w, icon=":material/warning:")
+
+
+def answers(expl: SegmentExplanation, *, sidebar: bool = False) -> None:
+    """What a student asks of a surprising score, answered under it: why it is 0 (or what smoothing did with a
+    zero precision) and, for Chinese, Japanese, Korean or Thai references, which tokenizer to use."""
+    why = answer_frames.why_zero(expl, sidebar=sidebar)
+    if why:
+        st.info(why, icon=":material/help:")
+    hint = answer_frames.tokenizer_hint(expl, sidebar=sidebar)
+    if hint:
+        st.warning(hint, icon=":material/translate:")
 
 
 def precision_summary(expl: SegmentExplanation) -> str:

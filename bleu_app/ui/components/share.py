@@ -51,6 +51,7 @@ PAGE_KEYS: Final = {
         state.COMPARE_TRIALS,
         state.COMPARE_METHOD,
         state.COMPARE_SEED,
+        state.COMPARE_FAMILY,
     ),
 }
 SETTINGS: Final = (state.PRESET, *state.SETTING_KEYS)

@@ -42,7 +42,7 @@ def block_test_section(corpus: Corpus, config: BleuConfig, *, key: str, on_deman
     st.altair_chart(chart, key=f"{key}.chart")
     # the table under the chart at full width, so t and df (its point) are not cut off; the lowest system has
     # no t, df or p: "—", not pandas' None
-    table = block_frames.block_test_shown(block_frames.block_test_table(test, names))
+    table = block_frames.block_test_shown(block_frames.block_test_table(test, names, labels(names)))
     # no fixed widths: a "small" column cut its own header ("mean of blo…"); Streamlit sizes each to its header
     right = {c: st.column_config.TextColumn(alignment="right") for c in block_frames.BLOCK_TEST_FORMATS}
     right |= {c: st.column_config.TextColumn(help=h, alignment="right") for c, h in block_frames.BLOCK_HELP.items()}

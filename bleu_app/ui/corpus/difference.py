@@ -24,7 +24,8 @@ from bleu_app.views.difference import AXIS_NOTE, DifferenceView, difference_view
 from bleu_app.views.pair_buckets import FREQ_NOTE, LENGTH_NOTE
 from bleu_core.config import BleuConfig
 from bleu_core.data.corpus import Corpus
-from bleu_core.metrics.bleu import make_signature
+from bleu_core.metrics import Bleu
+from bleu_core.significance.families import Family
 
 TOP = 25  # sentences listed
 BUCKETS_AUTO_SEGMENTS = 5_000
@@ -151,6 +152,8 @@ def report_button(
     sys_b: str,
     test: tuple[str, int, int],
     others: Sequence[Shown] = (),
+    *,
+    family: Family = "all",
 ) -> None:
     """A lazy download of the self-contained HTML report of this comparison (built only when clicked): BLEU's
     sections, then one per metric of ``others`` (the other metrics the page shows). ``test``: the significance
@@ -171,15 +174,15 @@ def report_button(
         trials=trials,
         seed=seed,
         metrics=tuple(s.metric for s in others),
+        family=family,
     )
 
     def make() -> str:
         return report.build_report(corpus, config, options, matrices=mats, significance=sig, metric_matrices=other_mats)
 
     def csv() -> str:
-        return export.csv(
-            frames.decomposition_table(mats, config, baseline)[0], make_signature(config, cached.nrefs(corpus))
-        )
+        sig = metric_frames.signed(Bleu(config), cached.nrefs(corpus))
+        return export.csv(frames.decomposition_table(mats, config, baseline)[0], [sig])
 
     export.downloads(
         "Report:",

@@ -4,6 +4,7 @@ signatures), the BLEU ranking and table as LaTeX, and each metric's charts as PN
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 import altair as alt
 import pandas as pd
@@ -15,6 +16,7 @@ from bleu_app.ui.components import export
 from bleu_app.ui.corpus.metrics import MetricResult
 from bleu_core.config import BleuConfig
 from bleu_core.data.corpus import Corpus
+from bleu_core.metrics import Bleu
 from bleu_core.metrics.bleu import make_signature
 
 METRIC = "metric"  # the significance CSV's column naming each row's metric
@@ -45,8 +47,12 @@ def section(
         return r.shown.metric.signature(nrefs, **{method: trials}, rs=seed)
 
     table = metric_frames.side_by_side([(r.shown.metric, r.systems) for r in found], found[0].view.order)
-    every_ci = " ; ".join(f"{r.shown.name}: {ci_sig(r)}" for r in found)
-    every_test = " ; ".join(f"{r.shown.name}: {test_sig(r)}" for r in found)
+    every_ci = [
+        metric_frames.signed(r.shown.metric, nrefs, {"bs": cached.CI_DRAWS, "rs": cached.DEFAULT_SEED}) for r in found
+    ]
+    every_test = [metric_frames.signed(r.shown.metric, nrefs, {method: trials, "rs": seed}) for r in found]
+    sentence = [metric_frames.signed(Bleu(replace(config, use_effective_order=True)), nrefs, what="sentence BLEU")]
+    counts = [metric_frames.signed(Bleu(config), nrefs, what="n-gram counts")]
     matrices = pd.concat([r.significance.assign(**{METRIC: r.shown.name}) for r in found], ignore_index=True)
     matrices = matrices[[METRIC, *[c for c in matrices.columns if c != METRIC]]]
     export.downloads(
@@ -54,14 +60,14 @@ def section(
         {
             "systems": (lambda: export.csv(table, every_ci), "systems.csv", "text/csv"),
             "significance": (lambda: export.csv(matrices, every_test), "significance.csv", "text/csv"),
-            "A vs B": (lambda: export.csv(pairs, sig_text), "sentences_a_vs_b.csv", "text/csv"),
-            "n-grams": (lambda: export.csv(ngrams, sig_text), "ngrams.csv", "text/csv"),
+            "A vs B": (lambda: export.csv(pairs, sentence), "sentences_a_vs_b.csv", "text/csv"),
+            "n-grams": (lambda: export.csv(ngrams, counts), "ngrams.csv", "text/csv"),
         },
         "compare.csv",
     )
     bleu = next((r for r in found if r.shown.is_bleu), None)
     if bleu is not None:  # the LaTeX tables are BLEU's (BP and precisions; the core's ranking table says BLEU)
-        _latex(bleu, baseline, test_sig(bleu), sig_text)
+        _latex(bleu, baseline, every_test[found.index(bleu)], sig_text)
     items: dict[str, Item] = {}
     for r in found:
         stem = _file_stem(r.shown.name)
@@ -75,14 +81,14 @@ def section(
     export.downloads("Chart:", items, "compare.chart")
 
 
-def _latex(bleu: MetricResult, baseline: str, test_sig: str, sig_text: str) -> None:
+def _latex(bleu: MetricResult, baseline: str, test_sig: metric_frames.Signed, sig_text: str) -> None:
     """BLEU's ranking (the CLI's ``compare --latex`` table) and comparison table as LaTeX."""
     view = bleu.view
     export.downloads(
         "LaTeX:",
         {
             "ranking": (
-                lambda: export.ranking_latex(view.ranking, view.systems, bleu.significance, baseline, test_sig),
+                lambda: export.ranking_latex(view, baseline, test_sig),
                 "ranking.tex",
                 "text/x-tex",
             ),

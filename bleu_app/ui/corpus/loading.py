@@ -10,6 +10,7 @@ from __future__ import annotations
 import gc
 import logging
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Final
 
 import pandas as pd
@@ -30,6 +31,7 @@ from bleu_core.data.readers import (
     parse_table,
 )
 from bleu_core.data.scores import SCORE_TYPES, parse_segment_scores
+from bleu_core.data.wmt import parse_wmt
 from bleu_core.errors import InputError
 from bleu_core.significance.trials import default_trials
 
@@ -117,7 +119,28 @@ def _load_folder(key: str, widget_key: str) -> None:
         _release(widget_key, key)  # loaded or refused, the bytes go (issue 24.4: a refused folder was held)
 
 
-TABLE_TYPES: Final = (".tsv", ".csv", ".jsonl", ".json")
+TABLE_TYPES: Final = (".tsv", ".csv", ".jsonl", ".json", ".xml")
+_WMT_JSONL_FIELDS: Final = (b'"src_text"', b'"tgt_text"')  # a WMT24/25 record, not a table's row
+
+
+def _is_wmt(name: str, data: bytes) -> bool:
+    """A WMT XML file, or WMT24/25 JSONL (its first record has WMT's fields)."""
+    if name.lower().endswith(".xml"):
+        return True
+    first = data.lstrip()[:4096].split(b"\n", 1)[0]
+    return name.lower().endswith(".jsonl") and any(f in first for f in _WMT_JSONL_FIELDS)
+
+
+def parse_wmt_upload(data: bytes, name: str) -> Corpus:
+    """A WMT XML or JSONL upload as a corpus with its documents (and a note saying what was read).
+
+    Raises:
+        InputError: a malformed file (naming file, line, document and segment) or one without systems.
+    """
+    wmt = parse_wmt(data, name)
+    if not wmt.corpus.systems:
+        raise InputError("has no systems (<hyp> elements or system fields): nothing to compare", name)
+    return replace(wmt.corpus, warnings=(f"{name}: read as {wmt.describe()}", *wmt.corpus.warnings))
 
 
 def _load_table(key: str, widget_key: str) -> None:
@@ -136,6 +159,9 @@ def _load_table(key: str, widget_key: str) -> None:
         state.put(
             state.CORPUS_ERRORS, [str(InputError(f"not a table: use a {', '.join(TABLE_TYPES)} file{hint}", name))]
         )
+        return
+    if _is_wmt(name, data):
+        _accept(lambda: parse_wmt_upload(data, name))
         return
     parser = parse_jsonl if name.lower().endswith((".jsonl", ".json")) else parse_table
     _accept(lambda: parser(data, name, limit_mb=PARSE_LIMIT_MB))
@@ -371,7 +397,7 @@ def _files_tab(prefix: str) -> None:
 def _table_tab(prefix: str) -> None:
     st.markdown(docs.text("load_table", "corpus"))
     st.file_uploader(
-        "One table (.tsv, .csv, .jsonl or .json)",
+        "One table (.tsv, .csv, .jsonl or .json), or a WMT XML / JSONL file",
         key=uploader_key(f"{prefix}.in_table"),
         on_change=_load_table,
         args=(f"{prefix}.in_table", uploader_key(f"{prefix}.in_table")),

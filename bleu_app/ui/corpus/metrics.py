@@ -22,6 +22,7 @@ from bleu_app.ui.components import scores
 from bleu_app.views.ranking import RankingView, ranking_view
 from bleu_core.config import BleuConfig
 from bleu_core.data.corpus import Corpus
+from bleu_core.significance.families import Family
 
 __all__ = ["MetricResult", "chosen", "rankings", "results", "score_cards", "signature_lines", "systems_table"]
 
@@ -42,15 +43,23 @@ def chosen(corpus: Corpus, config: BleuConfig) -> list[Shown]:
 
 
 def results(
-    corpus: Corpus, shown: Sequence[Shown], baseline: str, method: str, trials: int, seed: int
+    corpus: Corpus,
+    shown: Sequence[Shown],
+    baseline: str,
+    method: str,
+    trials: int,
+    seed: int,
+    *,
+    family: Family = "all",
 ) -> list[MetricResult]:
-    """Every chosen metric's systems table, significance frame and ranking (raises the core's ``InputError``)."""
+    """Every chosen metric's systems table, significance frame and ranking with ``family``'s marks (raises the
+    core's ``InputError``)."""
     pool = cached.pool_size(method, trials, seed)
     out = []
     for s in shown:
         systems = cached.systems_frame(corpus, s, baseline, pool)
         significance = cached.significance_frame(corpus, s, method, trials, seed)
-        view = ranking_view(systems, significance, corpus.names, baseline, metric=s.metric)
+        view = ranking_view(systems, significance, corpus.names, baseline, metric=s.metric, family=family)
         out.append(MetricResult(s, systems, significance, view))
     return out
 
@@ -121,11 +130,31 @@ def rankings(corpus: Corpus, found: Sequence[MetricResult], baseline: str, metho
                 st.caption(signature_lines(r.shown, nrefs, **{method: trials}, rs=seed))
                 lower = "" if r.shown.metric.higher_is_better else " (lower is better)"
                 st.markdown(f"**Ranked by {markup.md_escape(r.shown.name)}{lower}, in significance clusters**")
+                view = r.view
                 st.html(
                     markup.ranking_html(
-                        r.view.ranked, r.view.labels, baseline, score=r.view.score, digits=r.view.digits
+                        view.ranked,
+                        view.labels,
+                        baseline,
+                        score=view.score,
+                        digits=view.digits,
+                        vs=view.vs,
+                        vs_head=view.vs_head,
                     )
                 )
+                st.caption(markup.md_escape(view.mark_note))
+
+
+def learning_curve(first: MetricResult) -> None:
+    """When the systems are checkpoints of one run: the first metric's learning curve (nothing otherwise)."""
+    curve = first.view.curve
+    if curve is None:
+        return
+    st.altair_chart(curve, key="compare.curve")  # type: ignore[call-overload]
+    st.caption(
+        "The systems' names differ only by their numbers, so they are read as checkpoints of one run, in natural "
+        "order (ckpt-2 before ckpt-10). Bands: the 95% intervals above; hover a point for the full name."
+    )
 
 
 def score_cards(corpus: Corpus, system: str, shown: Sequence[Shown]) -> None:

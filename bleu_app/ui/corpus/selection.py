@@ -3,7 +3,7 @@ switches, table rows and chart points that open a segment on the sentence page, 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pandas as pd
 import streamlit as st
@@ -60,6 +60,14 @@ def system_picker(
     choice: str = st.selectbox(label, names, key=key, help=help)
     state.put(mirror, choice)
     return choice
+
+
+def pair_defaults(corpus: Corpus, baseline: str, best_first: Sequence[str]) -> tuple[int, int]:
+    """The indexes A and B start at: the baseline, and the best system other than it (``best_first``: the
+    ranking's order), so that the first pair shown is the one a reader asks about first."""
+    names = list(corpus.names)
+    other = next((n for n in best_first if n != baseline and n in names), baseline)
+    return names.index(baseline), names.index(other)
 
 
 def row_opener(key: str, segments: list[int], system: str, other: str | None = None) -> Callable[[], None]:

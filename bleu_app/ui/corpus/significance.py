@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 import streamlit as st
 
@@ -10,6 +11,7 @@ from bleu_app.ui import cached, memory, state
 from bleu_core.config import BleuConfig
 from bleu_core.data.corpus import Corpus
 from bleu_core.metrics import Metric
+from bleu_core.significance.families import FAMILIES, Family
 from bleu_core.significance.trials import TRIALS_OFFERED
 
 
@@ -35,3 +37,31 @@ def trials_in_budget(corpus: Corpus, metrics: Sequence[Metric] | BleuConfig, tri
             icon=":material/warning:",
         )
     return fit
+
+
+FAMILY_WORDS: dict[str, str] = {
+    "all": "against the baseline, Holm over all pairs",
+    "baseline": "against the baseline, Holm over those only",
+    "consecutive": "against the previous checkpoint",
+}
+
+
+def family() -> Family:
+    """Which comparisons the rankings' ``*`` marks (the widget's, further down the page; all pairs at first)."""
+    chosen = state.get(state.COMPARE_FAMILY)
+    return cast(Family, chosen) if chosen in FAMILIES else "all"
+
+
+def family_picker() -> None:
+    """The choice of the marks' test: the CLI's default, ``--baseline-only`` or ``--consecutive``."""
+    st.segmented_control(
+        "Mark * by",
+        list(FAMILIES),
+        key=state.COMPARE_FAMILY,
+        default="all",
+        required=True,
+        format_func=FAMILY_WORDS.__getitem__,
+        help="Which comparison each system's * in the rankings (and the LaTeX ranking) is about: the CLI's "
+        "default (every pair tested, as the clusters need), --baseline-only (Holm over the N-1 comparisons with "
+        "the baseline) or --consecutive (checkpoints in natural order, each against the one before).",
+    )

@@ -7,6 +7,7 @@ decomposition, the sentence tables) is computed on exactly those lines.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Final
 
 import streamlit as st
@@ -24,8 +25,8 @@ HELP = (
     "Score only the lines an expression chooses; every number on the page is recomputed on them.  \n"
     "`src_len > 30`, `ref_len <= 10`, `hyp_len[NAME] > 50` (lengths in tokens), `line 1..500`, "
     '`src ~ "[0-9]"`, `ref ~ "^The"`, `hyp[NAME] ~ "(?i)covid"` (regular expressions), '
-    "`flag repetition[NAME]` (empty, repetition, length, copy, untranslated), combined with "
-    "`and`, `or`, `not` and parentheses."
+    "`flag repetition[NAME]` (empty, repetition, length, copy, untranslated), and for a WMT file "
+    '`doc ~ "re"`, `origlang == "de"`, `domain == "news"`; combined with `and`, `or`, `not` and parentheses.'
 )
 
 
@@ -61,21 +62,13 @@ def reference_picker(prefix: str, corpus: Corpus) -> Corpus:
     if len(chosen) == len(options):
         return corpus
     picked = tuple(r for r in corpus.references if r.name in chosen)
-    return Corpus(
-        corpus.name,
-        picked,
-        corpus.systems,
-        corpus.source,
-        corpus.human,
-        corpus.human_label,
-        corpus.warnings,
-        corpus.scores,
-    )
+    return replace(corpus, references=picked)  # everything else kept: names, scores, documents
 
 
 def slice_box(prefix: str, corpus: Corpus, config: BleuConfig) -> Corpus:
     """The slice box; returns the corpus the page shows (the whole one without an expression or with a bad one)."""
     key = state.CORPUS_WHERE if prefix == "corpus" else state.COMPARE_WHERE
+    _document_picker(prefix, corpus, key)
     where = st.text_input(
         "Slice (score only the lines where ...)",
         key=key,
@@ -101,6 +94,23 @@ def slice_box(prefix: str, corpus: Corpus, config: BleuConfig) -> Corpus:
                     )
     state.put(state.SHOWN_CORPUS, shown)
     return shown
+
+
+def _document_picker(prefix: str, corpus: Corpus, where_key: str) -> None:
+    """For a corpus with documents (a WMT file): what it has, and a choice of document, original language or
+    domain that fills the slice box."""
+    if corpus.documents is None:
+        return
+    pick = f"{prefix}.doc_pick"
+    st.caption(f"Documents: {markup.md_escape(frames.documents_line(corpus.documents))}.")
+    st.selectbox(
+        "Slice by document, original language or domain",
+        frames.document_choices(corpus.documents),
+        index=None,
+        key=pick,
+        placeholder="choose one to fill the slice box",
+        on_change=lambda: state.put(where_key, state.get(pick) or ""),
+    )
 
 
 def open_flagged(key: str, lines: list[int], system: str, corpus: Corpus) -> None:
