@@ -10,6 +10,7 @@ import pandas as pd
 from streamlit.testing.v1 import AppTest
 
 from bleu_app.frames import classroom as frames
+from bleu_app.frames.metrics import Signed
 from bleu_app.ui import state
 from bleu_app.ui.classroom import room as links
 from bleu_app.ui.components import export
@@ -112,7 +113,7 @@ def test_the_projector_view_drops_hidden_rows_and_nicknames_and_shows_no_secret(
     ranked = frames.ranked_frame(
         store_env.submissions(room.id), store_env.ratings(room.id), room.refs, frames.config_from_dict(room.config)
     )
-    out = pd.read_csv(io.StringIO(export.csv(frames.export_frame(ranked, []), "sig")))
+    out = pd.read_csv(io.StringIO(export.csv(frames.export_frame(ranked, []), [Signed("BLEU", "sig", None)])))
     assert out.set_index(frames.TEXT).loc[RUDE, frames.HIDDEN]
     assert out.set_index(frames.TEXT).loc[RUDE, frames.NICK] == "Rude Ravi"
 

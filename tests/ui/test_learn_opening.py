@@ -226,9 +226,12 @@ def test_every_plan_link_opens_what_its_row_says(row):
     if "step" in query:
         assert query.get("present") == "1"
         step = steps.number(query["step"])  # a link by key
-        assert [h.value for h in at.header] == [TITLES[step]]
-        first_section = re.findall(r"§[\d.]+", row[1])[0]
-        assert f"{first_section})" in TITLES[step] or f"{first_section}," in TITLES[step], (row, TITLES[step])
+        title = steps.heading(steps.get(query["step"]))
+        if steps.get(query["step"]).part not in steps.OWN_HEADING:  # the lab draws a heading of its own
+            assert [h.value for h in at.header] == [title]
+        sections = re.findall(r"§[\d.]+", row[1])  # After BLEU, the cards and the lab are not the paper's
+        if sections:
+            assert f"{sections[0]})" in title or f"{sections[0]}," in title, (row, title)
         numbered = re.search(r"steps? (\d+)", row[1])
         if numbered:
             assert int(numbered.group(1)) == step

@@ -91,7 +91,7 @@ def test_the_plan_has_no_internal_wording_and_links_for_slides():
     # AppTest gives no browser address: the page says to add the links to the app's address
     assert any("add each of these to the app's address" in c.value for c in plan.caption)
     code = plan.code[0].value
-    assert code.count("?present=1&step=") == 7
+    assert code.count("?present=1&step=") == 10  # every block in presenter order, the cards and the lab too
     assert "?tab=exercise" in code
 
 
@@ -99,11 +99,11 @@ def test_the_plans_links_are_whole_where_the_address_is_known():
     base = "https://bleu.example.org/learn"
     text = teacher.plan_text(base)
     targets = re.findall(r"\]\(([^)]*)\)", text)
-    assert len(targets) == 9
+    assert len(targets) == 11
     assert all(t.startswith(base + "?") for t in targets), targets
     lines = teacher.slide_links(base).splitlines()
-    assert len(lines) == 9
-    assert lines[0].split() == ["0-5", "min", f"{base}?present=1&step=opening"]
+    assert len(lines) == 11
+    assert lines[0].split() == ["0-4", "min", f"{base}?present=1&step=opening"]
     assert teacher.plan_text(None) == steps.expand((ROOT / "docs" / "learn" / "plan.md").read_text(encoding="utf-8"))
 
 
