@@ -9,8 +9,8 @@ The method, as mt-metrics-eval's ``PermutationSigDiff`` does it:
 - each of ``trials`` draws swaps the two metrics' scores where a fair coin says so, recomputes both
   correlations, and counts the draw when ``corr(B') - corr(A') >= delta``;
 - p is that count over the draws: the p-value for "B correlates better than A" (1 minus the p-value for A
-  better), a difference equal up to rounding counting as at least. Draws are not stopped early (mt-metrics-eval checks
-  at 1000-draw block boundaries only).
+  better), a difference equal up to rounding counting as at least. Draws are not stopped early (mt-metrics-eval may stop
+  at a block boundary once p is below 0.02 or above 0.5: with its default 1000-draw blocks, never within 1000).
 
 What is swapped differs from mt-metrics-eval's system-level call, which swaps one z-scored system score per
 system: here the coin is tossed per segment and swaps that segment's scores for every system at once (the
