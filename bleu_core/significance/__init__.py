@@ -6,7 +6,8 @@ through the seam only. Modules: :mod:`.paired` (the tests against a baseline), :
 Holm's correction, and both from one resampling pass: :func:`compare_systems`), :mod:`.estimates` (what a test
 computes from draws), :mod:`.resample` (the draws: a kernel and a numpy drawer), :mod:`.trials` (how many draws,
 and the memory they may use), :mod:`.ranking` (clusters), :mod:`.testsize` (when a test set is small),
-:mod:`.agreement` (a metric's agreement with human scores over systems). The names below are the tests themselves.
+:mod:`.agreement` (a metric's agreement with human scores over systems), :mod:`.permutation` (whether one metric
+agrees with them better than another, swapping segment scores). The names below are the tests themselves.
 """
 
 from __future__ import annotations

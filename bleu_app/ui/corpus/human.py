@@ -11,6 +11,7 @@ from bleu_app.charts import human as charts
 from bleu_app.frames import corpus as frames, human as human_frames, metrics as metric_frames
 from bleu_app.ui import cached, docs
 from bleu_app.ui.components import scores
+from bleu_app.ui.corpus import human_permutation
 from bleu_core.config import BleuConfig
 from bleu_core.data.corpus import Corpus
 from bleu_core.metrics.bleu import make_signature
@@ -27,7 +28,11 @@ def section(corpus: Corpus, systems: pd.DataFrame | None, config: BleuConfig, ba
         systems = cached.systems_frame(corpus, shown, baseline) if corpus.human_scores() else pd.DataFrame()
     human, agree = human_frames.human_frame(systems, seed=cached.DEFAULT_SEED)
     if human.empty:
-        st.info("No human scores loaded: add a human_scores.tsv (system<TAB>score) to the folder, or upload one.")
+        below = " (segment scores imported: the test below can use them)" if corpus.scores else ""
+        st.info(
+            f"No human scores per system loaded: add a human_scores.tsv (system<TAB>score) to the folder, or "
+            f"upload one{below}."
+        )
     else:
         h1, h2 = st.columns([3, 2])
         h1.altair_chart(charts.human_chart(human, corpus.human_label))
@@ -53,6 +58,7 @@ def section(corpus: Corpus, systems: pd.DataFrame | None, config: BleuConfig, ba
         )
         scores.signature(make_signature(config, cached.nrefs(corpus)), what="BLEU correlated")
         st.markdown(docs.text("human", "corpus"))
+    human_permutation.section(corpus, config)
     if unmatched:
         one = len(unmatched) == 1
         st.warning(
