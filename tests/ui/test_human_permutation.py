@@ -56,7 +56,7 @@ def test_mqm_is_the_gold_and_every_pair_is_tested_as_the_core_and_sacrebleu_say(
         assert row[frames.CORR_OTHER] == pytest.approx(t.corr_a, abs=1e-9)
         assert row[frames.P] == t.p_value
     captions = " ".join(c.value for c in at.caption)
-    assert "mt-metrics-eval's segment-resampling permutation test" in captions
+    assert "segment-level permutation test (PERM-INPUTS; mt-metrics-eval's PermutationSigDiff statistic)" in captions
     assert "draws:1000 | seed:12345" in captions
     assert "resample:segments" in captions
 

@@ -1,5 +1,6 @@
 """The compare page's test of which metric agrees with segment-level human scores better (imported scores, e.g.
-WMT's MQM): mt-metrics-eval's permutation test, swapping segments, for every pair of BLEU, chrF and the other
+WMT's MQM): a permutation test swapping segments (Deutsch et al. 2021's PERM-INPUTS) with mt-metrics-eval's
+PermutationSigDiff statistic, for every pair of BLEU, chrF and the other
 imported scores."""
 
 from __future__ import annotations
@@ -78,7 +79,9 @@ def section(corpus: Corpus, config: BleuConfig) -> None:
         "chrF: mean sentence scores, not the corpus scores above)."
     )
     sig = (
-        f"test:mt-metrics-eval-permutation|resample:segments|zscore:yes|draws:{TRIALS}|seed:{cached.DEFAULT_SEED}"
+        f"test:perm-inputs|statistic:mt-metrics-eval-PermutationSigDiff|resample:segments|zscore:yes|draws:{TRIALS}|seed:{cached.DEFAULT_SEED}"
         f"|systems:{len(systems)}|segments:{gold.n_segments}"
     )
-    scores.signature(sig, what="mt-metrics-eval's segment-resampling permutation test (PermutationSigDiff)")
+    scores.signature(
+        sig, what="segment-level permutation test (PERM-INPUTS; mt-metrics-eval's PermutationSigDiff statistic)"
+    )
