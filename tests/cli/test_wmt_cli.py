@@ -411,3 +411,13 @@ def test_the_report_states_the_mde_of_a_and_b_as_compare_does(
     assert "over 1000 resamples of the 400 segments; it assumes independent segments" in page
     assert "Card et al. 2020" in page
     assert 'Signature: <span class="sig">nrefs:3|bs:1000|rs:12345|' in page
+
+
+def test_the_small_test_set_note_counts_documents_under_doc_level(cli: Cli, four: tuple[WmtSet, Path]) -> None:
+    _, path = four
+    for command in ("compare", "score"):
+        rc, text, err = cli(command, str(path), "--doc-level")
+        assert rc == 0, err
+        (note,) = [line for line in text.splitlines() if line.startswith("Small test set:")]
+        assert note.startswith("Small test set: 16 documents (fewer than 500 scored units); widest 95% interval")
+        assert "segments" not in note
