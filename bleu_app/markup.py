@@ -62,7 +62,10 @@ def ranking_html(
     header = "".join(f"<th>{h}</th>" for h in head)
     body = "".join(rows)
     table = f'<table class="bleu-ranking"><thead><tr>{header}</tr></thead><tbody>{body}</tbody></table>'
-    return f'{RANKING_CSS}<div class="bleu-ranking-wrap">{table}</div>'
+    # a box that scrolls sideways on a narrow screen: focusable, and named, so that a keyboard can scroll it
+    # (WCAG 2.1.1; axe's scrollable-region-focusable, issue 34)
+    wrap = f'<div class="bleu-ranking-wrap" tabindex="0" role="region" aria-label="Ranking by {escape(score)}">'
+    return f"{RANKING_CSS}{wrap}{table}</div>"
 
 
 def md_escape(text: str) -> str:

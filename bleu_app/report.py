@@ -23,6 +23,7 @@ import pandas as pd
 from bleu_app import markup
 from bleu_app.charts import corpus as charts, human as human_charts
 from bleu_app.frames import (
+    agreement,
     corpus as frames,
     difference as diff_frames,
     human as human_frames,
@@ -38,7 +39,7 @@ from bleu_core import __version__
 from bleu_core.config import BleuConfig
 from bleu_core.data.corpus import Corpus
 from bleu_core.engine import ReferenceSet
-from bleu_core.metrics import Metric
+from bleu_core.metrics import Bleu, Metric
 from bleu_core.metrics.bleu import make_signature
 from bleu_core.metrics.imported import Imported
 from bleu_core.significance.families import Family
@@ -193,9 +194,12 @@ def build_report(
     if len(names) > 1:
         parts += _difference(corpus, config, mats, baseline, options)
     parts += _human(corpus, systems)
+    further = []
     for metric in options.metrics:
         given = (metric_matrices or {}).get(metric.name)
-        parts += _metric_section(corpus, metric, given or _matrices_of(corpus, metric), options, method, baseline)
+        further.append(given or _matrices_of(corpus, metric))
+        parts += _metric_section(corpus, metric, further[-1], options, method, baseline)
+    parts += _agreement(len(names), [Bleu(config), *options.metrics], [mats, *further])
     parts.append("<h2>Signatures</h2><ul>")
     for what, s in (("BLEU", sig), ("95% intervals", ci_sig), *((("significance", test_sig),) if view else ())):
         parts.append(f'<li>{_e(what)}: <span class="sig">{_e(s)}</span></li>')
@@ -617,3 +621,31 @@ def _slug(name: str) -> str:
         'chrF2--'
     """
     return "".join(c if c.isalnum() else "-" for c in name)
+
+
+def _agreement(n_systems: int, metrics: Sequence[Metric], mats: Sequence[Mapping[str, np.ndarray]]) -> list[str]:
+    """The systems ranked by each metric side by side (a rank another metric gives differently marked) and
+    Kendall's tau-b between every two metrics' rankings; nothing with one metric or one system."""
+    if len(metrics) < 2 or n_systems < 2:
+        return []
+    scores = agreement.corpus_scores(metrics, mats)
+    table = agreement.rank_table(scores, metrics)
+    first = agreement.rank_column(metrics[0].name)
+    rows = []
+    for _, r in table.iterrows():
+        ranks = [int(r[agreement.rank_column(m.name)]) for m in metrics]
+        cells = [str(k) if k == int(r[first]) else f"<mark>{k}</mark>" for k in ranks]
+        rows.append([_e(r[frames.SYSTEM]), *cells, _e(r[agreement.MOVE])])
+    taus = agreement.tau_table(scores, metrics)
+    tau_rows = [
+        [_e(r["metric A"]), _e(r["metric B"]), _num(float(r[agreement.TAU]), ".3f")] for _, r in taus.iterrows()
+    ]
+    return [
+        "<h2>Do the metrics rank the systems alike?</h2>",
+        _table([frames.SYSTEM, *(agreement.rank_column(m.name) for m in metrics), agreement.MOVE], rows),
+        f"<p>Rows in {_e(metrics[0].name)}'s order (rank 1: the best; an error rate's best is its lowest); marked: "
+        "a rank another metric gives differently (▲ up, ▼ down).</p>",
+        _table(["metric A", "metric B", agreement.TAU], tau_rows, name_col=None),
+        "<p>Kendall's tau-b between two metrics' system rankings: 1 when they order every pair of systems alike, "
+        "-1 when they reverse every pair.</p>",
+    ]

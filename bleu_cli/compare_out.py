@@ -97,8 +97,25 @@ def _sacre(result: MetricResult, run: Run) -> tuple[str | None, str | None, str 
     return None, None, why
 
 
+def _with_delta(rows_: Sequence[dict[str, Any]], fitted: str | None) -> list[dict[str, Any]]:
+    """Each system's row with its difference from the baseline (the first system) and the share of human judges
+    expected to agree with a difference that size (Kocmi et al. 2024; null where the metric was not fitted)."""
+    from bleu_core.significance.thresholds import human_accuracy
+
+    base = rows_[0]["score"]
+    out = []
+    for j, row in enumerate(rows_):
+        delta = None if j == 0 else row["score"] - base
+        accuracy = None if delta is None or fitted is None else human_accuracy(delta, fitted)
+        out.append({**{k: _clean(v) for k, v in row.items()}, "delta": delta, "human_accuracy": accuracy})
+    return out
+
+
 def _metric_json(result: MetricResult, run: Run) -> dict[str, Any]:
+    from bleu_core.significance.thresholds import fitted_as
+
     long, short, why = _sacre(result, run)
+    fitted = fitted_as(result.metric.sacrebleu_name, result.metric.name)
     pairwise = result.both.pairwise
     bs = run.method == "bs"
     return {
@@ -107,7 +124,8 @@ def _metric_json(result: MetricResult, run: Run) -> dict[str, Any]:
         "signature": result.both.against_baseline.signature,
         "interval_signature": result.metric.signature(result.nrefs, bs=run.trials if bs else 1000, rs=run.seed),
         "sacrebleu_signature": {"long": long, "short": short, "none_because": why},
-        "systems": [{k: _clean(v) for k, v in row.items()} for row in result.rows],
+        "systems": _with_delta(result.rows, fitted),
+        "human_accuracy_fitted_as": fitted,
         "pairwise": {
             "systems": list(pairwise.names),
             "p_values": _nulls(pairwise.p_values),
@@ -121,6 +139,7 @@ def json_text(run: Run) -> str:
     """Ours: the run's settings, its mark in words, the first metric's fields at the top (as before), and every
     metric's in ``metrics``."""
     from bleu_core.significance.testsize import size_note
+    from bleu_core.significance.thresholds import CITATION
 
     per_metric = [_metric_json(r, run) for r in run.results]
     out: dict[str, Any] = {
@@ -133,6 +152,7 @@ def json_text(run: Run) -> str:
         "warning": run.warning,
         "slice": run.slice,
         "level": run.level,
+        "human_accuracy_source": CITATION,
     }
     bleu = [r for r in run.results if r.metric.sacrebleu_name == "bleu"]
     if bleu:

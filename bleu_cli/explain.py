@@ -1,5 +1,6 @@
 """``bleu-explorer explain``: one sentence's clipping tables and matches (the JSON of DESIGN.md section 3 with
-``--json``). Registering the command imports nothing heavy."""
+``--json``); with ``-m chrf`` its chrF's per-order counts, with ``-m ter`` its TER edits (:mod:`.explain_metrics`).
+Registering the command imports nothing heavy."""
 
 from __future__ import annotations
 
@@ -7,7 +8,9 @@ import argparse
 import json
 from typing import TYPE_CHECKING, Any
 
-from . import options
+from bleu_core.errors import InputError
+
+from . import explain_metrics, metric_options, options
 
 if TYPE_CHECKING:
     from bleu_core.teaching.explain import SegmentExplanation
@@ -17,18 +20,31 @@ __all__ = ["add_parser"]
 
 def add_parser(sub: Any) -> None:
     """Register ``bleu-explorer explain`` on the CLI's subparsers."""
-    p = sub.add_parser("explain", help="clipping tables and matches for one sentence")
+    p = sub.add_parser("explain", help="clipping tables and matches for one sentence (chrF's orders, TER's edits)")
     p.add_argument("--hyp", required=True, help="the candidate")
     p.add_argument("--ref", required=True, action="append", help="a reference (repeat for more)")
     options.add_json(p)
     options.add_bleu_options(p, sentence=True)
+    metric_options.add_metrics(p)
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from bleu_core.teaching.explain import explain_segment
 
-    e = explain_segment(args.hyp, args.ref, options.bleu_config(args))
+    config = options.bleu_config(args)
+    metrics = metric_options.build_metrics(args, config)
+    if len(metrics) != 1:
+        raise InputError(f"explain explains one metric at a time, got {len(metrics)}", "-m")
+    metric = metrics[0]
+    if metric.sacrebleu_name == "chrf":
+        from bleu_core.metrics.chrf import Chrf
+
+        assert isinstance(metric, Chrf)
+        return explain_metrics.run_chrf(args, metric)
+    if metric.sacrebleu_name == "ter":
+        return explain_metrics.run_ter(args)
+    e = explain_segment(args.hyp, args.ref, config)
     if args.json:
         print(json.dumps(_json(e), ensure_ascii=False, indent=1))
         return 0

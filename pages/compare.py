@@ -9,6 +9,7 @@ from bleu_app.frames import corpus as frames, metrics as metric_frames, power as
 from bleu_app.ui import cached, docs, frame, nav, state
 from bleu_app.ui.components import scores, share, tables
 from bleu_app.ui.corpus import (
+    agreement,
     blocks,
     difference,
     exports,
@@ -75,6 +76,7 @@ for start in range(0, len(ci_charts), 2):
     for col, chart in zip(st.columns(2), ci_charts[start : start + 2], strict=False):
         col.altair_chart(chart)
 metrics.learning_curve(first)
+agreement.section(corpus, shown, key="compare.agreement")
 
 st.subheader("Which differences are significant?")
 s1, s2, s3 = st.columns(3)

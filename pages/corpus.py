@@ -8,7 +8,17 @@ from bleu_app.charts import corpus as charts
 from bleu_app.frames import corpus as frames, metrics as metric_frames, signs
 from bleu_app.ui import cached, docs, frame, nav, state
 from bleu_app.ui.components import scores, share, tables
-from bleu_app.ui.corpus import blocks, buckets, every as every_section, loading, metrics, selection, settings, slicing
+from bleu_app.ui.corpus import (
+    agreement,
+    blocks,
+    buckets,
+    every as every_section,
+    loading,
+    metrics,
+    selection,
+    settings,
+    slicing,
+)
 
 frame.guard()
 
@@ -109,6 +119,8 @@ st.dataframe(
     },
 )
 
+agreement.section(corpus, shown, key="corpus.agreement", system=system)
+agreement.sentences_section(sentences, system, others)
 buckets.section(corpus, system, config)  # on request above 5,000 sentences, as on the compare page
 
 blocks.block_test_section(corpus, config, key="corpus.blocks", on_demand=True)

@@ -7,7 +7,7 @@ from bleu_app import markup
 from bleu_app.charts import sentence as charts
 from bleu_app.frames import metrics as metric_frames, sentence as frames
 from bleu_app.ui import cached, docs, frame, state
-from bleu_app.ui.components import highlight, scores, sentence, share, tables
+from bleu_app.ui.components import explained, highlight, scores, sentence, share, tables
 from bleu_core.errors import InputError
 
 frame.guard()
@@ -158,6 +158,8 @@ with st.expander("Tokenized text (exactly what is scored)"):
 
 with st.expander(f"Recall view: reference {n}-grams the candidate never produced"):
     st.dataframe(frames.missed_frame(expl, n), hide_index=True, width="stretch")
+
+explained.metrics_explained(inp.hyp, inp.refs, others)  # chrF's orders and TER's edits, when chosen
 
 st.subheader("What if?")
 sentence.whatif_editor(inp.hyp, inp.refs, config, key="sentence.whatif")

@@ -26,7 +26,9 @@ def uses(path: Path, attribute: str) -> list[int]:
 
 
 def test_only_the_state_module_touches_the_session_state() -> None:
-    found = {str(p.relative_to(ROOT)): uses(p, "session_state") for p in app_sources() if p != STATE}
+    # state.py and its siblings bleu_app/ui/state_*.py (a wing's keys, so that no state module outgrows the limit)
+    siblings = {p for p in app_sources() if p.parent == STATE.parent and p.name.startswith("state")}
+    found = {str(p.relative_to(ROOT)): uses(p, "session_state") for p in app_sources() if p not in siblings}
     assert not {p: lines for p, lines in found.items() if lines}
     assert uses(STATE, "session_state")  # the check can fail: the state module is seen
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 from typing import Final
 
-__all__ = ["CITATION", "HUMAN_ACCURACY", "delta_for_accuracy", "human_accuracy"]
+__all__ = ["CITATION", "HUMAN_ACCURACY", "delta_for_accuracy", "fitted_as", "human_accuracy"]
 
 CITATION: Final = (
     "Kocmi, Zouhar, Federmann and Post (ACL 2024), Navigating the Metrics Maze: Reconciling Score Magnitudes and "
@@ -45,6 +45,22 @@ def human_accuracy(delta: float, metric: str = "bleu") -> float | None:
         return None
     a, b = HUMAN_ACCURACY[metric]
     return a / (1 + math.exp(-b * abs(delta)))
+
+
+def fitted_as(sacrebleu_name: str, name: str) -> str | None:
+    """The fitted metric a scored metric is (a key of :data:`HUMAN_ACCURACY`), or ``None``: any BLEU, and chrF
+    as they ran it (sacreBLEU's default chrF2: beta 2, no word n-grams); not chrF++, another beta, TER or an
+    imported score.
+
+    Example:
+        >>> fitted_as("bleu", "BLEU"), fitted_as("chrf", "chrF2"), fitted_as("chrf", "chrF2++"), fitted_as("", "COMET")
+        ('bleu', 'chrf', None, None)
+    """
+    if sacrebleu_name == "bleu":
+        return "bleu"
+    if sacrebleu_name == "chrf" and name == "chrF2":
+        return "chrf"
+    return None
 
 
 def delta_for_accuracy(accuracy: float, metric: str = "bleu") -> float | None:

@@ -15,7 +15,7 @@ import pandas as pd
 import streamlit as st
 
 from bleu_app import markup
-from bleu_app.frames import corpus as frames, metrics as metric_frames
+from bleu_app.frames import agreement, corpus as frames, metrics as metric_frames
 from bleu_app.frames.metrics import Shown
 from bleu_app.ui import cached, state
 from bleu_app.ui.components import scores
@@ -84,7 +84,10 @@ def systems_table(corpus: Corpus, found: Sequence[MetricResult], config: BleuCon
     first metric's ranking), and every metric's signatures under it; returns the table."""
     first = found[0].view
     table = metric_frames.side_by_side([(r.shown.metric, r.systems) for r in found], first.order)
-    fmt: dict[str, Any] = {}
+    table = agreement.with_human_accuracy(table, [r.shown.metric for r in found])
+    fmt: dict[str, Any] = {
+        agreement.accuracy_column(r.shown.name): st.column_config.NumberColumn(format="%.0f%%") for r in found
+    }
     for r in found:
         number = metric_frames.number_format(r.shown.metric)
         low, high = metric_frames.ci_columns(r.shown.name)
@@ -101,6 +104,8 @@ def systems_table(corpus: Corpus, found: Sequence[MetricResult], config: BleuCon
         },
     }
     st.dataframe(table, hide_index=True, key="compare.systems", column_config=fmt)
+    if any(agreement.accuracy_column(r.shown.name) in table for r in found):
+        st.caption(agreement.ACCURACY_CAVEAT)
     nrefs = cached.nrefs(corpus)
     with st.container(border=True):
         for r in found:
