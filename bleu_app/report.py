@@ -31,6 +31,7 @@ from bleu_app.frames import (
 )
 from bleu_app.frames.metrics import decimals, signatures
 from bleu_app.frames.names import labels as short_labels
+from bleu_app.frames.power import mde_html
 from bleu_app.views.difference import AXIS_NOTE, difference_view, pick_pair
 from bleu_app.views.pair_buckets import FREQ_NOTE, LENGTH_NOTE, PairBucketsView, pair_buckets_view
 from bleu_app.views.ranking import RankingView, ranking_view
@@ -42,6 +43,7 @@ from bleu_core.metrics import Bleu, Metric
 from bleu_core.metrics.bleu import make_signature
 from bleu_core.metrics.imported import Imported
 from bleu_core.significance.families import Family
+from bleu_core.significance.power import power_analysis
 from bleu_core.significance.testsize import size_note
 from bleu_core.significance.trials import holm_warning
 
@@ -344,7 +346,8 @@ def _difference(
 ) -> list[str]:
     a, b = pick_pair(mats, config, baseline, options.a, options.b)
     view = difference_view(corpus, mats, config, baseline=baseline, a=a, b=b, unit="points", top=options.top)
-    out = ["<h2>Why do A and B differ? The difference, split exactly</h2>"]
+    out = _power(config, mats, a, b, len(corpus.references))
+    out.append("<h2>Why do A and B differ? The difference, split exactly</h2>")
     out.append(
         '<p class="note">log(BLEU_B / BLEU_A) = (log BP_B − log BP_A) + Σ_n w_n (log p_n,B − log p_n,A), with '
         f"the precisions under {_e(config.smooth_method)} smoothing; the terms in BLEU points are the log terms "
@@ -374,6 +377,16 @@ def _difference(
         out.append(_svg(view.curve, "gapcurve", 560))
     out.extend(_buckets_and_ngrams(corpus, config, mats, a, b))
     return out
+
+
+def _power(config: BleuConfig, mats: Mapping[str, np.ndarray], a: str, b: str, nrefs: int) -> list[str]:
+    """The compare page's MDE line for A and B: 1,000 resamples, seed 12345, 80% power (Card et al. 2020)."""
+    (power,) = power_analysis(mats[a], [mats[b]], config, nrefs=nrefs)
+    return [
+        "<h2>How small a difference can this test set detect?</h2>",
+        f'<p class="note mde">{mde_html(power, a, b)}</p>',
+        _signature(power.signature),
+    ]
 
 
 def _decomposition(config: BleuConfig, mats: Mapping[str, np.ndarray], baseline: str) -> str:

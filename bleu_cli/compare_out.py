@@ -156,7 +156,7 @@ def json_text(run: Run) -> str:
     }
     bleu = [r for r in run.results if r.metric.sacrebleu_name == "bleu"]
     if bleu:
-        note = size_note(run.segments, [row["high"] - row["low"] for row in bleu[0].rows])
+        note = size_note(run.segments, [row["high"] - row["low"] for row in bleu[0].rows], unit=run.level)
         out["test_set"] = {"segments": note.segments, "widest_interval": note.width, "small": note.small}
         out["test_set"].update(test_set_json(bleu[0], run))
     else:
@@ -270,7 +270,7 @@ def _print_metric(result: MetricResult, run: Run) -> None:
         adj_text = "" if adj is None else f"{adj:.4f}{'*' if row['significant'] else ' '}"
         print(f"{row['system']!s:<{width}}  {row['score']:>6.2f}  {ci:>16}  {p_text:>9}  {adj_text:>9}".rstrip())
     if result.metric.sacrebleu_name == "bleu":
-        print(size_note(run.segments, [row["high"] - row["low"] for row in rows_]).text)
+        print(size_note(run.segments, [row["high"] - row["low"] for row in rows_], unit=run.level).text)
     bs = run.method == "bs"
     label = "paired bootstrap" if bs else "paired approximate randomization"
     if run.level == "document":

@@ -16,7 +16,7 @@ import json
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from bleu_core.errors import InputError
 
@@ -262,6 +262,7 @@ def _print_note(
     from bleu_core.significance.testsize import MIN_SEGMENTS, size_note
 
     n = len(streams[0])
+    unit: Literal["segment", "document"] = "document" if getattr(args, "doc_level", False) else "segment"
     bleu = [k for k, m in enumerate(metrics) if m.sacrebleu_name == "bleu"]
     if not bleu:
         return
@@ -273,10 +274,10 @@ def _print_note(
         mats = [s.scores[k].segment_matrix for s in systems]  # BLEU's score keeps what it was summed from
         cis = bootstrap_cis(mats, metrics[k], n_samples=1000, seed=options.DEFAULT_SEED)
     if cis[0] is None:
-        print(f"{size_note(n).text} (no interval drawn: --confidence draws them)")
+        print(f"{size_note(n, unit=unit).text} (no interval drawn: --confidence draws them)")
         return
     resamples = args.confidence_n if args.confidence else 1000
-    note = size_note(n, [ci[3] - ci[2] for ci in cis if ci is not None])
+    note = size_note(n, [ci[3] - ci[2] for ci in cis if ci is not None], unit=unit)
     print(f"{note.text} (intervals: {note_signature(config, len(streams), resamples)})")
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Literal
 
 __all__ = ["MAX_WIDTH", "MIN_SEGMENTS", "SizeNote", "is_small", "size_note"]
 
@@ -60,9 +60,12 @@ class SizeNote:
     text: str
 
 
-def size_note(n_segments: int, widths: Sequence[float] = ()) -> SizeNote:
+def size_note(
+    n_segments: int, widths: Sequence[float] = (), *, unit: Literal["segment", "document"] = "segment"
+) -> SizeNote:
     """The note for scores on ``n_segments`` segments whose 95% intervals are ``widths`` wide (high − low, BLEU
-    points; the widest counts).
+    points; the widest counts). ``unit="document"``: the scores are document-level (each document one segment),
+    so the note counts documents, the units scored and resampled; the rule is the same.
 
     Example:
         >>> print(size_note(1875, [1.62, 2.01]).text)
@@ -71,15 +74,19 @@ def size_note(n_segments: int, widths: Sequence[float] = ()) -> SizeNote:
         >>> n.small, n.text  # doctest: +NORMALIZE_WHITESPACE
         (True, 'Small test set: 30 segments (fewer than 500); widest 95% interval 14.20 BLEU points (wider than 5).
         Differences smaller than the interval are not reliable.')
+        >>> print(size_note(16, [9.1], unit="document").text)  # doctest: +NORMALIZE_WHITESPACE
+        Small test set: 16 documents (fewer than 500 scored units); widest 95% interval 9.10 BLEU points (wider
+        than 5). Differences smaller than the interval are not reliable.
     """
     finite = [float(w) for w in widths if math.isfinite(float(w))]
     width = max(finite) if finite else None
     small = is_small(n_segments, width)
     width_text = "" if width is None else f"widest 95% interval {width:.2f} BLEU points"
     if not small:
-        text = f"Test set: {n_segments} segments" + (f"; {width_text}." if width_text else ".")
+        text = f"Test set: {n_segments} {unit}s" + (f"; {width_text}." if width_text else ".")
         return SizeNote(n_segments, width, False, text)
-    parts = [f"{n_segments} segments" + (f" (fewer than {MIN_SEGMENTS})" if n_segments < MIN_SEGMENTS else "")]
+    fewer = f" (fewer than {MIN_SEGMENTS}" + (" scored units)" if unit == "document" else ")")
+    parts = [f"{n_segments} {unit}s" + (fewer if n_segments < MIN_SEGMENTS else "")]
     if width_text:
         parts.append(width_text + (f" (wider than {MAX_WIDTH:g})" if width is not None and width > MAX_WIDTH else ""))
     text = "Small test set: " + "; ".join(parts) + ". Differences smaller than the interval are not reliable."

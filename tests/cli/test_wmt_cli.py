@@ -388,3 +388,36 @@ def test_a_text_file_with_seg_markup_is_refused_not_scored(cli: Cli, four: tuple
         f"{hyp}:1: holds markup ('<seg id=\"1\">'); scored as text the tags would count as words: give the WMT XML "
         "file itself, or remove the markup"
     )
+
+
+def test_the_report_states_the_mde_of_a_and_b_as_compare_does(
+    cli: Cli, four: tuple[WmtSet, Path], tmp_path: Path
+) -> None:
+    w, path = four
+    names = list(w.systems)
+    rc, out, err = cli("compare", str(path), "--json")
+    assert rc == 0, err
+    pairs = {p["system"]: p for p in json.loads(out)["test_set"]["power"]["pairs"]}
+    refs = list(w.refs.values())
+    best = max(names[1:], key=lambda s: BLEU().corpus_score(w.systems[s], refs).score)  # the report's default B
+    rc, _, err = cli("report", str(path), "-o", str(tmp_path / "r.html"))
+    assert rc == 0, err
+    page = (tmp_path / "r.html").read_text(encoding="utf-8")
+    mde, diff = pairs[best]["mde"], pairs[best]["difference"]
+    assert (
+        f"This test set detects differences of about <strong>{mde:.2f} BLEU</strong> with 80% power; "
+        f"{best} − {names[0]} = <strong>{diff:+.2f}</strong>" in page
+    )
+    assert "over 1000 resamples of the 400 segments; it assumes independent segments" in page
+    assert "Card et al. 2020" in page
+    assert 'Signature: <span class="sig">nrefs:3|bs:1000|rs:12345|' in page
+
+
+def test_the_small_test_set_note_counts_documents_under_doc_level(cli: Cli, four: tuple[WmtSet, Path]) -> None:
+    _, path = four
+    for command in ("compare", "score"):
+        rc, text, err = cli(command, str(path), "--doc-level")
+        assert rc == 0, err
+        (note,) = [line for line in text.splitlines() if line.startswith("Small test set:")]
+        assert note.startswith("Small test set: 16 documents (fewer than 500 scored units); widest 95% interval")
+        assert "segments" not in note

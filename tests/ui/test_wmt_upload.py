@@ -131,3 +131,22 @@ def test_a_malformed_xml_is_one_message_naming_file_and_line_and_nothing_changes
     assert "bad.xml:9: <p> opened at line 9 is not closed (mismatched tag at column" in errs[0].replace("\\", "")
     assert at.selectbox(key="corpus.system").options == before
     assert at.metric[0].value == headline
+
+
+@pytest.mark.parametrize("store_env", ["sqlite"], indirect=True)  # the store's round trip is tested on both elsewhere
+def test_a_shared_view_of_an_uploaded_xml_keeps_its_documents(store_env: object, small: WmtSet) -> None:
+    a = open_app("pages/compare.py")
+    _upload(a, "compare", small)
+    a.button(key="share.compare").click().run()
+    (link,) = [c.value for c in a.code if "/compare?view=" in c.value and "&delete=" not in c.value]
+    b = open_app("pages/compare.py", query={"view": link.rsplit("view=", 1)[1]})
+    assert not b.exception, [e.value for e in b.exception]
+    assert _systems(b) == _systems(a)
+    pick = b.selectbox(key="compare.doc_pick")
+    assert pick.options == a.selectbox(key="compare.doc_pick").options
+    pairs = next(d.value for d in b.dataframe if "B - A" in d.value.columns)
+    assert len(pairs) > 0
+    for seg, doc in zip(pairs["segment"], pairs["document"], strict=True):
+        assert doc == small.doc_id((seg - 1) // 25)
+    pick.set_value('origlang == "de"').run()
+    _check_origlang_de(b, small)

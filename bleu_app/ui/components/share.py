@@ -23,6 +23,7 @@ from bleu_app.ui import state
 from bleu_app.ui.components import stored
 from bleu_app.ui.components.stored import Refused
 from bleu_core.data.corpus import Corpus, System, TextFile
+from bleu_core.data.document_index import Documents
 from bleu_core.metrics.imported import SegmentScores
 
 VIEW: Final = "view"  # query parameters
@@ -64,6 +65,10 @@ def corpus_json(corpus: Corpus) -> str:
         >>> c = Corpus("toy", (TextFile("ref", ("a b", "c")),), (System("s1", ("a b", "c")),))
         >>> corpus_from_json(corpus_json(c)) == c
         True
+        >>> from dataclasses import replace
+        >>> docs = Documents(("d1", "d2"), ("en", None), (None, None), "en", "de")
+        >>> corpus_from_json(corpus_json(replace(c, documents=docs))).documents == docs
+        True
     """
     data: dict[str, Any] = {
         "name": corpus.name,
@@ -76,6 +81,8 @@ def corpus_json(corpus: Corpus) -> str:
     }
     if corpus.scores:  # only when there are some: a view stored before imported scores reads the same
         data["scores"] = [_scores_json(s) for s in corpus.scores]
+    if corpus.documents is not None:  # a WMT file's: without them the slice box and the document column vanish
+        data["documents"] = _documents_json(corpus.documents)
     return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
@@ -89,6 +96,28 @@ def _scores_json(scores: SegmentScores) -> dict[str, Any]:
         "rounded": scores.rounded,
         "systems": {name: [int(v) for v in values] for name, values in zip(scores.systems, scores.values, strict=True)},
     }
+
+
+def _documents_json(docs: Documents) -> dict[str, Any]:
+    return {
+        "doc_ids": list(docs.doc_ids),
+        "origlangs": list(docs.origlangs),
+        "domains": list(docs.domains),
+        "src_lang": docs.src_lang,
+        "tgt_lang": docs.tgt_lang,
+    }
+
+
+def _documents_from_json(d: dict[str, Any] | None) -> Documents | None:
+    if d is None:
+        return None
+    return Documents(
+        tuple(str(x) for x in d["doc_ids"]),
+        tuple(None if x is None else str(x) for x in d["origlangs"]),
+        tuple(None if x is None else str(x) for x in d["domains"]),
+        str(d["src_lang"]),
+        str(d["tgt_lang"]),
+    )
 
 
 def _scores_from_json(d: dict[str, Any]) -> SegmentScores:
@@ -113,6 +142,7 @@ def corpus_from_json(text: str) -> Corpus:
         d["human_label"],
         tuple(d["warnings"]),
         tuple(_scores_from_json(x) for x in d.get("scores", ())),
+        _documents_from_json(d.get("documents")),
     )
 
 
