@@ -120,7 +120,7 @@ st.dataframe(
 )
 
 agreement.section(corpus, shown, key="corpus.agreement", system=system)
-agreement.sentences_section(sentences, system, others)
+agreement.sentences_section(corpus, sentences, system, others)
 buckets.section(corpus, system, config)  # on request above 5,000 sentences, as on the compare page
 
 blocks.block_test_section(corpus, config, key="corpus.blocks", on_demand=True)

@@ -14,7 +14,8 @@ from bleu_app.charts import agreement as charts
 from bleu_app.frames import agreement, corpus as frames, metrics as metric_frames
 from bleu_app.frames.metrics import Shown
 from bleu_app.ui import cached
-from bleu_app.ui.corpus import selection
+from bleu_app.ui.components import widgets
+from bleu_app.ui.corpus import difference, selection
 from bleu_core.data.corpus import Corpus
 
 __all__ = ["HIGHLIGHT", "section", "sentences_section"]
@@ -35,10 +36,15 @@ def _moved(table: pd.DataFrame, shown: Sequence[Shown]) -> pd.DataFrame:
 
 def section(corpus: Corpus, shown: Sequence[Shown], *, key: str, system: str | None = None) -> None:
     """The rank table and the tau table of the chosen metrics (a hint to choose more below two); ``system``
-    (the corpus page's) is named in the caption."""
+    (the corpus page's) is named in the caption. On the corpus page (``system``), which scores one system
+    otherwise, every system's every metric is counted for it: on request above the compare page's limit for its
+    costly sections, as the buckets are (chrF on 50,000 lines x 4 systems was most of that page's time)."""
     st.subheader("Do the metrics rank the systems alike?")
     if len(shown) < 2 or len(corpus.systems) < 2:
         st.caption("Choose two or more metrics in the sidebar (and load two or more systems) to see where they part.")
+        return
+    what = "Every system under every chosen metric"
+    if system is not None and not widgets.on_request(what, corpus, f"{key}.on", difference.BUCKETS_AUTO_SEGMENTS):
         return
     metrics = [s.metric for s in shown]
     scores = agreement.corpus_scores(metrics, [cached.metric_matrices(corpus, s) for s in shown])
@@ -70,12 +76,16 @@ def section(corpus: Corpus, shown: Sequence[Shown], *, key: str, system: str | N
     )
 
 
-def sentences_section(sentences: pd.DataFrame, system: str, others: Sequence[Shown]) -> None:
+def sentences_section(corpus: Corpus, sentences: pd.DataFrame, system: str, others: Sequence[Shown]) -> None:
     """Sentence BLEU against another chosen metric's sentence score (chrF first), and the sentences they part on
-    most with their texts; a point or a row opens the One sentence page."""
+    most with their texts; a point or a row opens the One sentence page. A point per sentence: on request above
+    the compare page's limit for its costly sections (50,000 points are a megabyte sent and drawn)."""
     st.subheader("Sentence by sentence: where BLEU and another metric part")
     if not others:
         st.caption("Choose chrF (or TER, or an imported score) in the sidebar to see where it parts from BLEU.")
+        return
+    what = "The scatter of sentence scores"
+    if not widgets.on_request(what, corpus, "corpus.disagree_on", difference.BUCKETS_AUTO_SEGMENTS):
         return
     other = next((s for s in others if s.metric.sacrebleu_name == "chrf"), others[0])
     y = metric_frames.segment_column(other.metric)
