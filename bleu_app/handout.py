@@ -247,5 +247,33 @@ def handout_html(h: Handout | None = None) -> str:
         f"<b>{k.sentence_mean:.4f}</b> ({100 * k.sentence_mean:.2f}): not BLEU.</p>"
         f'<p class="note">Signature: <span class="sig">{_e(k.signature)}</span></p></section>',
     )
+    parts.append(_after_html())
     parts.append("</body></html>")
     return "\n".join(parts)
+
+
+def _after_html() -> str:
+    """After BLEU (issue 33): chrF beside BLEU on the lecture's sentences and TER's count on Candidate 2, with
+    their signatures; computed by the core as the Learn page's steps are."""
+    from bleu_app.frames import after  # pandas: only when the handout is made
+
+    config = BleuConfig.paper()
+    table = after.chrf_frame(config)
+    rows = "".join(
+        f"<tr><td>{_e(r.sentence)}</td><td>{_e(r.candidate)}</td><td>{_e(r.BLEU)}</td><td>{_e(r.chrF)}</td></tr>"
+        for r in table.itertuples(index=False)
+    )
+    n = after.ter_summary()
+    sigs = "".join(
+        f'<p class="note">{_e(what)}: <span class="sig">{_e(sig)}</span></p>' for what, sig in after.signatures(config)
+    )
+    return (
+        "<section><h2>After BLEU: chrF and TER (not the paper)</h2>"
+        "<p>chrF (Popović, 2015) scores character n-grams of 1 to 6, precision and recall in an F-score that weighs "
+        "recall twice; sentence BLEU here is under the paper's preset, chrF under sacreBLEU's defaults.</p>"
+        '<table id="after-chrf"><thead><tr><th>sentence</th><th>candidate</th><th>BLEU</th><th>chrF</th></tr>'
+        f"</thead><tbody>{rows}</tbody></table>"
+        f'<p id="after-ter">TER (Snover et al., 2006): Candidate 2 of Example 1 needs <b>{_e(n["edits"])}</b> edits '
+        f"to become Reference {_e(n['reference'])}, over an average reference length of {_e(n['length'])} words: "
+        f"TER = <b>{_e(n['ter'])}</b> (0-100 scale; lower is better).</p>{sigs}</section>"
+    )

@@ -72,7 +72,8 @@ SENTENCE_SAMPLES: Final[dict[str, SentenceSample]] = _samples()
 PAPER_CORPUS: Final[tuple[SentenceSample, ...]] = tuple(SENTENCE_SAMPLES.values())
 
 # The Sentence page's one-click samples for a class (button label, candidate, references): a repetition that
-# plain precision rewards, a fluent paraphrase of Example 1's Candidate 1, and footnote 4's East Asian economy.
+# plain precision rewards, a fluent paraphrase of Example 1's Candidate 1, footnote 4's East Asian economy, and wrong
+# inflections (chrF's partial credit where BLEU gives none).
 CLASSROOM_SAMPLES: Final[dict[str, tuple[str, str, tuple[str, ...]]]] = {
     "repeat": ("Repetition", "the the the the", ("the cat is on the mat",)),
     "paraphrase": (
@@ -84,6 +85,12 @@ CLASSROOM_SAMPLES: Final[dict[str, tuple[str, str, tuple[str, ...]]]] = {
         "East Asian economy",
         "the East Asian economy grew quickly",
         ("the economy of East Asia grew quickly",),
+    ),
+    # wrong inflections (made up): BLEU gives no 4-gram and 0, chrF partial credit for the shared stems
+    "inflection": (
+        "Wrong inflection",
+        "She wrote letter to her friend every week",
+        ("She writes letters to her friends every week",),
     ),
 }
 

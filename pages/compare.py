@@ -6,7 +6,7 @@ import streamlit as st
 from bleu_app import markup
 from bleu_app.charts import corpus as charts
 from bleu_app.frames import corpus as frames, metrics as metric_frames, power as power_frames
-from bleu_app.ui import cached, docs, frame, nav, state
+from bleu_app.ui import cached, cached_power, docs, frame, nav, state
 from bleu_app.ui.components import scores, share, tables
 from bleu_app.ui.corpus import (
     agreement,
@@ -117,7 +117,7 @@ with p1:
     sys_a = selection.system_picker("System A", state.A_BOX, state.COMPARE_A, corpus, default_index=a_first)
 with p2:
     sys_b = selection.system_picker("System B", state.B_BOX, state.COMPARE_B, corpus, default_index=b_first)
-power = cached.pair_power(corpus, sys_a, sys_b, config)
+power = cached_power.pair_power(corpus, sys_a, sys_b, config, cached.pool_size(method, trials, seed))
 st.markdown(power_frames.mde_line(power, sys_a, sys_b))
 scores.signature(power.signature, what="Minimum detectable difference")
 pairs = cached.pair_frame(corpus, sys_a, sys_b, config)

@@ -8,6 +8,7 @@ from typing import Final
 
 import pandas as pd
 
+from bleu_app import samples
 from bleu_core import sentence_chrf, sentence_ter, ter_edits
 from bleu_core.config import BleuConfig
 from bleu_core.metrics import Chrf, Ter
@@ -31,7 +32,7 @@ __all__ = [
 
 PARAPHRASE: Final = ("the East Asian economy grew quickly", "the economy of East Asia grew quickly")
 """Footnote 4's fluent phrase in a sentence, against a reference that reads "economy of East Asia"."""
-MORPHOLOGY: Final = ("She wrote letter to her friend every week", "She writes letters to her friends every week")
+MORPHOLOGY: Final = (samples.CLASSROOM_SAMPLES["inflection"][1], samples.CLASSROOM_SAMPLES["inflection"][2][0])
 """Wrong inflections (tense and number): the words' stems are right, the words are not (made up for the lecture)."""
 DELTAS: Final = (0.5, 1.0, 2.0, 3.0, 5.0)
 

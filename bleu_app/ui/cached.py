@@ -55,7 +55,6 @@ from bleu_core.errors import InputError
 from bleu_core.metrics import Bleu, PreparedReferences
 from bleu_core.metrics.imported import Imported, SegmentScores
 from bleu_core.significance import bootstrap_ci
-from bleu_core.significance.power import Power, power_analysis
 from bleu_core.significance.resample import resample_sums
 from bleu_core.teaching.blocktest import RankedBlockTest, ranked_block_test
 from bleu_core.teaching.every import EveryBleu, every_bleu
@@ -487,12 +486,6 @@ def pair_frame(corpus: Corpus, a: str, b: str, config: BleuConfig) -> pd.DataFra
     mats, src = matrices(corpus, config), corpus.source.lines if corpus.source is not None else None  # counted once
     lines, refs, docs = (corpus.system(a).lines, corpus.system(b).lines), corpus.ref_streams, corpus.documents
     return corpus_frames.pair_sentences(mats[a], mats[b], config, *lines, refs, src, docs)
-
-
-@st.cache_data(max_entries=16, scope="session", show_spinner=False, hash_funcs=_WHOLE)
-def pair_power(corpus: Corpus, a: str, b: str, config: BleuConfig) -> Power:
-    """B against A's minimum detectable difference at 80% power (1,000 resamples, seed 12345: Card et al. 2020)."""
-    return power_analysis(matrices(corpus, config)[a], [matrices(corpus, config)[b]], config, nrefs=nrefs(corpus))[0]
 
 
 def precision_long(corpus: Corpus, config: BleuConfig) -> pd.DataFrame:

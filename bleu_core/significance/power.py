@@ -142,6 +142,7 @@ def power_analysis(
     seed: int = DEFAULT_SEED,
     nrefs: int | str = 1,
     unit: Literal["segment", "document"] = "segment",
+    resampled: np.ndarray | None = None,
 ) -> tuple[Power, ...]:
     """The minimum detectable difference of each system against the baseline on this test set, from one set of
     sacreBLEU's bootstrap resamples (:func:`~bleu_core.significance.resample.resample_sums`, the draws ``compare``
@@ -158,6 +159,9 @@ def power_analysis(
         seed: their seed.
         nrefs: references per segment, for the signature.
         unit: what a row is (one :class:`Power` per system is returned, in order).
+        resampled: these matrices' resampled sums when already drawn (``resample_sums`` of them, in this order,
+            with ``seed``; its first ``n_samples`` rows are read: the first rows of a larger pool are the same
+            draws), so that a page which resamples every system once pays nothing more here.
 
     Example:
         >>> import numpy as np
@@ -178,7 +182,9 @@ def power_analysis(
     scorer = as_metric(metric)
     mats = _checked([baseline, *systems], scorer.width)
     width = scorer.width
-    sums = resample_sums(mats, n_samples, seed)
+    if resampled is not None and (len(resampled) < n_samples or resampled.shape[1] != width * len(mats)):
+        raise InputError(f"has shape {resampled.shape}; expected >= {n_samples} x {width * len(mats)}", "resampled")
+    sums = resample_sums(mats, n_samples, seed) if resampled is None else resampled[:n_samples]
     scores = [scorer.score_many(sums[:, j * width : (j + 1) * width]) for j in range(len(mats))]
     real = [float(scorer.score_many(m.sum(axis=0)[None, :])[0]) for m in mats]
     extra: dict[str, object] = {"bs": n_samples, "rs": seed}

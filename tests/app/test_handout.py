@@ -142,9 +142,10 @@ def test_the_file_is_self_contained_and_carries_signatures():
     for banned in ("<script", "<link", "src=", "href=", "url(", "@import", "http:", "https:"):
         assert banned not in page.lower(), banned
     sigs = re.findall(r'<span class="sig">([^<]*)</span>', page)
-    assert len(sigs) == 5  # Examples 1-4 and the corpus
+    assert len(sigs) == 8  # Examples 1-4, the corpus, and After BLEU's BLEU, chrF and TER
     assert "nrefs:3|case:lc|eff:no|tok:paper|smooth:none|order:4" in sigs[0]
-    assert sigs[-1].startswith("nrefs:var|")
+    assert sigs[4].startswith("nrefs:var|")  # the corpus
+    assert [s.split("|")[1] for s in sigs[5:]] == ["case:lc", "case:mixed", "case:lc"]  # BLEU, chrF, TER
 
 
 def test_text_is_escaped():
@@ -158,3 +159,22 @@ def test_text_is_escaped():
     assert "<b>x</b>" not in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
     assert "&lt;b&gt;x&lt;/b&gt; &amp; co" in page
+
+
+def test_the_handout_ends_with_after_bleu_as_the_core_and_sacrebleu_compute_it() -> None:
+    """Issue 33: the handout carries the After BLEU numbers (chrF beside BLEU, TER's count on Candidate 2)."""
+    import re
+
+    import sacrebleu
+
+    from bleu_app.frames import after
+    from bleu_app.handout import handout_html
+    from bleu_core.teaching.paper import EXAMPLE_1
+
+    page = handout_html()
+    section = page[page.index("After BLEU: chrF and TER") :]
+    for hyp, refs in [(after.PARAPHRASE[0], [after.PARAPHRASE[1]]), (after.MORPHOLOGY[0], [after.MORPHOLOGY[1]])]:
+        assert f"<td>{sacrebleu.sentence_chrf(hyp, refs).score:.2f}</td>" in section
+    ter = sacrebleu.sentence_ter(EXAMPLE_1.candidates[1], list(EXAMPLE_1.references))
+    assert re.search(rf"TER = <b>{ter.score:.2f}</b>", section)
+    assert "version:bleu-explorer" in section

@@ -46,6 +46,13 @@ def test_picking_ter_on_compare_draws_its_ranking(app_url, new_page, data_dir) -
     assert len(scores) == 12
     assert scores == sorted(scores)  # lower is better: the best first
     assert re.search(r"sacreBLEU: nrefs:2 \| bs:1000 \| seed:12345 \| case:lc \| tok:tercom", page.inner_text(MAIN))
+    # every metric's ranking whole at the page's width: two to a row cut the score column off (seen at 1280 px)
+    cut = page.evaluate(
+        "() => [...document.querySelectorAll('.bleu-ranking-wrap')].filter(w => w.scrollWidth > w.clientWidth + 1)"
+        ".length"
+    )
+    assert page.locator(".bleu-ranking-wrap").count() == 3
+    assert cut == 0
     _light_and_dark(page, "compare-metrics-wmt22", charts=6)
 
     page.get_by_role("link", name="Corpus").first.click()  # the same session: the metrics chosen stay chosen

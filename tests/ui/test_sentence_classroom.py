@@ -43,7 +43,7 @@ def test_sample_buttons_load_and_score_them():
         want = explain_segment(hyp, list(refs), BleuConfig.paper()).score.score
         headline = next(m for m in at.metric if m.label == "Sentence BLEU")
         assert headline.value.startswith(f"{want:.2f}"), label
-    assert headline.value.startswith("0.00")  # the East Asian economy, last
+    assert headline.value.startswith("0.00")  # the wrong inflections, last: no 4-gram matches
 
 
 def test_footnote_4_caveat_under_sentence_bleu():

@@ -41,7 +41,14 @@ def _chrf(hyp: str, refs: Sequence[str], metric: Chrf) -> None:
         + "; a wrong inflection still shares most of its characters, so it earns part of the credit BLEU "
         "gives none."
     )
-    st.dataframe(frames.chrf_order_frame(e), hide_index=True, key="sentence.chrf_orders")
+    table = frames.chrf_order_frame(e)
+    percent = st.column_config.NumberColumn(format="%.2f")  # one number of decimals down each column
+    st.dataframe(
+        table,
+        hide_index=True,
+        key="sentence.chrf_orders",
+        column_config={c: percent for c in table.columns if str(c).endswith(" %")},
+    )
     how = (
         "the mean of the orders' F (an order one side lacks counts an epsilon: chrF++.py's smoothing)"
         if metric.eps_smoothing

@@ -119,7 +119,9 @@ def chart_key(base: str, shown: Shown, index: int) -> str:
 
 
 def rankings(corpus: Corpus, found: Sequence[MetricResult], baseline: str, method: str, trials: int, seed: int) -> None:
-    """Per metric, two to a row: the significance matrix with its test's signatures and the ranking in clusters."""
+    """Per metric, two to a row: the significance matrix with its test's signatures; under them each metric's
+    ranking in clusters at the page's width (half of it cut the score column off: a ranking has up to seven
+    columns; the metrics' ranks side by side are the agreement section's)."""
     nrefs = cached.nrefs(corpus)
     for start in range(0, len(found), 2):
         row = found[start : start + 2]
@@ -128,21 +130,20 @@ def rankings(corpus: Corpus, found: Sequence[MetricResult], baseline: str, metho
             with col:
                 st.altair_chart(r.view.heatmap, key=chart_key("compare.matrix", r.shown, i))  # type: ignore[call-overload]
                 st.caption(signature_lines(r.shown, nrefs, **{method: trials}, rs=seed))
-                lower = "" if r.shown.metric.higher_is_better else " (lower is better)"
-                st.markdown(f"**Ranked by {markup.md_escape(r.shown.name)}{lower}, in significance clusters**")
-                view = r.view
-                st.html(
-                    markup.ranking_html(
-                        view.ranked,
-                        view.labels,
-                        baseline,
-                        score=view.score,
-                        digits=view.digits,
-                        vs=view.vs,
-                        vs_head=view.vs_head,
-                    )
-                )
-                st.caption(markup.md_escape(view.mark_note))
+        for r in row:
+            _ranking(r, baseline)
+
+
+def _ranking(r: MetricResult, baseline: str) -> None:
+    lower = "" if r.shown.metric.higher_is_better else " (lower is better)"
+    st.markdown(f"**Ranked by {markup.md_escape(r.shown.name)}{lower}, in significance clusters**")
+    view = r.view
+    st.html(
+        markup.ranking_html(
+            view.ranked, view.labels, baseline, score=view.score, digits=view.digits, vs=view.vs, vs_head=view.vs_head
+        )
+    )
+    st.caption(markup.md_escape(view.mark_note))
 
 
 def learning_curve(first: MetricResult) -> None:

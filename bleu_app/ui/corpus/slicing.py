@@ -158,9 +158,10 @@ def diagnostics_section(prefix: str, corpus: Corpus, config: BleuConfig, *, slic
         return
     d = cached.diagnostics(corpus, config.tokenize)
     st.dataframe(frames.counts_frame(d), hide_index=True, key=f"{prefix}.diag_counts")
-    c1, c2 = st.columns(2)
+    c1, _ = st.columns(2)
     system = c1.selectbox("System", list(corpus.names), key=f"{prefix}.diag_system")
-    kinds = c2.multiselect("Flags", list(FLAGS), default=list(FLAGS), key=f"{prefix}.diag_kinds")
+    # the whole width: in half of it the fifth chip ("untranslated") was cut by the clear icon (review P4)
+    kinds = st.multiselect("Flags", list(FLAGS), default=list(FLAGS), key=f"{prefix}.diag_kinds")
     if system is None:
         return
     table = frames.flags_frame(d, system, kinds or FLAGS)

@@ -1,0 +1,28 @@
+"""The compare page's minimum detectable difference (issue 35), a sibling of ``cached`` (at its size limit): read
+from the page's one pool of BLEU resamples, so that it draws nothing of its own."""
+
+from __future__ import annotations
+
+import numpy as np
+import streamlit as st
+
+from bleu_app.frames.metrics import Shown
+from bleu_app.ui.cached import _WHOLE, CI_DRAWS, DEFAULT_SEED, matrices, nrefs, resampled
+from bleu_core.config import BleuConfig
+from bleu_core.data.corpus import Corpus
+from bleu_core.metrics import Bleu
+from bleu_core.significance.power import Power, power_analysis
+
+__all__ = ["pair_power"]
+
+
+@st.cache_data(max_entries=16, scope="session", show_spinner=False, hash_funcs=_WHOLE)
+def pair_power(corpus: Corpus, a: str, b: str, config: BleuConfig, pool: int = CI_DRAWS) -> Power:
+    """B against A's minimum detectable difference at 80% power (1,000 resamples, seed 12345: Card et al. 2020),
+    read from the page's pool of BLEU resamples (``pool``: ``cached.pool_size``), drawn once for every system: the
+    first 1,000 rows of a pool are the draws ``power_analysis`` makes for these two systems with that seed."""
+    mats, shown = matrices(corpus, config), Shown("bleu", Bleu(config))
+    width, names = shown.metric.width, list(mats)
+    sums = resampled(corpus, shown, pool, DEFAULT_SEED)
+    cols = [sums[:CI_DRAWS, names.index(n) * width : (names.index(n) + 1) * width] for n in (a, b)]
+    return power_analysis(mats[a], [mats[b]], config, nrefs=nrefs(corpus), resampled=np.hstack(cols))[0]
