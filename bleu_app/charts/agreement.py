@@ -46,7 +46,7 @@ def segment_scatter(
         )
         .add_params(pick)
         .properties(
-            title={"text": title, "subtitle": "diamonds: the sentences they part on most (table below)"},
+            title=title,  # the diamonds are named in the page's caption: a subtitle is not in Streamlit's theme
             height=style.titled_height(340, [title, "x"]),
         )
     )

@@ -199,9 +199,10 @@ def test_every_tab_is_large_and_legible_in_presenter_mode(app_url, new_page, sch
 
 
 def test_the_step_list_reaches_every_tab_in_large_type(app_url, new_page):
-    """The step picker lists the tabs after Part II; its open list is as large as the rest, and Next goes on."""
+    """The step picker lists the tabs after the lecture; its open list is as large as the rest, and Next goes on."""
     p = new_page(scheme="light", width=1280, height=720)
-    p.goto(f"{app_url}/learn?present=1&step=blind")  # Part II's last
+    last = steps.in_part("after")[-1].key  # the lecture's last step (After BLEU's, after Part II)
+    p.goto(f"{app_url}/learn?present=1&step={last}")
     wait_for_app(p)
     p.locator(f"{MAIN} [data-testid='stSelectbox']").first.click()
     options = p.locator("[role='option']")

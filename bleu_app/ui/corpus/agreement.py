@@ -102,9 +102,10 @@ def sentences_section(corpus: Corpus, sentences: pd.DataFrame, system: str, othe
     )
     turned = f" ({markup.md_escape(other.name)} turned: lower is better)" if lower else ""
     st.caption(
-        f"The sentences of {markup.md_escape(system)} that sentence BLEU and {markup.md_escape(y)} rank furthest "
-        f"apart among its sentences{turned}: rank gap in percentile points, positive where {markup.md_escape(y)} "
-        "likes the sentence more. Click a point or select a row to open it on the One sentence page."
+        f"Diamonds: the sentences of {markup.md_escape(system)} that sentence BLEU and {markup.md_escape(y)} rank "
+        f"furthest apart among its sentences{turned}: rank gap in percentile points, positive where "
+        f"{markup.md_escape(y)} likes the sentence more. Click a point or select a row to open it on the One sentence "
+        "page."
     )
     st.dataframe(
         top,
