@@ -12,6 +12,7 @@ from bleu_app.ui.corpus import (
     agreement,
     blocks,
     difference,
+    document_level,
     exports,
     human,
     loading,
@@ -32,6 +33,7 @@ config = state.config()
 settings.language_note(whole, config, "compare")
 settings.corpus_settings_hint(config, settings.published_tokenizer(whole))
 corpus = slicing.slice_box("compare", whole, config)  # every statistic below is on the slice's lines
+corpus = document_level.switch("compare", corpus)  # or on its documents, each one segment (a WMT upload)
 baseline = selection.system_picker(
     "Baseline", state.BASELINE_BOX, state.COMPARE_BASELINE, corpus, help="Differences are shown against this system."
 )

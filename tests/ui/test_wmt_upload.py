@@ -150,3 +150,24 @@ def test_a_shared_view_of_an_uploaded_xml_keeps_its_documents(store_env: object,
         assert doc == small.doc_id((seg - 1) // 25)
     pick.set_value('origlang == "de"').run()
     _check_origlang_de(b, small)
+
+
+def test_the_document_level_switch_scores_joined_documents_as_sacrebleu(small: WmtSet) -> None:
+    """Issue 35's page toggle: each document's segments joined by a space, scored as sacreBLEU scores that text
+    (d-BLEU), and said; the switch is offered only for a corpus with documents."""
+    from tests.wmt_files import DOC
+
+    at = open_app("pages/compare.py")
+    assert not [t for t in at.toggle if t.key == "compare.doc_level"]  # the demo corpus has no documents
+    _upload(at, "compare", small)
+    at.toggle(key="compare.doc_level").set_value(True).run()
+    assert not at.exception, [e.value for e in at.exception]
+
+    def joined(lines: list[str]) -> list[str]:
+        return [" ".join(lines[d : d + DOC]) for d in range(0, len(lines), DOC)]
+
+    bleu = BLEU(references=[joined(r) for r in small.refs.values()])
+    shown = _systems(at)
+    for name, hyps in small.systems.items():
+        assert shown[name] == pytest.approx(bleu.corpus_score(joined(hyps), None).score, abs=1e-9), name
+    assert any(f"Document level: {small.n_docs:,} documents" in c.value for c in at.caption)
