@@ -90,3 +90,16 @@ def test_a_zip_on_the_table_uploader_gets_a_message() -> None:
     assert list(table.proto.type) == []  # no browser-side filter that refuses without a word
     table.set_value(("wmt.zip", b"PK\x03\x04\x14\x00\x00\x00\x08\x00", "application/zip")).run()
     _kept(at, before, "wmt.zip: not a table: use a .tsv, .csv, .jsonl, .json, .xml file (a .zip: unzip it")
+
+
+def test_a_folder_whose_system_file_carries_seg_markup_is_refused_naming_file_and_line() -> None:
+    """Issue 35: a text file with WMT's <seg> markup is never scored as text (its tags would count as words: 56.33
+    instead of 27.38 on 20 real segments); one message names the file, the line and the tag, nothing else changes."""
+    at = open_app("pages/corpus.py")
+    before = at.selectbox(key="corpus.system").options
+    folder = [
+        ("d/reference.txt", b"Hallo Welt\nGuten Tag\n", "text/plain"),
+        ("d/systems/A.txt", b'Hallo Welt\n<seg id="2">Guten Tag</seg>\n', "text/plain"),
+    ]
+    uploader(at, "corpus.in_folder").set_value(folder).run()
+    _kept(at, before, 'A:2: holds markup (\'<seg id="2">\')')
