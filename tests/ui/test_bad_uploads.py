@@ -102,4 +102,4 @@ def test_a_folder_whose_system_file_carries_seg_markup_is_refused_naming_file_an
         ("d/systems/A.txt", b'Hallo Welt\n<seg id="2">Guten Tag</seg>\n', "text/plain"),
     ]
     uploader(at, "corpus.in_folder").set_value(folder).run()
-    _kept(at, before, 'A:2: holds markup (\'<seg id="2">\')')
+    _kept(at, before, "A:2: holds markup ('<seg id=\"2\">')")

@@ -50,3 +50,24 @@ def test_a_wrong_inflection_earns_chrf_partial_credit() -> None:
     # "Katzen" against "Katze": every character 1-gram of "Katze" is matched, the longer orders lose a few
     assert orders.loc[1, "recall %"] == 100.0
     assert 0 < orders.loc[6, "matched"] < orders.loc[6, "reference"]
+
+
+def test_the_marked_character_ngrams_are_chrfs_matches(wmt21) -> None:  # type: ignore[no-untyped-def]
+    """chrF's matched character n-grams marked in both texts (issue 33): on 40 real WMT21 sentences, for every order,
+    the marked n-grams are as many as sacreBLEU's matches; on the page, the chosen order's marks are drawn."""
+    from bleu_app.frames.metric_explain import char_matches
+
+    hyps = wmt21.system(wmt21.sys_paths[0])[:40]
+    refs = wmt21.refs()[0][:40]
+    metric = sacrebleu.CHRF()
+    for hyp, ref in zip(hyps, refs, strict=True):
+        stats = metric._extract_corpus_statistics([hyp], [[ref]])[0]
+        for n in range(1, 7):
+            assert char_matches(hyp, ref, n)[2] == stats[3 * (n - 1) + 2], (hyp, n)
+    at = open_app("pages/sentence.py")
+    at.multiselect(key=state.METRICS_BOX).set_value(["bleu", "chrf"]).run()
+    at.select_slider(key="sentence.chrf_n").set_value(2).run()
+    marks = [h.proto.body for h in at.get("html") if "chrf-marks" in h.proto.body]
+    assert len(marks) == 1
+    assert marks[0].count("<mark>") > 0
+    assert any("matched 2-grams of characters" in c.value for c in at.caption)

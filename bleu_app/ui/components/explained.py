@@ -56,6 +56,7 @@ def _chrf(hyp: str, refs: Sequence[str], metric: Chrf) -> None:
         f"F{metric.beta:g}: recall weighs {metric.beta:g} times as much as precision"
     )
     st.caption(f"How the orders combine: {how}. The counts are sacreBLEU's statistics for this sentence.")
+    _highlight(hyp, refs[e.ref_index], metric)
 
 
 def _ter(hyp: str, refs: Sequence[str], metric: Ter) -> None:
@@ -79,3 +80,19 @@ def _ter(hyp: str, refs: Sequence[str], metric: Ter) -> None:
     if steps:
         st.caption("What TER's preprocessing did to the candidate first: " + "; ".join(steps))
     st.dataframe(frames.ter_edit_frame(e), hide_index=True, key="sentence.ter_edits")
+
+
+def _highlight(hyp: str, ref: str, metric: Chrf) -> None:
+    """The matched character n-grams of one order, marked in the candidate and the chosen reference."""
+    n = st.select_slider(
+        "Show the matched character n-grams of order",
+        list(range(1, metric.char_order + 1)),
+        value=min(3, metric.char_order),
+        key="sentence.chrf_n",
+    )
+    h, r, matches = frames.char_matches(hyp, ref, n, whitespace=metric.whitespace, lowercase=metric.lowercase)
+    st.html(
+        f'<div class="chrf-marks"><p><b>Candidate:</b> {frames.marked_html(hyp, h)}</p>'
+        f"<p><b>Reference:</b> {frames.marked_html(ref, r)}</p></div>"
+    )
+    st.caption(f"{matches} matched {n}-grams of characters (marked: their first occurrences on each side).")
