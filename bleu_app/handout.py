@@ -259,8 +259,8 @@ def _after_html() -> str:
 
     config = BleuConfig.paper()
     table = after.chrf_frame(config)
-    rows = "".join(
-        f"<tr><td>{_e(r.sentence)}</td><td>{_e(r.candidate)}</td><td>{_e(r.BLEU)}</td><td>{_e(r.chrF)}</td></tr>"
+    rows = "".join(  # the sentences by name only: the handout stays within three printed pages
+        f"<tr><td>{_e(r.sentence)}</td><td>{_e(r.BLEU)}</td><td>{_e(r.chrF)}</td></tr>"
         for r in table.itertuples(index=False)
     )
     n = after.ter_summary()
@@ -269,9 +269,9 @@ def _after_html() -> str:
     )
     return (
         "<section><h2>After BLEU: chrF and TER (not the paper)</h2>"
-        "<p>chrF (Popović, 2015) scores character n-grams of 1 to 6, precision and recall in an F-score that weighs "
-        "recall twice; sentence BLEU here is under the paper's preset, chrF under sacreBLEU's defaults.</p>"
-        '<table id="after-chrf"><thead><tr><th>sentence</th><th>candidate</th><th>BLEU</th><th>chrF</th></tr>'
+        "<p>chrF (Popović, 2015): character n-grams of 1 to 6, precision and recall in an F-score weighing recall "
+        "twice (sacreBLEU's defaults), beside sentence BLEU under the paper's preset.</p>"
+        '<table id="after-chrf"><thead><tr><th>sentence</th><th>BLEU</th><th>chrF</th></tr>'
         f"</thead><tbody>{rows}</tbody></table>"
         f'<p id="after-ter">TER (Snover et al., 2006): Candidate 2 of Example 1 needs <b>{_e(n["edits"])}</b> edits '
         f"to become Reference {_e(n['reference'])}, over an average reference length of {_e(n['length'])} words: "
