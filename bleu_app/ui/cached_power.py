@@ -1,5 +1,6 @@
-"""The compare page's minimum detectable difference (issue 35), a sibling of ``cached`` (at its size limit): read
-from the page's one pool of BLEU resamples, so that it draws nothing of its own."""
+"""The compare page's test-set caches (issue 35), a sibling of ``cached`` (at its size limit): the minimum detectable
+difference, read from the page's one pool of BLEU resamples so that it draws nothing of its own, and the
+document-level corpus of a WMT upload."""
 
 from __future__ import annotations
 
@@ -10,10 +11,11 @@ from bleu_app.frames.metrics import Shown
 from bleu_app.ui.cached import _WHOLE, CI_DRAWS, DEFAULT_SEED, matrices, nrefs, resampled
 from bleu_core.config import BleuConfig
 from bleu_core.data.corpus import Corpus
+from bleu_core.data.documents import join_documents
 from bleu_core.metrics import Bleu
 from bleu_core.significance.power import Power, power_analysis
 
-__all__ = ["pair_power"]
+__all__ = ["joined", "pair_power"]
 
 
 @st.cache_data(max_entries=16, scope="session", show_spinner=False, hash_funcs=_WHOLE)
@@ -26,3 +28,15 @@ def pair_power(corpus: Corpus, a: str, b: str, config: BleuConfig, pool: int = C
     sums = resampled(corpus, shown, pool, DEFAULT_SEED)
     cols = [sums[:CI_DRAWS, names.index(n) * width : (names.index(n) + 1) * width] for n in (a, b)]
     return power_analysis(mats[a], [mats[b]], config, nrefs=nrefs(corpus), resampled=np.hstack(cols))[0]
+
+
+def _digest(corpus: Corpus) -> str:
+    return corpus.digest
+
+
+@st.cache_resource(max_entries=4, show_spinner=False, hash_funcs={Corpus: _digest})
+def joined(corpus: Corpus) -> Corpus:
+    """``corpus`` with each document as one segment (its segments joined by a space: d-BLEU, d-chrF), for the
+    compare page's document-level switch; read-only. The corpus must carry its documents."""
+    assert corpus.documents is not None
+    return join_documents(corpus, corpus.documents)[0]

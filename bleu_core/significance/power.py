@@ -130,6 +130,14 @@ def _checked(matrices: Sequence[np.ndarray], width: int) -> list[np.ndarray]:
     return mats
 
 
+def _sums(mats: list[np.ndarray], width: int, n_samples: int, seed: int, resampled: np.ndarray | None) -> np.ndarray:
+    if resampled is None:
+        return resample_sums(mats, n_samples, seed)
+    if len(resampled) < n_samples or resampled.shape[1] != width * len(mats):
+        raise InputError(f"has shape {resampled.shape}; expected >= {n_samples} x {width * len(mats)}", "resampled")
+    return resampled[:n_samples]
+
+
 def power_analysis(
     baseline: np.ndarray,
     systems: Sequence[np.ndarray],
@@ -152,16 +160,12 @@ def power_analysis(
         baseline: the baseline's (segments x statistics) matrix.
         systems: the other systems' matrices.
         metric: the metric of the matrices (a ``BleuConfig`` means BLEU under it).
-        alpha: the test's level.
-        power: the probability of detecting a true difference of the MDE.
+        alpha: the test's level; power: the probability of detecting a true difference of the MDE.
         test: ``bs`` (sacreBLEU's paired bootstrap, one-tailed critical value) or ``ar`` (two-tailed).
-        n_samples: resamples that estimate the standard error.
-        seed: their seed.
+        n_samples: resamples that estimate the standard error; seed: their seed.
         nrefs: references per segment, for the signature.
         unit: what a row is (one :class:`Power` per system is returned, in order).
-        resampled: these matrices' resampled sums when already drawn (``resample_sums`` of them, in this order,
-            with ``seed``; its first ``n_samples`` rows are read: the first rows of a larger pool are the same
-            draws), so that a page which resamples every system once pays nothing more here.
+        resampled: their ``resample_sums`` with ``seed`` when drawn already (a pool's first rows are the same draws).
 
     Example:
         >>> import numpy as np
@@ -175,16 +179,14 @@ def power_analysis(
     """
     if not 0 < power < 1:
         raise InputError(f"must be between 0 and 1, got {power!r}", "power")
-    z = critical_z(alpha, test) + NormalDist().inv_cdf(power)
     check_trials(n_samples, "n_samples")
     if n_samples < 2:
         raise InputError("needs at least 2 resamples to estimate a spread", "n_samples")
+    z = critical_z(alpha, test) + NormalDist().inv_cdf(power)
     scorer = as_metric(metric)
-    mats = _checked([baseline, *systems], scorer.width)
     width = scorer.width
-    if resampled is not None and (len(resampled) < n_samples or resampled.shape[1] != width * len(mats)):
-        raise InputError(f"has shape {resampled.shape}; expected >= {n_samples} x {width * len(mats)}", "resampled")
-    sums = resample_sums(mats, n_samples, seed) if resampled is None else resampled[:n_samples]
+    mats = _checked([baseline, *systems], width)
+    sums = _sums(mats, width, n_samples, seed, resampled)
     scores = [scorer.score_many(sums[:, j * width : (j + 1) * width]) for j in range(len(mats))]
     real = [float(scorer.score_many(m.sum(axis=0)[None, :])[0]) for m in mats]
     extra: dict[str, object] = {"bs": n_samples, "rs": seed}

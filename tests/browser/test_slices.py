@@ -45,17 +45,6 @@ def test_slice_box_recomputes_and_a_flagged_line_opens(app_url, new_page, data_d
     source = _lines(root / "source.zh")
     flags = diagnose({"AISP-SJTU": hyp}, refs, source).systems["AISP-SJTU"]
     first = min(flags.flagged())  # the flags table is sorted by line
-    # every Flags chip whole, none under the box's clear icon (review P4: the fifth, "untranslated", was cut)
-    box = page.locator(f"{MAIN} [data-testid='stMultiSelect']").filter(has_text="Flags")
-    chips = box.locator("[data-baseweb='tag']")
-    expect(chips).to_have_count(5)
-    outer = box.locator("[data-baseweb='select']").bounding_box()
-    assert outer is not None
-    for chip in chips.all():
-        b = chip.bounding_box()
-        assert b is not None
-        assert b["x"] + b["width"] <= outer["x"] + outer["width"] - 40, (chip.inner_text(), b, outer)  # clear icon
-        assert chip.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), chip.inner_text()  # its label not cut
     open_grid_row(page, "corpus.diag_table", 0)  # the first flagged line
     expect(page.locator(MAIN)).to_contain_text(f"segment {first}: AISP-SJTU")
     expect(page.locator(MAIN)).to_contain_text(f"Source: {source[first - 1]}")

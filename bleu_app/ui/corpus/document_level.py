@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from bleu_app.ui import cached_docs
+from bleu_app.ui import cached_power
 from bleu_core.data.corpus import Corpus
 
 __all__ = ["switch"]
@@ -26,7 +26,7 @@ def switch(page: str, corpus: Corpus) -> Corpus:
     )
     if not on:
         return corpus
-    joined = cached_docs.joined(corpus)
+    joined = cached_power.joined(corpus)
     st.caption(
         f"Document level: {joined.n_segments:,} documents, each scored as one segment (its segments joined by a "
         "space); every interval and paired test below resamples documents, not segments (a document-block "
