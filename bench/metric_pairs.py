@@ -22,7 +22,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from bench.metrics import _run, _spread
+from bench.metrics import _run, _spread, spread_text
 from bench.ranking import build
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -86,9 +86,7 @@ def run(repeat: int) -> dict[str, Any]:
 
 
 def _line(r: dict[str, Any]) -> str:
-    def s(d: dict[str, float]) -> str:
-        return f"{d['min']:.2f}/{d['median']:.2f}/{d['max']:.2f}"
-
+    s = spread_text
     met = "met" if r["ratio_median"] <= TARGET else "NOT met"
     return (
         f"{r['case']}\n"

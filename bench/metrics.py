@@ -91,10 +91,13 @@ def run(word_order: int, repeat: int) -> dict[str, Any]:
         }
 
 
-def _line(r: dict[str, Any]) -> str:
-    def s(d: dict[str, float]) -> str:
-        return f"{d['min']:.2f}/{d['median']:.2f}/{d['max']:.2f}"
+def spread_text(d: dict[str, float]) -> str:
+    """A :func:`_spread` as ``min/median/max`` seconds (bench.metric_pairs prints its figures so too)."""
+    return f"{d['min']:.2f}/{d['median']:.2f}/{d['max']:.2f}"
 
+
+def _line(r: dict[str, Any]) -> str:
+    s = spread_text
     met = "met" if r["x_median"] >= TARGET else "NOT met"
     return (
         f"{r['case']}\n"
