@@ -19,8 +19,9 @@ import pandas as pd
 from bleu_app.frames import corpus as f
 from bleu_core.config import BleuConfig
 from bleu_core.data.corpus import Corpus
+from bleu_core.errors import InputError
 from bleu_core.metrics import METRICS, Bleu, Metric, get_metric
-from bleu_core.metrics.imported import Imported
+from bleu_core.metrics.imported import Imported, SegmentScores
 from bleu_core.metrics.signature import sacrebleu_signature
 
 __all__ = [
@@ -71,6 +72,40 @@ class Shown:
     @property
     def imported(self) -> bool:
         return isinstance(self.metric, Imported)
+
+    @property
+    def stats_key(self) -> tuple[str, ...]:
+        """What the metric's statistics depend on (a cache key): BLEU's tokenization (its smoothing is only in
+        the scores), imported scores' content (a slice changes it), else the metric's options.
+
+        Example:
+            >>> Shown("bleu", Bleu(BleuConfig(smooth_method="floor"))).stats_key
+            ('bleu', '13a', 'False', '4')
+        """
+        m = self.metric
+        if isinstance(m, Bleu):
+            c = m.config
+            return ("bleu", c.tokenize, str(c.lowercase), str(c.max_ngram_order))
+        if isinstance(m, Imported):
+            return ("scores", m.label, m.digest)
+        return (self.key, repr(m))
+
+    @property
+    def score_key(self) -> tuple[str, str]:
+        """What the metric's scores depend on (a cache key): all of its options."""
+        return (self.key, repr(self.metric))
+
+
+def imported_scores(corpus: Corpus, metric: Imported) -> SegmentScores:
+    """The corpus's imported scores of ``metric``.
+
+    Raises:
+        InputError: the corpus has none (a corpus loaded after the metric was chosen).
+    """
+    found = next((s for s in corpus.scores if s.metric == metric), None)
+    if found is None:
+        raise InputError(f"no imported scores called {metric.label!r} in this corpus", metric.file)
+    return found
 
 
 def imported_key(label: str) -> str:

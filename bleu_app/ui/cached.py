@@ -51,11 +51,10 @@ from bleu_core.data.corpus import Corpus, System
 from bleu_core.data.diagnostics import Diagnostics
 from bleu_core.data.slices import Slice
 from bleu_core.engine import Encoded, ReferenceSet, corpus_chars as engine_chars
-from bleu_core.errors import InputError
 from bleu_core.metrics import Bleu, PreparedReferences
-from bleu_core.metrics.imported import Imported, SegmentScores
+from bleu_core.metrics.imported import Imported
 from bleu_core.significance import bootstrap_ci
-from bleu_core.significance.resample import resample_sums
+from bleu_core.significance.resample import resample_sums_each
 from bleu_core.teaching.blocktest import RankedBlockTest, ranked_block_test
 from bleu_core.teaching.every import EveryBleu, every_bleu
 from bleu_core.teaching.explain import SegmentExplanation, explain_segment
@@ -541,16 +540,11 @@ def sliced(corpus: Corpus, where: str, tokenize: str) -> tuple[Corpus, Slice]:
 
 
 def _stats_key(shown: Shown) -> tuple[str, ...]:
-    m = shown.metric
-    if isinstance(m, Bleu):
-        return ("bleu", *map(str, tok_key(m.config)))
-    if isinstance(m, Imported):
-        return ("scores", m.label, m.digest)
-    return (shown.key, repr(m))
+    return shown.stats_key
 
 
 def _score_key(shown: Shown) -> tuple[str, str]:
-    return (shown.key, repr(shown.metric))
+    return shown.score_key
 
 
 def _names_key(corpus: Corpus) -> tuple[str, tuple[tuple[str, str], ...]]:
@@ -581,21 +575,13 @@ def _metric_matrices(corpus: Corpus, shown: Shown) -> tuple[np.ndarray, ...]:
     return out
 
 
-def imported_scores(corpus: Corpus, metric: Imported) -> SegmentScores:
-    """The corpus's imported scores of ``metric`` (``InputError`` when it has none)."""
-    found = next((s for s in corpus.scores if s.metric == metric), None)
-    if found is None:
-        raise InputError(f"no imported scores called {metric.label!r} in this corpus", metric.file)
-    return found
-
-
 def metric_matrices(corpus: Corpus, shown: Shown) -> dict[str, np.ndarray]:
     """Every system's statistics matrix under a chosen metric, by name (read-only)."""
     m = shown.metric
     if isinstance(m, Bleu):
         return matrices(corpus, m.config)
     if isinstance(m, Imported):
-        scores = imported_scores(corpus, m)
+        scores = metric_frames.imported_scores(corpus, m)
         return {name: scores.matrix(name) for name in corpus.names}
     return dict(zip(corpus.names, _metric_matrices(corpus, shown), strict=True))
 
@@ -611,17 +597,33 @@ def metric_matrix(corpus: Corpus, name: str, shown: Shown) -> np.ndarray:
     if isinstance(m, Bleu):
         return stats_matrix(corpus.system(name), corpus, m.config)
     if isinstance(m, Imported):
-        return imported_scores(corpus, m).matrix(name)
+        return metric_frames.imported_scores(corpus, m).matrix(name)
     return _system_matrix(corpus.system(name), corpus, shown)
 
 
-@st.cache_resource(
-    max_entries=8, scope="session", show_spinner=False, hash_funcs={Corpus: _texts_key, Shown: _stats_key}
-)
+@st.cache_resource(max_entries=8, scope="session", show_spinner=False, hash_funcs={Corpus: _texts_key})
+def _pools(corpus: Corpus, n_samples: int, seed: int) -> dict[tuple[str, ...], np.ndarray]:
+    """The bootstrap sums drawn so far for these texts, by a metric's statistics key (filled by :func:`pools`)."""
+    return {}
+
+
+def pools(corpus: Corpus, shown: Sequence[Shown], n_samples: int, seed: int) -> list[np.ndarray]:
+    """Bootstrap column sums of every system under each metric (``resample_sums``), the ones not drawn yet from
+    one set of draws (``resample_sums_each``: the draws are most of a pool's cost), kept per metric's statistics
+    (BLEU: a smoothing change draws nothing); read-only."""
+    known = _pools(corpus, n_samples, seed)
+    missing = {_stats_key(s): s for s in shown if _stats_key(s) not in known}
+    if missing:
+        groups = [list(metric_matrices(corpus, s).values()) for s in missing.values()]
+        for key, sums in zip(missing, resample_sums_each(groups, n_samples, seed), strict=True):
+            sums.flags.writeable = False
+            known[key] = sums
+    return [known[_stats_key(s)] for s in shown]
+
+
 def resampled(corpus: Corpus, shown: Shown, n_samples: int, seed: int) -> np.ndarray:
-    """Bootstrap column sums of every system under a metric (``resample_sums``), keyed on the texts and what the
-    statistics depend on (BLEU: a smoothing change draws nothing); read-only."""
-    return resample_sums(list(metric_matrices(corpus, shown).values()), n_samples, seed)
+    """One metric's :func:`pools`."""
+    return pools(corpus, [shown], n_samples, seed)[0]
 
 
 @st.cache_data(

@@ -37,6 +37,7 @@ __all__ = [
     "drawer",
     "ordered_float32_sums",
     "resample_sums",
+    "resample_sums_each",
     "seeded_rng",
     "shuffle_sums",
 ]
@@ -313,3 +314,41 @@ def resample_sums(matrices: Sequence[np.ndarray], n_samples: int = 1000, seed: i
         raise InputError("no segments to resample", "matrix")
     check_trials(n_samples, "n_samples")
     return bootstrap_sums(seeded_rng(seed), n_samples, mats)
+
+
+def resample_sums_each(
+    groups: Sequence[Sequence[np.ndarray]], n_samples: int = 1000, seed: int = DEFAULT_SEED
+) -> list[np.ndarray]:
+    """:func:`resample_sums` of each group of matrices (one metric's systems each, on the same segments) from one
+    set of draws: the same numbers as a call per group, the draws (most of a pool's cost: about 0.9 s of CPU for
+    1,000 resamples of 50,000 segments) paid once. Each group's sums are exact in the dtype its own call would use.
+
+    Example:
+        >>> import numpy as np
+        >>> a = np.array([[4, 4, 4, 3, 2, 1, 4, 3, 2, 1], [5, 6, 3, 1, 0, 0, 5, 4, 3, 2]] * 50)
+        >>> ter = np.array([[3, 12], [0, 7]] * 50)
+        >>> each = resample_sums_each([[a], [ter, ter]], 300)
+        >>> [np.array_equal(x, y) for x, y in zip(each, [resample_sums([a], 300), resample_sums([ter, ter], 300)])]
+        [True, True]
+    """
+    stacks = [_stack([np.asarray(m) for m in g]) for g in groups]
+    if not stacks or not len(stacks[0]) or any(len(s) != len(stacks[0]) for s in stacks):
+        raise InputError("no segments to resample, or groups of different lengths", "matrix")
+    check_trials(n_samples, "n_samples")
+    n = len(stacks[0])
+    check_resampling_fits("bs", n_samples, n, "n_samples", columns=sum(s.shape[1] for s in stacks))
+    dtypes = [_exact_dtype(s) for s in stacks]
+    # counts are whole numbers up to n: exact in float32 too while n < 2**24, so one draw serves both dtypes
+    wide = np.float64 if np.float64 in dtypes or n >= 2**24 else np.float32
+    draw = drawer()
+    rng = seeded_rng(seed)
+    rows = max(1, min(n_samples, RESAMPLE_CHUNK_CELLS // max(n, 1)))
+    values = [s.astype(d) for s, d in zip(stacks, dtypes, strict=True)]
+    scratch = draw.scratch(rows, n, wide)
+    out = [np.empty((n_samples, s.shape[1]), dtype=np.float64) for s in stacks]
+    for start in range(0, n_samples, rows):
+        block = min(rows, n_samples - start)
+        weights = draw.bootstrap_weights(rng, block, n, wide, scratch)
+        for sums, v in zip(out, values, strict=True):
+            sums[start : start + block] = (weights if v.dtype == wide else weights.astype(v.dtype)) @ v
+    return out

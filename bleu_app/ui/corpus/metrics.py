@@ -55,6 +55,9 @@ def results(
     """Every chosen metric's systems table, significance frame and ranking with ``family``'s marks (raises the
     core's ``InputError``)."""
     pool = cached.pool_size(method, trials, seed)
+    cached.pools(corpus, shown, pool, cached.DEFAULT_SEED)  # every metric's resamples from one set of draws
+    if method == "bs" and seed != cached.DEFAULT_SEED:
+        cached.pools(corpus, shown, trials, seed)  # the test's own draws
     out = []
     for s in shown:
         systems = cached.systems_frame(corpus, s, baseline, pool)
