@@ -43,7 +43,8 @@ with left:
         "closest reference lengths), "
         f"c/r = {score.ratio:.4f}"
     )
-    low, high = cached.interval(corpus.system(system), corpus, config)
+    shown = metrics.chosen(corpus, config)  # every metric's resamples drawn with BLEU's, once
+    _, low, high = cached.metric_interval(corpus, system, metric_frames.bleu(config), every=shown)
     st.markdown(f"95% interval: **{low:.2f} to {high:.2f}**")
     scores.size_note(corpus.n_segments, [high - low], config, cached.nrefs(corpus))
 right.dataframe(
@@ -60,7 +61,6 @@ c1, c2 = st.columns(2)
 c1.altair_chart(charts.precision_decay(frames.precision_frame({system: matrix})))
 c2.altair_chart(charts.bp_chart(*frames.bp_frames(matrix, config)))
 
-shown = metrics.chosen(corpus, config)
 others = tuple(s for s in shown if not s.is_bleu)
 sentences = cached.sentences_with(corpus, system, config, others)  # a column per chosen metric but BLEU
 corpus_bleu, mean_bleu, gap = frames.mean_vs_corpus(sentences, score.score)

@@ -53,7 +53,7 @@ from bleu_core.data.slices import Slice
 from bleu_core.engine import Encoded, ReferenceSet, corpus_chars as engine_chars
 from bleu_core.metrics import Bleu, PreparedReferences
 from bleu_core.metrics.imported import Imported
-from bleu_core.significance import bootstrap_ci
+from bleu_core.significance import bootstrap_cis
 from bleu_core.significance.resample import resample_sums_each
 from bleu_core.teaching.blocktest import RankedBlockTest, ranked_block_test
 from bleu_core.teaching.every import EveryBleu, every_bleu
@@ -383,13 +383,6 @@ def stats_matrix(system: System, corpus: Corpus, config: BleuConfig) -> np.ndarr
     return ref_set.stats(encoded(system, ref_set), config.max_ngram_order)
 
 
-@st.cache_data(max_entries=64, scope="session", show_spinner=False, hash_funcs=_TOKENS)
-def interval(system: System, corpus: Corpus, config: BleuConfig) -> tuple[float, float]:
-    """One system's 95% bootstrap interval (low, high): sacreBLEU's 1,000 resamples, seed 12345."""
-    _, _, low, high = bootstrap_ci(stats_matrix(system, corpus, config), config)
-    return low, high
-
-
 def _systems_key(corpus: Corpus) -> tuple[str, ...]:
     return tuple(s.digest for s in corpus.systems)
 
@@ -659,13 +652,25 @@ def significance_frame(corpus: Corpus, shown: Shown, method: str, trials: int, s
     return corpus_frames.significance_frame(list(mats), p, ph, delta)
 
 
-@st.cache_data(max_entries=64, scope="session", show_spinner=False, hash_funcs={Corpus: _names_key, Shown: _score_key})
-def metric_interval(corpus: Corpus, name: str, shown: Shown) -> tuple[float, float, float]:
+@st.cache_resource(max_entries=8, scope="session", show_spinner=False, hash_funcs={Corpus: _names_key})
+def _system_pools(corpus: Corpus, name: str) -> dict[tuple[str, ...], np.ndarray]:
+    """One system's bootstrap sums drawn so far (sacreBLEU's 1,000, seed 12345), by a metric's statistics key."""
+    return {}
+
+
+def metric_interval(corpus: Corpus, name: str, shown: Shown, *, every: Sequence[Shown] = ()) -> tuple[float, ...]:
     """One system's score and 95% bootstrap interval (sacreBLEU's 1,000 resamples, seed 12345) under a chosen
-    metric: (score, low, high)."""
+    metric: (score, low, high). The resamples of ``every`` metric the page shows are drawn with it, once; a
+    smoothing change only scores them again."""
+    known = _system_pools(corpus, name)
+    missing = {s.stats_key: s for s in (shown, *every) if s.stats_key not in known}
+    if missing:
+        mats = [[metric_matrix(corpus, name, s)] for s in missing.values()]
+        known.update(zip(missing, resample_sums_each(mats, CI_DRAWS, DEFAULT_SEED), strict=True))
     matrix = metric_matrix(corpus, name, shown)
     score = float(shown.metric.score_many(matrix.sum(axis=0)[None, :])[0])
-    return (score, *bootstrap_ci(matrix, shown.metric)[2:]) if len(matrix) else (score, score, score)
+    ((_, _, low, high),) = bootstrap_cis([matrix], shown.metric, resampled=known[shown.stats_key])
+    return score, low, high
 
 
 @st.cache_data(max_entries=256, show_spinner=False, hash_funcs={Shown: _score_key})

@@ -200,3 +200,35 @@ def test_a_shared_compare_view_keeps_its_metrics_and_imported_scores(store_env, 
     b = open_app("pages/compare.py", query={share.VIEW: link.split("view=")[1]})
     assert b.multiselect(key=state.METRICS_BOX).value == ["ter", "scores:grade"]
     assert _systems(b).equals(table)
+
+
+def test_the_corpus_pages_interval_follows_the_smoothing() -> None:
+    """BLEU's interval on the Corpus page is scored under the sidebar's settings as they stand (its resamples are
+    drawn once, with the other metrics'; a smoothing change scores them again and draws nothing). A system with no
+    4-gram match, where the smoothing moves the interval: the interval was cached on the tokenization only, so a
+    smoothing change kept showing the old one."""
+    from bleu_core.config import BleuConfig
+    from bleu_core.engine import ReferenceSet
+    from bleu_core.significance import bootstrap_ci
+
+    at = open_app("pages/corpus.py")
+    refs = [f"the cat number {i} sat on the red mat today" for i in range(40)]
+    hyps = [f"the cat sat {i} red mat today" for i in range(40)]  # 3-grams match, no 4-gram does
+    at.text_area(key="corpus.paste_ref").input("\n".join(refs))
+    at.text_area(key="corpus.paste_a").input("\n".join(hyps))
+    at.button(key="corpus.load_paste").click().run()
+    assert at.session_state[state.CORPUS].name == "pasted", errors(at)
+    matrix = ReferenceSet([refs]).stats(hyps, 4)
+
+    def shown() -> str:
+        return next(m.value for m in at.markdown if m.value.startswith("95% interval: **"))
+
+    seen = set()
+    for smooth in ("exp", "none", "floor"):
+        at.sidebar.selectbox(key=state.SMOOTH).select(smooth).run()
+        _, _, low, high = bootstrap_ci(
+            matrix, BleuConfig(smooth_method=smooth, smooth_value=0.1 if smooth == "floor" else None)
+        )
+        assert shown() == f"95% interval: **{low:.2f} to {high:.2f}**", smooth
+        seen.add(shown())
+    assert len(seen) == 3  # the smoothing moves this system's interval

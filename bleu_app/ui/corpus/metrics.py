@@ -169,7 +169,7 @@ def score_cards(corpus: Corpus, system: str, shown: Sequence[Shown]) -> None:
         return
     nrefs = cached.nrefs(corpus)
     for col, s in zip(st.columns(len(others) if len(others) > 1 else 2), others, strict=False):
-        score, low, high = cached.metric_interval(corpus, system, s)
+        score, low, high = cached.metric_interval(corpus, system, s, every=others)
         digits = metric_frames.decimals(s.metric)
         with col, st.container(border=True):
             lower = " (lower is better)" if not s.metric.higher_is_better else ""
