@@ -232,3 +232,17 @@ def test_the_corpus_pages_interval_follows_the_smoothing() -> None:
         assert shown() == f"95% interval: **{low:.2f} to {high:.2f}**", smooth
         seen.add(shown())
     assert len(seen) == 3  # the smoothing moves this system's interval
+
+
+def test_a_difference_that_rounds_to_zero_has_no_sign(data_dir) -> None:
+    """WMT22 zh-en: HuaweiTSC's BLEU is 0.004 below the baseline AISP-SJTU's; the table printed "-0.00"."""
+    from tests.ui.conftest import folder_files
+
+    at = open_app("pages/compare.py")
+    uploader(at, "compare.in_folder").set_value(folder_files(data_dir / "wmt22-general-zh-en")).run()
+    at.selectbox(key="compare.baseline").set_value("AISP-SJTU").run()
+    table = _systems(at).set_index("system")
+    huawei = table.loc["HuaweiTSC", "BLEU vs baseline"]
+    assert huawei == 0.0
+    assert not np.signbit(huawei)
+    assert -0.005 < table.loc["HuaweiTSC", "BLEU"] - table.loc["AISP-SJTU", "BLEU"] < 0

@@ -15,7 +15,7 @@ import pandas as pd
 import streamlit as st
 
 from bleu_app import markup
-from bleu_app.frames import agreement, corpus as frames, metrics as metric_frames
+from bleu_app.frames import agreement, corpus as frames, metrics as metric_frames, signs
 from bleu_app.frames.metrics import Shown
 from bleu_app.ui import cached, state
 from bleu_app.ui.components import scores
@@ -91,7 +91,10 @@ def systems_table(corpus: Corpus, found: Sequence[MetricResult], config: BleuCon
     fmt: dict[str, Any] = {
         agreement.accuracy_column(r.shown.name): st.column_config.NumberColumn(format="%.0f%%") for r in found
     }
-    for r in found:
+    for r in found:  # a difference that rounds to zero shows no sign (never "-0.00")
+        column = metric_frames.vs_baseline(r.shown.name)
+        if column in table:
+            table[column] = signs.zero_unsigned(table[column], metric_frames.decimals(r.shown.metric))
         number = metric_frames.number_format(r.shown.metric)
         low, high = metric_frames.ci_columns(r.shown.name)
         fmt |= {c: st.column_config.NumberColumn(format=number) for c in (r.shown.name, low, high)}
