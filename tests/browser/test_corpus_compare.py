@@ -66,7 +66,7 @@ def _click_a_point(page) -> bool:
 
 def _download_text(page, label: str) -> str:
     with page.expect_download(timeout=60_000) as info:
-        page.get_by_role("button", name=label).click()
+        page.get_by_role("button", name=label, exact=True).click()  # "LaTeX: ranking" beside "... (chrF2)"
     return info.value.path().read_text()
 
 

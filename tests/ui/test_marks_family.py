@@ -74,3 +74,27 @@ def test_page_report_and_cli_mark_the_same_systems(page, wmt21, python, family):
         assert shown["HuaweiTSC"] == "—"  # the first in natural order has no previous system
     else:
         assert shown["UF"] == "baseline"
+
+
+def test_each_shown_metric_has_its_own_latex_ranking(wmt21) -> None:
+    """Issue 32: chrF is everywhere BLEU is: with BLEU and chrF shown, the page offers both rankings as LaTeX, each
+    naming its metric (header, caption, label) and signed by its own test; chrF's rows are chrF's page order."""
+    files = [("w21/reference.A.de", wmt21.ref_paths[0].read_bytes(), "text/plain")]
+    files += [(f"w21/systems/{s}.de", wmt21.path(s).read_bytes(), "text/plain") for s in SYSTEMS[:4]]
+    at = open_app("pages/compare.py")
+    at.multiselect(key=state.METRICS_BOX).set_value(["bleu", "chrf"]).run()
+    with recorded_downloads() as made:
+        uploader(at, "compare.in_folder").set_value(files).run()
+    assert not at.exception, [e.value for e in at.exception]
+    bleu, chrf = downloaded(at, "LaTeX: ranking", made), downloaded(at, "LaTeX: ranking (chrF2)", made)
+    assert "\\label{tab:bleu}" in bleu
+    assert "\\label{tab:chrf2}" in chrf
+    assert "& chrF2" in chrf.split("\\midrule", 1)[0]
+    assert "BLEU" not in chrf.replace("sacreBLEU", "")
+    assert "nc:6" in chrf
+    assert "nw:0" in chrf
+    assert "tok:" not in chrf
+    rows = [r for r in chrf.split("\\midrule", 1)[1].split("\\bottomrule", 1)[0].splitlines() if "&" in r]
+    scores = [float(r.split(" & ")[2]) for r in rows]
+    assert len(scores) == 4
+    assert scores == sorted(scores, reverse=True)

@@ -110,9 +110,10 @@ def _tex(s: str) -> str:
     return escape_latex(s)
 
 
-def ranking_latex(view: RankingView, baseline: str, signatures: Signed) -> str:
+def ranking_latex(view: RankingView, baseline: str, signatures: Signed, *, metric: str = "BLEU") -> str:
     """The ranking as ``bleu_core.display.latex``'s booktabs table (the one ``bleu-explorer compare --latex`` writes),
-    marked with the view's test (its family, as the page's ranking) and both signatures of that test.
+    marked with the view's test (its family, as the page's ranking) and both signatures of that test; ``metric``
+    names the score in the header, the caption and the label.
 
     Intervals, marks and the baseline go by system name: the view's table is sorted by score, the ranking's input
     is not."""
@@ -135,4 +136,6 @@ def ranking_latex(view: RankingView, baseline: str, signatures: Signed) -> str:
         sacrebleu_signature=signatures.theirs,
         against=against if family == "consecutive" else None,
         clusters=family == "all",
+        metric=metric,
+        label="tab:" + metric.lower().replace(" ", "-"),  # escaped by latex_table
     ).text

@@ -1,10 +1,11 @@
 """The compare page's downloads: the systems table and every chosen metric's significance matrix as CSV (with their
-signatures), the BLEU ranking and table as LaTeX, and each metric's charts as PNG, SVG or HTML."""
+signatures), each metric's ranking and BLEU's table as LaTeX, and each metric's charts as PNG, SVG or HTML."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from functools import partial
 
 import altair as alt
 import pandas as pd
@@ -65,9 +66,7 @@ def section(
         },
         "compare.csv",
     )
-    bleu = next((r for r in found if r.shown.is_bleu), None)
-    if bleu is not None:  # the LaTeX tables are BLEU's (BP and precisions; the core's ranking table says BLEU)
-        _latex(bleu, baseline, every_test[found.index(bleu)], sig_text)
+    _latex(found, baseline, every_test, sig_text)
     items: dict[str, Item] = {}
     for r in found:
         stem = _file_stem(r.shown.name)
@@ -81,21 +80,20 @@ def section(
     export.downloads("Chart:", items, "compare.chart")
 
 
-def _latex(bleu: MetricResult, baseline: str, test_sig: metric_frames.Signed, sig_text: str) -> None:
-    """BLEU's ranking (the CLI's ``compare --latex`` table) and comparison table as LaTeX."""
-    view = bleu.view
-    export.downloads(
-        "LaTeX:",
-        {
-            "ranking": (
-                lambda: export.ranking_latex(view, baseline, test_sig),
-                "ranking.tex",
-                "text/x-tex",
-            ),
-            "table": (lambda: export.latex_table(view.systems, signature=sig_text), "comparison.tex", "text/x-tex"),
-        },
-        "compare.tex",
-    )
+def _latex(found: Sequence[MetricResult], baseline: str, tests: Sequence[metric_frames.Signed], sig: str) -> None:
+    """Each shown metric's ranking (the CLI's ``compare --latex`` table, its test's two signatures in the caption)
+    and BLEU's comparison table (its BP and precisions) when BLEU is shown."""
+    items: dict[str, Item] = {}
+    for r, test_sig in zip(found, tests, strict=True):
+        name, view = r.shown.name, r.view
+        label = "ranking" if r.shown.is_bleu else f"ranking ({name})"
+        tex = partial(export.ranking_latex, view, baseline, test_sig, metric=name)
+        items[label] = (tex, "ranking.tex" if r.shown.is_bleu else f"{_file_stem(name)}_ranking.tex", "text/x-tex")
+    bleu = next((r for r in found if r.shown.is_bleu), None)
+    if bleu is not None:
+        systems = bleu.view.systems
+        items["table"] = (lambda: export.latex_table(systems, signature=sig), "comparison.tex", "text/x-tex")
+    export.downloads("LaTeX:", items, "compare.tex")
 
 
 def _chart_items(what: str, chart: alt.TopLevelMixin, sig: str, stem: str) -> dict[str, Item]:
