@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import importlib.util
 import pkgutil
 import subprocess
 import sys
@@ -46,6 +47,8 @@ def _violations(path: Path) -> list[str]:
             bad.append(f"{where}: private name {module}.{name}")
             continue
         mod = importlib.import_module(module)
+        if hasattr(mod, "__path__") and importlib.util.find_spec(f"{module}.{name}") is not None:
+            continue  # `from bleu_core.display import latex`: a module by name, imported or not yet
         if isinstance(getattr(mod, name, None), type(sys)):
             continue  # `from bleu_core.significance import testsize`: a module by name
         if name not in getattr(mod, "__all__", ()):
