@@ -48,7 +48,7 @@ def test_the_drawn_check_accepts_the_full_count(new_page):
     ("want_n", "shown"),
     [
         pytest.param(3, {"n": 2, "c2": 0}, id="an answer still missing"),
-        pytest.param(4, {"n": 14, "c3": 1}, id="4 answers is not a part of 14 answers"),
+        pytest.param(4, {"n": 14, "c3": 1}, id="another total"),
         pytest.param(3, {"c1": 22}, id="a count is a whole line"),
         pytest.param(3, {"extra": '<div data-testid="stException">boom</div>'}, id="an exception element"),
     ],
