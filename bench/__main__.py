@@ -2,9 +2,9 @@
 ``sacrebleu -m chrf``, whole processes: ``bench.metrics``); then the app
 under load (``bench.load``: class sizes and the 50,000-line corpus, before and after, in the same run), then a live
 class (``bench.class_load``: 100 students join, translate and rate within a minute), then 40 phones that follow a
-lecture (``bench.follow``: the time from the teacher's move to each phone's new slide).
-under load (``bench.load``: class sizes and the 50,000-line corpus, before and after, in the same run), then what
-a person waits for in Chromium (``bench.browser``).
+lecture (``bench.follow``: the time from the teacher's move to each phone's new slide) and answer a poll
+(``bench.poll``: the time from the last answer to all of them drawn on a Chromium projector), then what a person
+waits for in Chromium (``bench.browser``).
 
 Inputs are built at run time from ../shared/data (never committed): 3,000 lines with 1 and 4
 references, 100,000 lines, the 20 WMT21 en-de systems, and the paired tests. Times are the best of a
@@ -392,11 +392,15 @@ def main() -> int:
 
     print("\nA class of 100 (bench/class_load.py)", flush=True)
     class_load.main(["--students", "100"])
-    # Phones in step (issue 34): 40 phones follow a lecture through nginx and two app processes.
+    # Phones in step (issue 34): 40 phones follow a lecture through nginx and two app processes, then answer a poll.
     from bench import follow
 
     print("\nA lecture followed on 40 phones (bench/follow.py)", flush=True)
     follow.main(["--phones", "40", "--processes", "2"])
+    from bench import poll
+
+    print("\nA poll of 40 phones drawn on the projector (bench/poll.py)", flush=True)
+    poll.main(["--phones", "40", "--processes", "2", "--repeats", "5"])
     # What a person waits for (issue 24): the Learn page, and the corpus and compare pages after a 50,000-line x
     # 4-system upload, in Chromium, each on a fresh server; with what the first visit fetched and cost the server.
     from bench import browser
