@@ -94,7 +94,7 @@ def systems_table(corpus: Corpus, found: Sequence[MetricResult], config: BleuCon
     for r in found:  # a difference that rounds to zero shows no sign (never "-0.00")
         column = metric_frames.vs_baseline(r.shown.name)
         if column in table:
-            table[column] = signs.zero_unsigned(table[column], metric_frames.decimals(r.shown.metric))
+            table[column] = signs.zero_unsigned(table[column], metric_frames.decimals(r.shown.metric), rounded=False)
         number = metric_frames.number_format(r.shown.metric)
         low, high = metric_frames.ci_columns(r.shown.name)
         fmt |= {c: st.column_config.NumberColumn(format=number) for c in (r.shown.name, low, high)}
