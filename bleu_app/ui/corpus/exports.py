@@ -10,7 +10,8 @@ import altair as alt
 import pandas as pd
 
 from bleu_app.charts import style
-from bleu_app.frames import metrics as metric_frames
+from bleu_app.frames import corpus as corpus_frames, metrics as metric_frames
+from bleu_app.frames.names import with_short_names
 from bleu_app.ui import cached
 from bleu_app.ui.components import export
 from bleu_app.ui.corpus.metrics import MetricResult
@@ -46,7 +47,10 @@ def section(
     def test_sig(r: MetricResult) -> str:
         return r.shown.metric.signature(nrefs, **{method: trials}, rs=seed)
 
-    table = metric_frames.side_by_side([(r.shown.metric, r.systems) for r in found], found[0].view.order)
+    short = found[0].view.labels  # the names of the page's charts; the full ones in a column beside them
+    table = with_short_names(
+        metric_frames.side_by_side([(r.shown.metric, r.systems) for r in found], found[0].view.order), short
+    )
     every_ci = [
         metric_frames.signed(r.shown.metric, nrefs, {"bs": cached.CI_DRAWS, "rs": cached.DEFAULT_SEED}) for r in found
     ]
@@ -55,6 +59,7 @@ def section(
     counts = [metric_frames.signed(Bleu(config), nrefs, what="n-gram counts")]
     matrices = pd.concat([r.significance.assign(**{METRIC: r.shown.name}) for r in found], ignore_index=True)
     matrices = matrices[[METRIC, *[c for c in matrices.columns if c != METRIC]]]
+    matrices = with_short_names(matrices, short, (corpus_frames.ROW, corpus_frames.COL))
     export.downloads(
         "CSV:",
         {
@@ -92,7 +97,11 @@ def _latex(bleu: MetricResult, baseline: str, test_sig: metric_frames.Signed, si
                 "ranking.tex",
                 "text/x-tex",
             ),
-            "table": (lambda: export.latex_table(view.systems, signature=sig_text), "comparison.tex", "text/x-tex"),
+            "table": (
+                lambda: export.latex_table(with_short_names(view.systems, view.labels), signature=sig_text),
+                "comparison.tex",
+                "text/x-tex",
+            ),
         },
         "compare.tex",
     )

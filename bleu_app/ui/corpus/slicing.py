@@ -14,6 +14,7 @@ import streamlit as st
 
 from bleu_app import markup
 from bleu_app.frames import slices as frames
+from bleu_app.frames.names import labels, with_short_names
 from bleu_app.ui import cached, state
 from bleu_app.ui.corpus import selection
 from bleu_core.config import BleuConfig
@@ -157,7 +158,8 @@ def diagnostics_section(prefix: str, corpus: Corpus, config: BleuConfig, *, slic
     if not on:
         return
     d = cached.diagnostics(corpus, config.tokenize)
-    st.dataframe(frames.counts_frame(d), hide_index=True, key=f"{prefix}.diag_counts")
+    counts = with_short_names(frames.counts_frame(d), labels(list(corpus.names)))  # as the charts name them
+    st.dataframe(counts, hide_index=True, key=f"{prefix}.diag_counts")
     c1, _ = st.columns(2)
     system = c1.selectbox("System", list(corpus.names), key=f"{prefix}.diag_system")
     # the whole width: in half of it the fifth chip ("untranslated") was cut by the clear icon (review P4)
