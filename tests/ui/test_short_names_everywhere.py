@@ -80,6 +80,14 @@ def test_the_systems_table_shows_the_short_names_with_the_full_ones_beside(compa
     _short_with_full(_table(compare[0], "BLEU CI low"))
 
 
+def test_the_system_pickers_show_the_short_names_and_hold_the_full_ones(compare, corpus):
+    boxes = [compare[0].selectbox(key=k) for k in (state.BASELINE_BOX, state.A_BOX, state.B_BOX)]
+    boxes += [corpus.selectbox(key=state.SYSTEM_BOX)]
+    for box in boxes:
+        assert sorted(box.options) == sorted(SYSTEMS), box.label  # what the list shows
+        assert box.value in FULL  # what the page reads
+
+
 def test_the_degenerate_outputs_counts_show_the_short_names(compare, corpus):
     for at in (compare[0], corpus):
         _short_with_full(_table(at, "lines flagged"))
