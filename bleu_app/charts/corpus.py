@@ -517,19 +517,8 @@ def pair_scatter(
         alt.Chart(df)
         .mark_point(filled=True)
         .encode(
-            x=alt.X(
-                f"{f.BLEU_A}:Q",
-                title=f"sentence BLEU of {a} (A)",
-                scale=alt.Scale(domain=[0, 100]),
-                axis=alt.Axis(titleLimit=alt.ExprRef("width")),
-            ),
-            # a rotated title longer than the plot is tall pushed the chart's title above its box (B2): cut it
-            y=alt.Y(
-                f"{f.BLEU_B}:Q",
-                title=f"sentence BLEU of {b} (B)",
-                scale=alt.Scale(domain=[0, 100]),
-                axis=alt.Axis(titleLimit=alt.ExprRef("height")),
-            ),
+            x=_pair_axis(alt.X, f.BLEU_A, f"sentence BLEU of {a} (A)", "width"),
+            y=_pair_axis(alt.Y, f.BLEU_B, f"sentence BLEU of {b} (B)", "height"),
             color=alt.condition("datum.marked", alt.value(style.OKABE_ITO[3]), alt.value(style.OKABE_ITO[0])),
             shape=alt.condition("datum.marked", alt.value("diamond"), alt.value("circle")),
             size=alt.condition(pick, alt.value(160), alt.value(45)),
@@ -565,6 +554,14 @@ def pair_scatter(
             ],
         },
         height=style.titled_height(360, _pair_title(a, b)) + 3 * 16,  # and three subtitle lines
+    )
+
+
+def _pair_axis(channel: Any, field: str, title: str, side: str) -> Any:
+    """An axis of the A-vs-B scatter, 0-100, its title cut at the plot's ``side`` ("width" or "height"): a rotated
+    title longer than the plot is tall pushed the chart's title above its box (researcher walk B2)."""
+    return channel(
+        f"{field}:Q", title=title, scale=alt.Scale(domain=[0, 100]), axis=alt.Axis(titleLimit=alt.ExprRef(side))
     )
 
 

@@ -54,7 +54,8 @@ def _chart(at: AppTest, found: Callable[[Any], bool]) -> tuple[dict[str, Any], l
     """The first chart whose title ``found`` accepts: its spec and the rows of its datasets."""
     for c in at.get("vega_lite_chart"):
         spec = json.loads(c.proto.spec)
-        if found(spec.get("title")):
+        title = spec.get("title")
+        if found(title["text"] if isinstance(title, dict) else title):
             rows = [r for d in c.proto.datasets for r in pa.ipc.open_stream(d.data.data).read_all().to_pylist()]
             return spec, rows
     raise AssertionError("no such chart")
@@ -97,7 +98,7 @@ def test_the_scatter_and_the_waterfall_name_a_and_b_as_the_tables_do(compare):
     at = compare[0]
     a, b = (FULL[at.selectbox(key=k).value] for k in (state.A_BOX, state.B_BOX))
     scatter, _ = _chart(at, lambda t: isinstance(t, list) and t[0] == "Sentence BLEU")
-    assert scatter["title"][1] == f"{a} (A) vs {b} (B)"
+    assert scatter["title"]["text"][1] == f"{a} (A) vs {b} (B)"
     waterfall, steps = _chart(at, lambda t: isinstance(t, list) and "→" in t[0])
     assert waterfall["title"][0] == f"{a} (A) → {b} (B)"
     assert PREFIX not in json.dumps(steps)  # the bars' labels and tooltips
@@ -143,3 +144,16 @@ def test_the_corpus_pages_precision_decay_legend_shows_the_short_name(corpus):
     system = corpus.selectbox(key=state.SYSTEM_BOX).value
     _, rows = _chart(corpus, lambda t: t == "Precision decay")
     assert {r["system"] for r in rows} == {FULL[system]}
+
+
+def test_the_report_shows_the_short_names_with_the_full_ones_on_hover(compare):
+    import re
+
+    html = _download(compare, "Report: HTML (opens offline)")
+    hover = re.compile(r'\s(?:title|aria-label)="[^"]*"')  # what a pointer or a screen reader reads on a name
+    assert "newstest2021" in html  # the check can fail: the full names are in the file
+    shown = hover.sub("", html)
+    assert [m.start() for m in re.finditer("newstest2021", shown)] == [], shown[shown.find("newstest2021") - 200 :][
+        :400
+    ]
+    assert all(f">{s}<" in shown or f">{s} (baseline)<" in shown for s in SYSTEMS)
