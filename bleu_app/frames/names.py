@@ -29,22 +29,22 @@ def with_short_names(
     frame: pd.DataFrame, labels: Mapping[str, str], columns: Sequence[str] = ("system",)
 ) -> pd.DataFrame:
     """``frame`` with each of ``columns`` showing the short names of ``labels`` (the charts' axes) and, when a name
-    was shortened, the full names in a column after the last of them (:func:`full_name_column`): the same names in
-    every table, legend, chart and export, and the file's own name kept. A column ``frame`` lacks is skipped.
+    was shortened, the full names in columns at the end (:func:`full_name_column`; at the end, so that in a narrow
+    window the numbers stay beside the short names, as in the block test): the same names in every table, legend,
+    chart and export, and the file's own name kept. A column ``frame`` lacks is skipped.
 
     Example:
         >>> t = pd.DataFrame({"system": ["nt.A.de", "nt.B.de"], "BLEU": [30.0, 20.0]})
         >>> with_short_names(t, labels(["nt.A.de", "nt.B.de"])).columns.tolist()
-        ['system', 'full name', 'BLEU']
+        ['system', 'BLEU', 'full name']
     """
     present = [c for c in columns if c in frame.columns]
     shortened = [c for c in present if any(labels.get(v, v) != v for v in frame[c])]
     if not shortened:
         return frame
     out = frame.copy()
-    at = max(list(out.columns).index(c) for c in present) + 1
-    for c in reversed(shortened):
-        out.insert(at, full_name_column(c), out[c])
+    for c in shortened:
+        out[full_name_column(c)] = out[c]
     for c in shortened:
         out[c] = [labels.get(v, v) for v in out[c]]
     return out
