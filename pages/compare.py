@@ -5,7 +5,12 @@ import streamlit as st
 
 from bleu_app import markup
 from bleu_app.charts import corpus as charts
-from bleu_app.frames import corpus as frames, metrics as metric_frames, power as power_frames
+from bleu_app.frames import (
+    corpus as frames,
+    difference as difference_frames,
+    metrics as metric_frames,
+    power as power_frames,
+)
 from bleu_app.frames.names import labels
 from bleu_app.ui import cached, cached_power, docs, frame, nav, state
 from bleu_app.ui.components import scores, share, tables
@@ -124,7 +129,7 @@ power = cached_power.pair_power(corpus, sys_a, sys_b, config, cached.pool_size(m
 short = labels(list(corpus.names))  # the names of the charts and tables above (the pickers hold the full ones)
 st.markdown(power_frames.mde_line(power, short[sys_a], short[sys_b]))
 scores.signature(power.signature, what="Minimum detectable difference")
-pairs = cached.pair_frame(corpus, sys_a, sys_b, config)
+pairs = cached_power.pair_by_share(corpus, sys_a, sys_b, config)  # by share of the gap (or of B - A, not finite)
 ngrams = cached.ngram_frame(corpus, sys_a, sys_b, config)
 chosen, only = selection.ngram_segments(ngrams)
 scatter = charts.pair_scatter(pairs, short[sys_a], short[sys_b], highlight=tuple(only or ()))
@@ -139,7 +144,16 @@ if chosen:
     st.info(f"Showing the sentences where the systems differ on the n-gram “{markup.md_escape(chosen)}”.")
     st.button("Show all sentences", key="compare.clear_ngram", on_click=selection.clear_ngram)
 view = tables.table_page(pairs, query="", segments=only, page_size=200)
-st.caption(f"{view.matching} sentences, sorted by B - A (B better first); select a row to open it with both systems.")
+st.caption(
+    f"{view.matching} sentences, "
+    + (
+        "sorted by each one's share of the corpus gap B - A in BLEU points (the shares add up to the gap; the "
+        "sentences that carry B's lead first)"
+        if difference_frames.SHARE in pairs
+        else "sorted by B - A of sentence BLEU (B better first)"
+    )
+    + "; select a row to open it with both systems."
+)
 st.dataframe(
     view.rows,
     hide_index=True,
@@ -150,6 +164,7 @@ st.dataframe(
         frames.BLEU_A: st.column_config.NumberColumn(format="%.1f"),
         frames.BLEU_B: st.column_config.NumberColumn(format="%.1f"),
         frames.DIFF: st.column_config.NumberColumn(format="%+.1f"),
+        difference_frames.SHARE: st.column_config.NumberColumn(format="%+.3f"),
         **tables.side_by_side(),
     },
 )

@@ -224,3 +224,23 @@ def gap_curve(shares: GapShares, max_points: int = 400) -> pd.DataFrame:
     total = np.concatenate([[0.0], np.cumsum(ordered)])
     idx = np.unique(np.round(np.linspace(0, len(ordered), min(max_points, len(total)))).astype(int))
     return pd.DataFrame({SENTENCES: idx, CUMULATIVE: total[idx]})
+
+
+def by_share(pairs: pd.DataFrame, matrix_a: np.ndarray, matrix_b: np.ndarray, config: BleuConfig) -> pd.DataFrame:
+    """The A-vs-B sentences (``corpus.pair_sentences``, a 1-based ``segment`` column) with each one's share of the
+    corpus gap B - A in BLEU points (``bleu_core.teaching.shares``: they add up to the gap), sorted by it, the
+    sentences that carry B's lead first (researcher-walk C6); as given, sorted by B - A of sentence BLEU, when the
+    shares are not finite (a zero precision under no smoothing).
+
+    Example:
+        >>> a = np.array([[4, 4, 4, 3, 2, 1, 4, 3, 2, 1], [5, 6, 3, 1, 0, 0, 5, 4, 3, 2]])
+        >>> b = np.array([[4, 4, 4, 3, 2, 1, 4, 3, 2, 1], [6, 6, 5, 3, 1, 0, 6, 5, 4, 3]])
+        >>> out = by_share(pd.DataFrame({SEGMENT: [1, 2], "B - A": [0.0, 9.9]}), a, b, BleuConfig())
+        >>> out[SEGMENT].tolist(), round(float(out[SHARE].sum()), 4) == round(gap_shares(a, b).gap, 4)
+        ([2, 1], True)
+    """
+    shares = gap_shares(matrix_a, matrix_b, config)
+    if shares.points is None:
+        return pairs
+    out = pairs.assign(**{SHARE: shares.points[pairs[SEGMENT].to_numpy() - 1]})
+    return out.sort_values(SHARE, ascending=False, kind="stable").reset_index(drop=True)

@@ -1,21 +1,23 @@
 """The compare page's test-set caches (issue 35), a sibling of ``cached`` (at its size limit): the minimum detectable
-difference, read from the page's one pool of BLEU resamples so that it draws nothing of its own, and the
-document-level corpus of a WMT upload."""
+difference, read from the page's one pool of BLEU resamples so that it draws nothing of its own, the A-vs-B
+sentences by their share of the gap, and the document-level corpus of a WMT upload."""
 
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 import streamlit as st
 
+from bleu_app.frames import difference as difference_frames
 from bleu_app.frames.metrics import Shown
-from bleu_app.ui.cached import _WHOLE, CI_DRAWS, DEFAULT_SEED, matrices, nrefs, resampled
+from bleu_app.ui.cached import _WHOLE, CI_DRAWS, DEFAULT_SEED, matrices, nrefs, pair_frame, resampled
 from bleu_core.config import BleuConfig
 from bleu_core.data.corpus import Corpus
 from bleu_core.data.documents import join_documents
 from bleu_core.metrics import Bleu
 from bleu_core.significance.power import Power, power_analysis
 
-__all__ = ["joined", "pair_power"]
+__all__ = ["joined", "pair_by_share", "pair_power"]
 
 
 @st.cache_data(max_entries=16, scope="session", show_spinner=False, hash_funcs=_WHOLE)
@@ -40,3 +42,10 @@ def joined(corpus: Corpus) -> Corpus:
     compare page's document-level switch; read-only. The corpus must carry its documents."""
     assert corpus.documents is not None
     return join_documents(corpus, corpus.documents)[0]
+
+
+@st.cache_data(max_entries=16, scope="session", show_spinner=False, hash_funcs=_WHOLE)
+def pair_by_share(corpus: Corpus, a: str, b: str, config: BleuConfig) -> pd.DataFrame:
+    """``cached.pair_frame`` with each sentence's share of the gap B - A, sorted by it (``frames.difference``)."""
+    mats = matrices(corpus, config)
+    return difference_frames.by_share(pair_frame(corpus, a, b, config), mats[a], mats[b], config)

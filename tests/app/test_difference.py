@@ -132,3 +132,23 @@ def test_gap_curve_draws_its_line_to_the_gap(wmt21_stats):
     assert path, "no line drawn"
     assert len(re.findall(r"[ML]", "M" + path.group(1))) == len(frame)
     assert f"B − A = +{shares.gap:.2f}" in svg
+
+
+def test_the_a_vs_b_sentences_by_share_add_up_to_the_corpus_gap(wmt21, wmt21_stats):
+    """Researcher-walk C6: the A-vs-B table's order is each sentence's share of the gap, and the shares of every
+    sentence add up to sacreBLEU's corpus BLEU of B minus A's (WMT21 en-de, every segment)."""
+    import sacrebleu
+
+    from bleu_app.frames import corpus as cf
+
+    a, b = wmt21_stats["happypoet"], wmt21_stats["Facebook-AI"]
+    refs = wmt21.refs()[:1]
+    lines = (wmt21.system("happypoet"), wmt21.system("Facebook-AI"))
+    pairs = cf.pair_sentences(a, b, CFG, *lines, refs, None, None)
+    out = f.by_share(pairs, a, b, CFG)
+    assert sorted(out[f.SEGMENT]) == list(range(1, len(a) + 1))
+    assert out[f.SHARE].is_monotonic_decreasing
+    gap = sacrebleu.corpus_bleu(lines[1], refs).score - sacrebleu.corpus_bleu(lines[0], refs).score
+    assert math.isclose(out[f.SHARE].sum(), gap, abs_tol=1e-9)
+    row = out.iloc[0]  # each row keeps its own sentence's numbers
+    assert row[cf.BLEU_B] == pairs.set_index(f.SEGMENT).loc[row[f.SEGMENT], cf.BLEU_B]

@@ -119,8 +119,10 @@ def test_wmt22_baseline_and_pair(wmt22_page):
     at.selectbox(key="compare.a").set_value("Online-A").run()
     at.selectbox(key="compare.b").set_value("Online-B").run()
     pairs = _df(at, "compare.pairs").value
-    assert len(pairs) == 200  # first page of 1875, sorted by B - A
-    assert pairs["B - A"].is_monotonic_decreasing
+    assert len(pairs) == 200  # first page of 1875, sorted by each sentence's share of the gap (researcher-walk C6)
+    assert pairs["share of B - A"].is_monotonic_decreasing
+    assert not pairs["B - A"].is_monotonic_decreasing  # not the sentence-BLEU order any more
+    assert any("share of the corpus gap B - A" in c.value for c in at.caption)
 
 
 def test_ngram_filter_narrows_the_sentences():
