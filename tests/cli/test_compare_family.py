@@ -253,3 +253,22 @@ def test_bad_name_is_one_line_and_exit_2(cli: Cli, pair: str, message: str) -> N
 def test_holm_definition_oracle_is_sound() -> None:
     assert _holm([0.01, 0.04, 0.03, 0.005]) == pytest.approx([0.03, 0.06, 0.06, 0.02])
     assert math.isclose(_holm([0.5])[0], 0.5)
+
+
+def test_fifty_checkpoints_draw_what_the_policy_needs_past_ten_thousand(capsys, tmp_path: Path) -> None:
+    """Researcher-walk C4: 50 checkpoints (1,225 pairs) are not capped at the app's 10,000 offered draws: the CLI
+    draws the 25,000 with which a Holm-corrected p-value can fall below 0.05, so the best and the worst checkpoint
+    separate (with 10,000 every checkpoint ranked "1-50"). WMT21 lines 1-40, each checkpoint a mix of two systems."""
+    ref = tmp_path / "ref.de"
+    ref.write_text("\n".join(_lines(REF)[:40]) + "\n", encoding="utf-8")
+    good, bad = _lines(WMT21 / "systems" / "Facebook-AI.de")[:40], _lines(WMT21 / "systems" / "happypoet.de")[:40]
+    paths = []
+    for k in range(50):  # checkpoint k takes its first 40*k/49 lines from the good system
+        cut = round(40 * k / 49)
+        p = tmp_path / f"ckpt-{k}.de"
+        p.write_text("\n".join(good[:cut] + bad[cut:]) + "\n", encoding="utf-8")
+        paths.append(str(p))
+    data = json.loads(_run(capsys, str(ref), "-i", *paths, "--json"))
+    assert data["trials"] == 25_000 > 10_000
+    ranks = {s["system"]: s["rank"] for s in data["systems"]}
+    assert ranks["ckpt-49.de"] != ranks["ckpt-0.de"]
