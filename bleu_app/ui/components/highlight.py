@@ -146,8 +146,17 @@ def references_html(
     return "".join(rows)
 
 
-def legend_html(*, refs: bool = False) -> str:
-    """A legend: each status with its colour and underline shape."""
+def legend_html(*, refs: bool = False, longest: bool = False) -> str:
+    """A legend: each status with its colour and underline shape; with ``longest``, the legend of
+    ``candidate_html(mode="longest")``, which says what the number beside each word is."""
+    if longest:
+        items = [
+            _span("matched", "matched legend", sub="2"),
+            _span("in no reference", "unmatched legend"),
+            '<span class="bleu-legend-note">the number beside a word: the longest matched n-gram it is part of '
+            "(1: the word alone, 4: four words in a row in a reference); the darker, the longer</span>",
+        ]
+        return f'<div class="bleu-legend">{"".join(items)}</div>'
     items = [
         _span("matched", "matched legend"),
         _span("clipped (copies used up)", "clipped legend"),
