@@ -5,11 +5,13 @@ Hide/Show picker on row #3, labelled hidden."""
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Page, expect
 
 from bleu_core.teaching.paper import EXAMPLE_1
 from tests.browser.conftest import rerun_settled, shot, wait_for_app
-from tests.browser.test_class import _metric
+from tests.browser.test_class import _metric, _wait_metric
 
 MAIN = "[data-testid='stMain']"
 PHONE = {"width": 390, "height": 844}
@@ -68,3 +70,21 @@ def test_a_students_clipping_table_keeps_its_headers_inside_on_a_phone(app_url, 
     assert cells, "the table has no header cells"
     past = [(text, round(left), round(right)) for text, left, right in cells if right > edge + 1]
     assert not past, f"header cells past the table's right edge at x = {edge:.0f}: {past}"
+
+
+def test_hiding_row_3_leaves_the_picker_on_row_3(app_url, new_page):
+    teacher, code = _create(app_url, new_page)
+    for i, text in enumerate((*EXAMPLE_1.candidates, "It is a guide.")):
+        _send(new_page, app_url, code, f"s{i}", text)
+    _wait_metric(teacher, "Translations", "3")
+    box = teacher.locator(f"{MAIN} [data-testid='stSelectbox']").filter(has_text="Hide or show").first
+    box.scroll_into_view_if_needed()
+    box.click()
+    teacher.get_by_role("option").filter(has_text="#3").click()
+    rerun_settled(teacher)
+    pick = box.get_by_role("combobox")
+    expect(pick).to_have_value(re.compile(r"^#3 "))
+    teacher.get_by_role("button", name="Hide", exact=True).click()
+    rerun_settled(teacher)
+    expect(teacher.get_by_role("button", name="Show", exact=True)).to_be_visible()
+    expect(pick).to_have_value(re.compile(r"^#3 .*\(hidden\)$"))
