@@ -30,7 +30,7 @@ def systems_description(df: pd.DataFrame) -> str:
     )
 
 
-def systems_chart(df: pd.DataFrame, *, height: int = 260) -> alt.LayerChart:
+def systems_chart(df: pd.DataFrame, *, height: int = 260) -> alt.LayerChart | alt.FacetChart:
     """One bar per system (Table 1's BLEU); over it Table 2's block mean as a dot and ± its StdDev as a line: the
     machines S1-S3 far below the humans H1-H2, and S2 and S3 close (their spreads overlap, yet the paired t is 3.4)."""
     order = df[f.SYSTEM].tolist()
@@ -47,9 +47,8 @@ def systems_chart(df: pd.DataFrame, *, height: int = 260) -> alt.LayerChart:
     )
     spread = base.mark_rule(color=INK, strokeWidth=2).encode(x=x, y=f"{f.BLOCK_LOW}:Q", y2=f"{f.BLOCK_HIGH}:Q")
     mean = base.mark_point(color=INK, filled=True, size=50).encode(x=x, y=f"{f.BLOCK_MEAN}:Q", tooltip=tip)
-    chart: alt.LayerChart = alt.layer(bars, spread, mean).properties(
+    return alt.layer(bars, spread, mean).properties(
         height=height,
         title="The paper's five systems: BLEU (Table 1), block mean ± StdDev (Table 2)",
         description=systems_description(df),
     )
-    return chart

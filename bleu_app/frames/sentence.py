@@ -143,9 +143,9 @@ def clip_frame(expl: SegmentExplanation, n: int) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=cols).astype(dict.fromkeys(cols[1:], "int64"))
 
 
-REFS: Final = "Refs"
+REF_COUNTS: Final = "Refs"
 MAX_SHORT: Final = "Max"
-NARROW_CLIP_COLUMNS: Final = (NGRAM, COUNT, REFS, MAX_SHORT, CLIP)
+NARROW_CLIP_COLUMNS: Final = (NGRAM, COUNT, REF_COUNTS, MAX_SHORT, CLIP)
 NARROW_CLIP_NOTE: Final = (
     "Count: times in the translation · Refs: times in each reference · Max: Max_Ref_Count, the most in any one "
     "reference · Count_clip: min(Count, Max), the matches that count"
@@ -159,7 +159,7 @@ def narrow_clip_frame(expl: SegmentExplanation, n: int) -> pd.DataFrame:
     wide = clip_frame(expl, n)
     refs = [ref_col(k) for k in range(len(expl.ref_tokens))]
     joined = [" · ".join(str(c) for c in counts) for counts in wide[refs].itertuples(index=False)]
-    return wide.assign(**{REFS: joined, MAX_SHORT: wide[MAX_REF]})[list(NARROW_CLIP_COLUMNS)]
+    return wide.assign(**{REF_COUNTS: joined, MAX_SHORT: wide[MAX_REF]})[list(NARROW_CLIP_COLUMNS)]
 
 
 def precision_frame(expl: SegmentExplanation) -> pd.DataFrame:
