@@ -5,13 +5,11 @@ prose, then calls it); the data comes from ``frames.part2``."""
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import streamlit as st
 
-from bleu_app.charts import paper as paper_charts
 from bleu_app.frames import part2 as frames
-from bleu_app.ui import cached
+from bleu_app.ui import cached, cached_human
 from bleu_app.ui.components import scores, vega
 from bleu_app.ui.learn.lecture import Lecture
 from bleu_core.metrics.bleu import make_signature
@@ -39,18 +37,12 @@ def intro(w: Lecture) -> None:
 def evaluation(w: Lecture) -> None:
     """The paper's Table 1, as printed, and drawn with Table 2's spread over its 20 blocks."""
     evaluation_slide(w)
-    vega.vega(_systems_spec())
+    vega.vega(cached_human.systems_spec())
 
 
 def evaluation_slide(w: Lecture) -> None:
     """Table 1 alone: the slide is one screen (the chart is the page's)."""
     st.table(frames.table_1_frame())
-
-
-@st.cache_resource(show_spinner=False)
-def _systems_spec() -> dict[str, Any]:
-    """The paper's numbers do not change: one spec per process."""
-    return cached.vega_spec(paper_charts.systems_chart(frames.systems_frame()))
 
 
 def references(w: Lecture) -> None:
