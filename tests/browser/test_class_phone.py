@@ -1,7 +1,7 @@
 """The class on phones and the teacher's picker in Chromium (issue 34, the lecturer's walk): at 390x844 the Class
 page's title takes one or two lines and a student's clipping table (a room with the default sentence: Example 1's
 three references) keeps every header inside the table; on the teacher's dashboard, hiding row #3 leaves the
-Hide/Show picker on row #3, labelled hidden."""
+Hide/Show picker on row #3, labelled hidden, and a better translation that renumbers it leaves the picker on it."""
 
 from __future__ import annotations
 
@@ -88,3 +88,7 @@ def test_hiding_row_3_leaves_the_picker_on_row_3(app_url, new_page):
     rerun_settled(teacher)
     expect(teacher.get_by_role("button", name="Show", exact=True)).to_be_visible()
     expect(pick).to_have_value(re.compile(r"^#3 .*\(hidden\)$"))
+    # a new translation that ranks above it renumbers the row: the picker stays on it all the same
+    _send(new_page, app_url, code, "s3", EXAMPLE_1.references[0])
+    _wait_metric(teacher, "Translations", "4")
+    expect(pick).to_have_value(re.compile(r"^#4 s2: It is a guide\. \(hidden\)$"))
