@@ -35,7 +35,7 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -49,7 +49,8 @@ ROOT = load.ROOT
 TARGETS = {"corpus": 2.5, "compare": 3.0}  # issue 24: seconds from the end of the upload to the page drawn
 FOLDER_INPUT = "input[data-testid='stFileUploaderDropzoneInput'][webkitdirectory]"
 CONFIRM_MS = 500  # the drawn state is checked again this long after it was reached
-CHARTS = {"learn": 1, "corpus": 4, "compare": 3}  # at least this many Vega-Lite charts drawn (fewer: not drawn yet)
+CHARTS = {"learn": 1, "corpus": 4, "compare": 3}
+PAGES = tuple(CHARTS)  # at least this many Vega-Lite charts drawn (fewer: not drawn yet)
 BUCKETS_ON_REQUEST = 5_000  # above this many lines the corpus page's two bucket charts wait for a toggle
 # (bleu_app.ui.corpus.difference.BUCKETS_AUTO_SEGMENTS, read by bleu_app.ui.corpus.buckets; not imported: it
 # imports Streamlit)
@@ -365,11 +366,14 @@ def loadavg() -> str:
     return " ".join(Path("/proc/loadavg").read_text().split()[:3])
 
 
-def run(lines: int, systems: int, repeat: int, loads: list[float]) -> dict[str, list[Visit]]:
-    """``repeat`` rounds of the three first visits; the 1-minute load average after each is appended to ``loads``."""
+def run(
+    lines: int, systems: int, repeat: int, loads: list[float], pages: Sequence[str] = PAGES
+) -> dict[str, list[Visit]]:
+    """``repeat`` rounds of the first visits of ``pages``; the 1-minute load average after each is appended to
+    ``loads``."""
     from playwright.sync_api import sync_playwright
 
-    out: dict[str, list[Visit]] = {"learn": [], "corpus": [], "compare": []}
+    out: dict[str, list[Visit]] = {p: [] for p in pages}
     with tempfile.TemporaryDirectory(prefix="bench-browser-") as d, sync_playwright() as pw:
         folder = Path(d) / f"wmt21x{lines}"
         items = load.make_corpus(folder, lines, systems)
@@ -388,8 +392,9 @@ def run(lines: int, systems: int, repeat: int, loads: list[float]) -> dict[str, 
 
 def print_table(res: dict[str, list[Visit]], lines: int, systems: int, loads: list[float]) -> None:
     """Medians over the fresh servers, with the range of the drawn time; the targets checked."""
+    visits = len(next(iter(res.values())))
     print(
-        f"\nIn Chromium, {lines:,} lines x {systems} systems; median of {len(res['learn'])} visits, each on a fresh "
+        f"\nIn Chromium, {lines:,} lines x {systems} systems; median of {visits} visits, each on a fresh "
         f"server; {os.cpu_count()} CPUs, 1-minute load average {min(loads):.1f}-{max(loads):.1f} during the runs"
     )
     print(f"{'':<30} {'':>17} {'':>12} {'static files':>12} {'server':>6} {'upload':>18} {'upload end to drawn':>30}")
@@ -425,6 +430,8 @@ def print_table(res: dict[str, list[Visit]], lines: int, systems: int, loads: li
         " Learn: Chromium and the websocket over the whole visit.)"
     )
     for page_name, target in TARGETS.items():
+        if page_name not in res:
+            continue
         secs = statistics.median(v.seconds for v in res[page_name])
         print(f"  {'met    ' if secs <= target else 'NOT MET'} {page_name} drawn {secs:.2f} s (at most {target:g} s)")
 
@@ -434,11 +441,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--lines", type=int, default=50_000, help="lines of the uploaded corpus (default 50,000)")
     ap.add_argument("--systems", type=int, default=4, help="systems in it (default 4)")
     ap.add_argument("--repeat", type=int, default=3, help="fresh servers per page (the median is reported)")
+    ap.add_argument("--pages", nargs="+", choices=PAGES, default=list(PAGES), help="the pages visited (default all)")
     args = ap.parse_args(argv)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stop the servers and remove temp dirs on a kill
     t = time.perf_counter()
     loads: list[float] = []
-    res = run(args.lines, args.systems, args.repeat, loads)
+    res = run(args.lines, args.systems, args.repeat, loads, args.pages)
     print_table(res, args.lines, args.systems, loads)
     out = ROOT / "artifacts" / "bench-browser.json"
     out.parent.mkdir(exist_ok=True)

@@ -105,6 +105,12 @@ def _e(text: object) -> str:
     return html.escape(str(text), quote=True)
 
 
+def _named(name: str, short: Mapping[str, str]) -> str:
+    """A system's short name (the page's), escaped, with its full name on hover when they differ."""
+    shown = short.get(name, name)
+    return _e(shown) if shown == name else f'<span title="{_e(name)}">{_e(shown)}</span>'
+
+
 def _num(x: object, fmt: str) -> str:
     if x is None or (isinstance(x, float) and not math.isfinite(x)):
         return "—"
@@ -208,6 +214,7 @@ def build_report(
 
 
 def _header(corpus: Corpus, baseline: str, sig: str) -> list[str]:
+    named = _named(baseline, short_labels(list(corpus.names)))
     return [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
@@ -216,7 +223,7 @@ def _header(corpus: Corpus, baseline: str, sig: str) -> list[str]:
         f"<style>{CSS}</style></head><body>",
         f"<h1>BLEU report: {_e(corpus.name)}</h1>",
         f'<p class="note">{corpus.n_segments} segments, {len(corpus.references)} reference(s), '
-        f"{len(corpus.systems)} system(s); baseline {_e(baseline)}. Made by bleu-explorer {_e(__version__)}; every "
+        f"{len(corpus.systems)} system(s); baseline {named}. Made by bleu-explorer {_e(__version__)}; every "
         "number is exact (sacreBLEU's arithmetic) and carries its signature. This file loads nothing from outside.</p>",
         _signature(sig),
     ]
@@ -227,13 +234,14 @@ def _systems(
 ) -> list[str]:
     """The systems table (best first), their intervals as a chart, and the modified precisions."""
     human = bool(corpus.human_scores())
+    short = short_labels(list(corpus.names))  # the page's names, the full ones on hover
     head = ["system", "BLEU", "95% CI", "vs baseline", "BP", "c/r"]
     if human:
         head.append(f"human ({corpus.human_label or 'score'})")
     rows = []
     for _, r in systems.iterrows():
         row = [
-            _e(r[frames.SYSTEM]) + (" (baseline)" if r[frames.SYSTEM] == baseline else ""),
+            _named(r[frames.SYSTEM], short) + (" (baseline)" if r[frames.SYSTEM] == baseline else ""),
             _num(r[frames.BLEU], ".2f"),
             f"[{_num(r[frames.CI_LOW], '.2f')}, {_num(r[frames.CI_HIGH], '.2f')}]",
             _num(r.get("vs baseline"), "+.2f"),
@@ -243,13 +251,13 @@ def _systems(
         if human:
             row.append(_num(r.get(frames.HUMAN), ".4f"))
         rows.append(row)
-    if view is not None:
-        ci_chart = view.ci_chart
-    else:
-        ci_chart = charts.systems_ci_chart(systems, baseline, labels=short_labels(list(corpus.names)))
+    ci_chart = view.ci_chart if view is not None else charts.systems_ci_chart(systems, baseline, labels=short)
     order = config.max_ngram_order
     prec_rows = [
-        [_e(r[frames.SYSTEM]), *(f"{_num(r[f'p{n}'], '.2f')} ({_e(r[f'p{n} fraction'])})" for n in range(1, order + 1))]
+        [
+            _named(r[frames.SYSTEM], short),
+            *(f"{_num(r[f'p{n}'], '.2f')} ({_e(r[f'p{n} fraction'])})" for n in range(1, order + 1)),
+        ]
         for _, r in systems.iterrows()
     ]
     note = size_note(corpus.n_segments, (systems[frames.CI_HIGH] - systems[frames.CI_LOW]).tolist())
@@ -296,13 +304,14 @@ def _significance(
 
 def _precisions_and_bp(config: BleuConfig, mats: Mapping[str, np.ndarray], baseline: str) -> list[str]:
     curve, points = frames.bp_frames(mats[baseline], config)
+    short = short_labels(list(mats))
     return [
         "<h2>Precision decay</h2>",
-        _svg(charts.precision_decay(frames.precision_frame(mats)), "decay", width=560),
+        _svg(charts.precision_decay(frames.precision_frame({short[n]: m for n, m in mats.items()})), "decay", 560),
         "<h2>Brevity penalty</h2>",
         '<p class="note">c/r and BP per system are in the table above; the chart shows the baseline\'s sentences '
         "on the BP curve and its corpus point (BP uses the summed lengths, not the mean of sentence BPs).</p>",
-        _svg(charts.bp_chart(curve, points).properties(title=f"Brevity penalty: {baseline}"), "bp", 560),
+        _svg(charts.bp_chart(curve, points).properties(title=f"Brevity penalty: {short[baseline]}"), "bp", 560),
     ]
 
 
@@ -346,26 +355,29 @@ def _difference(
 ) -> list[str]:
     a, b = pick_pair(mats, config, baseline, options.a, options.b)
     view = difference_view(corpus, mats, config, baseline=baseline, a=a, b=b, unit="points", top=options.top)
-    out = _power(config, mats, a, b, len(corpus.references))
+    short = short_labels(list(mats))
+    out = _power(config, mats, (a, b), (short[a], short[b]), len(corpus.references))
     out.append("<h2>Why do A and B differ? The difference, split exactly</h2>")
     out.append(
         '<p class="note">log(BLEU_B / BLEU_A) = (log BP_B − log BP_A) + Σ_n w_n (log p_n,B − log p_n,A), with '
         f"the precisions under {_e(config.smooth_method)} smoothing; the terms in BLEU points are the log terms "
         "times the logarithmic mean of the two scores, so they add up to the difference exactly.</p>"
     )
-    out.append(_decomposition(config, mats, baseline))
+    out.append(_decomposition(config, mats, baseline, short))
     if view.versus is not None:
         out.append(_svg(view.versus, "vsbase"))
     if view.waterfall is not None:
         out.append(_svg(view.waterfall, "waterfall"))
         out.append(f'<p class="note">{AXIS_NOTE}</p>')
     else:
-        out.append(f"<p>{_e(b)} − {_e(a)}: the log ratio is not finite ({_e(view.decomposition.note)}).</p>")
+        out.append(
+            f"<p>{_e(short[b])} − {_e(short[a])}: the log ratio is not finite ({_e(view.decomposition.note)}).</p>"
+        )
     out.append(_signature(view.signature))
     gap = view.gap
     shares = view.shares
-    out.append(f"<h2>Each sentence's share of the gap: {_e(b)} (B) vs {_e(a)} (A)</h2>")
-    caption = diff_frames.gap_caption(shares.gap, len(gap), _e(a), _e(b), shares=shares.finite)
+    out.append(f"<h2>Each sentence's share of the gap: {_e(short[b])} (B) vs {_e(short[a])} (A)</h2>")
+    caption = diff_frames.gap_caption(shares.gap, len(gap), _e(short[a]), _e(short[b]), shares=shares.finite)
     out.append(
         f"<p class=\"note\">{caption} With both systems' sentence BLEU (effective order, as sacreBLEU's "
         "sentence_bleu).</p>"
@@ -379,26 +391,29 @@ def _difference(
     return out
 
 
-def _power(config: BleuConfig, mats: Mapping[str, np.ndarray], a: str, b: str, nrefs: int) -> list[str]:
-    """The compare page's MDE line for A and B: 1,000 resamples, seed 12345, 80% power (Card et al. 2020)."""
-    (power,) = power_analysis(mats[a], [mats[b]], config, nrefs=nrefs)
+def _power(
+    config: BleuConfig, mats: Mapping[str, np.ndarray], pair: tuple[str, str], shown: tuple[str, str], nrefs: int
+) -> list[str]:
+    """The compare page's MDE line for A and B (``pair``, named as ``shown``): 1,000 resamples, seed 12345, 80%
+    power (Card et al. 2020)."""
+    (power,) = power_analysis(mats[pair[0]], [mats[pair[1]]], config, nrefs=nrefs)
     return [
         "<h2>How small a difference can this test set detect?</h2>",
-        f'<p class="note mde">{mde_html(power, a, b)}</p>',
+        f'<p class="note mde">{mde_html(power, *shown)}</p>',
         _signature(power.signature),
     ]
 
 
-def _decomposition(config: BleuConfig, mats: Mapping[str, np.ndarray], baseline: str) -> str:
-    """Every system's difference from the baseline, split into its terms (HTML table)."""
+def _decomposition(config: BleuConfig, mats: Mapping[str, np.ndarray], baseline: str, short: Mapping[str, str]) -> str:
+    """Every system's difference from the baseline, split into its terms (HTML table; ``short``: the names shown)."""
     table, decs = diff_frames.decomposition_table(mats, config, baseline)
     term_names = diff_frames.term_names(config.max_ngram_order)
-    head = ["system", f"− {baseline}", "log ratio", *(f"{t} (points)" for t in term_names), "note"]
+    head = ["system", f"− {short[baseline]}", "log ratio", *(f"{t} (points)" for t in term_names), "note"]
     rows = []
     for (_, r), d in zip(table.iterrows(), decs, strict=True):
         rows.append(
             [
-                _e(r[diff_frames.SYSTEM]),
+                _named(r[diff_frames.SYSTEM], short),
                 _num(d.bleu, "+.2f"),
                 _num(d.log_ratio, "+.4f"),
                 *(_num(v, "+.2f") for v in [d.points_bp, *d.points_precision_terms]),
@@ -440,9 +455,9 @@ def _ci(low: object, high: object) -> str:
     return f"[{_num(low, '.2f')}, {_num(high, '.2f')}]"
 
 
-def _pair_buckets(view: PairBucketsView) -> list[str]:
+def _pair_buckets(view: PairBucketsView, short: Mapping[str, str]) -> list[str]:
     """The A-vs-B buckets (``views.pair_buckets``): by reference length and by word frequency, with intervals."""
-    a, b = _e(view.a), _e(view.b)
+    a, b = _e(short[view.a]), _e(short[view.b])
     (lo_a, hi_a), (lo_b, hi_b), (lo_d, hi_d) = frames.PAIR_CI
     length_rows = [
         [
@@ -494,11 +509,12 @@ def _buckets_and_ngrams(
 ) -> list[str]:
     """compare-mt's two views of where B and A differ: by sentence length, and the n-grams one system gets right
     more often than the other."""
-    out = _pair_buckets(pair_buckets_view(corpus, mats, config, a=a, b=b))
+    short = short_labels(list(corpus.names))
+    out = _pair_buckets(pair_buckets_view(corpus, mats, config, a=a, b=b), short)
     refs = ReferenceSet.from_config(corpus.ref_streams, config)
     diff = refs.ngram_diff(list(corpus.system(a).lines), list(corpus.system(b).lines), config.max_ngram_order)
     ngrams = frames.ngram_diff(diff)
-    out.append(f"<h2>n-grams one system matches more often: {_e(b)} (B) vs {_e(a)} (A)</h2>")
+    out.append(f"<h2>n-grams one system matches more often: {_e(short[b])} (B) vs {_e(short[a])} (A)</h2>")
     if ngrams.empty:
         out.append("<p>No n-gram separates the two systems.</p>")
         return out
@@ -572,7 +588,8 @@ def _metric_section(
         ci = charts.systems_ci_chart(systems, baseline, score=name, higher_is_better=metric.higher_is_better)
     rows = [
         [
-            _e(r[frames.SYSTEM]) + (" (baseline)" if r[frames.SYSTEM] == baseline else ""),
+            _named(r[frames.SYSTEM], short_labels(list(systems[frames.SYSTEM])))
+            + (" (baseline)" if r[frames.SYSTEM] == baseline else ""),
             _num(r[name], f".{digits}f"),
             f"[{_num(r[frames.CI_LOW], f'.{digits}f')}, {_num(r[frames.CI_HIGH], f'.{digits}f')}]",
             _num(r.get(frames.VS_BASELINE), f"+.{digits}f"),
@@ -635,7 +652,7 @@ def _agreement(n_systems: int, metrics: Sequence[Metric], mats: Sequence[Mapping
     for _, r in table.iterrows():
         ranks = [int(r[agreement.rank_column(m.name)]) for m in metrics]
         cells = [str(k) if k == int(r[first]) else f"<mark>{k}</mark>" for k in ranks]
-        rows.append([_e(r[frames.SYSTEM]), *cells, _e(r[agreement.MOVE])])
+        rows.append([_named(r[frames.SYSTEM], short_labels(list(table[frames.SYSTEM]))), *cells, _e(r[agreement.MOVE])])
     taus = agreement.tau_table(scores, metrics)
     tau_rows = [
         [_e(r["metric A"]), _e(r["metric B"]), _num(float(r[agreement.TAU]), ".3f")] for _, r in taus.iterrows()

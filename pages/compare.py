@@ -6,6 +6,7 @@ import streamlit as st
 from bleu_app import markup
 from bleu_app.charts import corpus as charts
 from bleu_app.frames import corpus as frames, metrics as metric_frames, power as power_frames
+from bleu_app.frames.names import labels
 from bleu_app.ui import cached, cached_power, docs, frame, nav, state
 from bleu_app.ui.components import scores, share, tables
 from bleu_app.ui.corpus import (
@@ -120,12 +121,13 @@ with p1:
 with p2:
     sys_b = selection.system_picker("System B", state.B_BOX, state.COMPARE_B, corpus, default_index=b_first)
 power = cached_power.pair_power(corpus, sys_a, sys_b, config, cached.pool_size(method, trials, seed))
-st.markdown(power_frames.mde_line(power, sys_a, sys_b))
+short = labels(list(corpus.names))  # the names of the charts and tables above (the pickers hold the full ones)
+st.markdown(power_frames.mde_line(power, short[sys_a], short[sys_b]))
 scores.signature(power.signature, what="Minimum detectable difference")
 pairs = cached.pair_frame(corpus, sys_a, sys_b, config)
 ngrams = cached.ngram_frame(corpus, sys_a, sys_b, config)
 chosen, only = selection.ngram_segments(ngrams)
-scatter = charts.pair_scatter(pairs, sys_a, sys_b, highlight=tuple(only or ()))
+scatter = charts.pair_scatter(pairs, short[sys_a], short[sys_b], highlight=tuple(only or ()))
 st.altair_chart(
     scatter,
     key="compare.scatter",

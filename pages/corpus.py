@@ -6,6 +6,7 @@ import streamlit as st
 from bleu_app import markup
 from bleu_app.charts import corpus as charts
 from bleu_app.frames import corpus as frames, metrics as metric_frames, signs
+from bleu_app.frames.names import labels
 from bleu_app.ui import cached, docs, frame, nav, state
 from bleu_app.ui.components import scores, share, tables
 from bleu_app.ui.corpus import (
@@ -58,7 +59,7 @@ right.dataframe(
 )
 metrics.score_cards(corpus, system, metrics.chosen(corpus, config))  # every chosen metric but BLEU, after it
 c1, c2 = st.columns(2)
-c1.altair_chart(charts.precision_decay(frames.precision_frame({system: matrix})))
+c1.altair_chart(charts.precision_decay(frames.precision_frame({labels(list(corpus.names))[system]: matrix})))
 c2.altair_chart(charts.bp_chart(*frames.bp_frames(matrix, config)))
 
 others = tuple(s for s in shown if not s.is_bleu)

@@ -24,6 +24,9 @@ NGRAM_PICK = "ngram_pick"  # point selection on the n-gram chart (field: n-gram)
 SIG_COLOURS = ("#0072B2", "#D55E00", "#d0d0d0")  # row better, row worse, not significant
 BP_BINS = 150  # c/r bins of the brevity-penalty chart above style.DENSE sentences
 PAIR_BIN = 2.0  # BLEU points per bin side of the A-vs-B density above style.DENSE sentences (50 x 50 cells)
+# A title line wider than the plot is cut with an ellipsis at the plot's width (and the axis titles at the plot's
+# sides): with two WMT file names at 420 px the title stood left of the chart and above its box (researcher walk B2)
+TITLE_FITS: Final = {"limit": {"expr": "width"}}
 TOP_POINTS = 500  # points kept on a dense A-vs-B scatter: the largest |B - A| (and as many n-gram-marked ones)
 
 
@@ -514,8 +517,8 @@ def pair_scatter(
         alt.Chart(df)
         .mark_point(filled=True)
         .encode(
-            x=alt.X(f"{f.BLEU_A}:Q", title=f"sentence BLEU of {a} (A)", scale=alt.Scale(domain=[0, 100])),
-            y=alt.Y(f"{f.BLEU_B}:Q", title=f"sentence BLEU of {b} (B)", scale=alt.Scale(domain=[0, 100])),
+            x=_pair_axis(alt.X, f.BLEU_A, f"sentence BLEU of {a} (A)", "width"),
+            y=_pair_axis(alt.Y, f.BLEU_B, f"sentence BLEU of {b} (B)", "height"),
             color=alt.condition("datum.marked", alt.value(style.OKABE_ITO[3]), alt.value(style.OKABE_ITO[0])),
             shape=alt.condition("datum.marked", alt.value("diamond"), alt.value("circle")),
             size=alt.condition(pick, alt.value(160), alt.value(45)),
@@ -536,13 +539,14 @@ def pair_scatter(
     )
     if not dense:
         return alt.layer(diag, pts).properties(
-            title=_pair_title(a, b), height=style.titled_height(360, _pair_title(a, b))
+            title={"text": _pair_title(a, b), **TITLE_FITS}, height=style.titled_height(360, _pair_title(a, b))
         )
     density = _pair_density(numbers)
     shown = len(df)
     return alt.layer(density, diag, pts).properties(
         title={
             "text": _pair_title(a, b),
+            **TITLE_FITS,
             "subtitle": [  # lines that fit a phone
                 f"shaded: all {len(numbers)} sentences, in {PAIR_BIN:g}-point cells;",
                 f"points: the {shown} with the largest |B − A|",
@@ -550,6 +554,14 @@ def pair_scatter(
             ],
         },
         height=style.titled_height(360, _pair_title(a, b)) + 3 * 16,  # and three subtitle lines
+    )
+
+
+def _pair_axis(channel: Any, field: str, title: str, side: str) -> Any:
+    """An axis of the A-vs-B scatter, 0-100, its title cut at the plot's ``side`` ("width" or "height"): a rotated
+    title longer than the plot is tall pushed the chart's title above its box (researcher walk B2)."""
+    return channel(
+        f"{field}:Q", title=title, scale=alt.Scale(domain=[0, 100]), axis=alt.Axis(titleLimit=alt.ExprRef(side))
     )
 
 

@@ -11,6 +11,7 @@ from typing import Final
 import pandas as pd
 
 from bleu_app.frames.corpus import BLEU, BLOCK, MEAN, STD, SYSTEM
+from bleu_app.frames.names import FULL_NAME
 from bleu_core.teaching.blocktest import RankedBlockTest
 
 # short headers, so the verdict columns fit at 1280 px; BLOCK_HELP explains each (the header's tooltip)
@@ -28,7 +29,6 @@ BLOCK_HELP: Final = {
 }
 P_FLOOR = 1e-4  # a p below it is shown as "< 0.0001", never "0.0000"
 BLOCK_TEST_COLUMNS = (SYSTEM, BLEU, MEAN, STD, BLOCK_T, BLOCK_DF, BLOCK_P, BLOCK_CRIT, BLOCK_SIG)
-FULL_NAME = "full name"  # the system's own name beside its short one
 # How the block-test table's numbers are shown (a missing one, the lowest system's t/df/p, as a dash)
 BLOCK_TEST_FORMATS: Final = {
     BLEU: "{:.2f}",

@@ -23,14 +23,19 @@ def signed(x: float, digits: int = 2) -> str:
     return text.replace("-", MINUS)
 
 
-def zero_unsigned(values: object, digits: int) -> object:
-    """Round to ``digits`` decimals and turn -0.0 into 0.0 (a table's number formatter then prints no "-0.00").
+def zero_unsigned(values: object, digits: int, *, rounded: bool = True) -> object:
+    """Round to ``digits`` decimals and turn -0.0 into 0.0 (a table's number formatter then prints no "-0.00");
+    ``rounded=False`` keeps every value exact but those that round to zero (what is computed from the column, a
+    share beside it, still matches).
 
     Example:
         >>> import numpy as np
         >>> zero_unsigned(np.array([-0.00004, -1.23456]), 4).tolist()
         [0.0, -1.2346]
+        >>> zero_unsigned(np.array([-0.00004, -1.23456]), 4, rounded=False).tolist()
+        [0.0, -1.23456]
     """
     import numpy as np
 
-    return np.round(np.asarray(values, dtype=float), digits) + 0.0
+    v = np.asarray(values, dtype=float)
+    return np.round(v, digits) + 0.0 if rounded else np.where(np.round(v, digits) == 0, 0.0, v)

@@ -86,11 +86,12 @@ def difference_view(
     values = [d.points_bp, *d.points_precision_terms]
     terms = tuple(zip(frames.term_names(config.max_ngram_order), values, strict=True))
     waterfall = None
-    if d.finite:
-        title = [f"{a} (A) → {b} (B)", frames.UNIT_TITLES[unit]]  # two lines: one was cut at 390 px
-        waterfall = charts.waterfall_chart(frames.waterfall(d, a, b, unit), unit, title=title)
-    others, skipped = frames.versus_baseline(mats, config, baseline, unit)
     labels = short_labels(list(corpus.names))  # the short names of every other chart and table
+    if d.finite:
+        name_a, name_b = labels[a], labels[b]
+        title = [f"{name_a} (A) → {name_b} (B)", frames.UNIT_TITLES[unit]]  # two lines: one was cut at 390 px
+        waterfall = charts.waterfall_chart(frames.waterfall(d, name_a, name_b, unit), unit, title=title)
+    others, skipped = frames.versus_baseline(mats, config, baseline, unit)
     versus = charts.versus_baseline_chart(others, unit, baseline, labels=labels) if len(others) else None
     shares = gap_shares(mats[a], mats[b], config)
     curve = charts.gap_curve_chart(frames.gap_curve(shares), shares.gap) if shares.finite else None

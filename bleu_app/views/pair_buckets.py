@@ -13,6 +13,7 @@ import pandas as pd
 
 from bleu_app.charts import difference as charts
 from bleu_app.frames import corpus as fc, pair_buckets as frames
+from bleu_app.frames.names import labels
 from bleu_core.config import BleuConfig
 from bleu_core.data.corpus import Corpus
 from bleu_core.data.wordfreq import freq_bucket_counts, ref_frequencies
@@ -75,17 +76,22 @@ def pair_buckets_view(
 
     table = frames.freq_table(counts(a), counts(b))
     (a_lo, a_hi), (b_lo, b_hi), _ = fc.PAIR_CI
+    short = labels(list(corpus.names))  # the legends name A and B as every other chart does
     length_long = frames.long(
         length,
         fc.BUCKET,
         fc.COUNT,
-        _sides(a, b, ((fc.BLEU_A, a_lo, a_hi), (fc.BLEU_B, b_lo, b_hi))),
+        _sides(short[a], short[b], ((fc.BLEU_A, a_lo, a_hi), (fc.BLEU_B, b_lo, b_hi))),
     )
     freq_long = frames.long(
         table,
         frames.FREQ_BUCKET,
         frames.REF_WORDS,
-        _sides(a, b, ((frames.F_A, frames.F_A_LOW, frames.F_A_HIGH), (frames.F_B, frames.F_B_LOW, frames.F_B_HIGH))),
+        _sides(
+            short[a],
+            short[b],
+            ((frames.F_A, frames.F_A_LOW, frames.F_A_HIGH), (frames.F_B, frames.F_B_LOW, frames.F_B_HIGH)),
+        ),
     )
     return PairBucketsView(
         a,

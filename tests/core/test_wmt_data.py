@@ -581,3 +581,18 @@ def test_wmt24_segment_records_score_as_the_plain_text(wmt21_docs: Wmt21, sacre)
     lines[7]["tgt_text"].pop("refC")
     with pytest.raises(InputError, match=r"^t\.jsonl:8: segment 'test-en-news_0_#_7' has no reference 'refC'"):
         parse_wmt_jsonl("\n".join(json.dumps(x) for x in lines).encode(), "t.jsonl")
+
+
+def test_markup_is_found_on_its_line_after_text_with_a_lone_angle_bracket() -> None:
+    """find_markup skips to the first "<" (most MT text has none; the scan was most of a 50,000-line upload's
+    parse): a "<" in prose before the markup, a declaration indented on a later line, and no "<" at all."""
+    from bleu_core.data.wmt_base import find_markup
+
+    lines = ["x < y in prose", "plain", '  <seg id="3">z</seg>']
+    found = find_markup(lines)
+    assert found is not None
+    assert (found.line, found.kind) == (3, "seg")
+    declared = find_markup(["text", "   <?xml version='1.0'?>"])
+    assert declared is not None
+    assert (declared.line, declared.kind) == (2, "xml")
+    assert find_markup(["no angle brackets", "here either"] * 1000) is None

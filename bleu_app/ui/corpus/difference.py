@@ -15,6 +15,7 @@ from bleu_app.frames import (
     pair_buckets as pb_frames,
 )
 from bleu_app.frames.metrics import Shown
+from bleu_app.frames.names import labels, with_short_names
 from bleu_app.frames.signs import signed, zero_unsigned
 from bleu_app.markup import md_escape
 from bleu_app.ui import cached, docs
@@ -47,9 +48,11 @@ def section(corpus: Corpus, config: BleuConfig, baseline: str, sys_a: str, sys_b
     unit: frames.Unit = "log" if choice == "log" else "points"
     view = difference_view(corpus, mats, config, baseline=baseline, a=sys_a, b=sys_b, unit=unit, top=TOP)
     d = view.decomposition
+    short = labels(list(corpus.names))  # the names of the page's charts and tables (the pickers hold the full ones)
+    name_a, name_b = md_escape(short[sys_a]), md_escape(short[sys_b])
     if view.waterfall is not None:
         st.markdown(
-            f"**{md_escape(sys_b)} − {md_escape(sys_a)} = {signed(d.bleu)} BLEU**: "
+            f"**{name_b} − {name_a} = {signed(d.bleu)} BLEU**: "
             + ", ".join(f"{t} {signed(v)}" for t, v in view.terms)
             + f" (log ratio {signed(d.log_ratio, 4)}, under {d.smoothing} smoothing)."
         )
@@ -58,7 +61,7 @@ def section(corpus: Corpus, config: BleuConfig, baseline: str, sys_a: str, sys_b
             st.caption(AXIS_NOTE)
     else:
         st.warning(
-            f"{md_escape(sys_b)} − {md_escape(sys_a)} = {signed(d.bleu)} BLEU, but the log ratio is not finite: "
+            f"{name_b} − {name_a} = {signed(d.bleu)} BLEU, but the log ratio is not finite: "
             f"{d.note}. Choose a smoothing method in the sidebar to see the terms.",
             icon=":material/warning:",
         )
@@ -67,20 +70,21 @@ def section(corpus: Corpus, config: BleuConfig, baseline: str, sys_a: str, sys_b
     if view.versus is not None:
         st.altair_chart(view.versus, key="compare.diff_all")
     for name, note in view.skipped.items():
-        st.caption(f"{md_escape(name)} against {md_escape(baseline)}: not finite ({note}).")
+        st.caption(f"{md_escape(short[name])} against {md_escape(short[baseline])}: not finite ({note}).")
 
-    _gap(view, sys_a, sys_b)
+    _gap(view, sys_a, sys_b, (name_a, name_b))
     with st.expander("How the split works"):
         st.markdown(docs.text("difference", "corpus"))
     buckets_section(corpus, config, sys_a, sys_b)
 
 
-def _gap(view: DifferenceView, sys_a: str, sys_b: str) -> None:
+def _gap(view: DifferenceView, sys_a: str, sys_b: str, names: tuple[str, str]) -> None:
     """Each sentence's share of the gap between A and B: the cumulative curve of all the shares, then the sentences
     with the largest shares (a row opens its sentence with both systems). The curve comes first: a selectable
-    table covered the top of the element after it."""
+    table covered the top of the element after it. ``names``: A's and B's names as the page shows them (short,
+    escaped)."""
     top, shares = view.gap, view.shares
-    st.caption(frames.gap_caption(shares.gap, len(top), md_escape(sys_a), md_escape(sys_b), shares=shares.finite))
+    st.caption(frames.gap_caption(shares.gap, len(top), *names, shares=shares.finite))
     if not shares.finite:
         st.caption(f"No share of the gap is defined for this pair: {md_escape(shares.note)}.")
     if view.curve is not None:
@@ -125,7 +129,9 @@ def buckets_section(corpus: Corpus, config: BleuConfig, sys_a: str, sys_b: str) 
     if not widgets.on_request(what, corpus, "compare.buckets_on", BUCKETS_AUTO_SEGMENTS):
         return
     view = cached.pair_buckets(corpus, sys_a, sys_b, config)
-    st.markdown(f"**By reference length: {md_escape(sys_b)} (B) vs {md_escape(sys_a)} (A)**")
+    short = labels(list(corpus.names))
+    name_a, name_b = md_escape(short[sys_a]), md_escape(short[sys_b])
+    st.markdown(f"**By reference length: {name_b} (B) vs {name_a} (A)**")
     (lo_a, hi_a), (lo_b, hi_b), (lo_d, hi_d) = corpus_frames.PAIR_CI
     two = {c: st.column_config.NumberColumn(format="%.2f") for c in (corpus_frames.BLEU_A, corpus_frames.BLEU_B)}
     two |= {c: st.column_config.NumberColumn(format="%.2f") for c in (lo_a, hi_a, lo_b, hi_b)}
@@ -134,7 +140,7 @@ def buckets_section(corpus: Corpus, config: BleuConfig, sys_a: str, sys_b: str) 
     st.caption(LENGTH_NOTE)
     st.caption(f"Signature: {view.signature.replace('|', ' | ')}")
     st.altair_chart(view.length_chart, key="compare.pair_len_chart")
-    st.markdown(f"**By word frequency in the references: {md_escape(sys_b)} (B) vs {md_escape(sys_a)} (A)**")
+    st.markdown(f"**By word frequency in the references: {name_b} (B) vs {name_a} (A)**")
     t = pb_frames
     cols = (t.F_A, t.F_A_LOW, t.F_A_HIGH, t.F_B, t.F_B_LOW, t.F_B_HIGH)
     fmt = {c: st.column_config.NumberColumn(format="%.2f") for c in cols}
@@ -182,7 +188,8 @@ def report_button(
 
     def csv() -> str:
         sig = metric_frames.signed(Bleu(config), cached.nrefs(corpus))
-        return export.csv(frames.decomposition_table(mats, config, baseline)[0], [sig])
+        table = with_short_names(frames.decomposition_table(mats, config, baseline)[0], labels(list(corpus.names)))
+        return export.csv(table, [sig])
 
     export.downloads(
         "Report:",

@@ -11,7 +11,8 @@ import altair as alt
 import pandas as pd
 
 from bleu_app.charts import style
-from bleu_app.frames import metrics as metric_frames
+from bleu_app.frames import corpus as corpus_frames, metrics as metric_frames
+from bleu_app.frames.names import with_short_names
 from bleu_app.ui import cached
 from bleu_app.ui.components import export
 from bleu_app.ui.corpus.metrics import MetricResult
@@ -47,7 +48,10 @@ def section(
     def test_sig(r: MetricResult) -> str:
         return r.shown.metric.signature(nrefs, **{method: trials}, rs=seed)
 
-    table = metric_frames.side_by_side([(r.shown.metric, r.systems) for r in found], found[0].view.order)
+    short = found[0].view.labels  # the names of the page's charts; the full ones in a column beside them
+    table = with_short_names(
+        metric_frames.side_by_side([(r.shown.metric, r.systems) for r in found], found[0].view.order), short
+    )
     every_ci = [
         metric_frames.signed(r.shown.metric, nrefs, {"bs": cached.CI_DRAWS, "rs": cached.DEFAULT_SEED}) for r in found
     ]
@@ -56,6 +60,7 @@ def section(
     counts = [metric_frames.signed(Bleu(config), nrefs, what="n-gram counts")]
     matrices = pd.concat([r.significance.assign(**{METRIC: r.shown.name}) for r in found], ignore_index=True)
     matrices = matrices[[METRIC, *[c for c in matrices.columns if c != METRIC]]]
+    matrices = with_short_names(matrices, short, (corpus_frames.ROW, corpus_frames.COL))
     export.downloads(
         "CSV:",
         {
@@ -91,7 +96,7 @@ def _latex(found: Sequence[MetricResult], baseline: str, tests: Sequence[metric_
         items[label] = (tex, "ranking.tex" if r.shown.is_bleu else f"{_file_stem(name)}_ranking.tex", "text/x-tex")
     bleu = next((r for r in found if r.shown.is_bleu), None)
     if bleu is not None:
-        systems = bleu.view.systems
+        systems = with_short_names(bleu.view.systems, bleu.view.labels)
         items["table"] = (lambda: export.latex_table(systems, signature=sig), "comparison.tex", "text/x-tex")
     export.downloads("LaTeX:", items, "compare.tex")
 

@@ -17,6 +17,7 @@ import streamlit as st
 from bleu_app import markup
 from bleu_app.frames import agreement, corpus as frames, metrics as metric_frames, signs
 from bleu_app.frames.metrics import Shown
+from bleu_app.frames.names import with_short_names
 from bleu_app.ui import cached, state
 from bleu_app.ui.components import scores
 from bleu_app.views.ranking import RankingView, ranking_view
@@ -94,7 +95,7 @@ def systems_table(corpus: Corpus, found: Sequence[MetricResult], config: BleuCon
     for r in found:  # a difference that rounds to zero shows no sign (never "-0.00")
         column = metric_frames.vs_baseline(r.shown.name)
         if column in table:
-            table[column] = signs.zero_unsigned(table[column], metric_frames.decimals(r.shown.metric))
+            table[column] = signs.zero_unsigned(table[column], metric_frames.decimals(r.shown.metric), rounded=False)
         number = metric_frames.number_format(r.shown.metric)
         low, high = metric_frames.ci_columns(r.shown.name)
         fmt |= {c: st.column_config.NumberColumn(format=number) for c in (r.shown.name, low, high)}
@@ -109,7 +110,8 @@ def systems_table(corpus: Corpus, found: Sequence[MetricResult], config: BleuCon
             for n in range(1, config.max_ngram_order + 1)
         },
     }
-    st.dataframe(table, hide_index=True, key="compare.systems", column_config=fmt)
+    shown = with_short_names(table, first.labels)  # the charts' names; the file's own in a column
+    st.dataframe(shown, hide_index=True, key="compare.systems", column_config=fmt)
     if any(agreement.accuracy_column(r.shown.name) in table for r in found):
         st.caption(agreement.ACCURACY_CAVEAT)
     nrefs = cached.nrefs(corpus)

@@ -10,6 +10,7 @@ import streamlit as st
 
 from bleu_app.charts import corpus as charts
 from bleu_app.frames import corpus as frames
+from bleu_app.frames.names import labels
 from bleu_app.ui import state
 from bleu_app.ui.corpus import loading
 from bleu_core.data.corpus import Corpus
@@ -54,10 +55,12 @@ def shown() -> Corpus:
 def system_picker(
     label: str, key: str, mirror: str, corpus: Corpus, *, default_index: int = 0, help: str | None = None
 ) -> str:
-    """A selectbox of the corpus's systems whose choice survives page switches (mirrored in ``mirror``)."""
+    """A selectbox of the corpus's systems whose choice survives page switches (mirrored in ``mirror``), each shown
+    by its short name (the page's tables and charts name them so; its value is the full name)."""
     names = list(corpus.names)
+    short = labels(names)
     state.pick_system(key, mirror, names, default_index)
-    choice: str = st.selectbox(label, names, key=key, help=help)
+    choice: str = st.selectbox(label, names, key=key, help=help, format_func=lambda n: short.get(n, n))
     state.put(mirror, choice)
     return choice
 

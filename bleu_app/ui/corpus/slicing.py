@@ -14,6 +14,7 @@ import streamlit as st
 
 from bleu_app import markup
 from bleu_app.frames import slices as frames
+from bleu_app.frames.names import labels, with_short_names
 from bleu_app.ui import cached, state
 from bleu_app.ui.corpus import selection
 from bleu_core.config import BleuConfig
@@ -157,16 +158,17 @@ def diagnostics_section(prefix: str, corpus: Corpus, config: BleuConfig, *, slic
     if not on:
         return
     d = cached.diagnostics(corpus, config.tokenize)
-    st.dataframe(frames.counts_frame(d), hide_index=True, key=f"{prefix}.diag_counts")
+    short = labels(list(corpus.names))  # as the charts name them; the full names in a column
+    st.dataframe(with_short_names(frames.counts_frame(d), short), hide_index=True, key=f"{prefix}.diag_counts")
     c1, _ = st.columns(2)
-    system = c1.selectbox("System", list(corpus.names), key=f"{prefix}.diag_system")
+    system = c1.selectbox("System", list(corpus.names), key=f"{prefix}.diag_system", format_func=short.__getitem__)
     # the whole width: in half of it the fifth chip ("untranslated") was cut by the clear icon (review P4)
     kinds = st.multiselect("Flags", list(FLAGS), default=list(FLAGS), key=f"{prefix}.diag_kinds")
     if system is None:
         return
     table = frames.flags_frame(d, system, kinds or FLAGS)
     if table.empty:
-        st.caption(f"No line of {markup.md_escape(system)} has these flags.")
+        st.caption(f"No line of {markup.md_escape(short[system])} has these flags.")
         return
     table_key = f"{prefix}.diag_table"
     lines = [int(n) for n in table[frames.LINE]]
