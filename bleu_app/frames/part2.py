@@ -32,6 +32,7 @@ __all__ = [
     "fisher_interval",
     "paper_numbers",
     "references_frame",
+    "systems_frame",
     "t_critical",
     "table_1_frame",
     "table_2_frame",
@@ -86,6 +87,37 @@ def table_1_frame() -> pd.DataFrame:
             "normalized by the range (computed)": [f"{(s - lo) / (hi - lo):.3f}" for s in scores],
         }
     ).set_index("system")
+
+
+SYSTEM: Final = "system"
+TABLE_1_BLEU: Final = "BLEU on 500 sentences (Table 1)"
+BLOCK_MEAN: Final = "mean of 20 blocks (Table 2)"
+BLOCK_SD: Final = "StdDev of 20 blocks (Table 2)"
+BLOCK_LOW: Final = "mean − StdDev"
+BLOCK_HIGH: Final = "mean + StdDev"
+
+
+def systems_frame() -> pd.DataFrame:
+    """The five systems as the paper scores them (section 3): Table 1's BLEU on the 500 sentences, and Table 2's
+    mean and standard deviation of BLEU over its 20 blocks of 25 sentences (with mean ± StdDev, computed), numbers
+    for the Part II chart (issue 34: Part II printed the tables and drew nothing).
+
+    Example:
+        >>> systems_frame().loc[4].to_dict()[TABLE_1_BLEU], systems_frame()[BLOCK_HIGH].tolist()
+        (0.2571, [0.068, 0.106, 0.11, 0.222, 0.295])
+    """
+    means = [float(x) for x in PAPER_TABLE_2["Mean"]]
+    sds = [float(x) for x in PAPER_TABLE_2["StdDev"]]
+    return pd.DataFrame(
+        {
+            SYSTEM: SYSTEMS,
+            TABLE_1_BLEU: [float(x) for x in PAPER_TABLE_1],
+            BLOCK_MEAN: means,
+            BLOCK_SD: sds,
+            BLOCK_LOW: [round(m - s, 3) for m, s in zip(means, sds, strict=True)],
+            BLOCK_HIGH: [round(m + s, 3) for m, s in zip(means, sds, strict=True)],
+        }
+    )
 
 
 @lru_cache(maxsize=64)

@@ -143,6 +143,25 @@ def clip_frame(expl: SegmentExplanation, n: int) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=cols).astype(dict.fromkeys(cols[1:], "int64"))
 
 
+REF_COUNTS: Final = "Refs"
+MAX_SHORT: Final = "Max"
+NARROW_CLIP_COLUMNS: Final = (NGRAM, COUNT, REF_COUNTS, MAX_SHORT, CLIP)
+NARROW_CLIP_NOTE: Final = (
+    "Count: times in the translation · Refs: times in each reference · Max: Max_Ref_Count, the most in any one "
+    "reference · Count_clip: min(Count, Max), the matches that count"
+)
+
+
+def narrow_clip_frame(expl: SegmentExplanation, n: int) -> pd.DataFrame:
+    """:func:`clip_frame` narrow enough for a phone (issue 34: at 390 px, three references pushed Count_clip off
+    the table): the references' counts in one column (``1 · 0 · 2``) and Max_Ref_Count as ``Max``
+    (``NARROW_CLIP_NOTE`` names them)."""
+    wide = clip_frame(expl, n)
+    refs = [ref_col(k) for k in range(len(expl.ref_tokens))]
+    joined = [" · ".join(str(c) for c in counts) for counts in wide[refs].itertuples(index=False)]
+    return wide.assign(**{REF_COUNTS: joined, MAX_SHORT: wide[MAX_REF]})[list(NARROW_CLIP_COLUMNS)]
+
+
 def precision_frame(expl: SegmentExplanation) -> pd.DataFrame:
     """p_n per order: clipped matches, total, the exact fraction, and the precision the score used."""
     used = expl.score.precisions

@@ -10,6 +10,7 @@ answer it calls right is the sign of the difference as the lab prints it (2 deci
 from __future__ import annotations
 
 import math
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Final
 
@@ -131,6 +132,19 @@ def mark(result: VariantResult) -> str:
 def game_key(variant: str, corpus: str, nltk_smoothing: int) -> str:
     """Where an answer is kept: per (variant, corpus); NLTK's per smoothing method too (each is its own round)."""
     return f"{variant}:{nltk_smoothing}|{corpus}" if variant == "nltk" else f"{variant}|{corpus}"
+
+
+def answered(answers: Collection[str], corpus: str, nltk_smoothing: int) -> list[int]:
+    """The rows (``VARIANTS`` order) of the "every variant" table whose round on ``corpus`` is answered: the table
+    shows no number of a round still to play (issue 34: it gave the next rounds away).
+
+    Example:
+        >>> answered({game_key("no_clipping", "paper", 0), game_key("nltk", "paper", 2)}, "paper", 2)
+        [2, 8]
+        >>> answered({game_key("nltk", "paper", 1)}, "paper", 2)  # another smoothing method is another round
+        []
+    """
+    return [i for i, k in enumerate(VARIANTS) if game_key(k, corpus, nltk_smoothing) in answers]
 
 
 @dataclass(frozen=True, slots=True)

@@ -49,8 +49,10 @@ def _drawn(p, name: str, scheme: str, charts: int) -> None:
         p.get_by_role("button", name="Create the room").wait_for()
     if charts:
         p.wait_for_function(
+            # a chart in a tab not shown (Part II's, on Learn) is drawn when its tab opens: only the shown ones
             """([sel, n]) => { const cs = [...document.querySelectorAll(sel)];
-                 return cs.length >= n && cs.every(c => c.querySelector('svg.marks .role-axis-label text')); }""",
+                 return cs.length >= n && cs.filter(c => c.checkVisibility()).every(
+                   c => c.querySelector('svg.marks .role-axis-label text')); }""",
             arg=[CHARTS, charts],
             timeout=60_000,
         )

@@ -244,3 +244,22 @@ def test_visitors_are_not_told_where_the_store_lives(store_env):
     assert where not in shown
     assert "sqlite3" not in shown
     assert "postgres" not in shown.lower()
+
+
+def test_a_students_score_says_what_its_numbers_are_and_its_table_fits_a_phone(store_env):
+    _, code = _teacher()
+    s = _student(code, "mei")
+    text = EXAMPLE_1.candidates[0]
+    _submit(s, text)
+    # the highlight writes the longest matched n-gram beside each word: its legend says so (issue 34, A10)
+    legend = next(h.value for h in s.html if "bleu-legend" in h.value and 'class="bleu-tok' in h.value)
+    assert "the number beside a word: the longest matched n-gram it is part of" in legend
+    assert "clipped" not in legend.split("</style>")[-1]  # this highlight has no clipped status
+    # three references in one column, Max_Ref_Count as "Max", named in the caption under the table
+    (table,) = s.table
+    assert list(table.value.reset_index().columns) == ["n-gram", "Count", "Refs", "Max", "Count_clip"]
+    unigrams = explain_segment(text, list(EXAMPLE_1.references), BleuConfig.sentence()).orders[0].rows
+    shown = table.value.reset_index()
+    assert list(shown["Refs"]) == [" · ".join(map(str, r.ref_counts)) for r in unigrams]
+    assert list(shown["Count_clip"]) == [r.clipped for r in unigrams]
+    assert any(c.value.startswith("Count: times in the translation") and "Max_Ref_Count" in c.value for c in s.caption)

@@ -12,7 +12,7 @@ from streamlit.testing.v1 import AppTest
 from bleu_app.lessons.cards import cards
 from bleu_app.ui import state
 from bleu_app.ui.learn import steps
-from bleu_app.ui.learn.cards import demo_link
+from bleu_app.ui.learn.cards import ANSWER, demo_link
 from bleu_core import BleuConfig, explain_segment
 from tests.ui.conftest import open_app, open_learn
 
@@ -105,3 +105,19 @@ def test_every_card_shows_the_signature_of_its_numbers(learn):
     assert "one reference alone: signature nrefs:1" in joined
     assert "tok:13a" in joined
     assert "tok:paper" in joined
+
+
+def test_a_card_shows_its_myth_and_keeps_its_answer_for_a_turn(learn):
+    # issue 34 (A12): myth and answer side by side left the class nothing to answer
+    tab = learn.tabs[list(steps.TABS).index("cards")]
+    backs = [e for e in tab.expander if e.label == ANSWER]
+    assert len(backs) == len(cards())
+    assert not any(e.proto.expanded for e in backs)
+    for card, back in zip(cards(), backs, strict=True):
+        assert any(card.truth == m.value for m in back.markdown), card.key  # the answer is on the back
+    fronts = [m.value for m in tab.markdown if m.value.startswith("**Myth:**")]
+    assert len(fronts) == len(cards())
+    assert not any(c.truth in f for c in cards() for f in fronts)
+    linked = open_learn(tab="cards", item="human")  # a link to a card opens it turned
+    (back,) = [e for e in linked.expander if e.label == ANSWER and e.proto.expanded]
+    assert any(m.value == {c.key: c for c in cards()}["human"].truth for m in back.markdown)

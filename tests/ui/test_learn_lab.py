@@ -65,7 +65,7 @@ def test_the_number_and_the_table_wait_for_a_prediction(at):
     assert radio.value is None
     assert at.button(key="learn.lab.reveal").disabled  # nothing to reveal before a choice
     assert _glance_table(at) is None
-    assert any("Hidden until you have answered" in t for t in _texts(at))
+    assert any(f"{len(VARIANTS)} rounds on this corpus still to answer" in t for t in _texts(at))
     assert not any(t.startswith("**Who does it:**") for t in _texts(at))  # its numbers come with the reveal
     # the correct number carries its signature before the reveal (review 29 item 8)
     assert any(t.startswith("Correct BLEU (every variant changes one thing in it): signature") for t in _texts(at))
@@ -94,9 +94,12 @@ def test_a_wrong_prediction_is_told_why_and_reveals_the_numbers(at):
     line = next(t for t in _texts(at) if t.startswith("**Brevity penalties:**"))
     assert f"The mean of the 11 sentence BPs is {bp.mean_bp:.2f}." in line
     assert "BP = 1.00" in line
+    # the table shows the round just answered, not the numbers of the rounds still to play (issue 34, A11)
     table = _glance_table(at)
     assert table is not None
-    assert len(table) == len(VARIANTS)
+    assert list(table["variant"]) == [VARIANTS["sentence_bp"].label]
+    assert list(table["its BLEU"]) == [f"{want.score:.2f}"]
+    assert any(f"{len(VARIANTS) - 1} rounds on this corpus still to answer" in t for t in _texts(at))
     assert any("Your predictions: 0 right of 1." in t for t in _texts(at))
 
 
@@ -143,7 +146,7 @@ def test_the_teacher_can_turn_the_game_off(at):
     variant = next(iter(VARIANTS))
     assert _metric(at, VARIANTS[variant].label) == f"{_result(variant, 'paper').score:.2f}"
     assert not [r for r in at.radio if str(r.key).startswith(state.lab_guess(""))]  # no prediction asked
-    assert _glance_table(at) is not None
+    assert len(_glance_table(at)) == len(VARIANTS)
     assert not at.success  # no verdict without a prediction
     assert not at.warning
     at.selectbox(key=state.LAB_CORPUS).set_value("ex3").run()

@@ -133,3 +133,34 @@ def test_what_bleu_does_not_see_is_computed(tab):
     text = _markdown(part)
     for source in ("chrF", "COMET", "BERTScore", "METEOR", "Popović, 2015", "Rei et al., 2020"):
         assert source in text
+
+
+def test_part_two_draws_the_papers_systems_from_its_own_numbers(tab):
+    # issue 34 (A13): Part II printed the paper's tables and drew nothing
+    import json
+
+    import vl_convert as vlc
+
+    from tests.ui.test_charts_render import vega_specs
+
+    at, _ = tab
+    (spec,) = [s for s in vega_specs(at) if "Table 1" in json.dumps(s.get("title", ""))]
+    df = part2.systems_frame()
+    # every number drawn is the paper's, as printed in section 3's Tables 1 and 2
+    for col, printed in (
+        (part2.TABLE_1_BLEU, part2.PAPER_TABLE_1),
+        (part2.BLOCK_MEAN, part2.PAPER_TABLE_2["Mean"]),
+        (part2.BLOCK_SD, part2.PAPER_TABLE_2["StdDev"]),
+    ):
+        digits = len(printed[0].split(".")[1])
+        assert [f"{x:.{digits}f}" for x in df[col]] == list(printed)
+        assert all(in_paper(p) for p in printed)
+    values = next(iter(spec["datasets"].values()))
+    assert [row[part2.TABLE_1_BLEU] for row in values] == [float(x) for x in part2.PAPER_TABLE_1]
+    for s, m, sd in zip(part2.SYSTEMS, part2.PAPER_TABLE_2["Mean"], part2.PAPER_TABLE_2["StdDev"], strict=True):
+        assert f"{s} {m} ± {sd}" in spec["description"]
+    svg = vlc.vegalite_to_svg(spec)
+    # five bars, five spread lines, five mean dots: one of each mark per system
+    for mark, element in (("rect", "path"), ("rule", "line"), ("symbol", "path")):
+        groups = re.findall(rf'<g class="mark-{mark} role-mark[^"]*"[^>]*>(.*?)</g>', svg, flags=re.S)
+        assert sum(g.count(f"<{element}") for g in groups) == len(part2.SYSTEMS), mark

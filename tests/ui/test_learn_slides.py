@@ -9,8 +9,10 @@ import re
 import pytest
 
 from bleu_app import prose
+from bleu_app.frames import sentence as frames
 from bleu_app.ui import cached, state
 from bleu_app.ui.learn import notes, present, steps
+from bleu_core.config import BleuConfig
 from tests.ui.conftest import open_learn
 
 LECTURE = [s for s in steps.STEPS if s.part in steps.LECTURE]
@@ -127,3 +129,17 @@ def test_presenter_mode_warns_whenever_the_settings_are_not_the_slides():
     other.button(key="learn.present_paper").click().run()
     assert not other.warning
     assert any(m.value.startswith("50.46") for m in other.metric)
+
+
+@pytest.mark.parametrize("present", ["1", None], ids=["slide", "page"])
+def test_the_plain_precision_step_colours_matched_and_unmatched_only(present):
+    # clipping is the next step: Example 2's five "the" are matched here (plain precision counts them all)
+    at = open_learn(step="plain", **({"present": present} if present else {}))
+    bodies = [h.proto.body for h in at.get("html")]
+    # the first Example 2 drawn (its candidate, then its references)
+    candidate = next(b for b in bodies if 'class="bleu-tok' in b and ">cat<" in b)
+    candidate = candidate.split("</style>")[-1].split('class="bleu-reflabel"')[0]
+    assert 'class="bleu-tok clipped' not in candidate
+    matched = len(re.findall(r'class="bleu-tok matched', candidate))
+    counted, total = frames.plain_precision(cached.example("ex2", BleuConfig.paper()), 1)
+    assert matched == counted == total  # the slide's 7/7: every "the" is in a reference

@@ -46,7 +46,9 @@ _LOG = logging.getLogger(__name__)
 # --- entry ------------------------------------------------------------------------------------------------
 def show() -> None:
     """The Class page: the teacher's view, a student's, or the start (join a room or make one)."""
-    st.title("Class: translate, judge, and hold BLEU against the judges")
+    # a short title: the whole sentence as a title took five lines (247 px) of a 390x844 phone (issue 34)
+    st.title("Class")
+    st.caption("Translate, judge, and hold BLEU against the judges.")
     store = stored.attempt(get_store, action="load")
     if isinstance(store, Refused):  # a bad URL or an unreachable database: one message, no traceback
         _LOG.warning("class store %s cannot be opened: %s", location(), store.message)

@@ -209,9 +209,11 @@ def _own_score(room: Room, text: str) -> None:
     scores.score_headline("Your sentence BLEU", expl.score)
     st.caption(scores.precision_summary(expl) + " · " + answers.scoring_line(config))
     scores.answers(expl)
-    highlight.show_html(highlight.legend_html() + highlight.candidate_html(expl, mode="longest"))
+    highlight.show_html(highlight.legend_html(longest=True) + highlight.candidate_html(expl, mode="longest"))
     st.markdown("**Clipping table, 1-grams**")
-    tables.clip_table(sentence_frames.clip_frame(expl, 1))
+    # narrow: a student reads it on a phone
+    tables.clip_table(sentence_frames.narrow_clip_frame(expl, 1))
+    st.caption(sentence_frames.NARROW_CLIP_NOTE)
     st.markdown("**References**")
     highlight.show_html(highlight.references_html(expl))
 

@@ -25,6 +25,8 @@ from bleu_app.views.classroom import ClassBoard
 from bleu_core.metrics import Bleu
 
 DASHBOARD_EVERY_S: Final = 3.0
+HIDE_PICK: Final = "class.hide_pick"  # the Hide/Show picker's key (a submission id)
+HIDE_LABEL: Final = "class.hide_label"  # the label the browser last showed for it
 PROJECTOR_PX: Final = 26  # the projector view's table and body text (presenter mode's; its charts get 18 px text)
 # the projector view: no sidebar (settings, pages) and nothing to click; the body and the table in large type
 PROJECTOR_CSS: Final = f"""<style>
@@ -212,16 +214,39 @@ def _hide_control(store: SqlStore, board: ClassBoard) -> str | None:
     df = board.ranked
     pick_col, button_col = st.columns([4, 1], vertical_alignment="bottom")
     labels = board.labels
+    _keep_pick(labels)
     chosen = pick_col.selectbox(
-        "Hide or show a translation", list(labels), format_func=lambda i: labels[i], key="class.hide_pick"
+        "Hide or show a translation", list(labels), format_func=lambda i: labels[i], key=HIDE_PICK
     )
+    state.put(HIDE_LABEL, labels.get(chosen) if chosen is not None else None)
     if chosen is not None:
         hidden = bool(df.loc[df[frames.SUB_ID] == chosen, frames.HIDDEN].iloc[0])
-        if button_col.button("Show" if hidden else "Hide", key="class.hide"):
-            done = stored.attempt(lambda: store.hide(board.room.id, chosen, hidden=not hidden), action="save")
-            if not isinstance(done, Refused):
-                st.rerun()
+        button_col.button(
+            "Show" if hidden else "Hide",
+            key="class.hide",
+            on_click=_set_hidden,
+            args=(store, board.room.id, chosen),
+            kwargs={"hidden": not hidden},
+        )
     return chosen
+
+
+def _keep_pick(labels: dict[str, str]) -> None:
+    """Keep the picker on its row when the row's label changed since the last run (renumbered when a better
+    translation came in, "(hidden)" added or dropped): the browser names its pick by the label, and an old label
+    matched no option, so the picker fell back to row #1 (issue 34, A5). Read before the picker is drawn, the pick
+    is still the previous run's row; set again, it is sent back to the browser under its new label."""
+    picked = state.get(HIDE_PICK)
+    if picked in labels and labels[picked] != state.get(HIDE_LABEL):
+        state.put(HIDE_PICK, picked)
+
+
+def _set_hidden(store: SqlStore, room_id: str, sub_id: str, *, hidden: bool) -> None:
+    """Hide or show a translation and keep the picker on it. Its label gains or loses "(hidden)", and a browser
+    names its pick by the label: the old one matched no option and the picker fell back to row #1 (issue 34, A5).
+    Set by its value here, before the rerun, the pick is sent back under its new label."""
+    stored.attempt(lambda: store.hide(room_id, sub_id, hidden=hidden), action="save")
+    state.put(HIDE_PICK, sub_id)
 
 
 def _remove_control(store: SqlStore, board: ClassBoard, chosen: str | None) -> None:

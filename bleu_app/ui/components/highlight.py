@@ -61,6 +61,7 @@ def candidate_html(
     mode: Literal["order", "longest"] = "order",
     n: int = 1,
     selected: tuple[int, int] | None = None,
+    plain: bool = False,
 ) -> str:
     """The candidate's tokens as escaped HTML spans.
 
@@ -70,6 +71,8 @@ def candidate_html(
             longest matched n-gram covering it (the number is written beside it too).
         n: the order for ``order`` mode.
         selected: (start, n) of an occurrence to outline.
+        plain: ``order`` mode before clipping is taught: a clipped token is drawn matched (plain precision counts
+            every candidate word found in some reference), so no colour stands for what the lecture has not shown.
     """
     chosen = set(range(selected[0], selected[0] + selected[1])) if selected else set()
     parts = []
@@ -86,7 +89,8 @@ def candidate_html(
     else:
         statuses = token_statuses(expl, n)
         where = _token_refs(expl, n)
-        for i, (tok, st_) in enumerate(zip(expl.hyp_tokens, statuses, strict=True)):
+        for i, (tok, status) in enumerate(zip(expl.hyp_tokens, statuses, strict=True)):
+            st_ = "matched" if plain and status == "clipped" else status
             cls = st_ + (" selected" if i in chosen else "")
             parts.append(_span(tok, cls, f"{_STATUS_WORDS[st_]}{where.get(i, '')}"))
     return f'<div class="bleu-text" dir="auto">{" ".join(parts) or "<em>(no tokens)</em>"}</div>'
@@ -142,8 +146,17 @@ def references_html(
     return "".join(rows)
 
 
-def legend_html(*, refs: bool = False) -> str:
-    """A legend: each status with its colour and underline shape."""
+def legend_html(*, refs: bool = False, longest: bool = False) -> str:
+    """A legend: each status with its colour and underline shape; with ``longest``, the legend of
+    ``candidate_html(mode="longest")``, which says what the number beside each word is."""
+    if longest:
+        items = [
+            _span("matched", "matched legend", sub="2"),
+            _span("in no reference", "unmatched legend"),
+            '<span class="bleu-legend-note">the number beside a word: the longest matched n-gram it is part of '
+            "(1: the word alone, 4: four words in a row in a reference); the darker, the longer</span>",
+        ]
+        return f'<div class="bleu-legend">{"".join(items)}</div>'
     items = [
         _span("matched", "matched legend"),
         _span("clipped (copies used up)", "clipped legend"),

@@ -16,9 +16,10 @@ from bleu_app.ui.learn import links
 from bleu_app.ui.learn.lecture import Lecture
 from bleu_core.config import BleuConfig
 
-__all__ = ["demo_link", "settings_query", "show"]
+__all__ = ["ANSWER", "demo_link", "settings_query", "show"]
 
 _COUNT = {6: "Six", 7: "Seven", 8: "Eight", 9: "Nine", 10: "Ten"}
+ANSWER = "Turn the card: the answer"
 HIGHLIGHT = "#d55e00"  # Okabe & Ito's vermillion: visible on the light and the dark theme
 
 
@@ -62,8 +63,8 @@ def show(w: Lecture) -> None:
     """Every card; a demo button switches to the Sentence page with the card's sentence loaded."""
     all_cards = cached.cards()
     st.markdown(
-        f"{_COUNT.get(len(all_cards), str(len(all_cards)))} things students believe about BLEU. Each card's "
-        "numbers are computed live (BLEU with the paper's preset) "
+        f"{_COUNT.get(len(all_cards), str(len(all_cards)))} things students believe about BLEU: ask the class, "
+        "then turn the card. Each card's numbers are computed live (BLEU with the paper's preset) "
         "(the signatures under each card); **Show it** opens the Sentence page with the example and its settings "
         "in a new tab (this page's settings stay as they are)."
     )
@@ -80,14 +81,22 @@ def show(w: Lecture) -> None:
             if card.key == linked:
                 st.markdown(":material/link: **The card your link points to**")
             st.markdown(f"**Myth:** {card.myth}")
-            st.markdown(card.truth)
-            for what, signature in card.signatures:  # every number with the settings that made it
-                scores.signature(signature, what=what)
-            if card.hyp:
-                st.link_button(
-                    "Show it on the Sentence page",
-                    demo_link(card),
-                    key=f"learn.card.{card.key}",
-                    icon=":material/open_in_new:",
-                    help="Opens in a new tab, with the card's settings in its link; close it to come back here.",
-                )
+            # the card's back, turned over by a click (issue 34: myth and answer side by side left nothing to
+            # ask the class); a card a link points to opens turned, since its answer is what the link is for
+            with st.expander(ANSWER, expanded=card.key == linked, icon=":material/flip:"):
+                _back(card)
+
+
+def _back(card: lesson.Card) -> None:
+    """A card's answer: the truth, its numbers' signatures and the demo."""
+    st.markdown(card.truth)
+    for what, signature in card.signatures:  # every number with the settings that made it
+        scores.signature(signature, what=what)
+    if card.hyp:
+        st.link_button(
+            "Show it on the Sentence page",
+            demo_link(card),
+            key=f"learn.card.{card.key}",
+            icon=":material/open_in_new:",
+            help="Opens in a new tab, with the card's settings in its link; close it to come back here.",
+        )

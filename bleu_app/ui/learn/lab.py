@@ -3,8 +3,9 @@
 Picking a variant loads its demonstration corpus (``lessons.lab.DEMO``); both selectors say where a variant has no
 effect. With the game on (the default; a teacher can turn it off), the variant's number stays hidden until the
 student has predicted whether the mistake raises, lowers or does not change BLEU on this corpus; the answers are kept
-in the session per (variant, corpus), and "Every variant at a glance" stays hidden until the round is answered (or
-"Show all numbers" is pressed). ``?tab=lab&variant=KEY&corpus=KEY`` opens a variant on a corpus.
+in the session per (variant, corpus), and "Every variant at a glance" shows the rows of the rounds answered on
+this corpus only (or all of them once "Show all numbers" is pressed). ``?tab=lab&variant=KEY&corpus=KEY`` opens a
+variant on a corpus.
 
 Where the correct BLEU is 0, "Smooth with exp" and "Use N = 2" score the lab's rounds so (``&fix=exp,n2`` in its
 link): the lab's own settings on top of the sidebar's, which they never change (issue 34: they wrote the sidebar's,
@@ -172,7 +173,7 @@ def show(w: Lecture) -> None:
     st.caption(f"A link to this variant on this corpus: `?tab=lab&variant={variant}&corpus={which}{fixed}`")
     with st.expander(HOW, icon=":material/help:"):
         w.doc("lab_how")
-    _every_variant(now, config)
+    _every_variant(now, config, game=game)
 
 
 def _variant_picker(results: dict[str, tuple[VariantResult, ...]]) -> tuple[str, int]:
@@ -307,14 +308,24 @@ def _tally() -> None:
         st.button("Forget my predictions", key="learn.lab.forget", on_click=_forget)
 
 
-def _every_variant(now: _Round, config: BleuConfig) -> None:
-    """Every variant's number on this corpus: hidden until the round is answered (it gives them away)."""
+def _every_variant(now: _Round, config: BleuConfig, *, game: bool) -> None:
+    """Every variant's number on this corpus; in the game, only the rounds already answered (the others' numbers
+    would give them away) until "Show all numbers"."""
     st.subheader("Every variant at a glance")
-    if now.hidden and now.which not in state.get(state.LAB_SHOW_ALL, set()):
-        st.caption("Hidden until you have answered: the table gives every variant's number on this corpus away.")
-        st.button("Show all numbers", key="learn.lab.show_all_button", on_click=_show_all, args=(now.which,))
-        return
-    tables.grid(now.table)
+    table = now.table
+    if game and now.which not in state.get(state.LAB_SHOW_ALL, set()):
+        rows = lesson.answered(_answers().keys(), now.which, now.nltk)
+        left = len(VARIANTS) - len(rows)
+        if left:
+            st.caption(
+                f"{left} round{'s' * (left > 1)} on this corpus still to answer: each row appears once its round "
+                "is answered (the table would give its number away)."
+            )
+            st.button("Show all numbers", key="learn.lab.show_all_button", on_click=_show_all, args=(now.which,))
+        if not rows:
+            return
+        table = table.take(rows)
+    tables.grid(table)
     scores.signature(
         _signature(config, now.corpus), what="The table (the correct BLEU's settings, one thing changed a row)"
     )

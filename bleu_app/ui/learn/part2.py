@@ -9,8 +9,8 @@ import re
 import streamlit as st
 
 from bleu_app.frames import part2 as frames
-from bleu_app.ui import cached
-from bleu_app.ui.components import scores
+from bleu_app.ui import cached, cached_human
+from bleu_app.ui.components import scores, vega
 from bleu_app.ui.learn.lecture import Lecture
 from bleu_core.metrics.bleu import make_signature
 
@@ -21,6 +21,7 @@ __all__ = [
     "blocks_slide",
     "correlation",
     "evaluation",
+    "evaluation_slide",
     "human",
     "intro",
     "references",
@@ -34,7 +35,13 @@ def intro(w: Lecture) -> None:
 
 
 def evaluation(w: Lecture) -> None:
-    """The paper's Table 1, as printed."""
+    """The paper's Table 1, as printed, and drawn with Table 2's spread over its 20 blocks."""
+    evaluation_slide(w)
+    vega.vega(cached_human.systems_spec())
+
+
+def evaluation_slide(w: Lecture) -> None:
+    """Table 1 alone: the slide is one screen (the chart is the page's)."""
     st.table(frames.table_1_frame())
 
 

@@ -115,7 +115,15 @@ STEPS: Final = (
     ),
     Step("logdomain", "walk", "§2.3", "BLEU, in the log domain", "logdomain", walk.logdomain, walk.logdomain_slide),
     Step("zero", "walk", "§2.1.3, footnote 5", "Why five of the six candidates score 0", "zero", walk.zero),
-    Step("evaluation", "part2", "§3", "The evaluation: 500 sentences, five systems", "evaluation", part2.evaluation),
+    Step(
+        "evaluation",
+        "part2",
+        "§3",
+        "The evaluation: 500 sentences, five systems",
+        "evaluation",
+        part2.evaluation,
+        part2.evaluation_slide,
+    ),
     Step(
         "references",
         "part2",

@@ -57,7 +57,8 @@ def plain_slide(w: Lecture) -> None:
     """Example 2 and its plain precision (the page's box on what is counted is the notes')."""
     e2 = w.e2
     st.markdown("**Example 2.** The candidate and its two references:")
-    highlight.show_html(highlight.candidate_html(e2, n=1) + highlight.references_html(e2, best_match=False))
+    # matched or not only: clipping (the next step) has no colour yet
+    highlight.show_html(highlight.candidate_html(e2, n=1, plain=True) + highlight.references_html(e2, best_match=False))
     st.metric(
         "Plain precision (no clipping)",
         frames.fraction(*frames.plain_precision(e2, 1)),
