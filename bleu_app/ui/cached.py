@@ -30,7 +30,7 @@ import pyarrow as pa
 import segno
 import streamlit as st
 
-from bleu_app import handout, samples
+from bleu_app import handout, markup, samples
 from bleu_app.charts import sentence as charts
 from bleu_app.frames import (
     classroom as class_frames,
@@ -124,10 +124,12 @@ def edited(key: str, hyp: str, config: BleuConfig) -> SegmentExplanation:
 
 @st.cache_resource(max_entries=_N, show_spinner=False)
 def edited_clip_table(key: str, hyp: str, config: BleuConfig, n: int) -> pa.Table:
-    """:func:`clip_table` of :func:`edited` (the paper's table itself while ``hyp`` is the paper's text)."""
+    """:func:`clip_table` of :func:`edited` (the paper's table itself while ``hyp`` is the paper's text); typed
+    n-grams Markdown-escaped, since a static table renders its cells as Markdown (``**x**`` would be bold)."""
     if hyp == samples.SENTENCE_SAMPLES[key].hyp:
         return clip_table(key, config, n)
     df = frames.clip_frame(edited(key, hyp, config), n)
+    df[df.columns[0]] = df[df.columns[0]].map(markup.md_escape)
     return _arrow(df.set_index(df.columns[0]))
 
 
