@@ -46,6 +46,7 @@ __all__ = [
     "N",
     "P",
     "bp_curve_frame",
+    "bp_marks_frame",
     "bp_points_frame",
     "clip_frame",
     "fraction",
@@ -235,7 +236,12 @@ def bp_curve_frame(r: int, *, c_max: int | None = None, points: int = 200) -> pd
 
 def bp_points_frame(expl: SegmentExplanation) -> pd.DataFrame:
     """The marks on the BP curve: this candidate (c, BP) and the best match length r (BP = 1)."""
-    c, r = expl.hyp_len, expl.closest_ref_len
+    return bp_marks_frame(expl.hyp_len, expl.closest_ref_len)
+
+
+def bp_marks_frame(c: int, r: int) -> pd.DataFrame:
+    """:func:`bp_points_frame` from the two lengths alone (all the chart depends on: a typed candidate of the same
+    length draws the same chart)."""
     bp = brevity_penalty(c, r)
     return pd.DataFrame(
         [{POINT: f"this candidate (c = {c})", C: c, BP: bp}, {POINT: f"best match length (r = {r})", C: r, BP: 1.0}],

@@ -30,7 +30,7 @@ import pyarrow as pa
 import segno
 import streamlit as st
 
-from bleu_app import handout, samples
+from bleu_app import handout, markup, samples
 from bleu_app.charts import sentence as charts
 from bleu_app.frames import (
     classroom as class_frames,
@@ -113,6 +113,25 @@ def clip_table(key: str, config: BleuConfig, n: int) -> pa.Table:
     return _arrow(df.set_index(df.columns[0]))
 
 
+def edited(key: str, hyp: str, config: BleuConfig) -> SegmentExplanation:
+    """A paper example (``samples.SENTENCE_SAMPLES`` key) with its candidate replaced by ``hyp`` (the walk's
+    editable candidates), explained against the example's own references: the example itself while ``hyp`` is the
+    paper's text, else :func:`explain` (both cached)."""
+    s = samples.SENTENCE_SAMPLES[key]
+    return example(key, config) if hyp == s.hyp else explain(hyp, tuple(s.refs), config)
+
+
+@st.cache_resource(max_entries=_N, show_spinner=False)
+def edited_clip_table(key: str, hyp: str, config: BleuConfig, n: int) -> pa.Table:
+    """:func:`clip_table` of :func:`edited` (the paper's table itself while ``hyp`` is the paper's text); typed
+    n-grams Markdown-escaped, since a static table renders its cells as Markdown (``**x**`` would be bold)."""
+    if hyp == samples.SENTENCE_SAMPLES[key].hyp:
+        return clip_table(key, config, n)
+    df = frames.clip_frame(edited(key, hyp, config), n)
+    df[df.columns[0]] = df[df.columns[0]].map(markup.md_escape)
+    return _arrow(df.set_index(df.columns[0]))
+
+
 @st.cache_resource(max_entries=_N, show_spinner=False)
 def decay_spec(key: str, config: BleuConfig, together: tuple[str, ...] = ()) -> dict[str, Any]:
     """The p_n decay chart of an example as a Vega-Lite spec (read-only); with ``together`` (the examples shown
@@ -149,12 +168,10 @@ def corpus_vs_mean(config: BleuConfig) -> tuple[float, float]:
 
 
 @st.cache_resource(max_entries=_N, show_spinner=False)
-def bp_spec(key: str, config: BleuConfig) -> dict[str, Any]:
-    """The brevity-penalty curve with the example's point and its best match length (read-only spec)."""
-    e = example(key, config)
-    return vega_spec(
-        charts.bp_curve_chart(frames.bp_curve_frame(e.closest_ref_len, c_max=e.hyp_len), frames.bp_points_frame(e))
-    )
+def bp_spec(c: int, r: int) -> dict[str, Any]:
+    """The brevity-penalty curve for a best match length ``r`` with a candidate of ``c`` tokens marked (read-only
+    spec): keyed on the lengths, so Example 3 and every candidate typed in its place with the same lengths share it."""
+    return vega_spec(charts.bp_curve_chart(frames.bp_curve_frame(r, c_max=c), frames.bp_marks_frame(c, r)))
 
 
 @st.cache_resource(max_entries=16, show_spinner=False)

@@ -111,11 +111,11 @@ def test_presenter_mode_charts_keep_their_plot_and_title(app_url, new_page, sche
         shot(p, f"learn-present-{scheme}-1280-step{step}")
     p.goto(f"{app_url}/learn?present=1&step=brevity")
     wait_for_app(p)
-    expect(p.locator(f"{MAIN} [data-testid='stMetricValue'] p")).to_have_count(3)
+    expect(p.locator(f"{MAIN} [data-testid='stMetricValue'] p")).to_have_count(4)  # c, r, BP and BLEU
     values = p.eval_on_selector_all(
         f"{MAIN} [data-testid='stMetricValue'] p", "els => els.map(e => parseFloat(getComputedStyle(e).fontSize))"
     )
-    assert len(values) == 3, values
+    assert len(values) == 4, values
     assert min(values) >= 40, values
     assert p.eval_on_selector(f"{MAIN} [data-testid='stSelectbox'] input", FONT) >= 24
     p.goto(f"{app_url}/learn?present=1&step=recall")  # a slide with the references' labels (Example 4's three)

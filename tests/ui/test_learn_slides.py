@@ -46,7 +46,8 @@ def test_a_slide_shows_its_lines_and_its_figure_and_leaves_the_prose_to_the_note
     assert steps.expand(prose.slide("brevity")) in shown
     assert "Longer candidates are not penalised again" not in shown  # the notes' prose
     assert "The best match length" not in [s.value for s in at.subheader]  # the page's second table
-    assert [m.label for m in at.metric][-1] == "BP = exp(1 − r/c)"  # the figure's numbers
+    # the figure's numbers: the lengths, BP and the candidate's BLEU (the candidate is editable: issue 34)
+    assert [m.label for m in at.metric][-4:] == ["c (candidate)", "r (best match)", "BP = exp(1 − r/c)", "BLEU"]
     assert at.get("vega_lite_chart"), "the BP chart"
     page = open_learn(step="brevity")  # one step, not presenting: the whole text
     assert "Longer candidates are not penalised again" in _texts(page)

@@ -4,6 +4,8 @@ mode, ``?step=KEY``)."""
 
 from __future__ import annotations
 
+from typing import Final
+
 import streamlit as st
 
 from bleu_app import samples
@@ -24,6 +26,7 @@ __all__ = [
     "corpus",
     "decay",
     "decay_slide",
+    "edit_key",
     "geomean",
     "logdomain",
     "logdomain_slide",
@@ -35,6 +38,49 @@ __all__ = [
 ]
 
 ex3, ex4a, ex4b = samples.SENTENCE_SAMPLES["ex3"], samples.SENTENCE_SAMPLES["ex4"], samples.SENTENCE_SAMPLES["ex4c2"]
+EDIT_MAX_CHARS: Final = 200  # a sentence: a slide's clipping table stays a few rows
+NO_WORDS: Final = "The candidate has no words to score: type a sentence, or press Reset for the paper's."
+
+
+def edit_key(step: str) -> str:
+    """The widget key of a step's editable candidate (one per step: the page shows the steps together)."""
+    return f"learn.edit.{step}"
+
+
+def _candidate_box(
+    step: str, key: str, w: Lecture, *, slide: bool, split: tuple[float, float] = (6, 1)
+) -> tuple[str, SegmentExplanation] | None:
+    """A step's editable candidate (issue 34: the control in the figure): a box holding the paper's candidate of
+    example ``key`` and a Reset button back to it; what is typed, explained against the example's own references
+    under the page's settings (the text and its explanation). It writes no setting, so an edit cannot change the
+    rest of the lecture. None, after one line saying so, when the text has no token to score. ``split``: the widths
+    of the box and the button."""
+    paper, widget = samples.SENTENCE_SAMPLES[key].hyp, edit_key(step)
+    typed = state.put_absent(widget, paper)
+    box, reset = st.columns(list(split), vertical_alignment="bottom")
+    box.text_input(
+        "The candidate: edit it",
+        key=widget,
+        max_chars=EDIT_MAX_CHARS,
+        label_visibility="collapsed" if slide else "visible",
+        help="Press Enter: the numbers follow. The references stay the paper's; the settings do not change.",
+    )
+    reset.button(
+        "Reset",
+        key=f"{widget}.reset",
+        on_click=state.put,
+        args=(widget, paper),
+        disabled=typed == paper,
+        type="tertiary" if slide else "secondary",  # a slide: no taller than the box beside it
+        icon=":material/restart_alt:",
+        help="Back to the paper's candidate",
+        width="stretch",
+    )
+    expl = cached.edited(key, typed, w.config)
+    if expl.hyp_len == 0:
+        st.info(NO_WORDS, icon=":material/edit:")
+        return None
+    return typed, expl
 
 
 def recall_card(label: str, expl: SegmentExplanation) -> None:
@@ -66,14 +112,31 @@ def plain_slide(w: Lecture) -> None:
     )
 
 
-def clipping(w: Lecture) -> None:
-    config, c1, c2, e2 = w.config, w.c1, w.c2, w.e2
-    st.metric(
-        "Modified precision p₁",
+def _clipped(w: Lecture, *, slide: bool) -> None:
+    """Example 2 with its candidate editable: its highlights, p₁ and clipping table follow what is typed (on a
+    slide, Example 1's two p₁ under p₁: one line less, so that the slide stays one screen)."""
+    left, right = st.columns([3, 1], vertical_alignment="center")
+    with left:
+        edited = _candidate_box("clipping", "ex2", w, slide=slide, split=(5, 1))
+        if edited is None:
+            return
+        typed, e2 = edited
+        highlight.show_html(highlight.candidate_html(e2, n=1) + highlight.references_html(e2, best_match=False))
+    right.metric(
+        "Modified p₁" if slide else "Modified precision p₁",
         frames.fraction(e2.orders[0].matches, e2.orders[0].total),
         help="Each word's count clipped by Max_Ref_Count.",
     )
-    st.table(cached.clip_table("ex2", config, 1), hide_index=False)
+    if slide:
+        c1, c2 = (frames.fraction(c.orders[0].matches, c.orders[0].total) for c in (w.c1, w.c2))
+        right.caption(f"Example 1: **{c1}** and **{c2}**")
+    st.table(cached.edited_clip_table("ex2", typed, w.config, 1), hide_index=False)
+
+
+def clipping(w: Lecture) -> None:
+    config, c1, c2 = w.config, w.c1, w.c2
+    _clipped(w, slide=False)
+    w.doc("clipping_edit")
     st.markdown("**Example 1.** The three references:")
     w.doc("clipping_example1")
     highlight.show_html(highlight.references_html(c1, best_match=False))
@@ -90,17 +153,8 @@ def clipping(w: Lecture) -> None:
 
 
 def clipping_slide(w: Lecture) -> None:
-    """Example 2 clipped (its one-row table and p₁), then Example 1's two p₁ in one line."""
-    config, c1, c2, e2 = w.config, w.c1, w.c2, w.e2
-    left, right = st.columns([3, 1], vertical_alignment="center")
-    with left:
-        highlight.show_html(highlight.candidate_html(e2, n=1) + highlight.references_html(e2, best_match=False))
-    right.metric("Modified p₁", frames.fraction(e2.orders[0].matches, e2.orders[0].total))
-    st.table(cached.clip_table("ex2", config, 1), hide_index=False)
-    st.markdown(
-        f"**Example 1:** Candidate 1 p₁ = **{frames.fraction(c1.orders[0].matches, c1.orders[0].total)}**, "
-        f"Candidate 2 p₁ = **{frames.fraction(c2.orders[0].matches, c2.orders[0].total)}**"
-    )
+    """Example 2 clipped, its candidate editable (its table and p₁ follow), and Example 1's two p₁."""
+    _clipped(w, slide=True)
 
 
 def bigrams(w: Lecture) -> None:
@@ -185,27 +239,44 @@ def recall(w: Lecture) -> None:
     highlight.show_html(highlight.references_html(e4a, best_match=False))
 
 
-def _bp_figure(w: Lecture, *, c_label: str = "c (candidate length)") -> None:
-    config, e3 = w.config, w.e3
-    left, right = st.columns([2, 3])
+def _bp_figure(w: Lecture, *, slide: bool) -> SegmentExplanation | None:
+    """Example 3 with its candidate editable: c, r, BP and the candidate's BLEU beside the BP curve, all following
+    what is typed (the references stay Example 1's); the explanation shown, or None when nothing can be scored."""
+    left, right = st.columns([1, 1] if slide else [2, 3])
     with left:
-        st.metric(c_label, e3.hyp_len)
-        st.metric("r (best match length)", e3.closest_ref_len, help=f"Reference lengths {list(e3.ref_lens)}")
-        st.metric("BP = exp(1 − r/c)", f"{e3.score.bp:.5f}")
+        edited = _candidate_box("brevity", "ex3", w, slide=slide, split=(3, 1))
+        if edited is None:
+            return None
+        e = edited[1]
+        c, r = st.columns(2)
+        c.metric("c (candidate)" if slide else "c (candidate length)", e.hyp_len)
+        r.metric(
+            "r (best match)" if slide else "r (best match length)",
+            e.closest_ref_len,
+            help=f"Reference lengths {list(e.ref_lens)}",
+        )
+        bp, bleu = st.columns(2)
+        # which case of the formula applies (section 2.3): the label follows the typed length
+        bp.metric("BP = 1 (c > r)" if e.hyp_len > e.closest_ref_len else "BP = exp(1 − r/c)", f"{e.score.bp:.5f}")
+        bleu.metric("BLEU", f"{e.score.score:.2f}", help="sacreBLEU's 0-100 scale; the paper's 0-1 is this / 100.")
+        # the precisions beside BLEU's signature: a BLEU of 0 is a p_n of 0 (the zero step says why)
+        scores.signature(e.score.signature, what=f"{scores.precision_summary(e)} · BLEU")
     with right:
-        vega.vega(cached.bp_spec("ex3", config))
+        vega.vega(cached.bp_spec(e.hyp_len, e.closest_ref_len))
+    return e
 
 
 def brevity_slide(w: Lecture) -> None:
-    """Example 3's lengths and BP beside the BP curve (the references and the best-match table are the page's)."""
-    _bp_figure(w, c_label=f"c (Example 3, *{ex3.hyp}*)")
+    """Example 3's lengths, BP and BLEU beside the BP curve, its candidate editable (the references and the
+    best-match table are the page's)."""
+    _bp_figure(w, slide=True)
 
 
 def brevity(w: Lecture) -> None:
-    e3 = w.e3
-    st.markdown(f"**Example 3** — candidate *{ex3.hyp}* and Example 1's references:")
-    highlight.show_html(highlight.references_html(e3))
-    _bp_figure(w)
+    st.markdown(f"**Example 3** — candidate *{ex3.hyp}* and Example 1's references; edit the candidate:")
+    e = _bp_figure(w, slide=False) or w.e3
+    w.doc("brevity_edit")
+    highlight.show_html(highlight.references_html(e))
     st.subheader("The best match length: 12, 15 and 17 words")
     w.doc("brevity_best_match")
     lens = samples.BEST_MATCH_EXAMPLE[1]
