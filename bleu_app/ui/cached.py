@@ -30,7 +30,7 @@ import pyarrow as pa
 import segno
 import streamlit as st
 
-from bleu_app import handout, markup, samples
+from bleu_app import handout, samples
 from bleu_app.charts import sentence as charts
 from bleu_app.frames import (
     classroom as class_frames,
@@ -110,25 +110,6 @@ def _arrow(df: pd.DataFrame) -> pa.Table:
 def clip_table(key: str, config: BleuConfig, n: int) -> pa.Table:
     """The clipping table of order ``n``, indexed by n-gram as ``tables.clip_table`` shows it (read-only)."""
     df = frames.clip_frame(example(key, config), n)
-    return _arrow(df.set_index(df.columns[0]))
-
-
-def edited(key: str, hyp: str, config: BleuConfig) -> SegmentExplanation:
-    """A paper example (``samples.SENTENCE_SAMPLES`` key) with its candidate replaced by ``hyp`` (the walk's
-    editable candidates), explained against the example's own references: the example itself while ``hyp`` is the
-    paper's text, else :func:`explain` (both cached)."""
-    s = samples.SENTENCE_SAMPLES[key]
-    return example(key, config) if hyp == s.hyp else explain(hyp, tuple(s.refs), config)
-
-
-@st.cache_resource(max_entries=_N, show_spinner=False)
-def edited_clip_table(key: str, hyp: str, config: BleuConfig, n: int) -> pa.Table:
-    """:func:`clip_table` of :func:`edited` (the paper's table itself while ``hyp`` is the paper's text); typed
-    n-grams Markdown-escaped, since a static table renders its cells as Markdown (``**x**`` would be bold)."""
-    if hyp == samples.SENTENCE_SAMPLES[key].hyp:
-        return clip_table(key, config, n)
-    df = frames.clip_frame(edited(key, hyp, config), n)
-    df[df.columns[0]] = df[df.columns[0]].map(markup.md_escape)
     return _arrow(df.set_index(df.columns[0]))
 
 

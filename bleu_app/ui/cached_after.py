@@ -1,16 +1,20 @@
-"""The cache of the Learn page's "After BLEU" steps (issue 33): fixed content, computed once per process and
-shared by every session (a sibling of ``cached``, which is at the size limit)."""
+"""The Learn page's caches beyond ``cached`` (at its size limit): the "After BLEU" steps (issue 33), fixed content
+computed once per process, and the walk's editable candidates (issue 34), shared by every session that types the
+same text."""
 
 from __future__ import annotations
 
 import pyarrow as pa
 import streamlit as st
 
-from bleu_app.frames import after as frames
+from bleu_app import markup, samples
+from bleu_app.frames import after as frames, sentence as sentence_frames
+from bleu_app.ui.cached import _N, _arrow, clip_table, example, explain
 from bleu_core.config import BleuConfig
 from bleu_core.teaching.chrf_lab import ZERO_OVERLAP
+from bleu_core.teaching.explain import SegmentExplanation
 
-__all__ = ["chrf_lab", "chrf_table", "people_table", "ter_table"]
+__all__ = ["chrf_lab", "chrf_table", "edited", "edited_clip_table", "people_table", "ter_table"]
 
 
 @st.cache_resource(max_entries=64, show_spinner=False)
@@ -37,3 +41,22 @@ def chrf_lab() -> tuple[pa.Table, pa.Table]:
     corpus = {"reference": list(ZERO_OVERLAP.references)}
     corpus |= {name: list(hyps) for name, hyps in ZERO_OVERLAP.systems[:2]}
     return pa.Table.from_pandas(frames.chrf_lab_frame()), pa.table(corpus)
+
+
+def edited(key: str, hyp: str, config: BleuConfig) -> SegmentExplanation:
+    """A paper example (``samples.SENTENCE_SAMPLES`` key) with its candidate replaced by ``hyp`` (the walk's
+    editable candidates), explained against the example's own references: the example itself while ``hyp`` is the
+    paper's text, else :func:`explain` (both cached)."""
+    s = samples.SENTENCE_SAMPLES[key]
+    return example(key, config) if hyp == s.hyp else explain(hyp, tuple(s.refs), config)
+
+
+@st.cache_resource(max_entries=_N, show_spinner=False)
+def edited_clip_table(key: str, hyp: str, config: BleuConfig, n: int) -> pa.Table:
+    """:func:`clip_table` of :func:`edited` (the paper's table itself while ``hyp`` is the paper's text); typed
+    n-grams Markdown-escaped, since a static table renders its cells as Markdown (``**x**`` would be bold)."""
+    if hyp == samples.SENTENCE_SAMPLES[key].hyp:
+        return clip_table(key, config, n)
+    df = sentence_frames.clip_frame(edited(key, hyp, config), n)
+    df[df.columns[0]] = df[df.columns[0]].map(markup.md_escape)
+    return _arrow(df.set_index(df.columns[0]))

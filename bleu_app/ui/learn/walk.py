@@ -10,7 +10,7 @@ import streamlit as st
 
 from bleu_app import samples
 from bleu_app.frames import sentence as frames
-from bleu_app.ui import cached, state
+from bleu_app.ui import cached, cached_after, state
 from bleu_app.ui.components import highlight, scores, tables, vega
 from bleu_app.ui.learn.lecture import Lecture
 from bleu_core.metrics.bleu import make_signature
@@ -76,7 +76,7 @@ def _candidate_box(
         help="Back to the paper's candidate",
         width="stretch",
     )
-    expl = cached.edited(key, typed, w.config)
+    expl = cached_after.edited(key, typed, w.config)
     if expl.hyp_len == 0:
         st.info(NO_WORDS, icon=":material/edit:")
         return None
@@ -130,7 +130,7 @@ def _clipped(w: Lecture, *, slide: bool) -> None:
     if slide:
         c1, c2 = (frames.fraction(c.orders[0].matches, c.orders[0].total) for c in (w.c1, w.c2))
         right.caption(f"Example 1: **{c1}** and **{c2}**")
-    st.table(cached.edited_clip_table("ex2", typed, w.config, 1), hide_index=False)
+    st.table(cached_after.edited_clip_table("ex2", typed, w.config, 1), hide_index=False)
 
 
 def clipping(w: Lecture) -> None:
