@@ -11,6 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from bleu_app.frames import classroom as frames
 from bleu_app.frames.metrics import Signed
+from bleu_app.markup import md_escape
 from bleu_app.ui import state
 from bleu_app.ui.classroom import room as links
 from bleu_app.ui.components import export
@@ -86,7 +87,7 @@ def test_the_projector_view_drops_hidden_rows_and_nicknames_and_shows_no_secret(
     assert own.set_index(frames.TEXT).loc[RUDE, frames.HIDDEN]
     projector = _project(teacher)
     shown = projector.table[0].value
-    assert shown[frames.TEXT].tolist() == [FINE]
+    assert shown[frames.TEXT].tolist() == [md_escape(FINE)]  # a static table renders Markdown: shown as typed
     fine = explain_segment(FINE, list(EXAMPLE_1.references), BleuConfig.sentence()).score.score
     assert [float(b) for b in shown[frames.BLEU]] == [round(fine, 2)]  # to 2 decimals, as the teacher's table
     assert shown[frames.RANK].tolist() == [1]  # ranked again among what is shown

@@ -106,3 +106,16 @@ def test_names_left_off_a_crowded_human_chart_are_listed_as_text() -> None:
     captions = [c.value for c in at.caption if c.value.startswith("No room for these names")]
     assert len(captions) == 1
     assert _shown(captions[0].split(": ", 1)[1]) == ", ".join(missing)
+
+
+def test_typed_words_in_the_sentence_pages_clip_table_are_text() -> None:
+    """A static table renders its cells as Markdown (Streamlit 1.67): the Sentence page's clipping table shows the
+    user's words, so each n-gram is escaped and reads back as typed."""
+    at = open_app("pages/sentence.py")
+    at.text_area(key="sentence.ref_box.0").set_value("**bold** $x^2$ [link](http://x) the cat")
+    at.text_area(key="sentence.hyp_box").set_value(HOSTILE + " the cat").run()
+    assert not at.exception, [e.value for e in at.exception]
+    grams = [str(g) for g in at.table[0].value.index]
+    shown = [_shown(g) for g in grams]  # no bold, link, HTML or math
+    assert "$x^2$" in shown
+    assert "<b>h</b>" in shown

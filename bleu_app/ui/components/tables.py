@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
+from bleu_app import markup
 from bleu_app.frames.corpus import HYP, REF, SEGMENT
 from bleu_app.ui import state
 
@@ -78,15 +79,16 @@ _MARKER: Final = re.compile(r"^([-+*]|\d+[.)])(\s)")  # what Markdown reads as a
 
 def as_text(data: Any) -> pd.DataFrame:
     """A table (a frame, Arrow, records) as a static table shows it: each float column with as many decimals as its
-    values need (at most 4: a frame rounded to 2 shows 21.70, not 21.7000) and its header's Markdown list marker
-    escaped (a static table renders headers as Markdown: "+ both" was a bullet).
+    values need (at most 4: a frame rounded to 2 shows 21.70, not 21.7000), its header's Markdown list marker
+    escaped (a static table renders headers as Markdown: "+ both" was a bullet) and every text cell escaped (its
+    cells too: a student's "**x**" or "$x$" on the projected class table is shown as typed).
 
     Example:
-        >>> shown = as_text(pd.DataFrame({"+ both": [21.7, 22.18], "n": [1, 2]}))
+        >>> shown = as_text(pd.DataFrame({"+ both": [21.7, 22.18], "n": [1, 2], "who": ["**x**", "$y$"]}))
         >>> print(*shown.columns)
-        \\+ both n
-        >>> shown.iloc[:, 0].tolist()
-        ['21.70', '22.18']
+        \\+ both n who
+        >>> shown.iloc[:, 0].tolist(), shown["who"].tolist()
+        (['21.70', '22.18'], ['\\\\*\\\\*x\\\\*\\\\*', '\\\\$y\\\\$'])
     """
     df = data.to_pandas() if hasattr(data, "to_pandas") else pd.DataFrame(data)
     out = df.copy()
@@ -95,6 +97,8 @@ def as_text(data: Any) -> pd.DataFrame:
             values = df[column].dropna()
             decimals = max((len(f"{v:.4f}".rstrip("0").split(".")[1]) for v in values), default=0)
             out[column] = df[column].map(lambda v, d=decimals: "" if pd.isna(v) else f"{v:.{d}f}")
+        elif not pd.api.types.is_numeric_dtype(df[column]):
+            out[column] = df[column].map(lambda v: markup.md_escape(v) if isinstance(v, str) else v)
     out.columns = [_MARKER.sub(r"\\\1\2", str(c)) for c in df.columns]
     return out
 
@@ -116,5 +120,7 @@ def side_by_side(a: str = "A", b: str = "B", *, numbers: int = 3) -> dict[str, A
 
 
 def clip_table(df: pd.DataFrame) -> None:
-    """The paper's clipping table as a static table (readable when projected, searchable as text)."""
-    st.table(df.set_index(df.columns[0]))
+    """The paper's clipping table as a static table (readable when projected, searchable as text); its n-grams
+    escaped (a static table renders its cells as Markdown, and on the Sentence page they are the user's words)."""
+    shown = df.assign(**{df.columns[0]: df[df.columns[0]].map(lambda v: markup.md_escape(str(v)))})
+    st.table(shown.set_index(df.columns[0]))
