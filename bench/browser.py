@@ -74,7 +74,8 @@ DRAWN_JS = r"""([all, any, minCharts]) => {
   if (!all.every(t => text.includes(t))) return false;
   const hit = any.length ? any.find(t => text.includes(t)) : '';
   if (hit === undefined) return false;
-  const charts = [...main.querySelectorAll('[data-testid="stVegaLiteChart"]')];
+  // a chart in a tab not shown (Learn's Part II) is drawn when its tab opens: the charts a person sees
+  const charts = [...main.querySelectorAll('[data-testid="stVegaLiteChart"]')].filter(c => c.checkVisibility());
   if (charts.length < minCharts) return false;
   const painted = (c) => {
     const svg = c.querySelector('svg.marks');

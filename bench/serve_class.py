@@ -240,7 +240,8 @@ def browser_first_visits(url: str, visits: int, cpu: Any) -> list[FirstVisit]:
                     const main = document.querySelector('[data-testid="stMain"]');
                     if (!main) return false;
                     if (main.querySelector('[data-testid="stException"]')) return true;
-                    const charts = [...main.querySelectorAll('[data-testid="stVegaLiteChart"]')];
+                    const charts = [...main.querySelectorAll('[data-testid="stVegaLiteChart"]')]
+                        .filter(c => c.checkVisibility());  // a hidden tab's chart is drawn when it opens
                     const marks = '.role-mark path, .role-mark line, .role-mark text, .role-mark rect';
                     const drawn = charts.length > 0 && charts.every(c => c.querySelector(marks));
                     const app = document.querySelector('[data-testid="stApp"]');

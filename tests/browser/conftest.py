@@ -307,7 +307,8 @@ def shot(p: Page, name: str) -> Path:
 
 # For every Vega chart on the page: its height, how many marks it drew, and per axis the labels that Vega hid
 # (labelOverlap sets their opacity to 0) or that overlap their neighbour (text drawn over text).
-_CHART_REPORT = r"""(sel) => [...document.querySelectorAll(sel)].map((chart) => {
+# a chart in a tab not shown (Learn's Part II) is drawn when its tab opens: only the charts a person sees count
+_CHART_REPORT = r"""(sel) => [...document.querySelectorAll(sel)].filter(c => c.checkVisibility()).map((chart) => {
   const svg = chart.querySelector('svg.marks');
   const title = svg ? [...svg.querySelectorAll('.role-title-text')].map(t => t.textContent).join(' ') : '';
   const marks = svg ? svg.querySelectorAll(
@@ -354,14 +355,12 @@ def assert_charts_drawn(p: Page, where: str, at_least: int) -> list[dict]:  # ty
     """Every chart is taller than 100 px, drew marks, and shows every axis label (none hidden or overlapping)."""
     charts = "[data-testid='stMain'] [data-testid='stVegaLiteChart']"
     drawn = "svg.marks .role-mark path, svg.marks .role-mark line, svg.marks .role-mark text, svg.marks .role-mark rect"
-    p.wait_for_function(f"(n) => document.querySelectorAll({charts!r}).length >= n", arg=at_least, timeout=60_000)
+    shown = f"[...document.querySelectorAll({charts!r})].filter(c => c.checkVisibility())"  # a hidden tab's: not yet
+    p.wait_for_function(f"(n) => {shown}.length >= n", arg=at_least, timeout=60_000)
     # Vega draws after its element appears (and a rerun may add a chart element before its SVG): wait until every
-    # chart element holds an SVG with marks; if one never does, the report below says which
+    # chart element shown holds an SVG with marks; if one never does, the report below says which
     with contextlib.suppress(PlaywrightTimeout):
-        p.wait_for_function(
-            f"""() => [...document.querySelectorAll({charts!r})].every(c => c.querySelector({drawn!r}))""",
-            timeout=60_000,
-        )
+        p.wait_for_function(f"""() => {shown}.every(c => c.querySelector({drawn!r}))""", timeout=60_000)
     report = chart_report(p)
     assert len(report) >= at_least, (where, [c["title"] for c in report])
     for chart in report:

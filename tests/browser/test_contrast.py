@@ -21,6 +21,7 @@ CHARTS = f"{MAIN} [data-testid='stVegaLiteChart']"
 # (name, path, how many charts the page draws at least): Compare and Corpus open on the demo corpus
 PAGES = [
     ("learn", "/", 1),
+    ("learn-part2", "/learn?tab=part2", 1),  # Part II's systems chart (issue 34, A13), drawn when its tab is shown
     ("sentence", "/sentence", 3),
     ("corpus", "/corpus", 3),
     ("compare", "/compare", 3),
@@ -30,8 +31,8 @@ PAGES = [
 
 def _charts_drawn(p, at_least: int) -> None:
     """Wait until the page has its charts and Vega drew every one's text (it draws after the element appears)."""
-    p.wait_for_function(
-        """([sel, n]) => { const cs = [...document.querySelectorAll(sel)];
+    p.wait_for_function(  # a chart in a tab not shown (Part II's, on Learn) is drawn when its tab opens
+        """([sel, n]) => { const cs = [...document.querySelectorAll(sel)].filter(c => c.checkVisibility());
              return cs.length >= n && cs.every(c => c.querySelector('svg.marks .role-axis-label text')); }""",
         arg=[CHARTS, at_least],
         timeout=60_000,

@@ -92,7 +92,8 @@ def test_section_numbers_equal_rescoring():
     assert math.isclose(wf["end"].iloc[-2], _demo_bleu(b, config), abs_tol=1e-9)  # the last step lands on B
     assert math.isclose(wf["end"].iloc[-1], _demo_bleu(b, config), abs_tol=1e-9)
     # the top sentence's "without it" is B - A minus B - A without it, rescored from the text
-    gap = next(d for d in at.dataframe if "share of B - A" in d.value.columns).value
+    # the gap table: shares and leave-one-out effects (the A-vs-B table lists every sentence with its share only)
+    gap = next(d for d in at.dataframe if {"share of B - A", "effect on B - A"} <= set(d.value.columns)).value
     assert len(gap) == 25
     seg = int(gap.iloc[0]["segment"])
     without = _demo_bleu(b, config, drop=seg - 1) - _demo_bleu(a, config, drop=seg - 1)

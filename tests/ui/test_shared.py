@@ -9,9 +9,9 @@ import pyarrow as pa
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from bleu_app.charts import sentence as charts
+from bleu_app.charts import paper as paper_charts, sentence as charts
 from bleu_app.frames import sentence as frames
-from bleu_app.ui import cached
+from bleu_app.ui import cached, cached_human
 from bleu_core import BleuConfig
 from tests.ui.conftest import open_app
 
@@ -47,30 +47,32 @@ def counted(monkeypatch):
 
     for name in ("decay_chart", "log_terms_chart", "bp_curve_chart"):
         wrap(charts, name, "charts")
+    wrap(paper_charts, "systems_chart", "charts")
     wrap(cached, "explain_segment", "explain")
     cached.example.clear()
     cached.decay_spec.clear()
     cached.log_terms.clear()
     cached.bp_spec.clear()
+    cached_human.systems_spec.clear()
     return calls
 
 
 def test_a_second_session_builds_nothing(counted):
     first = _session()
     built = dict(counted)
-    assert built["charts"] == 4  # two decay charts, the log terms, the BP curve
+    assert built["charts"] == 5  # two decay charts, the log terms, the BP curve, Part II's five systems
     assert built["explain"] >= 6  # the six candidates of Examples 1-4
     second = _session()  # a new session (another student)
     assert counted == built  # served from the global caches: no chart built, nothing explained again
     drawn = _charts(second)
-    assert len(drawn) == 4
+    assert len(drawn) == 5
     assert drawn == _charts(first)
 
 
 def test_shared_charts_carry_their_data():
     app = _session()
     drawn = _charts(app)
-    assert len(drawn) == 4
+    assert len(drawn) == 5
     decay = drawn[0]
     (table,) = decay["datasets"].values()
     # Example 1, Candidate 1 under the paper's settings: p1..p4 = 17/18, 10/17, 7/16, 4/15
