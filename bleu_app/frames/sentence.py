@@ -17,7 +17,8 @@ from bleu_app.frames.signs import signed
 from bleu_core.config import BleuConfig
 from bleu_core.engine.stats import closest_ref_len
 from bleu_core.metrics.bleu import brevity_penalty, score_from_stats
-from bleu_core.teaching.explain import SegmentExplanation
+from bleu_core.teaching.clipbuild import ClipStep
+from bleu_core.teaching.explain import ClipRow, SegmentExplanation
 from bleu_core.teaching.mteval import mteval_v13a_score
 from bleu_core.teaching.variants import VariantResult
 
@@ -48,6 +49,7 @@ __all__ = [
     "bp_curve_frame",
     "bp_marks_frame",
     "bp_points_frame",
+    "build_clip_frame",
     "clip_frame",
     "fraction",
     "log_terms_frame",
@@ -127,11 +129,15 @@ def clip_frame(expl: SegmentExplanation, n: int) -> pd.DataFrame:
 
     Columns: NGRAM, COUNT, one ``ref_col(k)`` per reference, MAX_REF, CLIP.
     """
+    return _clip_rows(expl, expl.orders[n - 1].rows if 1 <= n <= len(expl.orders) else ())
+
+
+def _clip_rows(expl: SegmentExplanation, rows: Sequence[ClipRow]) -> pd.DataFrame:
     refs = [ref_col(k) for k in range(len(expl.ref_tokens))]
     cols = [NGRAM, COUNT, *refs, MAX_REF, CLIP]
-    if not 1 <= n <= len(expl.orders):
+    if not rows:
         return pd.DataFrame(columns=cols)
-    rows = [
+    table = [
         {
             NGRAM: _gram(r.ngram),
             COUNT: r.count,
@@ -139,9 +145,26 @@ def clip_frame(expl: SegmentExplanation, n: int) -> pd.DataFrame:
             MAX_REF: r.max_ref_count,
             CLIP: r.clipped,
         }
-        for r in expl.orders[n - 1].rows
+        for r in rows
     ]
-    return pd.DataFrame(rows, columns=cols).astype(dict.fromkeys(cols[1:], "int64"))
+    return pd.DataFrame(table, columns=cols).astype(dict.fromkeys(cols[1:], "int64"))
+
+
+def build_clip_frame(expl: SegmentExplanation, step: ClipStep) -> pd.DataFrame:
+    """:func:`clip_frame` after ``step`` (``bleu_core.teaching.clipbuild``): the n-grams counted so far, with Count
+    and Count_clip so far; the references' counts and Max_Ref_Count are the whole references'. After the last
+    step it is :func:`clip_frame` itself.
+
+    Example:
+        >>> from bleu_core.config import BleuConfig
+        >>> from bleu_core.teaching.clipbuild import clip_steps
+        >>> from bleu_core.teaching.explain import explain_segment
+        >>> e = explain_segment("the cat the cat the", ["the cat", "a cat on the mat"], BleuConfig.paper())
+        >>> build_clip_frame(e, clip_steps(e, 1)[3]).to_dict("records")  # doctest: +NORMALIZE_WHITESPACE
+        [{'n-gram': 'the', 'Count': 2, 'Ref 1': 1, 'Ref 2': 1, 'Max_Ref_Count': 1, 'Count_clip': 1},
+         {'n-gram': 'cat', 'Count': 1, 'Ref 1': 1, 'Ref 2': 1, 'Max_Ref_Count': 1, 'Count_clip': 1}]
+    """
+    return _clip_rows(expl, step.rows)
 
 
 REF_COUNTS: Final = "Refs"

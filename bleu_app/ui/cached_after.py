@@ -11,10 +11,20 @@ from bleu_app import markup, samples
 from bleu_app.frames import after as frames, sentence as sentence_frames
 from bleu_app.ui.cached import _N, _arrow, clip_table, example, explain
 from bleu_core.config import BleuConfig
+from bleu_core.teaching import clipbuild
 from bleu_core.teaching.chrf_lab import ZERO_OVERLAP
 from bleu_core.teaching.explain import SegmentExplanation
 
-__all__ = ["chrf_lab", "chrf_table", "edited", "edited_clip_table", "people_table", "ter_table"]
+__all__ = [
+    "built_clip_table",
+    "chrf_lab",
+    "chrf_table",
+    "clip_step",
+    "edited",
+    "edited_clip_table",
+    "people_table",
+    "ter_table",
+]
 
 
 @st.cache_resource(max_entries=64, show_spinner=False)
@@ -58,5 +68,25 @@ def edited_clip_table(key: str, hyp: str, config: BleuConfig, n: int) -> pa.Tabl
     if hyp == samples.SENTENCE_SAMPLES[key].hyp:
         return clip_table(key, config, n)
     df = sentence_frames.clip_frame(edited(key, hyp, config), n)
+    df[df.columns[0]] = df[df.columns[0]].map(markup.md_escape)
+    return _arrow(df.set_index(df.columns[0]))
+
+
+@st.cache_resource(max_entries=_N, show_spinner=False)
+def _clip_steps(key: str, hyp: str, config: BleuConfig) -> tuple[clipbuild.ClipStep, ...]:
+    """Every step of :func:`edited`'s unigram clipping, word by word (read-only)."""
+    return tuple(clipbuild.clip_steps(edited(key, hyp, config), 1))
+
+
+def clip_step(key: str, hyp: str, config: BleuConfig, counted: int) -> clipbuild.ClipStep:
+    """:func:`edited`'s unigram clipping after its first ``counted`` words (all of them, past the last)."""
+    steps = _clip_steps(key, hyp, config)
+    return steps[max(0, min(counted, len(steps) - 1))]
+
+
+@st.cache_resource(max_entries=_N, show_spinner=False)
+def built_clip_table(key: str, hyp: str, config: BleuConfig, counted: int) -> pa.Table:
+    """The clipping table after :func:`clip_step` (its n-grams Markdown-escaped, as :func:`edited_clip_table`'s)."""
+    df = sentence_frames.build_clip_frame(edited(key, hyp, config), clip_step(key, hyp, config, counted))
     df[df.columns[0]] = df[df.columns[0]].map(markup.md_escape)
     return _arrow(df.set_index(df.columns[0]))

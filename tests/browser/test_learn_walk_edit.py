@@ -20,6 +20,10 @@ _ROWS = """() => [...document.querySelectorAll('[data-testid="stMain"] [data-tes
   .map(tr => [...tr.querySelectorAll('th, td')].map(c => c.innerText.trim()))"""
 
 
+_COUNTED = """() => [...document.querySelectorAll('[data-testid="stMain"] [data-testid="stCaptionContainer"]')]
+  .map(e => e.innerText).find(t => t.includes('words counted')) || ''"""
+
+
 def test_typing_a_candidate_on_the_clipping_slide_updates_its_table(app_url, new_page):
     p = new_page(scheme="light", width=1280, height=720)
     p.goto(f"{app_url}/learn?present=1&step=clipping")
@@ -49,3 +53,67 @@ def test_typing_a_candidate_on_the_clipping_slide_updates_its_table(app_url, new
     box.press("Escape")  # the clicker's keys are the slides' again
     p.keyboard.press("ArrowRight")
     p.wait_for_function("() => location.search.includes('step=bigrams')", timeout=60_000)
+    # back again: the typed candidate is still there, also after a rerun (the box had come back empty in the
+    # browser, and the next rerun took the empty box for the text: "no words to score")
+    rerun_settled(p)
+    p.wait_for_function("() => document.bleuStep === 'bigrams'", timeout=60_000)
+    p.keyboard.press("ArrowLeft")
+    p.wait_for_function("() => location.search.includes('step=clipping')", timeout=60_000)
+    rerun_settled(p)
+    expect(box).to_have_value(typed)
+    p.locator(".st-key-learn-build_prev button").first.click()  # a rerun: one word back
+    rerun_settled(p)
+    p.wait_for_function(f"() => ({_COUNTED})() === '3 of 4 words counted'", timeout=60_000)
+    expect(box).to_have_value(typed)
+    p.wait_for_function(rows, arg=[["the", "2", "2", "1", "2", "2"], ["cat", "1", "1", "1", "1", "1"]], timeout=60_000)
+
+
+_HEIGHT = (
+    "() => { const m = document.querySelector('[data-testid=\"stMain\"]'); return [m.scrollHeight, m.clientHeight]; }"
+)
+_USED = "() => document.querySelectorAll('[data-testid=\"stMain\"] .bleu-tok.used:not(.legend)').length"
+
+
+def test_the_clicker_builds_the_clipping_word_by_word_then_moves_on(app_url, new_page):
+    """Issue 34's build-up: coming forward, the clipping slide starts with no word counted; each → counts one word
+    (the table grows, a reference copy is struck through, the third "the" finds none left); the press after the
+    seventh word moves to the next slide; coming back, the slide is whole and ← takes one word back."""
+    p = new_page(scheme="light", width=1280, height=720)
+    p.goto(f"{app_url}/learn?present=1&step=plain")
+    wait_for_app(p)
+    p.wait_for_function("() => document.bleuStep === 'plain' && !!document.bleuStepKeys", timeout=60_000)
+    p.keyboard.press("ArrowRight")
+    p.wait_for_function("() => location.search.includes('step=clipping')", timeout=60_000)
+    p.wait_for_function(f"() => ({_COUNTED})() === '0 of 7 words counted'", timeout=60_000)
+    p.wait_for_function("() => document.bleuStep === 'clipping'", timeout=60_000)
+    for k in range(1, 8):
+        p.keyboard.press("PageDown" if k % 2 else "ArrowRight")  # a clicker and the keyboard alike
+        counted = f"{k} of 7 words counted" if k < 7 else ""  # whole: the caption is Example 1's again
+        p.wait_for_function(f"(c) => ({_COUNTED})() === c", arg=counted, timeout=60_000)
+        rerun_settled(p)
+        assert "step=clipping" in p.url, f"the lecture moved on at word {k}"
+        clipped = min(k, 2)  # Count_clip of "the": Reference 1 holds two
+        p.wait_for_function(
+            f"(w) => JSON.stringify(({_ROWS})()) === JSON.stringify(w)",
+            arg=[["the", str(k), "2", "1", "2", str(clipped)]],
+            timeout=60_000,
+        )
+        assert p.evaluate(_USED) == (2 if k == 1 else 3)  # both references' "the", then Reference 1's second
+        if k == 3:
+            shot(p, "learn-present-clipping-build-3")
+    expect(p.locator(f"{MAIN} [data-testid='stMetricValue']").first).to_have_text("2/7")
+    height, screen = p.evaluate(_HEIGHT)
+    assert height <= screen + 4, f"the built slide is {height} px tall on a {screen} px screen"
+    p.keyboard.press("ArrowRight")  # every word counted: the next slide
+    p.wait_for_function("() => location.search.includes('step=bigrams')", timeout=60_000)
+    rerun_settled(p)
+    p.wait_for_function("() => document.bleuStep === 'bigrams'", timeout=60_000)
+    p.keyboard.press("PageUp")  # back: the clipping whole, then one word back
+    p.wait_for_function("() => location.search.includes('step=clipping')", timeout=60_000)
+    p.wait_for_function("() => document.bleuStep === 'clipping'", timeout=60_000)
+    rerun_settled(p)
+    expect(p.locator(f"{MAIN} [data-testid='stMetricValue']").first).to_have_text("2/7")  # whole again
+    expect(p.locator(".st-key-learn-build_next button").first).to_be_disabled()
+    p.keyboard.press("ArrowLeft")
+    p.wait_for_function(f"() => ({_COUNTED})() === '6 of 7 words counted'", timeout=60_000)
+    assert "step=clipping" in p.url

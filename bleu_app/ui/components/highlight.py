@@ -8,6 +8,7 @@ from typing import Final, Literal
 
 import streamlit as st
 
+from bleu_core.teaching.clipbuild import ClipStep
 from bleu_core.teaching.explain import SegmentExplanation
 
 # Okabe & Ito's colour-blind-safe hues on semi-transparent backgrounds with `color: inherit`, so the text
@@ -22,6 +23,9 @@ HIGHLIGHT_CSS: Final = """
 .bleu-tok.unmatched { background: transparent; border-bottom: 3px dotted #D55E00; }
 .bleu-tok.ref-hit { background: rgba(0, 158, 115, 0.30); border-bottom: 3px double #009E73; }
 .bleu-tok.selected { outline: 3px solid #CC79A7; outline-offset: 1px; }
+.bleu-tok.pending { opacity: 0.7; }  /* faded, still 4.5:1 in both themes */
+.bleu-tok.used { background: rgba(0, 158, 115, 0.30); border-bottom: 3px double #009E73;
+  text-decoration: line-through; }
 .bleu-tok sub { font-size: 0.62em; opacity: 0.85; margin-left: 0.1em; }
 .bleu-keep { white-space: nowrap; }  /* a word and its reference tags stay on one line */
 .bleu-legend { display: flex; flex-wrap: wrap; gap: 0.4em 1.2em; font-size: 0.95rem; margin: 0.2em 0 0.6em; }
@@ -29,6 +33,7 @@ HIGHLIGHT_CSS: Final = """
 </style>
 """
 
+_RANK: Final = {"unmatched": 0, "clipped": 1, "matched": 2}  # a token covered by several n-grams shows the best
 _STATUS_WORDS: Final = {
     "matched": "matched (counted)",
     "clipped": "clipped (the references' copies are used up)",
@@ -45,12 +50,11 @@ def _span(text: str, classes: str, title: str = "", sub: str = "") -> str:
 def token_statuses(expl: SegmentExplanation, n: int) -> list[str]:
     """Each candidate token's status at order n: matched if a matched n-gram covers it, else clipped if
     a clipped one does, else unmatched (tokens beyond the last n-gram start are covered by earlier ones)."""
-    rank = {"unmatched": 0, "clipped": 1, "matched": 2}
     out = ["unmatched"] * expl.hyp_len
     if 1 <= n <= len(expl.orders):
         for occ in expl.orders[n - 1].occurrences:
             for i in range(occ.start, occ.start + occ.n):
-                if rank[occ.status] > rank[out[i]]:
+                if _RANK[occ.status] > _RANK[out[i]]:
                     out[i] = occ.status
     return out
 
@@ -146,9 +150,48 @@ def references_html(
     return "".join(rows)
 
 
-def legend_html(*, refs: bool = False, longest: bool = False) -> str:
+def build_html(expl: SegmentExplanation, step: ClipStep, n: int = 1) -> str:
+    """Clipping as a process (``bleu_core.teaching.clipbuild``): the candidate with its first ``step.counted``
+    n-grams coloured by what became of them (the last one outlined) and the rest faded; each reference with the
+    copies used up so far struck through (the one the last n-gram used outlined)."""
+    counted = dict(zip(_starts(expl, n), step.statuses, strict=False))
+    cover: dict[int, str] = {}
+    for i, status in counted.items():  # a token's status: the best of the counted n-grams covering it
+        for t in range(i, i + n):
+            if _RANK[status] > _RANK.get(cover.get(t, ""), -1):
+                cover[t] = status
+    last = set(range(step.start, step.start + n)) if step.start is not None else set()
+    spans = []
+    for t, tok in enumerate(expl.hyp_tokens):
+        now = cover.get(t)
+        cls = (now or "pending") + (" selected" if t in last else "")
+        spans.append(_span(tok, cls, _STATUS_WORDS[now] if now else "not counted yet"))
+    rows = [f'<div class="bleu-text" dir="auto">{" ".join(spans) or "<em>(no tokens)</em>"}</div>']
+    for k, toks in enumerate(expl.ref_tokens):
+        used = {t for p in step.used[k] for t in range(p, p + n)}
+        at = step.took[k]
+        took = set(range(at, at + n)) if at is not None else set()
+        ref = " ".join(
+            _span(
+                tok,
+                ("used" if t in used else "plain") + (" selected" if t in took else ""),
+                "used up by a candidate word" if t in used else "",
+            )
+            for t, tok in enumerate(toks)
+        )
+        label = html.escape(f"Ref {k + 1} ({len(toks)} tokens)")
+        rows.append(f'<div class="bleu-text" dir="auto"><span class="bleu-reflabel">{label}</span>{ref}</div>')
+    return "".join(rows)
+
+
+def _starts(expl: SegmentExplanation, n: int) -> list[int]:
+    return [o.start for o in expl.orders[n - 1].occurrences] if 1 <= n <= len(expl.orders) else []
+
+
+def legend_html(*, refs: bool = False, longest: bool = False, used: bool = False) -> str:
     """A legend: each status with its colour and underline shape; with ``longest``, the legend of
-    ``candidate_html(mode="longest")``, which says what the number beside each word is."""
+    ``candidate_html(mode="longest")``, which says what the number beside each word is; with ``used``, the
+    build-up's (:func:`build_html`) two more."""
     if longest:
         items = [
             _span("matched", "matched legend", sub="2"),
@@ -164,6 +207,8 @@ def legend_html(*, refs: bool = False, longest: bool = False) -> str:
     ]
     if refs:
         items.append(_span("where the selected n-gram is in a reference", "ref-hit legend"))
+    if used:
+        items += [_span("a reference copy used up", "used legend"), _span("not counted yet", "pending legend")]
     return f'<div class="bleu-legend">{"".join(items)}</div>'
 
 

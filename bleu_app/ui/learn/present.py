@@ -21,7 +21,7 @@ from typing import Final
 import streamlit as st
 
 from bleu_app.ui import cached, state
-from bleu_app.ui.learn import follow, links, steps
+from bleu_app.ui.learn import follow, links, steps, walk
 from bleu_app.ui.learn.lecture import Lecture
 from bleu_core.config import BleuConfig
 
@@ -151,10 +151,13 @@ def default_tab() -> str | None:
 
 
 def go(to: str) -> None:
-    """on_click: show step ``to`` (in presenter mode, in both windows of the deck)."""
+    """on_click: show step ``to`` (in presenter mode, in both windows of the deck, a build-up from its start when
+    the lecture moves forward to it and whole when it moves back)."""
+    was = state.get(state.STEP_LINKED)
     st.query_params[links.STEP] = to
     state.put(state.STEP_LINKED, to)
     if presenting():
+        walk.arrive(to, forward=was is None or steps.number(to) > steps.number(was))
         cached.deck(deck_id()).move(to)
 
 
@@ -170,8 +173,10 @@ def notes_link() -> str:
 # The keys, bound on the page's document by a script in a 1-px iframe of the page's own origin (issue 20.5; issue 34
 # for the clicker); each load of the frame replaces the listeners of the last one (a listener dies with its frame).
 # → and ← press the Next / Previous buttons. A clicker's PageDown and PageUp first scroll a step taller than the
-# screen and move on only at its end (or its top). A text field keeps its keys (a student typing an answer is never
-# moved on; the step list's box keeps its arrows); a radio or a checkbox does not: an arrow there moves the lecture
+# screen and move on only at its end (or its top). A slide that builds (the clipping step's ◀ / ▶) takes the
+# presses first: the next word, and the next slide once every word is counted. A text field keeps its keys (a
+# student typing an answer is never moved on; the step list's box keeps its arrows); a radio or a checkbox does not:
+# an arrow there moves the lecture
 # instead of changing the class's vote. After a change (a vote, a toggle) the widget loses the focus to the page, and
 # Escape leaves any widget. Each new step (the frame's STEP changes, so the frame loads again) opens scrolled to the
 # top with the page focused, so that the clicker and the arrow keys work at once.
@@ -187,6 +192,8 @@ const focusMain = () => {
   m.focus({preventScroll: true});
 };
 const stepButton = (which) => doc.querySelector(`.st-key-learn-step_${which} button:not([disabled])`);
+// a slide that builds (clipping, word by word) takes the clicker's presses until it is whole, then the lecture moves
+const buildButton = (which) => doc.querySelector(`.st-key-learn-build_${which} button:not([disabled])`);
 // a listener lives as long as the frame that added it: each new frame replaces the last one's
 const keydown = (e) => {
   if (e.altKey || e.ctrlKey || e.metaKey || !stepButton("next") && !stepButton("prev")) return;
@@ -212,7 +219,7 @@ const keydown = (e) => {
       return;
     }
   }
-  const b = stepButton(forward ? "next" : "prev");
+  const b = buildButton(forward ? "next" : "prev") || stepButton(forward ? "next" : "prev");
   if (b) b.click();
 };
 // a click on a radio or a toggle (its label or its input: the widgets take the click, not a change event)

@@ -4,9 +4,11 @@ mode, ``?step=KEY``)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from bleu_app import samples
 from bleu_app.frames import sentence as frames
@@ -17,10 +19,13 @@ from bleu_core.metrics.bleu import make_signature
 from bleu_core.teaching.explain import SegmentExplanation
 
 __all__ = [
+    "BUILDS",
+    "arrive",
     "bigrams",
     "bigrams_slide",
     "brevity",
     "brevity_slide",
+    "build_key",
     "clipping",
     "clipping_slide",
     "corpus",
@@ -34,10 +39,12 @@ __all__ = [
     "plain_slide",
     "recall",
     "short",
+    "typed_key",
     "zero",
 ]
 
 ex3, ex4a, ex4b = samples.SENTENCE_SAMPLES["ex3"], samples.SENTENCE_SAMPLES["ex4"], samples.SENTENCE_SAMPLES["ex4c2"]
+BUILDS: Final = frozenset({"clipping"})  # the steps that build word by word in presenter mode
 EDIT_MAX_CHARS: Final = 200  # a sentence: a slide's clipping table stays a few rows
 NO_WORDS: Final = "The candidate has no words to score: type a sentence, or press Reset for the paper's."
 
@@ -47,21 +54,36 @@ def edit_key(step: str) -> str:
     return f"learn.edit.{step}"
 
 
+def typed_key(step: str) -> str:
+    """The state key of what was typed in a step's editable candidate (the box's own key is :func:`edit_key`)."""
+    return f"learn.typed.{step}"
+
+
+def _typed(step: str) -> None:
+    """on_change: keep what the box holds."""
+    state.put(typed_key(step), state.get(edit_key(step)))
+
+
 def _candidate_box(
-    step: str, key: str, w: Lecture, *, slide: bool, split: tuple[float, float] = (6, 1)
-) -> tuple[str, SegmentExplanation] | None:
+    step: str, key: str, w: Lecture, *, slide: bool, split: Sequence[float] = (6, 1)
+) -> tuple[str, SegmentExplanation, list[DeltaGenerator]] | None:
     """A step's editable candidate (issue 34: the control in the figure): a box holding the paper's candidate of
     example ``key`` and a Reset button back to it; what is typed, explained against the example's own references
     under the page's settings (the text and its explanation). It writes no setting, so an edit cannot change the
     rest of the lecture. None, after one line saying so, when the text has no token to score. ``split``: the widths
-    of the box and the button."""
+    of the box, the button and any more columns of the row (returned third, empty, for the caller to fill)."""
     paper, widget = samples.SENTENCE_SAMPLES[key].hyp, edit_key(step)
-    typed = state.put_absent(widget, paper)
-    box, reset = st.columns(list(split), vertical_alignment="bottom")
+    # what was typed lives under a key of its own, given to the box on every run: a box that was off screen (another
+    # step shown) comes back with an empty copy in the browser, which the next rerun sent back and took for the text
+    typed = state.put_absent(typed_key(step), paper)
+    state.put(widget, typed)
+    box, reset, *more = st.columns(list(split), vertical_alignment="bottom")
     box.text_input(
         "The candidate: edit it",
         key=widget,
         max_chars=EDIT_MAX_CHARS,
+        on_change=_typed,
+        args=(step,),
         label_visibility="collapsed" if slide else "visible",
         help="Press Enter: the numbers follow. The references stay the paper's; the settings do not change.",
     )
@@ -69,7 +91,7 @@ def _candidate_box(
         "Reset",
         key=f"{widget}.reset",
         on_click=state.put,
-        args=(widget, paper),
+        args=(typed_key(step), paper),
         disabled=typed == paper,
         type="tertiary" if slide else "secondary",  # a slide: no taller than the box beside it
         icon=":material/restart_alt:",
@@ -80,7 +102,7 @@ def _candidate_box(
     if expl.hyp_len == 0:
         st.info(NO_WORDS, icon=":material/edit:")
         return None
-    return typed, expl
+    return typed, expl, more
 
 
 def recall_card(label: str, expl: SegmentExplanation) -> None:
@@ -112,25 +134,88 @@ def plain_slide(w: Lecture) -> None:
     )
 
 
+def build_key(step: str) -> str:
+    """The state key of a step's build-up: how many candidate words are counted (None: all of them)."""
+    return f"learn.build.{step}"
+
+
+def arrive(step: str, *, forward: bool) -> None:
+    """Presenter mode moved to ``step``: a build-up starts with no word counted when the lecture comes forward to
+    it, and whole when it comes back (as slides build)."""
+    if step in BUILDS:
+        state.put(build_key(step), 0 if forward else None)
+
+
+def _move_build(step: str, total: int, by: int) -> None:
+    at = state.get(build_key(step))
+    state.put(build_key(step), max(0, min((total if at is None else int(at)) + by, total)))
+
+
+def _counted(step: str, total: int) -> int:
+    """How many words of a build-up are counted: every word when the state holds none (or more than the
+    candidate has)."""
+    at = state.get(build_key(step))
+    return total if at is None else max(0, min(int(at), total))
+
+
+def _build_buttons(step: str, total: int, counted: int, row: Sequence[DeltaGenerator], *, slide: bool) -> None:
+    """◀ and ▶ in two columns of the candidate's row (a clicker's keys press them first: ``present.KEYS_JS``)."""
+    back, on = row
+    back.button(
+        "◀",
+        key="learn.build_prev",
+        disabled=counted <= 0,
+        on_click=_move_build,
+        args=(step, total, -1),
+        help="One word back",
+        type="tertiary" if slide else "secondary",  # a slide: no taller than the box beside them
+        width="stretch",
+    )
+    on.button(
+        "▶",
+        key="learn.build_next",
+        disabled=counted >= total,
+        on_click=_move_build,
+        args=(step, total, 1),
+        help="Count the next word",
+        type="tertiary" if slide else "secondary",
+        width="stretch",
+    )
+
+
 def _clipped(w: Lecture, *, slide: bool) -> None:
-    """Example 2 with its candidate editable: its highlights, p₁ and clipping table follow what is typed (on a
-    slide, Example 1's two p₁ under p₁: one line less, so that the slide stays one screen)."""
+    """Example 2 with its candidate editable and its clipping built word by word (issue 34: a reference word used
+    up): the highlights, p₁ and the clipping table follow what is typed and how many words are counted (on a
+    slide, no legend, and Example 1's two p₁ under p₁ once the table is whole: the slide stays one screen)."""
     left, right = st.columns([3, 1], vertical_alignment="center")
     with left:
-        edited = _candidate_box("clipping", "ex2", w, slide=slide, split=(5, 1))
+        edited = _candidate_box("clipping", "ex2", w, slide=slide, split=(5, 1.2, 0.8, 0.8))
         if edited is None:
             return
-        typed, e2 = edited
-        highlight.show_html(highlight.candidate_html(e2, n=1) + highlight.references_html(e2, best_match=False))
-    right.metric(
-        "Modified p₁" if slide else "Modified precision p₁",
-        frames.fraction(e2.orders[0].matches, e2.orders[0].total),
-        help="Each word's count clipped by Max_Ref_Count.",
-    )
-    if slide:
-        c1, c2 = (frames.fraction(c.orders[0].matches, c.orders[0].total) for c in (w.c1, w.c2))
-        right.caption(f"Example 1: **{c1}** and **{c2}**")
-    st.table(cached_after.edited_clip_table("ex2", typed, w.config, 1), hide_index=False)
+        typed, e2, row = edited
+        total = e2.orders[0].total
+        counted = _counted("clipping", total)
+        _build_buttons("clipping", total, counted, row, slide=slide)
+        step = cached_after.clip_step("ex2", typed, w.config, counted)
+        highlight.show_html(highlight.build_html(e2, step) + ("" if slide else highlight.legend_html(used=True)))
+    whole = counted == total
+    with right:
+        st.metric(
+            ("Modified p₁" if slide else "Modified precision p₁") if whole else "p₁ so far",
+            frames.fraction(step.matches, counted) if counted else "–",
+            help="Each word's count clipped by Max_Ref_Count."
+            if whole
+            else "Count_clip so far over the words counted.",
+        )
+        if slide and whole:
+            c1, c2 = (frames.fraction(c.orders[0].matches, c.orders[0].total) for c in (w.c1, w.c2))
+            st.caption(f"Example 1: **{c1}** and **{c2}**")
+        else:
+            st.caption(f"{counted} of {total} words counted")
+    if whole:
+        st.table(cached_after.edited_clip_table("ex2", typed, w.config, 1), hide_index=False)
+    else:
+        st.table(cached_after.built_clip_table("ex2", typed, w.config, counted), hide_index=False)
 
 
 def clipping(w: Lecture) -> None:
