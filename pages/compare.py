@@ -69,7 +69,9 @@ st.subheader("Systems side by side")
 st.caption(
     f"{metric_frames.names(shown)}, best first by {markup.md_escape(first.shown.name)}. 95% bootstrap confidence "
     f"intervals: 1000 resamples of the {corpus.n_segments} segments, seed 12345, the same resamples for every "
-    "metric. Signatures (ours, and sacreBLEU's where it has one) under the table."
+    "metric; “vs baseline low/high”: the 95% interval of each difference to the baseline on those same resamples "
+    "(paired: an interval that leaves out 0 is a difference the resamples agree on). Signatures (ours, and "
+    "sacreBLEU's where it has one) under the table."
 )
 metrics.systems_table(corpus, found, config)
 scores.size_note(  # the note's widths are BLEU points: BLEU's when it is shown

@@ -22,7 +22,7 @@ from bleu_core.data.documents import Documents
 from bleu_core.engine import MatchArrays, NgramDiff
 from bleu_core.metrics import Bleu, Metric, as_metric
 from bleu_core.metrics.bleu import brevity_penalties, brevity_penalty, make_signature, score_many, score_matrix
-from bleu_core.significance import bootstrap_cis, pairwise_matrix
+from bleu_core.significance import bootstrap_cis, difference_cis, pairwise_matrix
 from bleu_core.significance.ranking import Ranking, rank_systems
 from bleu_core.significance.resample import resample_sums
 from bleu_core.teaching.explain import leave_one_out
@@ -83,6 +83,7 @@ RANK_RANGE = "ranks possible"
 CLUSTER = "cluster"
 HUMAN = "human score"
 VS_BASELINE = "vs baseline"
+VS_LOW, VS_HIGH = "vs baseline low", "vs baseline high"  # the difference's 95% interval (paired bootstrap)
 
 
 def order_of(matrix: np.ndarray) -> int:
@@ -352,13 +353,18 @@ def system_table(
     resampled: np.ndarray | None = None,
 ) -> pd.DataFrame:
     """One row per system: its score (the column is the metric's name: ``BLEU``, ``chrF2``, ``TER``) with the
-    bootstrap CI, the difference to the baseline, and the human score when given; under BLEU also BP, c, r, c/r,
-    p_1..p_N (percent) and fractions. ``resampled``: bootstrap sums to read the intervals from
-    (``bleu_core.resample_sums`` of these matrices, seed 12345) instead of drawing."""
+    bootstrap CI, the difference to the baseline with its paired bootstrap 95% interval (the same draws), and the
+    human score when given; under BLEU also BP, c, r, c/r, p_1..p_N (percent) and fractions. ``resampled``:
+    bootstrap sums to read the intervals from (``bleu_core.resample_sums`` of these matrices, seed 12345) instead of
+    drawing."""
     metric = as_metric(metric)
     score_col = metric.name
+    names = list(matrices)
+    differences = None
     if matrices and len(next(iter(matrices.values()))):  # one set of draws for every system
         intervals = bootstrap_cis(list(matrices.values()), metric, resampled=resampled)
+        if baseline is not None and baseline in matrices:  # each difference's interval from the same draws
+            differences = difference_cis(list(matrices.values()), names.index(baseline), metric, resampled=resampled)
     else:
         intervals = [(0.0, 0.0, 0.0, 0.0)] * len(matrices)
     rows = []
@@ -375,6 +381,9 @@ def system_table(
     df = pd.DataFrame(rows)
     if base_score is not None and len(df):
         df[VS_BASELINE] = df[score_col] - base_score
+        if differences is not None:
+            df[VS_LOW] = [low for _, _, low, _ in differences]
+            df[VS_HIGH] = [high for _, _, _, high in differences]
     return df
 
 

@@ -279,6 +279,16 @@ def vs_baseline(name: str) -> str:
     return f"{name} {f.VS_BASELINE}"
 
 
+def vs_interval(name: str) -> tuple[str, str]:
+    """A metric's columns of the difference's 95% interval in the side-by-side table.
+
+    Example:
+        >>> vs_interval("BLEU")
+        ('BLEU vs baseline low', 'BLEU vs baseline high')
+    """
+    return f"{name} {f.VS_LOW}", f"{name} {f.VS_HIGH}"
+
+
 def side_by_side(tables: Sequence[tuple[Metric, pd.DataFrame]], order: Sequence[str]) -> pd.DataFrame:
     """One systems table of several metrics (each ``frames.corpus.system_table``), rows in ``order``: the system,
     then per metric its score, interval and difference to the baseline, then what only BLEU has (BP, lengths,
@@ -302,8 +312,12 @@ def side_by_side(tables: Sequence[tuple[Metric, pd.DataFrame]], order: Sequence[
         out[high] = out[f.SYSTEM].map(by[f.CI_HIGH])
         if f.VS_BASELINE in by:
             out[vs_baseline(name)] = out[f.SYSTEM].map(by[f.VS_BASELINE])
+        if f.VS_LOW in by:
+            for column, source in zip(vs_interval(name), (f.VS_LOW, f.VS_HIGH), strict=True):
+                out[column] = out[f.SYSTEM].map(by[source])
         if extra is None and isinstance(metric, Bleu):
-            extra = by.drop(columns=[name, f.CI_LOW, f.CI_HIGH, f.VS_BASELINE, f.HUMAN], errors="ignore")
+            own = [name, f.CI_LOW, f.CI_HIGH, f.VS_BASELINE, f.VS_LOW, f.VS_HIGH, f.HUMAN]
+            extra = by.drop(columns=own, errors="ignore")
     if extra is not None:
         for column in extra.columns:
             out[column] = out[f.SYSTEM].map(extra[column])

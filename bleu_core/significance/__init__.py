@@ -12,7 +12,16 @@ agrees with them better than another, swapping segment scores). The names below 
 
 from __future__ import annotations
 
-from .paired import Comparison, PairedResult, bootstrap_ci, bootstrap_cis, compare, paired_ar, paired_bootstrap
+from .paired import (
+    Comparison,
+    PairedResult,
+    bootstrap_ci,
+    bootstrap_cis,
+    compare,
+    difference_cis,
+    paired_ar,
+    paired_bootstrap,
+)
 from .pairwise import PairwiseResult, SystemsComparison, compare_systems, holm, pairwise_matrix
 
 __all__ = [
@@ -24,6 +33,7 @@ __all__ = [
     "bootstrap_cis",
     "compare",
     "compare_systems",
+    "difference_cis",
     "holm",
     "paired_ar",
     "paired_bootstrap",

@@ -43,6 +43,7 @@ __all__ = [
     "bootstrap_ci",
     "bootstrap_cis",
     "compare",
+    "difference_cis",
     "paired_ar",
     "paired_bootstrap",
 ]
@@ -135,6 +136,41 @@ def bootstrap_cis(
     check_trials(n_samples, "n_samples")
     scores = resampled_scores(seeded_rng(seed), n_samples, mats, metric, resampled, nrefs=nrefs)
     return [estimate_ci(scores[:, j]) for j in range(len(mats))]
+
+
+def difference_cis(
+    matrices: Sequence[np.ndarray],
+    baseline: int,
+    metric: Metric | BleuConfig = BLEU,
+    *,
+    n_samples: int = 1000,
+    seed: int = DEFAULT_SEED,
+    resampled: np.ndarray | None = None,
+    nrefs: int | str | None = None,
+) -> list[tuple[float, float, float, float]]:
+    """The paired bootstrap's 95% interval of each system's difference to the baseline (``matrices[baseline]``):
+    per resample, the system's score minus the baseline's on the same resampled segments, read as
+    :func:`bootstrap_cis` reads a score (sacreBLEU's ``estimate_ci``: the mean, half the width, the 2.5% and 97.5%
+    resamples). The draws are :func:`bootstrap_cis`'s (the same seed, the same resamples), so a system's interval
+    and its difference's come from one set of draws; the baseline's own difference is 0 in every resample. An
+    interval that excludes 0 is the paired bootstrap's view that the difference is real at 95% (a two-sided
+    percentile interval: the test's p-value, :func:`paired_bootstrap`, is its own statistic).
+
+    Example:
+        >>> a = np.array([[4, 4, 4, 3, 2, 1, 4, 3, 2, 1], [5, 6, 3, 1, 0, 0, 5, 4, 3, 2]] * 50)
+        >>> b = a.copy(); b[:, 2] -= 1
+        >>> (base, _, _, _), (mean, _, low, high) = difference_cis([a, b], 0, n_samples=200)
+        >>> base, low <= mean <= high < 0
+        (0.0, True)
+    """
+    metric = as_metric(metric)
+    mats = check_matrices(matrices, metric)
+    if not 0 <= baseline < len(mats):
+        raise InputError(f"no system {baseline} among {len(mats)}", "baseline")
+    check_trials(n_samples, "n_samples")
+    scores = resampled_scores(seeded_rng(seed), n_samples, mats, metric, resampled, nrefs=nrefs)
+    base = scores[:, baseline]
+    return [estimate_ci(scores[:, j] - base) for j in range(len(mats))]
 
 
 def paired_bootstrap(

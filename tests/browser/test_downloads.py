@@ -11,6 +11,7 @@ import contextlib
 import csv
 import io
 import re
+import zipfile
 from pathlib import Path
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -41,6 +42,13 @@ def _check(name: str, data: bytes) -> None:
         assert "\\begin{tabular}" in text, name
         assert "\\end{tabular}" in text, name
         assert "careful" in text, name  # a demo system's row
+    elif name.endswith(".zip"):  # everything of the page: each file checked as its own download is, and a README
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            names = z.namelist()
+            assert names[0] == "README.txt", names
+            assert len(names) >= 13, names
+            for member in names[1:]:
+                _check(member, z.read(member))
     elif name.endswith(".html"):
         text = data.decode()
         assert text.lstrip().lower().startswith("<!doctype html") or "<html" in text[:200].lower(), name
@@ -74,7 +82,7 @@ def test_every_download_on_a_runtime_only_install(runtime_url, page, tmp_path: P
         download.save_as(path)
         _check(download.suggested_filename, path.read_bytes())
         seen[label] = download.suggested_filename
-    assert {Path(n).suffix for n in seen.values()} == {".csv", ".tex", ".png", ".svg", ".html"}, seen
+    assert {Path(n).suffix for n in seen.values()} == {".csv", ".tex", ".png", ".svg", ".html", ".zip"}, seen
 
 
 def test_the_learn_pages_new_features_on_a_runtime_only_install(runtime_url, page, tmp_path: Path):

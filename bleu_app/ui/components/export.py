@@ -1,9 +1,11 @@
 """Downloads: lazy download buttons, CSV with the signature in a column (formula-safe), the comparison and the
-ranking as LaTeX tables."""
+ranking as LaTeX tables, and everything of a page in one zip with a README that says what each file is."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import io
+import zipfile
+from collections.abc import Callable, Mapping, Sequence
 
 import pandas as pd
 import streamlit as st
@@ -17,7 +19,30 @@ from bleu_core.display.latex import escape_latex
 PER_ROW = 3  # download buttons per row: "Chart: precisions HTML" fits a third of the page
 
 
-def downloads(label: str, items: dict[str, tuple[Callable[[], bytes | str], str, str]], key: str) -> None:
+Item = tuple[Callable[[], bytes | str], str, str]  # make the data, the file's name, its MIME type
+
+
+def zip_bundle(items: Mapping[str, Item], readme: str) -> bytes:
+    """Every item's file in one zip (each made now: the buttons' callables), with ``readme`` as README.txt first;
+    the names are the app's own file names (never a user's text), one folder deep at most.
+
+    Example:
+        >>> data = zip_bundle({"a": (lambda: "x,y", "a.csv", "text/csv"), "b": (lambda: b"<svg/>", "b.svg", "")},
+        ...                   "what is here")
+        >>> with zipfile.ZipFile(io.BytesIO(data)) as z:
+        ...     z.namelist(), z.read("a.csv"), z.read("README.txt")
+        (['README.txt', 'a.csv', 'b.svg'], b'x,y', b'what is here')
+    """
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("README.txt", readme)
+        for make, file_name, _ in items.values():
+            data = make()
+            z.writestr(file_name, data.encode("utf-8") if isinstance(data, str) else data)
+    return buffer.getvalue()
+
+
+def downloads(label: str, items: Mapping[str, Item], key: str) -> None:
     """Lazy download buttons, at most ``PER_ROW`` to a row (six in one row cut their labels to "Chart: matrix …"):
     name -> (make data, file name, mime)."""
     entries = list(items.items())

@@ -3,7 +3,7 @@ signatures), each metric's ranking and BLEU's table as LaTeX, and each metric's 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import partial
 
@@ -15,6 +15,7 @@ from bleu_app.frames import corpus as corpus_frames, metrics as metric_frames
 from bleu_app.frames.names import with_short_names
 from bleu_app.ui import cached
 from bleu_app.ui.components import export
+from bleu_app.ui.components.export import Item
 from bleu_app.ui.corpus.metrics import MetricResult
 from bleu_core.config import BleuConfig
 from bleu_core.data.corpus import Corpus
@@ -22,8 +23,6 @@ from bleu_core.metrics import Bleu
 from bleu_core.metrics.bleu import make_signature
 
 METRIC = "metric"  # the significance CSV's column naming each row's metric
-
-Item = tuple[Callable[[], bytes | str], str, str]
 
 
 def section(
@@ -61,17 +60,15 @@ def section(
     matrices = pd.concat([r.significance.assign(**{METRIC: r.shown.name}) for r in found], ignore_index=True)
     matrices = matrices[[METRIC, *[c for c in matrices.columns if c != METRIC]]]
     matrices = with_short_names(matrices, short, (corpus_frames.ROW, corpus_frames.COL))
-    export.downloads(
-        "CSV:",
-        {
-            "systems": (lambda: export.csv(table, every_ci), "systems.csv", "text/csv"),
-            "significance": (lambda: export.csv(matrices, every_test), "significance.csv", "text/csv"),
-            "A vs B": (lambda: export.csv(pairs, sentence), "sentences_a_vs_b.csv", "text/csv"),
-            "n-grams": (lambda: export.csv(ngrams, counts), "ngrams.csv", "text/csv"),
-        },
-        "compare.csv",
-    )
-    _latex(found, baseline, every_test, sig_text)
+    csvs: dict[str, Item] = {
+        "systems": (lambda: export.csv(table, every_ci), "systems.csv", "text/csv"),
+        "significance": (lambda: export.csv(matrices, every_test), "significance.csv", "text/csv"),
+        "A vs B": (lambda: export.csv(pairs, sentence), "sentences_a_vs_b.csv", "text/csv"),
+        "n-grams": (lambda: export.csv(ngrams, counts), "ngrams.csv", "text/csv"),
+    }
+    export.downloads("CSV:", csvs, "compare.csv")
+    latex = _latex(found, baseline, every_test, sig_text)
+    export.downloads("LaTeX:", latex, "compare.tex")
     items: dict[str, Item] = {}
     for r in found:
         stem = _file_stem(r.shown.name)
@@ -83,9 +80,66 @@ def section(
     items["precisions HTML"] = (lambda: style.export(bars, "html", sig_text), "precisions.html", "text/html")
     items["scatter HTML"] = (lambda: style.export(scatter, "html", sig_text), "scatter.html", "text/html")
     export.downloads("Chart:", items, "compare.chart")
+    every = {f"CSV: {k}": v for k, v in csvs.items()} | {f"LaTeX: {k}": v for k, v in latex.items()}
+    every |= {f"Chart: {k}": v for k, v in items.items() if not k.endswith(" PNG")}  # the SVGs: the PNGs' vectors
+    marks = found[0].view.mark_note
+    size = (len(corpus.systems), corpus.n_segments, nrefs)
+    signed = [
+        *(replace(s, what=f"{s.what} (95% intervals)") for s in every_ci),
+        *(replace(s, what=f"{s.what} (the paired test)") for s in every_test),
+        *sentence,
+        *counts,
+    ]
+    readme = bundle_readme(size, baseline, test, marks, every, signed)
+    export.downloads(
+        "Everything:",
+        {"zip": (lambda: export.zip_bundle(every, readme), "compare.zip", "application/zip")},
+        "compare.zip",
+    )
 
 
-def _latex(found: Sequence[MetricResult], baseline: str, tests: Sequence[metric_frames.Signed], sig: str) -> None:
+def bundle_readme(
+    size: tuple[int, int, int],
+    baseline: str,
+    test: tuple[str, int, int],
+    marks: str,
+    files: Mapping[str, Item],
+    signed: Sequence[metric_frames.Signed],
+) -> str:
+    """The zip's README.txt: what was compared (``size``: systems, segments, references) and how (``marks``: what
+    the rankings' ``*`` is, as the page says), each file, and every signature of the numbers in them (the files
+    carry theirs too). The baseline's name is the corpus's, as plain text.
+
+    Example:
+        >>> sig = metric_frames.Signed("BLEU", "nrefs:1|bs:1000", "nrefs:1|bs:1000|v:2")
+        >>> files = {"s": (str, "systems.csv", "")}
+        >>> text = bundle_readme((2, 2, 1), "x", ("bs", 1000, 12345), "* = p < 0.05", files, [sig])
+        >>> print(text.split("Files:")[0].strip())
+        BLEU Explorer, Compare: 2 systems (baseline x), 2 segments, 1 reference.
+        Test: paired bootstrap, 1000 trials, seed 12345. * = p < 0.05
+    """
+    method, trials, seed = test
+    systems, segments, refs = size
+    tests = {"bs": "paired bootstrap", "ar": "paired approximate randomization"}
+    lines = [
+        f"BLEU Explorer, Compare: {systems} systems (baseline {baseline}), {segments} segments, "
+        f"{refs} reference{'s' if refs != 1 else ''}.",
+        f"Test: {tests.get(method, method)}, {trials} trials, seed {seed}. {marks}",
+        "",
+        "Files:",
+        *(f"  {file_name:<28} {label}" for label, (_, file_name, _) in files.items()),
+        "",
+        "Signatures (each CSV has its numbers' own in its last two columns, each chart and LaTeX table in its text):",
+    ]
+    for s in signed:
+        lines.append(f"  {s.what}: {s.ours}")
+        lines.append(f"  {s.what}, sacreBLEU: {s.sacrebleu_cell}")
+    return "\n".join(lines) + "\n"
+
+
+def _latex(
+    found: Sequence[MetricResult], baseline: str, tests: Sequence[metric_frames.Signed], sig: str
+) -> dict[str, Item]:
     """Each shown metric's ranking (the CLI's ``compare --latex`` table, its test's two signatures in the caption)
     and BLEU's comparison table (its BP and precisions) when BLEU is shown."""
     items: dict[str, Item] = {}
@@ -98,7 +152,7 @@ def _latex(found: Sequence[MetricResult], baseline: str, tests: Sequence[metric_
     if bleu is not None:
         systems = with_short_names(bleu.view.systems, bleu.view.labels)
         items["table"] = (lambda: export.latex_table(systems, signature=sig), "comparison.tex", "text/x-tex")
-    export.downloads("LaTeX:", items, "compare.tex")
+    return items
 
 
 def _chart_items(what: str, chart: alt.TopLevelMixin, sig: str, stem: str) -> dict[str, Item]:

@@ -92,16 +92,17 @@ def systems_table(corpus: Corpus, found: Sequence[MetricResult], config: BleuCon
     fmt: dict[str, Any] = {
         agreement.accuracy_column(r.shown.name): st.column_config.NumberColumn(format="%.0f%%") for r in found
     }
-    for r in found:  # a difference that rounds to zero shows no sign (never "-0.00")
-        column = metric_frames.vs_baseline(r.shown.name)
-        if column in table:
-            table[column] = signs.zero_unsigned(table[column], metric_frames.decimals(r.shown.metric), rounded=False)
+    for r in found:  # a difference (and its interval's ends) that rounds to zero shows no sign (never "-0.00")
+        differences = (metric_frames.vs_baseline(r.shown.name), *metric_frames.vs_interval(r.shown.name))
+        for column in differences:
+            if column in table:
+                digits = metric_frames.decimals(r.shown.metric)
+                table[column] = signs.zero_unsigned(table[column], digits, rounded=False)
         number = metric_frames.number_format(r.shown.metric)
         low, high = metric_frames.ci_columns(r.shown.name)
         fmt |= {c: st.column_config.NumberColumn(format=number) for c in (r.shown.name, low, high)}
-        fmt[metric_frames.vs_baseline(r.shown.name)] = st.column_config.NumberColumn(
-            format=metric_frames.number_format(r.shown.metric, signed=True)
-        )
+        signed = metric_frames.number_format(r.shown.metric, signed=True)
+        fmt |= {c: st.column_config.NumberColumn(format=signed) for c in differences}
     fmt |= {
         frames.BP: st.column_config.NumberColumn(format="%.3f"),
         frames.RATIO: st.column_config.NumberColumn(format="%.3f"),
