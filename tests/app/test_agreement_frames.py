@@ -55,6 +55,7 @@ def case(request: pytest.FixtureRequest):
     return (real, *_case(real))
 
 
+@pytest.mark.slow  # 1.3 s or more: make test runs it, the one-minute loop leaves it out
 def test_corpus_scores_are_sacrebleus_and_the_imported_means(case) -> None:
     real, metrics, mats, hyps, refs = case
     scores = agreement.corpus_scores(metrics, mats).set_index(f.SYSTEM)

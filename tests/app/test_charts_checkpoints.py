@@ -64,6 +64,7 @@ def test_the_curve_draws_each_checkpoints_real_score_in_natural_order(checkpoint
     assert by_height == sorted(NATURAL, key=lambda n: -real[n])
 
 
+@pytest.mark.slow  # 1.3 s or more: make test runs it, the one-minute loop leaves it out
 def test_the_report_has_the_curve_only_for_checkpoints(checkpoints, wmt21):
     pytest.importorskip("vl_convert")
     text = build_report(checkpoints, BleuConfig(), ReportOptions(trials=100))

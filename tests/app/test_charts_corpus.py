@@ -166,6 +166,7 @@ def test_block_chart_keeps_a_band_per_system_with_few_systems(mats):
     assert min(gaps) >= 20, gaps
 
 
+@pytest.mark.slow  # 1.3 s or more: make test runs it, the one-minute loop leaves it out
 def test_exported_charts_carry_the_signature(mats):
     """Review item 3: a PNG/SVG/HTML that leaves the app says how its numbers were scored (title's subtitle)."""
     pytest.importorskip("vl_convert")

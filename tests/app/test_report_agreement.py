@@ -24,6 +24,7 @@ def _rows(table: str) -> list[list[str]]:
     return [r for r in rows if r]  # not the header's
 
 
+@pytest.mark.slow  # 1.3 s or more: make test runs it, the one-minute loop leaves it out
 def test_the_report_ranks_the_systems_by_each_metric_and_gives_tau(data_dir, wmt21) -> None:
     corpus, tsv, floats = mqm_case(data_dir, wmt21)
     corpus = corpus.with_scores(parse_segment_scores(tsv, "mqm.tsv", corpus))

@@ -51,6 +51,7 @@ def test_cut_keeps_exactly_the_chosen_lines(wmt22_corpus) -> None:
         f.choose(wmt22_corpus, "flag loop[Online-B]", "13a", lambda: f.corpus_diagnostics(wmt22_corpus, "13a"))
 
 
+@pytest.mark.slow  # 1.3 s or more: make test runs it, the one-minute loop leaves it out
 def test_flag_tables(wmt22_corpus) -> None:
     d = f.corpus_diagnostics(wmt22_corpus, "13a")
     counts = f.counts_frame(d)

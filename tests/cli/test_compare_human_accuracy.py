@@ -14,6 +14,7 @@ from tests.conftest import RealSet
 
 
 @pytest.mark.parametrize("which", ["wmt21", "wmt22"])
+@pytest.mark.slow  # 1.3 s or more: make test runs it, the one-minute loop leaves it out
 def test_delta_and_human_accuracy_per_metric(cli: Cli, which: str, request: pytest.FixtureRequest) -> None:
     real: RealSet = request.getfixturevalue(which)
     systems = [str(p) for p in real.sys_paths[:4]]

@@ -88,6 +88,7 @@ def test_score_only_is_sacrebleus_b(capsys) -> None:
         pytest.param(["-m", "chrf", "--confidence"], marks=CHRF),
     ],
 )
+@pytest.mark.slow  # 1.3 s or more: make test runs it, the one-minute loop leaves it out
 def test_format_json_is_sacrebleus_for_one_system(capsys, small, extra: list[str]) -> None:
     args = [str(small["reference.A"]), "-i", str(small["UEdin"]), *extra, "-f", "json"]
     ours = json.loads(_ours(capsys, "score", *args))
@@ -222,6 +223,7 @@ def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
+@pytest.mark.slow  # 1.3 s or more: make test runs it, the one-minute loop leaves it out
 def test_test_set_from_the_cache_is_sacrebleus(capsys, monkeypatch, cache: Path) -> None:
     monkeypatch.setenv("SACREBLEU", str(cache))
     hyp = str(SOME[0])

@@ -48,6 +48,7 @@ def _scores(cli: Cli, *argv: str) -> dict[str, float]:
     return {o["system"]: o["score"] for o in json.loads(out)}
 
 
+@pytest.mark.slow  # 1.3 s or more: make test runs it, the one-minute loop leaves it out
 def test_every_system_from_the_xml_scores_as_sacrebleu_on_the_plain_text(cli: Cli, xml: Path, whole: WmtSet) -> None:
     ours = _scores(cli, str(xml))
     assert list(ours) == list(whole.systems)
@@ -78,6 +79,7 @@ def _joined(w: WmtSet, lines: list[str], keep: list[range]) -> list[str]:
     return [" ".join(lines[i] for i in b) for b in keep]
 
 
+@pytest.mark.slow  # 1.3 s or more: make test runs it, the one-minute loop leaves it out
 def test_doc_level_scores_are_sacrebleus_on_the_joined_documents(cli: Cli, four: tuple[WmtSet, Path]) -> None:
     w, path = four
     ours = _scores(cli, str(path), "--doc-level")
@@ -199,6 +201,7 @@ def test_compare_doc_level_resamples_documents_and_says_so(cli: Cli, four: tuple
     assert "document-block paired bootstrap (whole documents resampled), 1000 resamples" in text
 
 
+@pytest.mark.slow  # 1.3 s or more: make test runs it, the one-minute loop leaves it out
 def test_report_takes_the_xml(cli: Cli, four: tuple[WmtSet, Path], tmp_path: Path) -> None:
     _, path = four
     rc, out, err = cli("report", str(path), "-o", str(tmp_path / "r.html"), "--where", 'origlang == "de"')
@@ -390,6 +393,7 @@ def test_a_text_file_with_seg_markup_is_refused_not_scored(cli: Cli, four: tuple
     )
 
 
+@pytest.mark.slow  # 1.3 s or more: make test runs it, the one-minute loop leaves it out
 def test_the_report_states_the_mde_of_a_and_b_as_compare_does(
     cli: Cli, four: tuple[WmtSet, Path], tmp_path: Path
 ) -> None:
