@@ -131,11 +131,22 @@ def bootstrap_cis(
         >>> bootstrap_cis([a, b], n_samples=200) == [bootstrap_ci(a, n_samples=200), bootstrap_ci(b, n_samples=200)]
         True
     """
-    metric = as_metric(metric)
+    scores = _scores(matrices, as_metric(metric), n_samples, seed, resampled, nrefs)
+    return [estimate_ci(scores[:, j]) for j in range(scores.shape[1])]
+
+
+def _scores(
+    matrices: Sequence[np.ndarray],
+    metric: Metric,
+    n_samples: int,
+    seed: int,
+    resampled: np.ndarray | None,
+    nrefs: int | str | None,
+) -> np.ndarray:
+    """Every system's score in each of the ``n_samples`` resamples (samples x systems), the inputs checked."""
     mats = check_matrices(matrices, metric)
     check_trials(n_samples, "n_samples")
-    scores = resampled_scores(seeded_rng(seed), n_samples, mats, metric, resampled, nrefs=nrefs)
-    return [estimate_ci(scores[:, j]) for j in range(len(mats))]
+    return resampled_scores(seeded_rng(seed), n_samples, mats, metric, resampled, nrefs=nrefs)
 
 
 def difference_cis(
@@ -163,14 +174,11 @@ def difference_cis(
         >>> base, low <= mean <= high < 0
         (0.0, True)
     """
-    metric = as_metric(metric)
-    mats = check_matrices(matrices, metric)
-    if not 0 <= baseline < len(mats):
-        raise InputError(f"no system {baseline} among {len(mats)}", "baseline")
-    check_trials(n_samples, "n_samples")
-    scores = resampled_scores(seeded_rng(seed), n_samples, mats, metric, resampled, nrefs=nrefs)
+    if not 0 <= baseline < len(matrices):
+        raise InputError(f"no system {baseline} among {len(matrices)}", "baseline")
+    scores = _scores(matrices, as_metric(metric), n_samples, seed, resampled, nrefs)
     base = scores[:, baseline]
-    return [estimate_ci(scores[:, j] - base) for j in range(len(mats))]
+    return [estimate_ci(scores[:, j] - base) for j in range(scores.shape[1])]
 
 
 def paired_bootstrap(
