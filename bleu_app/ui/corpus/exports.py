@@ -3,7 +3,7 @@ signatures), each metric's ranking and BLEU's table as LaTeX, and each metric's 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from functools import partial
 
@@ -69,6 +69,32 @@ def section(
     export.downloads("CSV:", csvs, "compare.csv")
     latex = _latex(found, baseline, every_test, sig_text)
     export.downloads("LaTeX:", latex, "compare.tex")
+    items = _charts(found, ci_sig, test_sig, (bars, scatter), sig_text)
+    export.downloads("Chart:", items, "compare.chart")
+    every = {f"CSV: {k}": v for k, v in csvs.items()} | {f"LaTeX: {k}": v for k, v in latex.items()}
+    every |= {f"Chart: {k}": v for k, v in items.items() if not k.endswith(" PNG")}  # the SVGs: the PNGs' vectors
+    signed = [
+        *(replace(s, what=f"{s.what} (95% intervals)") for s in every_ci),
+        *(replace(s, what=f"{s.what} (the paired test)") for s in every_test),
+        *sentence,
+        *counts,
+    ]
+    size = (len(corpus.systems), corpus.n_segments, nrefs)
+    readme = bundle_readme(size, baseline, test, found[0].view.mark_note, every, signed)
+    zipped: Item = (lambda: export.zip_bundle(every, readme), "compare.zip", "application/zip")
+    export.downloads("Everything:", {"zip": zipped}, "compare.zip")
+
+
+def _charts(
+    found: Sequence[MetricResult],
+    ci_sig: Callable[[MetricResult], str],
+    test_sig: Callable[[MetricResult], str],
+    bleu_charts: tuple[alt.TopLevelMixin, alt.TopLevelMixin],
+    sig_text: str,
+) -> dict[str, Item]:
+    """Each metric's interval chart and matrix (PNG and SVG, each with its signature), BLEU's precision bars and the
+    A-vs-B scatter (HTML)."""
+    bars, scatter = bleu_charts
     items: dict[str, Item] = {}
     for r in found:
         stem = _file_stem(r.shown.name)
@@ -79,23 +105,7 @@ def section(
         items |= _chart_items(f"matrix{suffix}", matrix, test_sig(r), matrix_file)
     items["precisions HTML"] = (lambda: style.export(bars, "html", sig_text), "precisions.html", "text/html")
     items["scatter HTML"] = (lambda: style.export(scatter, "html", sig_text), "scatter.html", "text/html")
-    export.downloads("Chart:", items, "compare.chart")
-    every = {f"CSV: {k}": v for k, v in csvs.items()} | {f"LaTeX: {k}": v for k, v in latex.items()}
-    every |= {f"Chart: {k}": v for k, v in items.items() if not k.endswith(" PNG")}  # the SVGs: the PNGs' vectors
-    marks = found[0].view.mark_note
-    size = (len(corpus.systems), corpus.n_segments, nrefs)
-    signed = [
-        *(replace(s, what=f"{s.what} (95% intervals)") for s in every_ci),
-        *(replace(s, what=f"{s.what} (the paired test)") for s in every_test),
-        *sentence,
-        *counts,
-    ]
-    readme = bundle_readme(size, baseline, test, marks, every, signed)
-    export.downloads(
-        "Everything:",
-        {"zip": (lambda: export.zip_bundle(every, readme), "compare.zip", "application/zip")},
-        "compare.zip",
-    )
+    return items
 
 
 def bundle_readme(
