@@ -135,8 +135,8 @@ def tau_table(scores: pd.DataFrame, metrics: Sequence[Metric]) -> pd.DataFrame:
 
 
 def with_human_accuracy(table: pd.DataFrame, metrics: Sequence[Metric]) -> pd.DataFrame:
-    """The systems table with, after each fitted metric's difference to the baseline, the share of judges
-    expected to agree with it (percent; empty for the baseline itself).
+    """The systems table with, after each fitted metric's difference to the baseline (and its interval), the share
+    of judges expected to agree with it (percent; empty for the baseline itself).
 
     Example:
         >>> from bleu_core.metrics import Bleu
@@ -151,7 +151,9 @@ def with_human_accuracy(table: pd.DataFrame, metrics: Sequence[Metric]) -> pd.Da
         if fitted is None or delta not in out:
             continue
         shares = [None if d == 0 or pd.isna(d) else human_accuracy(float(d), fitted) for d in out[delta]]
-        out.insert(out.columns.get_loc(delta) + 1, accuracy_column(m.name), pd.array(shares, dtype="Float64"))
+        high = f"{m.name} {f.VS_HIGH}"  # after the difference's interval when the table has it
+        after = high if high in out else delta
+        out.insert(out.columns.get_loc(after) + 1, accuracy_column(m.name), pd.array(shares, dtype="Float64"))
     return out
 
 
