@@ -235,7 +235,7 @@ def _systems(
     """The systems table (best first), their intervals as a chart, and the modified precisions."""
     human = bool(corpus.human_scores())
     short = short_labels(list(corpus.names))  # the page's names, the full ones on hover
-    head = ["system", "BLEU", "95% CI", "vs baseline", "BP", "c/r"]
+    head = ["system", "BLEU", "95% CI", "vs baseline", "its 95% CI", "BP", "c/r"]
     if human:
         head.append(f"human ({corpus.human_label or 'score'})")
     rows = []
@@ -245,6 +245,7 @@ def _systems(
             _num(r[frames.BLEU], ".2f"),
             f"[{_num(r[frames.CI_LOW], '.2f')}, {_num(r[frames.CI_HIGH], '.2f')}]",
             _num(r.get("vs baseline"), "+.2f"),
+            f"[{_num(r.get(frames.VS_LOW), '+.2f')}, {_num(r.get(frames.VS_HIGH), '+.2f')}]",
             _num(r[frames.BP], ".3f"),
             _num(r[frames.RATIO], ".3f"),
         ]
@@ -593,11 +594,12 @@ def _metric_section(
             _num(r[name], f".{digits}f"),
             f"[{_num(r[frames.CI_LOW], f'.{digits}f')}, {_num(r[frames.CI_HIGH], f'.{digits}f')}]",
             _num(r.get(frames.VS_BASELINE), f"+.{digits}f"),
+            f"[{_num(r.get(frames.VS_LOW), f'+.{digits}f')}, {_num(r.get(frames.VS_HIGH), f'+.{digits}f')}]",
         ]
         for _, r in systems.iterrows()
     ]
     out += [
-        _table(["system", name, "95% CI", "vs baseline"], rows),
+        _table(["system", name, "95% CI", "vs baseline", "its 95% CI"], rows),
         _both_signatures(ours, theirs),
         _svg(ci, f"ci-{_slug(name)}"),
     ]

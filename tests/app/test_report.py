@@ -292,7 +292,12 @@ def test_report_with_further_metrics_gives_their_tables_matrices_and_rankings(da
     assert "<h2>TER (lower is better)</h2>" in html
     assert "<h2>MQM</h2>" in html
     refs = [list(corpus.references[0].lines)]
-    rows = [r for r in parsed.rows if len(r) == 4]  # the metrics' tables: system, score, interval, vs baseline
+    # the metrics' tables: system, score, interval, vs baseline, the difference's interval
+    rows = [r for r in parsed.rows if len(r) == 5 and r[2].startswith("[")]
+    base = next(r for r in rows if r[0].endswith(" (baseline)"))
+    assert base[3:] == ["+0.00", "[+0.00, +0.00]"]  # the baseline against itself
+    others = [r for r in rows if not r[0].endswith(" (baseline)")]
+    assert all(r[4].startswith("[") and r[4] != "[—, —]" for r in others), others
     scorer = sacrebleu.metrics.TER()
     for s in corpus.systems:
         expected = scorer.corpus_score(list(s.lines), refs).score
