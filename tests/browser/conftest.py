@@ -212,8 +212,11 @@ def browser() -> Iterator[Browser]:
         b.close()
 
 
-def _context(browser: Browser, scheme: str, width: int = 1400, height: int = 1000) -> BrowserContext:
-    return browser.new_context(viewport={"width": width, "height": height}, color_scheme=scheme)  # type: ignore[arg-type]
+def _context(browser: Browser, scheme: str, width: int = 1400, height: int = 1000, scale: float = 1) -> BrowserContext:
+    """``scale``: device pixels per CSS pixel (a projector at 150% zoom: 853x480 CSS pixels at 1.5)."""
+    return browser.new_context(  # type: ignore[arg-type]
+        viewport={"width": width, "height": height}, color_scheme=scheme, device_scale_factor=scale
+    )
 
 
 @pytest.fixture
@@ -236,8 +239,8 @@ def new_page(browser: Browser) -> Iterator:  # type: ignore[type-arg]
     contexts: list[BrowserContext] = []
     urls: list[str] = []
 
-    def make(scheme: str = "light", width: int = 1400, height: int = 1000) -> Page:
-        ctx = _context(browser, scheme, width, height)
+    def make(scheme: str = "light", width: int = 1400, height: int = 1000, scale: float = 1) -> Page:
+        ctx = _context(browser, scheme, width, height, scale)
         contexts.append(ctx)
         _record(ctx, urls)
         p = ctx.new_page()

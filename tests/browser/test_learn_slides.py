@@ -111,3 +111,37 @@ def test_every_chart_on_learn_has_a_text_description(app_url, new_page):
     assert len(names) >= 8, names
     assert any(n.startswith("Line chart of the brevity penalty") for n in names)
     assert any(n.startswith("Bar chart of the paper's five systems") for n in names)  # Part II's (issue 34, A13)
+
+
+# Per step button of the slide's row (and the notes link): its label, and whether any of its boxes is narrower than
+# its text (Streamlit ends a cut label with an ellipsis: "← Pre…")
+_NAV = r"""() => ['.st-key-learn-step_prev button', '.st-key-learn-step_next button', '.st-key-learn-notes_link a']
+  .map((sel) => {
+    const b = document.querySelector(sel);
+    if (!b) return null;
+    const cut = [b, ...b.querySelectorAll('*')].some(e => e.scrollWidth > e.clientWidth + 1);
+    return {label: b.innerText, cut};
+  })"""
+_WIDE = "() => { const m = document.querySelector('[data-testid=\"stMain\"]'); return m.scrollWidth - m.clientWidth; }"
+
+
+def test_a_projector_at_150_percent_shows_every_slide_with_its_buttons_whole(app_url, new_page):
+    """The review's projector at 1280x720 and 150% zoom is 853x480 CSS pixels at 1.5 device pixels each (review
+    item 12: "← Previous" was cut to "← Pre…"): on every slide of Parts I and II the step buttons and the notes link
+    show their whole labels, and nothing runs off the side (a slide taller than 480 px is the clicker's to scroll:
+    test_learn_clicker.py)."""
+    p = new_page(scheme="light", width=853, height=480, scale=1.5)
+    cut, wide = {}, {}
+    for key in LECTURE:
+        _slide(p, app_url, key)
+        nav = p.evaluate(_NAV)
+        # (the notes link's icon is a ligature: its name is text before the label)
+        assert [n["label"].strip().splitlines()[-1] for n in nav if n] == ["← Previous", "Next →", "Notes"], (key, nav)
+        if any(n["cut"] for n in nav if n):
+            cut[key] = nav
+            shot(p, f"slide-150-cut-{key}")
+        if p.evaluate(_WIDE) > 1:
+            wide[key] = p.evaluate(_WIDE)
+    assert not cut, f"step buttons cut at 150%: {cut}"
+    assert not wide, f"slides wider than the screen at 150% (px): {wide}"
+    shot(p, f"slide-150-{LECTURE[0]}")
