@@ -15,6 +15,7 @@ from scipy import stats
 from streamlit.testing.v1 import AppTest
 
 from bleu_app.frames import agreement
+from bleu_app.frames.metrics import vs_interval
 from bleu_app.ui import state
 from bleu_app.ui.corpus.agreement import HIGHLIGHT
 from tests.core.test_imported_scores import mqm_rows
@@ -92,7 +93,9 @@ def test_judges_agreeing_beside_each_difference_with_its_source(compare) -> None
     columns = list(systems.columns)
     for name, fitted in (("BLEU", "bleu"), ("chrF2", "chrf")):
         delta, share = f"{name} vs baseline", agreement.accuracy_column(name)
-        assert columns.index(share) == columns.index(delta) + 1
+        low, high = vs_interval(name)  # the difference, its interval, then the judges' share of it
+        assert columns.index(low) == columns.index(delta) + 1
+        assert columns.index(share) == columns.index(high) + 1 == columns.index(delta) + 3
         for _, row in systems.iterrows():
             if row[delta] == 0:
                 assert pd.isna(row[share])  # the baseline: no difference, no share
