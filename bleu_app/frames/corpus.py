@@ -362,9 +362,13 @@ def system_table(
     names = list(matrices)
     differences = None
     if matrices and len(next(iter(matrices.values()))):  # one set of draws for every system
-        intervals = bootstrap_cis(list(matrices.values()), metric, resampled=resampled)
-        if baseline is not None and baseline in matrices:  # each difference's interval from the same draws
-            differences = difference_cis(list(matrices.values()), names.index(baseline), metric, resampled=resampled)
+        mats = list(matrices.values())
+        base = names.index(baseline) if baseline is not None and baseline in matrices else None
+        if resampled is None and base is not None:  # drawn once for both (the report's case), not once per call
+            resampled = resample_sums(mats)
+        intervals = bootstrap_cis(mats, metric, resampled=resampled)
+        if base is not None:  # each difference's interval from the same draws
+            differences = difference_cis(mats, base, metric, resampled=resampled)
     else:
         intervals = [(0.0, 0.0, 0.0, 0.0)] * len(matrices)
     rows = []
