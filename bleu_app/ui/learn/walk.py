@@ -147,8 +147,7 @@ def arrive(step: str, *, forward: bool) -> None:
 
 
 def _move_build(step: str, total: int, by: int) -> None:
-    at = state.get(build_key(step))
-    state.put(build_key(step), max(0, min((total if at is None else int(at)) + by, total)))
+    state.put(build_key(step), max(0, min(_counted(step, total) + by, total)))
 
 
 def _counted(step: str, total: int) -> int:
