@@ -9,7 +9,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from bleu_app.ui.learn import steps
+from bleu_app.ui.learn import present, steps
 from tests.browser.conftest import rerun_settled, shot, wait_for_app
 
 MAIN = "[data-testid='stMain']"
@@ -112,3 +112,36 @@ def test_after_a_jump_with_the_step_list_the_clicker_works_and_escape_leaves_a_w
     p.keyboard.press("ArrowRight")
     rerun_settled(p)
     _at(p, "recall")
+
+
+def test_a_press_while_no_button_can_take_it_waits_for_one(app_url, new_page):
+    """A clicker press that comes while a rerun is drawing the buttons (here: Next held disabled for 0.6 s) moves the
+    lecture once Next is back, instead of being lost (a flaky CI run lost the first → of a slide this way)."""
+    p = new_page(scheme="light", width=1280, height=720)
+    _present(p, app_url, "plain")
+    p.evaluate(
+        """() => {
+        const b = document.querySelector('.st-key-learn-step_next button');
+        b.disabled = true;
+        setTimeout(() => { b.disabled = false; }, 600);
+    }"""
+    )
+    p.keyboard.press("ArrowRight")
+    _at(p, "clipping")
+
+
+def test_a_press_while_the_keys_frame_reloads_is_not_lost(app_url, new_page):
+    """The keys live in the page, not in their frame: between a frame's unload and the next one's script (every new
+    step loads the frame again) a press still moves the lecture. The frame is replaced by one that runs nothing."""
+    p = new_page(scheme="light", width=1280, height=720)
+    _present(p, app_url, "plain")
+    p.evaluate(
+        """(mark) => {
+        const f = [...document.querySelectorAll('iframe')].find((f) => (f.srcdoc || '').includes(mark));
+        f.srcdoc = `<!-- ${mark} -->`;
+        return new Promise((done) => f.addEventListener('load', done, {once: true}));
+    }""",
+        present.KEYS_MARK,
+    )
+    p.keyboard.press("ArrowRight")
+    _at(p, "clipping")

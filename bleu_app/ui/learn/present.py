@@ -13,6 +13,7 @@ The keys (arrows, a clicker's PageDown and PageUp, Escape) are bound by a script
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import secrets
@@ -30,6 +31,8 @@ __all__ = [
     "FOCUS_CSS",
     "FOLLOW_S",
     "KEYS_JS",
+    "KEYS_MARK",
+    "KEY_WAIT_MS",
     "LARGE_CSS",
     "RADIO_SCALE",
     "current",
@@ -170,19 +173,24 @@ def notes_link() -> str:
     return f"?{links.PRESENT}=1&{links.NOTES}=1&{links.DECK}={deck_id()}"
 
 
-# The keys, bound on the page's document by a script in a 1-px iframe of the page's own origin (issue 20.5; issue 34
-# for the clicker); each load of the frame replaces the listeners of the last one (a listener dies with its frame).
+# The keys, bound on the page's document (issue 20.5; issue 34 for the clicker) by a script the 1-px frame of the
+# page's own origin puts into the page itself: a listener lives as long as the realm that made it, and one made in
+# the frame would die each time the frame reloads (every new step) and drop the presses made meanwhile. A newer
+# version of the handler replaces an older one; the frame's marker (KEYS_MARK) says the page is a slide.
 # → and ← press the Next / Previous buttons. A clicker's PageDown and PageUp first scroll a step taller than the
 # screen and move on only at its end (or its top). A slide that builds (the clipping step's ◀ / ▶) takes the
-# presses first: the next word, and the next slide once every word is counted. A text field keeps its keys (a
-# student typing an answer is never moved on; the step list's box keeps its arrows); a radio or a checkbox does not:
-# an arrow there moves the lecture
-# instead of changing the class's vote. After a change (a vote, a toggle) the widget loses the focus to the page, and
-# Escape leaves any widget. Each new step (the frame's STEP changes, so the frame loads again) opens scrolled to the
-# top with the page focused, so that the clicker and the arrow keys work at once.
-KEYS_JS: Final = """
-<script>
-const doc = window.parent.document;
+# presses first: the next word, and the next slide once every word is counted. A press that comes while no button
+# can take it (a rerun is drawing them) waits for one, up to KEY_WAIT_MS, instead of being lost. A text field keeps
+# its keys (a student typing an answer is never moved on; the step list's box keeps its arrows); a radio or a
+# checkbox does not: an arrow there moves the lecture instead of changing the class's vote. After a change (a vote,
+# a toggle) the widget loses the focus to the page, and Escape leaves any widget. Each new step (the frame's STEP
+# changes, so the frame loads again) opens scrolled to the top with the page focused, so that the clicker and the
+# arrow keys work at once.
+KEYS_MARK: Final = "bleu-slide-keys"
+KEY_WAIT_MS: Final = 5000
+_HANDLER_JS: Final = """
+(() => {
+const doc = document;
 const main = () => doc.querySelector('[data-testid="stMain"]');
 const focusMain = () => {
   const m = main();
@@ -191,12 +199,18 @@ const focusMain = () => {
   if (doc.activeElement && doc.activeElement !== m && doc.activeElement.blur) doc.activeElement.blur();
   m.focus({preventScroll: true});
 };
+// the page is a slide (or a step alone) while the keys' frame is in it
+const slide = () => [...doc.querySelectorAll("iframe")].some((f) => (f.srcdoc || "").includes("MARK"));
 const stepButton = (which) => doc.querySelector(`.st-key-learn-step_${which} button:not([disabled])`);
 // a slide that builds (clipping, word by word) takes the clicker's presses until it is whole, then the lecture moves
 const buildButton = (which) => doc.querySelector(`.st-key-learn-build_${which} button:not([disabled])`);
-// a listener lives as long as the frame that added it: each new frame replaces the last one's
+const press = (forward, until) => {
+  const b = buildButton(forward ? "next" : "prev") || stepButton(forward ? "next" : "prev");
+  if (b) b.click();
+  else if (performance.now() < until && slide()) setTimeout(() => press(forward, until), 50);
+};
 const keydown = (e) => {
-  if (e.altKey || e.ctrlKey || e.metaKey || !stepButton("next") && !stepButton("prev")) return;
+  if (e.altKey || e.ctrlKey || e.metaKey || !slide()) return;
   const t = e.target;
   const input = t && t.tagName === "INPUT" ? (t.type || "text") : "";
   const choice = /^(radio|checkbox)$/.test(input);
@@ -219,38 +233,65 @@ const keydown = (e) => {
       return;
     }
   }
-  const b = buildButton(forward ? "next" : "prev") || stepButton(forward ? "next" : "prev");
-  if (b) b.click();
+  press(forward, performance.now() + WAIT);
 };
 // a click on a radio or a toggle (its label or its input: the widgets take the click, not a change event)
 const click = (e) => {
   const label = e.target && e.target.closest ? e.target.closest("label") : null;
   const choice = label && label.querySelector('input[type="radio"], input[type="checkbox"]');
-  if (choice && (stepButton("next") || stepButton("prev"))) setTimeout(focusMain, 0);
+  if (choice && slide()) setTimeout(focusMain, 0);
 };
 if (doc.bleuStepKeys) {
   doc.removeEventListener("keydown", doc.bleuStepKeys.keydown, true);
   doc.removeEventListener("click", doc.bleuStepKeys.click, true);
 }
-doc.bleuStepKeys = {keydown, click};
+doc.bleuStepKeys = {keydown, click, focusMain, version: VERSION};
 doc.addEventListener("keydown", keydown, true);
 doc.addEventListener("click", click, true);
+})();
+"""
+# a page that loaded an older handler (the app was updated under it) gets this one
+_KEYS_VERSION: Final = hashlib.sha256(_HANDLER_JS.encode()).hexdigest()[:12]
+KEYS_JS: Final = """
+<script>
+/* MARK */
+const doc = window.parent.document;
+if (!doc.bleuStepKeys || doc.bleuStepKeys.version !== VERSION) {
+  const s = doc.createElement("script");
+  s.textContent = HANDLER;
+  doc.head.appendChild(s);
+  s.remove();
+}
 const step = STEP;
 if (doc.bleuStep !== step) {
   doc.bleuStep = step;
-  const m = main();
+  const m = doc.querySelector('[data-testid="stMain"]');
   if (m) m.scrollTop = 0;
-  focusMain();
+  doc.bleuStepKeys.focusMain();
 }
 </script>
 """
+
+
+def _keys_script(step: str) -> str:
+    handler = (
+        _HANDLER_JS.replace("MARK", KEYS_MARK)
+        .replace("WAIT", str(KEY_WAIT_MS))
+        .replace("VERSION", json.dumps(_KEYS_VERSION))
+    )
+    return (
+        KEYS_JS.replace("MARK", KEYS_MARK)
+        .replace("const step = STEP", f"const step = {json.dumps(step)}")
+        .replace("HANDLER", json.dumps(handler))
+        .replace("VERSION", json.dumps(_KEYS_VERSION))
+    )
 
 
 def keys(step: str, *, sidebar: bool = True) -> None:
     """Bind the keys (once per page) and, on a new step, scroll to its top and focus the page (:data:`KEYS_JS`);
     the frame (1 px high) goes in the sidebar (in the main area it would take a gap of the slide's height),
     or where the caller is (a fragment may not write to the sidebar)."""
-    script = KEYS_JS.replace("const step = STEP", f"const step = {json.dumps(step)}")
+    script = _keys_script(step)
     with st.sidebar if sidebar else st.container():
         st.iframe(script, height=1, tab_index=-1, alt="The slides' keys: arrows, PageDown and PageUp, Escape")
 
