@@ -201,9 +201,11 @@ const focusMain = () => {
 };
 // the page is a slide (or a step alone) while the keys' frame is in it
 const slide = () => [...doc.querySelectorAll("iframe")].some((f) => (f.srcdoc || "").includes("MARK"));
-const stepButton = (which) => doc.querySelector(`.st-key-learn-step_${which} button:not([disabled])`);
+// the button a person sees (Streamlit draws a button with a tooltip twice, one copy hidden)
+const shown = (sel) => [...doc.querySelectorAll(sel)].find((b) => b.checkVisibility()) || null;
+const stepButton = (which) => shown(`.st-key-learn-step_${which} button:not([disabled])`);
 // a slide that builds (clipping, word by word) takes the clicker's presses until it is whole, then the lecture moves
-const buildButton = (which) => doc.querySelector(`.st-key-learn-build_${which} button:not([disabled])`);
+const buildButton = (which) => shown(`.st-key-learn-build_${which} button:not([disabled])`);
 const press = (forward, until) => {
   const b = buildButton(forward ? "next" : "prev") || stepButton(forward ? "next" : "prev");
   if (b) b.click();
