@@ -180,6 +180,7 @@ def test_user_text_is_escaped(wmt21_report):
     assert "<script" not in text
 
 
+@pytest.mark.slow  # over 1 s: make test runs it; test-core stays under a minute
 def test_demo_report_from_the_app_options():
     corpus = demo_corpus()
     text = build_report(corpus, BleuConfig.paper(), ReportOptions(baseline="terse", a="terse", b="careful", trials=100))
@@ -206,6 +207,7 @@ def test_report_bad_input_is_one_line(tmp_path, capsys):
     assert "--baseline" in capsys.readouterr().err
 
 
+@pytest.mark.slow  # over 1 s: make test runs it; test-core stays under a minute
 def test_pearson_in_report_matches_numpy():
     corpus = demo_corpus()
     text = build_report(corpus, BleuConfig.paper(), ReportOptions(trials=100))

@@ -47,6 +47,7 @@ def test_the_view_is_exact_on_real_data(wmt21_corpus):
         assert svg.count("<path") + svg.count("<rect") > 5
 
 
+@pytest.mark.slow  # over 1 s: make test runs it; test-core stays under a minute
 def test_page_and_report_read_the_same_view(wmt21_corpus):
     config = BleuConfig()
     mats = corpus_matrices(wmt21_corpus, config)

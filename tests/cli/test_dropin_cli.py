@@ -103,7 +103,7 @@ def test_format_json_is_sacrebleus_for_several_systems(capsys, small) -> None:
     assert json.loads(_ours(capsys, "score", *args)) == json.loads(_sacrebleu(*args))
 
 
-@pytest.mark.parametrize("test", ["--paired-bs", "--paired-ar"])
+@pytest.mark.parametrize("test", ["--paired-bs", pytest.param("--paired-ar", marks=pytest.mark.slow)])
 def test_compare_format_json_is_sacrebleus(capsys, small, test: str) -> None:
     args = [str(small["reference.A"]), "-i", *(str(small[s]) for s in ("UEdin", "ICL", "Online-A")), test]
     ours = json.loads(_ours(capsys, "compare", *args, "-f", "json"))

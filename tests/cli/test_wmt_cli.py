@@ -58,6 +58,7 @@ def test_every_system_from_the_xml_scores_as_sacrebleu_on_the_plain_text(cli: Cl
         assert abs(ours[name] - bleu.corpus_score(hyps, None).score) <= TOL, name
 
 
+@pytest.mark.slow  # over 1 s: make test runs it; test-core stays under a minute
 def test_a_translator_chosen_scores_against_that_reference_only(cli: Cli, four: tuple[WmtSet, Path]) -> None:
     w, path = four
     ours = _scores(cli, str(path), "--ref-translator", "C")

@@ -23,7 +23,7 @@ def groups(wmt22) -> list[list[np.ndarray]]:
     return [bleu, [ter.stats(s) for s in systems], big]
 
 
-@pytest.mark.parametrize("kernel", ["1", "0"])
+@pytest.mark.parametrize("kernel", ["1", pytest.param("0", marks=pytest.mark.slow)])  # the Python path: 2 s
 def test_one_draw_gives_every_metrics_own_pool(groups, monkeypatch, kernel: str) -> None:
     monkeypatch.setenv("BLEU_CORE_KERNEL", kernel)
     assert _exact_dtype(_stack(groups[2])) is np.float64
