@@ -275,18 +275,19 @@ if (doc.bleuStep !== step) {
 """
 
 
+# the handler with its constants, made once per process (the frame's script differs only in its step)
+_HANDLER: Final = json.dumps(
+    _HANDLER_JS.replace("MARK", KEYS_MARK)
+    .replace("WAIT", str(KEY_WAIT_MS))
+    .replace("VERSION", json.dumps(_KEYS_VERSION))
+)
+_FRAME_JS: Final = (
+    KEYS_JS.replace("MARK", KEYS_MARK).replace("HANDLER", _HANDLER).replace("VERSION", json.dumps(_KEYS_VERSION))
+)
+
+
 def _keys_script(step: str) -> str:
-    handler = (
-        _HANDLER_JS.replace("MARK", KEYS_MARK)
-        .replace("WAIT", str(KEY_WAIT_MS))
-        .replace("VERSION", json.dumps(_KEYS_VERSION))
-    )
-    return (
-        KEYS_JS.replace("MARK", KEYS_MARK)
-        .replace("const step = STEP", f"const step = {json.dumps(step)}")
-        .replace("HANDLER", json.dumps(handler))
-        .replace("VERSION", json.dumps(_KEYS_VERSION))
-    )
+    return _FRAME_JS.replace("const step = STEP", f"const step = {json.dumps(step)}")
 
 
 def keys(step: str, *, sidebar: bool = True) -> None:
