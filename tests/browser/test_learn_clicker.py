@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, WebSocketRoute, expect
 
 from bleu_app.ui.learn import present, steps
 from tests.browser.conftest import rerun_settled, shot, wait_for_app
@@ -16,6 +16,8 @@ MAIN = "[data-testid='stMain']"
 _SCROLL = "() => { const m = document.querySelector('[data-testid=\"stMain\"]'); return m.scrollTop; }"
 _ROOM = """() => { const m = document.querySelector('[data-testid="stMain"]');
   return m.scrollHeight - m.clientHeight - m.scrollTop; }"""
+_COUNTED = """() => [...document.querySelectorAll('[data-testid="stMain"] [data-testid="stCaptionContainer"]')]
+  .map(e => e.innerText).find(t => t.includes('words counted')) || ''"""
 _FOCUS = "() => document.activeElement && document.activeElement.getAttribute('data-testid')"
 
 
@@ -121,7 +123,7 @@ def test_a_press_while_no_button_can_take_it_waits_for_one(app_url, new_page):
     _present(p, app_url, "plain")
     p.evaluate(
         """() => {
-        const b = document.querySelector('.st-key-learn-step_next button');
+        const b = document.querySelector('[class*="st-key-learn-step_next"] button');
         b.disabled = true;
         setTimeout(() => { b.disabled = false; }, 600);
     }"""
@@ -145,3 +147,76 @@ def test_a_press_while_the_keys_frame_reloads_is_not_lost(app_url, new_page):
     )
     p.keyboard.press("ArrowRight")
     _at(p, "clipping")
+
+
+def test_a_press_whose_click_the_connection_lost_is_sent_again_and_moves_once(app_url, new_page):
+    """A clicker press whose click never reached the server (dropped on the websocket: a connection that hiccups
+    under load) is sent again once no run of the page followed it; the buttons go to places fixed when drawn, so
+    the second click cannot move the lecture twice. Without the handler's retry the slide stays whole."""
+    p = new_page(scheme="light", width=1280, height=720)
+    dropped: list[bytes] = []
+    sent: list[bytes] = []  # the clicks of ◀ that reached the server
+
+    def route(ws: WebSocketRoute) -> None:
+        server = ws.connect_to_server()
+
+        def to_server(message: str | bytes) -> None:
+            if isinstance(message, bytes) and b"learn.build_prev" in message and not dropped:
+                dropped.append(message)  # the first click of ◀ is lost on the way
+                return
+            if isinstance(message, bytes) and b"learn.build_prev" in message:
+                sent.append(message)
+            server.send(message)
+
+        ws.on_message(to_server)
+
+    p.route_web_socket(re.compile(r".*/_stcore/stream$"), route)
+    _present(p, app_url, "clipping")  # opened by a link: the slide is whole
+    expect(p.locator(f"{MAIN} [data-testid='stMetricValue']").first).to_have_text("2/7")
+    p.keyboard.press("ArrowLeft")  # one word back: 6 of 7
+    p.wait_for_function(f"() => ({_COUNTED})() === '6 of 7 words counted'", timeout=30_000)
+    assert len(dropped) == 1, "no click was dropped: the test tested nothing"
+    rerun_settled(p)
+    p.wait_for_function("() => document.bleuStepKeys !== undefined", timeout=10_000)
+    # past another retry's time: the click sent again was sent once (a run followed it) and the count stays at 6
+    p.wait_for_timeout(present.KEY_RETRY_MS + 500)
+    assert len(sent) == 1, f"the click was sent {len(sent)} times after the lost one"
+    assert p.evaluate(_COUNTED) == "6 of 7 words counted"
+    assert "step=clipping" in p.url
+
+
+_MARK = (
+    "() => { const e = document.querySelector('[data-bleu-at]'); return e ? e.getAttribute('data-bleu-at') : null; }"
+)
+
+
+def test_a_click_that_reaches_the_server_twice_moves_once(app_url, new_page):
+    """The keys may send a click again (above): ◀ and ▶ go to a count fixed when they were drawn, not one word on
+    from wherever the server is, so the same click arriving a second time (here: sent again by the test after its
+    run ended) leaves the count where the first put it. With "one more" buttons it went one word further."""
+    p = new_page(scheme="light", width=1280, height=720)
+    server_of: list[WebSocketRoute] = []
+    clicks: list[bytes] = []
+
+    def route(ws: WebSocketRoute) -> None:
+        server = ws.connect_to_server()
+        server_of.append(server)
+
+        def to_server(message: str | bytes) -> None:
+            if isinstance(message, bytes) and b"learn.build_prev" in message:
+                clicks.append(message)
+            server.send(message)
+
+        ws.on_message(to_server)
+
+    p.route_web_socket(re.compile(r".*/_stcore/stream$"), route)
+    _present(p, app_url, "clipping")
+    p.keyboard.press("ArrowLeft")
+    p.wait_for_function(f"() => ({_COUNTED})() === '6 of 7 words counted'", timeout=30_000)
+    rerun_settled(p)
+    assert len(clicks) == 1
+    before = p.evaluate(_MARK)
+    server_of[-1].send(clicks[0])  # the same click once more
+    p.wait_for_function(f"(b) => ({_MARK})() !== b", arg=before, timeout=30_000)  # its run drew the slide again
+    wait_for_app(p)
+    assert p.evaluate(_COUNTED) == "6 of 7 words counted"

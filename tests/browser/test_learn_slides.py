@@ -115,7 +115,8 @@ def test_every_chart_on_learn_has_a_text_description(app_url, new_page):
 
 # Per step button of the slide's row (and the notes link): its label, and whether any of its boxes is narrower than
 # its text (Streamlit ends a cut label with an ellipsis: "← Pre…")
-_NAV = r"""() => ['.st-key-learn-step_prev button', '.st-key-learn-step_next button', '.st-key-learn-notes_link a']
+_NAV = r"""() => ['[class*="st-key-learn-step_prev"] button', '[class*="st-key-learn-step_next"] button',
+  '.st-key-learn-notes_link a']
   .map((sel) => {
     const b = document.querySelector(sel);
     if (!b) return null;

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout, expect
 
 from bleu_app.ui.learn import steps
 from bleu_core.config import BleuConfig
@@ -61,11 +61,43 @@ def test_typing_a_candidate_on_the_clipping_slide_updates_its_table(app_url, new
     p.wait_for_function("() => location.search.includes('step=clipping')", timeout=60_000)
     rerun_settled(p)
     expect(box).to_have_value(typed)
-    p.locator(".st-key-learn-build_prev button").first.click()  # a rerun: one word back
+    p.locator("[class*='st-key-learn-build_prev'] button").first.click()  # a rerun: one word back
     rerun_settled(p)
     p.wait_for_function(f"() => ({_COUNTED})() === '3 of 4 words counted'", timeout=60_000)
     expect(box).to_have_value(typed)
     p.wait_for_function(rows, arg=[["the", "2", "2", "1", "2", "2"], ["cat", "1", "1", "1", "1", "1"]], timeout=60_000)
+
+
+# what the slide showed, for a failure's message: a lost press and a stuck page look alike from outside
+_SEEN = """() => { const m = document.querySelector('[data-testid="stMain"]'), a = document.activeElement;
+  const app = document.querySelector('[data-testid="stApp"]').getAttribute('data-test-script-state');
+  const key = (e) => e.closest('[class*="st-key-"]').className.match(/st-key-[\\w-]+/)[0];
+  return {url: location.search, state: app, step: document.bleuStep,
+    height: [m.scrollHeight, m.clientHeight, m.scrollTop],
+    focus: a ? `${a.tagName} ${a.getAttribute('data-testid') || ''} ${a.getAttribute('aria-label') || ''}` : '',
+    box: [...document.querySelectorAll('[data-testid="stMain"] input[type="text"]')].map(i => i.value),
+    alerts: [...document.querySelectorAll('[data-testid="stMain"] [data-testid="stAlert"]')].map(e => e.innerText),
+    buttons: [...document.querySelectorAll('[class*="st-key-learn-build_"], [class*="st-key-learn-step_"]')]
+      .map(k => k.querySelector('button')).filter(b => b && b.checkVisibility())
+      .map(b => key(b) + (b.disabled ? ' off' : ' on')),
+    mark: (document.querySelector('[data-bleu-at]') || {getAttribute: () => null}).getAttribute('data-bleu-at'),
+    counted: (COUNTED)(), keys: window.bleuKeyLog || []}; }""".replace("COUNTED", _COUNTED)
+_LOG_KEYS = """() => { window.bleuKeyLog = [];
+  const app = () => document.querySelector('[data-testid="stApp"]').getAttribute('data-test-script-state');
+  const at = () => Math.round(performance.now());
+  window.addEventListener('keydown', e => window.bleuKeyLog.push(`${at()} ${e.key} ${app()}`), true);
+  window.addEventListener('click', e => { const k = e.target.closest && e.target.closest('[class*="st-key-"]');
+    const name = k ? k.className.match(/st-key-[\\w-]+/)[0] : e.target.tagName;
+    window.bleuKeyLog.push(`${at()} click ${name} ${app()}`); }, true);
+}"""
+
+
+def _await(p, condition: str, arg: object, what: str) -> None:
+    """wait_for_function, failing with what the slide showed (issue 34: CI once saw a press change nothing)."""
+    try:
+        p.wait_for_function(condition, arg=arg, timeout=60_000)
+    except PlaywrightTimeout:
+        raise AssertionError(f"{what}: the slide showed {p.evaluate(_SEEN)}") from None
 
 
 _HEIGHT = (
@@ -82,6 +114,7 @@ def test_the_clicker_builds_the_clipping_word_by_word_then_moves_on(app_url, new
     p.goto(f"{app_url}/learn?present=1&step=plain")
     wait_for_app(p)
     p.wait_for_function("() => document.bleuStep === 'plain' && !!document.bleuStepKeys", timeout=60_000)
+    p.evaluate(_LOG_KEYS)
     p.keyboard.press("ArrowRight")
     p.wait_for_function("() => location.search.includes('step=clipping')", timeout=60_000)
     p.wait_for_function(f"() => ({_COUNTED})() === '0 of 7 words counted'", timeout=60_000)
@@ -89,7 +122,7 @@ def test_the_clicker_builds_the_clipping_word_by_word_then_moves_on(app_url, new
     for k in range(1, 8):
         p.keyboard.press("PageDown" if k % 2 else "ArrowRight")  # a clicker and the keyboard alike
         counted = f"{k} of 7 words counted" if k < 7 else ""  # whole: the caption is Example 1's again
-        p.wait_for_function(f"(c) => ({_COUNTED})() === c", arg=counted, timeout=60_000)
+        _await(p, f"(c) => ({_COUNTED})() === c", counted, f"press {k} of the build")
         rerun_settled(p)
         assert "step=clipping" in p.url, f"the lecture moved on at word {k}"
         clipped = min(k, 2)  # Count_clip of "the": Reference 1 holds two
@@ -105,15 +138,15 @@ def test_the_clicker_builds_the_clipping_word_by_word_then_moves_on(app_url, new
     height, screen = p.evaluate(_HEIGHT)
     assert height <= screen + 4, f"the built slide is {height} px tall on a {screen} px screen"
     p.keyboard.press("ArrowRight")  # every word counted: the next slide
-    p.wait_for_function("() => location.search.includes('step=bigrams')", timeout=60_000)
+    _await(p, "() => location.search.includes('step=bigrams')", None, "the press after the last word")
     rerun_settled(p)
     p.wait_for_function("() => document.bleuStep === 'bigrams'", timeout=60_000)
     p.keyboard.press("PageUp")  # back: the clipping whole, then one word back
-    p.wait_for_function("() => location.search.includes('step=clipping')", timeout=60_000)
+    _await(p, "() => location.search.includes('step=clipping')", None, "PageUp back to the clipping")
     p.wait_for_function("() => document.bleuStep === 'clipping'", timeout=60_000)
     rerun_settled(p)
     expect(p.locator(f"{MAIN} [data-testid='stMetricValue']").first).to_have_text("2/7")  # whole again
-    expect(p.locator(".st-key-learn-build_next button").first).to_be_disabled()
+    expect(p.locator("[class*='st-key-learn-build_next'] button").first).to_be_disabled()
     p.keyboard.press("ArrowLeft")
-    p.wait_for_function(f"() => ({_COUNTED})() === '6 of 7 words counted'", timeout=60_000)
+    _await(p, f"(c) => ({_COUNTED})() === c", "6 of 7 words counted", "← on the whole slide")
     assert "step=clipping" in p.url

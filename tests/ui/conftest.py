@@ -44,6 +44,14 @@ def open_learn(**query: str) -> AppTest:
     return open_app("pages/learn.py", query=query, from_start=False)
 
 
+def keyed(at: AppTest, prefix: str) -> Any:
+    """The one button whose key is ``prefix`` or starts with ``prefix.`` (the slides' Previous / Next and the
+    build's ◀ / ▶ carry where they go in their keys: ``present.nav_key``, ``walk.build_button_key``)."""
+    found = [b for b in at.button if b.key == prefix or (b.key or "").startswith(prefix + ".")]
+    assert len(found) == 1, f"{len(found)} buttons keyed {prefix}: {[b.key for b in found]}"
+    return found[0]
+
+
 def uploader(at: AppTest, key: str) -> Any:
     """The file uploader whose widget key is (or ends with) ``key``."""
     return next(u for u in at.get("file_uploader") if u.proto.id.endswith(key) or key in u.proto.id)

@@ -15,7 +15,7 @@ from collections import Counter
 from bleu_app.ui import state
 from bleu_app.ui.learn import walk
 from bleu_core.teaching.paper import EXAMPLE_2
-from tests.ui.conftest import open_learn
+from tests.ui.conftest import keyed, open_learn
 
 CLIP = walk.edit_key("clipping")
 NEXT, BACK = "learn.build_next", "learn.build_prev"
@@ -60,16 +60,16 @@ def _settings(at) -> dict[str, object]:
 def test_coming_forward_the_slide_counts_word_by_word_to_the_papers_2_of_7():
     at = open_learn(present="1", step="plain")
     before = _settings(at)
-    at.button(key="learn.step_next").click().run()
+    keyed(at, "learn.step_next").click().run()
     assert not at.exception
     assert at.session_state[state.STEP_LINKED] == "clipping"
     assert _counted(at) == "0 of 7 words counted"
-    assert at.button(key=BACK).disabled
-    assert not at.button(key=NEXT).disabled
+    assert keyed(at, BACK).disabled
+    assert not keyed(at, NEXT).disabled
     assert _metric(at) == ("p₁ so far", "–")
     assert _html(at).count('class="bleu-tok pending') == 7  # the seven words faded (a slide has no legend)
     for k in range(1, 8):
-        at.button(key=NEXT).click().run()
+        keyed(at, NEXT).click().run()
         assert not at.exception
         if k < 7:
             assert _counted(at) == f"{k} of 7 words counted"
@@ -81,19 +81,19 @@ def test_coming_forward_the_slide_counts_word_by_word_to_the_papers_2_of_7():
         assert _metric(at) == (("Modified p₁", "2/7") if k == 7 else ("p₁ so far", f"{matches}/{k}"))
         # each credited word used one "the" in every reference that had one left: 2, then 3 (1 + 2), then no more
         assert _html(at).count('class="bleu-tok used') == {1: 2}.get(k, 3)
-    assert at.button(key=NEXT).disabled
+    assert keyed(at, NEXT).disabled
     assert _settings(at) == before  # counting words wrote no setting
 
 
 def test_coming_back_the_slide_is_whole_and_back_steps_one_word():
     at = open_learn(present="1", step="bigrams")
-    at.button(key="learn.step_prev").click().run()
+    keyed(at, "learn.step_prev").click().run()
     assert at.session_state[state.STEP_LINKED] == "clipping"
-    assert at.button(key=NEXT).disabled  # every word counted (the slide's caption is Example 1's again)
+    assert keyed(at, NEXT).disabled  # every word counted (the slide's caption is Example 1's again)
     assert [c.value for c in at.caption if "Example 1" in c.value] == ["Example 1: **17/18** and **8/14**"]
     assert _rows(at) == {"the": (7, 2, 2)}
     assert _metric(at) == ("Modified p₁", "2/7")
-    at.button(key=BACK).click().run()
+    keyed(at, BACK).click().run()
     assert _counted(at) == "6 of 7 words counted"
     assert _rows(at) == {"the": (6, 2, 2)}
     assert _metric(at) == ("p₁ so far", "2/6")
@@ -101,14 +101,14 @@ def test_coming_back_the_slide_is_whole_and_back_steps_one_word():
 
 def test_a_typed_candidate_builds_from_its_own_words():
     at = open_learn(present="1", step="plain")
-    at.button(key="learn.step_next").click().run()
-    at.button(key=NEXT).click().run()
+    keyed(at, "learn.step_next").click().run()
+    keyed(at, NEXT).click().run()
     at.text_input(key=CLIP).set_value("the cat the mat").run()
     assert not at.exception
     assert _counted(at) == "1 of 4 words counted"  # the count stays, the candidate is the new one
     assert _rows(at) == _by_definition("the cat the mat", 1)
     for k in (2, 3, 4):
-        at.button(key=NEXT).click().run()
+        keyed(at, NEXT).click().run()
         assert _rows(at) == _by_definition("the cat the mat", k)
     assert _metric(at) == ("Modified p₁", "4/4")  # "the" twice: Reference 1 has two
 
@@ -117,6 +117,6 @@ def test_on_the_whole_page_the_clipping_is_whole_until_stepped_back():
     at = open_learn()
     assert _counted(at) == "7 of 7 words counted"
     assert _metric(at) == ("Modified precision p₁", "2/7")
-    at.button(key=BACK).click().run()
+    keyed(at, BACK).click().run()
     assert _counted(at) == "6 of 7 words counted"
     assert at.session_state[walk.build_key("clipping")] == 6

@@ -12,7 +12,7 @@ from bleu_app.ui import state
 from bleu_app.ui.classroom import lecture as class_lecture
 from bleu_app.ui.learn import follow, opening, steps
 from bleu_core.teaching.variants import VARIANTS
-from tests.ui.conftest import TIMEOUT, open_app
+from tests.ui.conftest import TIMEOUT, keyed, open_app
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
@@ -83,7 +83,7 @@ def test_a_phone_follows_the_teachers_move_and_answers_the_poll_once(store_env):
     teacher.run()
     assert _progress(teacher) == ["Candidate 1: 1", "Candidate 2: 1", "We cannot tell: 0"]
 
-    teacher.button(key="learn.step_next").click().run()
+    keyed(teacher, "learn.step_next").click().run()
     moved = steps.heading(steps.get(steps.KEYS[1]))
     assert store_env.slide(room.id).step == steps.KEYS[1]
     assert _headers(phone) != [moved]

@@ -16,7 +16,7 @@ from bleu_app.lessons import opening as frames
 from bleu_app.ui import cached, state
 from bleu_app.ui.learn import opening, steps, teacher
 from tests.app.test_paper_quotes import PAPER, SEED, normalise
-from tests.ui.conftest import open_learn
+from tests.ui.conftest import keyed, open_learn
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
@@ -112,10 +112,10 @@ def test_the_vote_is_kept_when_the_presenter_moves_on_and_back():
     at = _open(present="1")
     assert [h.value for h in at.header] == [OPENING]
     at.radio(key=state.VOTE).set_value("We cannot tell").run()
-    at.button(key="learn.step_next").click().run()
+    keyed(at, "learn.step_next").click().run()
     assert [h.value for h in at.header] == [TITLES[1]]
     assert not at.radio  # the radio is gone from the screen, so Streamlit dropped its widget state
-    at.button(key="learn.step_prev").click().run()
+    keyed(at, "learn.step_prev").click().run()
     assert at.radio(key=state.VOTE).value == "We cannot tell"
     at.button(key="learn.vote_reveal").click().run()
     assert any("The class could not tell" in m.value for m in at.markdown)

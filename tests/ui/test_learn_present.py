@@ -7,7 +7,7 @@ from pathlib import Path
 
 from bleu_app.ui import state
 from bleu_app.ui.learn import present, steps
-from tests.ui.conftest import open_learn
+from tests.ui.conftest import keyed, open_learn
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 TITLES = [steps.heading(s) for s in steps.STEPS]  # the presenter's list, numbered from 0
@@ -24,13 +24,13 @@ def test_present_shows_one_step_in_large_type_and_walks_with_buttons():
     css = "".join(m.value for m in at.markdown)
     assert f"font-size: {present.BODY_PX}px" in css
     assert present.BODY_PX >= 26
-    assert at.button(key="learn.step_prev").disabled
-    at.button(key="learn.step_next").click().run()
+    assert keyed(at, "learn.step_prev").disabled
+    keyed(at, "learn.step_next").click().run()
     assert [h.value for h in at.header] == [TITLES[1]]
     assert at.query_params["step"] in ("plain", ["plain"])  # the link by key
     at.selectbox(key=state.step_pick("plain")).set_value("brevity").run()
     assert [h.value for h in at.header] == [steps.heading(steps.get("brevity"))]
-    at.button(key="learn.step_prev").click().run()
+    keyed(at, "learn.step_prev").click().run()
     assert [h.value for h in at.header] == [steps.heading(steps.get("recall"))]
     link = f"Step {steps.number('recall')} of {len(TITLES) - 1} · a link to this step: ?step=recall&present=1"
     assert link in [c.value for c in at.caption]
@@ -50,7 +50,7 @@ def test_every_step_has_a_link_and_the_list_names_all_of_them():
     ]  # the other tabs, after Part II
     last = _open(present="1", step="exercise")
     assert [h.value for h in last.header] == ["Exercise"]
-    assert last.button(key="learn.step_next").disabled
+    assert keyed(last, "learn.step_next").disabled
 
 
 def test_present_with_a_tab_projects_that_tab():

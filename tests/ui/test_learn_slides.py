@@ -13,7 +13,7 @@ from bleu_app.frames import sentence as frames
 from bleu_app.ui import cached, state
 from bleu_app.ui.learn import notes, present, steps
 from bleu_core.config import BleuConfig
-from tests.ui.conftest import open_learn
+from tests.ui.conftest import keyed, open_learn
 
 LECTURE = [s for s in steps.STEPS if s.part in steps.LECTURE]
 SLIDE_CHARS = 270  # three lines of 26 px text across a 1280 px projector (about 90 characters a line)
@@ -87,14 +87,14 @@ def test_next_in_either_window_moves_both():
     slides = open_learn(present="1", step="decay")
     deck = _deck(slides)
     window = open_learn(present="1", notes="1", deck=deck)
-    window.button(key="learn.step_next").click().run()  # on the notes
+    keyed(window, "learn.step_next").click().run()  # on the notes
     assert cached.deck(deck).step == "geomean"
     slides.run()  # the slides' next look at the deck (a fragment does it every second in a browser)
     assert [h.value for h in slides.header] == [steps.heading(steps.get("geomean"))]
-    slides.button(key="learn.step_next").click().run()  # on the slides
+    keyed(slides, "learn.step_next").click().run()  # on the slides
     window.run()
     assert steps.heading(steps.get("short")) in [h.value for h in window.subheader]
-    window.button(key="learn.step_prev").click().run()
+    keyed(window, "learn.step_prev").click().run()
     slides.run()
     assert [h.value for h in slides.header] == [steps.heading(steps.get("geomean"))]
 
@@ -102,7 +102,7 @@ def test_next_in_either_window_moves_both():
 def test_two_presenters_have_two_decks():
     a, b = open_learn(present="1", step="decay"), open_learn(present="1", step="short")
     assert _deck(a) != _deck(b)
-    a.button(key="learn.step_next").click().run()
+    keyed(a, "learn.step_next").click().run()
     b.run()
     assert [h.value for h in b.header] == [steps.heading(steps.get("short"))]
 

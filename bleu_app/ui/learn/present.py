@@ -14,6 +14,7 @@ The keys (arrows, a clicker's PageDown and PageUp, Escape) are bound by a script
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 import re
 import secrets
@@ -32,6 +33,7 @@ __all__ = [
     "FOLLOW_S",
     "KEYS_JS",
     "KEYS_MARK",
+    "KEY_RETRY_MS",
     "KEY_WAIT_MS",
     "LARGE_CSS",
     "RADIO_SCALE",
@@ -40,7 +42,9 @@ __all__ = [
     "default_tab",
     "go",
     "keys",
+    "nav_key",
     "notes_link",
+    "position",
     "presenting",
     "settings_banner",
     "show_step",
@@ -62,9 +66,10 @@ LARGE_CSS: Final = f"""
 [data-testid="stMain"] h2 {{ font-size: 38px !important; }}
 /* a projector zoomed to 150% (853 px): the step buttons' labels whole, not "← Pre…" (review item 12) */
 @media (min-width: 641px) and (max-width: 1000px) {{
-  .st-key-learn-step_prev button, .st-key-learn-step_next button, .st-key-learn-notes_link a {{
+  [class*="st-key-learn-step_prev"] button, [class*="st-key-learn-step_next"] button, .st-key-learn-notes_link a {{
     padding-left: 0.3rem !important; padding-right: 0.3rem !important; }}
-  [data-testid="stMain"] :is(.st-key-learn-step_prev, .st-key-learn-step_next, .st-key-learn-notes_link)
+  [data-testid="stMain"]
+    :is([class*="st-key-learn-step_prev"], [class*="st-key-learn-step_next"], .st-key-learn-notes_link)
     [data-testid="stMarkdownContainer"] p {{ font-size: 20px !important; }}
 }}
 /* a phone: a long word ("Misimplementation") on one line */
@@ -160,7 +165,8 @@ def go(to: str) -> None:
     st.query_params[links.STEP] = to
     state.put(state.STEP_LINKED, to)
     if presenting():
-        walk.arrive(to, forward=was is None or steps.number(to) > steps.number(was))
+        if to != was:  # the same click again (before its run drew the next buttons) leaves the build where it is
+            walk.arrive(to, forward=was is None or steps.number(to) > steps.number(was))
         cached.deck(deck_id()).move(to)
 
 
@@ -180,14 +186,17 @@ def notes_link() -> str:
 # → and ← press the Next / Previous buttons. A clicker's PageDown and PageUp first scroll a step taller than the
 # screen and move on only at its end (or its top). A slide that builds (the clipping step's ◀ / ▶) takes the
 # presses first: the next word, and the next slide once every word is counted. A press that comes while no button
-# can take it (a rerun is drawing them) waits for one, up to KEY_WAIT_MS, instead of being lost. A text field keeps
-# its keys (a student typing an answer is never moved on; the step list's box keeps its arrows); a radio or a
-# checkbox does not: an arrow there moves the lecture instead of changing the class's vote. After a change (a vote,
-# a toggle) the widget loses the focus to the page, and Escape leaves any widget. Each new step (the frame's STEP
-# changes, so the frame loads again) opens scrolled to the top with the page focused, so that the clicker and the
-# arrow keys work at once.
+# can take it (a rerun is drawing them) waits for one, up to KEY_WAIT_MS, instead of being lost; a click that no run
+# of the page followed (the slide's mark, :func:`position`, unchanged KEY_RETRY_MS later and no script running) is
+# sent again, and since every button goes to a place fixed when it was drawn, a click that arrives twice moves once.
+# A text field keeps its keys (a student typing an answer is never moved on; the step list's box keeps its arrows);
+# a radio or a checkbox does not: an arrow there moves the lecture instead of changing the class's vote. After a
+# change (a vote, a toggle) the widget loses the focus to the page, and Escape leaves any widget. Each new step (the
+# frame's STEP changes, so the frame loads again) opens scrolled to the top with the page focused, so that the
+# clicker and the arrow keys work at once.
 KEYS_MARK: Final = "bleu-slide-keys"
-KEY_WAIT_MS: Final = 5000
+KEY_WAIT_MS: Final = 10_000
+KEY_RETRY_MS: Final = 1500  # a click no run followed in this long, with no script running, is sent again
 _HANDLER_JS: Final = """
 (() => {
 const doc = document;
@@ -203,13 +212,31 @@ const focusMain = () => {
 const slide = () => [...doc.querySelectorAll("iframe")].some((f) => (f.srcdoc || "").includes("MARK"));
 // the button a person sees (Streamlit draws a button with a tooltip twice, one copy hidden)
 const shown = (sel) => [...doc.querySelectorAll(sel)].find((b) => b.checkVisibility()) || null;
-const stepButton = (which) => shown(`.st-key-learn-step_${which} button:not([disabled])`);
+const stepButton = (which) => shown(`[class*="st-key-learn-step_${which}"] button:not([disabled])`);
 // a slide that builds (clipping, word by word) takes the clicker's presses until it is whole, then the lecture moves
-const buildButton = (which) => shown(`.st-key-learn-build_${which} button:not([disabled])`);
+const buildButton = (which) => shown(`[class*="st-key-learn-build_${which}"] button:not([disabled])`);
+// the slide's mark: its step, how many words it has counted, and a token new at every run of the page (a click that
+// reached the server makes one); and whether the app is running a script (a rerun, or the deck's poll)
+const mark = () => { const e = doc.querySelector("[data-bleu-at]"); return e ? e.getAttribute("data-bleu-at") : null; };
+const idle = () => {
+  const app = doc.querySelector('[data-testid="stApp"]');
+  return !app || app.getAttribute("data-test-script-state") !== "running";
+};
+// press: click the button that takes the key. Every button says where it goes (not "one more"), so a click that
+// reaches the server twice moves once; a click lost on the way (the connection dropped it: no run of the page came
+// after it) is sent again, until ``until``.
 const press = (forward, until) => {
   const b = buildButton(forward ? "next" : "prev") || stepButton(forward ? "next" : "prev");
-  if (b) b.click();
-  else if (performance.now() < until && slide()) setTimeout(() => press(forward, until), 50);
+  if (b) {
+    const was = mark();
+    b.click();
+    if (was !== null) setTimeout(() => check(forward, until, was), RETRY);
+  } else if (performance.now() < until && slide()) setTimeout(() => press(forward, until), 50);
+};
+const check = (forward, until, was) => {
+  if (mark() !== was || !slide() || performance.now() >= until) return;
+  if (idle()) press(forward, until);
+  else setTimeout(() => check(forward, until, was), 100);
 };
 const keydown = (e) => {
   if (e.altKey || e.ctrlKey || e.metaKey || !slide()) return;
@@ -279,6 +306,7 @@ if (doc.bleuStep !== step) {
 _HANDLER: Final = json.dumps(
     _HANDLER_JS.replace("MARK", KEYS_MARK)
     .replace("WAIT", str(KEY_WAIT_MS))
+    .replace("RETRY", str(KEY_RETRY_MS))
     .replace("VERSION", json.dumps(_KEYS_VERSION))
 )
 _FRAME_JS: Final = (
@@ -297,6 +325,13 @@ def keys(step: str, *, sidebar: bool = True) -> None:
     script = _keys_script(step)
     with st.sidebar if sidebar else st.container():
         st.iframe(script, height=1, tab_index=-1, alt="The slides' keys: arrows, PageDown and PageUp, Escape")
+
+
+def position(key: str) -> str:
+    """The slide's mark for the keys' handler: the step, how many of its words are counted (a build's state, None
+    when whole) and a token new at every run (a click that reached the server has run the page again since)."""
+    at = html.escape(f"{key}:{state.get(walk.build_key(key))}:{secrets.token_hex(4)}", quote=True)
+    return f'<span data-bleu-at="{at}" hidden></span>'
 
 
 def settings_banner(w: Lecture) -> None:
@@ -321,18 +356,26 @@ def _follow(deck: str) -> None:
         st.rerun()
 
 
+def nav_key(which: str, to: str) -> str:
+    """The widget key of the slides' Previous or Next button that goes to step ``to``: one per place it goes, so that
+    a click that reaches the server again after the lecture moved (the keys sent it twice) finds no such button and
+    moves nothing (a button's callback takes the arguments of its last drawing, which would go one step further)."""
+    return f"learn.step_{which}.{to}"
+
+
 def _nav(key: str) -> None:
     """Previous, the list of steps, Next (and in presenter mode the speaker notes' link)."""
     keys_, at = steps.KEYS, steps.number(key)
     last = len(keys_) - 1
     widths = [1.3, 4, 1, 1.1] if presenting() else [1, 4, 1]
     cols = st.columns(widths, vertical_alignment="bottom")
+    back, on = keys_[max(at - 1, 0)], keys_[min(at + 1, last)]
     cols[0].button(
         "← Previous",
-        key="learn.step_prev",
+        key=nav_key("prev", back),
         disabled=at <= 0,
         on_click=go,
-        args=(keys_[max(at - 1, 0)],),
+        args=(back,),
         width="stretch",
     )
     cols[1].selectbox(
@@ -347,10 +390,10 @@ def _nav(key: str) -> None:
     )
     cols[2].button(
         "Next →",
-        key="learn.step_next",
+        key=nav_key("next", on),
         disabled=at >= last,
         on_click=go,
-        args=(keys_[min(at + 1, last)],),
+        args=(on,),
         width="stretch",
     )
     if presenting():
@@ -369,8 +412,9 @@ def show_step(key: str, w: Lecture) -> None:
     """The step ``key`` alone, with previous / next buttons and the list of steps: in presenter mode as a slide."""
     at, last = steps.number(key), len(steps.KEYS) - 1
     if presenting():
-        # st.html dropped a style-only block in the dark theme (dark primary buttons' labels: frame.CONTRAST_CSS)
-        st.markdown(LARGE_CSS, unsafe_allow_html=True)
+        # st.html dropped a style-only block in the dark theme (dark primary buttons' labels: frame.CONTRAST_CSS);
+        # the slide's position goes first, so that it has changed before any button of the new position is drawn
+        st.markdown(LARGE_CSS + position(key), unsafe_allow_html=True)
     _nav(key)
     if presenting():
         settings_banner(w)

@@ -25,6 +25,7 @@ __all__ = [
     "bigrams_slide",
     "brevity",
     "brevity_slide",
+    "build_button_key",
     "build_key",
     "clipping",
     "clipping_slide",
@@ -146,8 +147,17 @@ def arrive(step: str, *, forward: bool) -> None:
         state.put(build_key(step), 0 if forward else None)
 
 
-def _move_build(step: str, total: int, by: int) -> None:
-    state.put(build_key(step), max(0, min(_counted(step, total) + by, total)))
+def _build_to(step: str, counted: int) -> None:
+    """on_click of ◀ and ▶: ``counted`` words."""
+    state.put(build_key(step), counted)
+
+
+def build_button_key(step: str, which: str, to: int) -> str:
+    """The widget key of a build's ◀ (``prev``) or ▶ (``next``) that goes to ``to`` words: one per place it goes, so
+    that a click that reaches the server again after the count moved (a clicker's press the keys sent twice,
+    ``present.KEYS_JS``) finds no such button and counts nothing (a button's callback takes the arguments of its
+    last drawing: "one more" again)."""
+    return f"learn.build_{which}.{step}.{to}"
 
 
 def _counted(step: str, total: int) -> int:
@@ -160,22 +170,23 @@ def _counted(step: str, total: int) -> int:
 def _build_buttons(step: str, total: int, counted: int, row: Sequence[DeltaGenerator], *, slide: bool) -> None:
     """◀ and ▶ in two columns of the candidate's row (a clicker's keys press them first: ``present.KEYS_JS``)."""
     back, on = row
+    before, after = max(counted - 1, 0), min(counted + 1, total)
     back.button(
         "◀",
-        key="learn.build_prev",
+        key=build_button_key(step, "prev", before),
         disabled=counted <= 0,
-        on_click=_move_build,
-        args=(step, total, -1),
+        on_click=_build_to,
+        args=(step, before),
         help="One word back",
         type="tertiary" if slide else "secondary",  # a slide: no taller than the box beside them
         width="stretch",
     )
     on.button(
         "▶",
-        key="learn.build_next",
+        key=build_button_key(step, "next", after),
         disabled=counted >= total,
-        on_click=_move_build,
-        args=(step, total, 1),
+        on_click=_build_to,
+        args=(step, after),
         help="Count the next word",
         type="tertiary" if slide else "secondary",
         width="stretch",
